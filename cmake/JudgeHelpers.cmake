@@ -1,0 +1,50 @@
+# Shared build settings for the judge's own targets.
+
+# judge_warnings(<target>): our code builds warning-free under these flags.
+function(judge_warnings target)
+  target_compile_options(${target} PRIVATE -Wall -Wextra -Wno-missing-field-initializers)
+  if(JUDGE_SANITIZE)
+    target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer
+                                             -fno-sanitize-recover=undefined)
+    target_link_options(${target} PRIVATE -fsanitize=address,undefined)
+  endif()
+endfunction()
+
+# judge_add_plugin(<id> SOURCES ... [LIBRARIES ...])
+# Builds a problem plugin as <build>/plugins/<id>.so. Symbols are hidden by default so
+# the plugin exports exactly one entry point (judge_get_plugin_info, marked by the SDK).
+function(judge_add_plugin id)
+  cmake_parse_arguments(ARG "" "OUTPUT_DIR" "SOURCES;LIBRARIES" ${ARGN})
+  set(target plugin_${id})
+  string(REPLACE "-" "_" target ${target})
+  add_library(${target} MODULE ${ARG_SOURCES})
+  if(NOT ARG_OUTPUT_DIR)
+    set(ARG_OUTPUT_DIR ${JUDGE_PLUGIN_OUTPUT_DIR})
+  endif()
+  set_target_properties(${target} PROPERTIES
+    PREFIX ""
+    OUTPUT_NAME ${id}
+    LIBRARY_OUTPUT_DIRECTORY ${ARG_OUTPUT_DIR}
+    CXX_VISIBILITY_PRESET hidden
+    C_VISIBILITY_PRESET hidden
+    VISIBILITY_INLINES_HIDDEN ON)
+  target_link_libraries(${target} PRIVATE judge_plugin_sdk ${ARG_LIBRARIES})
+  # A plugin must not depend on symbols of the host: fail the link instead.
+  target_link_options(${target} PRIVATE -Wl,--no-undefined)
+  judge_warnings(${target})
+endfunction()
+
+# judge_add_test(<name> LABELS <labels> SOURCES ... LIBRARIES ...)
+# A GoogleTest executable whose tests are registered individually with ctest.
+function(judge_add_test name)
+  cmake_parse_arguments(ARG "" "TIMEOUT" "SOURCES;LIBRARIES;LABELS" ${ARGN})
+  add_executable(${name} ${ARG_SOURCES})
+  target_link_libraries(${name} PRIVATE ${ARG_LIBRARIES} GTest::gtest GTest::gtest_main Threads::Threads)
+  judge_warnings(${name})
+  if(NOT ARG_TIMEOUT)
+    set(ARG_TIMEOUT 600)
+  endif()
+  gtest_discover_tests(${name}
+    PROPERTIES LABELS "${ARG_LABELS}" TIMEOUT ${ARG_TIMEOUT}
+    DISCOVERY_TIMEOUT 60)
+endfunction()

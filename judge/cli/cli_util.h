@@ -1,0 +1,39 @@
+// What every subcommand shares: exit codes, error lines, JSON printing.
+#ifndef JUDGE_CLI_CLI_UTIL_H_
+#define JUDGE_CLI_CLI_UTIL_H_
+
+#include <string_view>
+
+#include <nlohmann/json.hpp>
+
+#include "judge/status.h"
+
+namespace judge::cli {
+
+// Exit codes of the judge executable. Contract (scripts rely on them): never
+// renumbered, only appended.
+//   check:    0 AC, 1 WA, 2 PE, 3 JE
+//   validate: 0 valid, 1 invalid, 3 judge error
+//   verify:   0 consistent, 1 inconsistent, 3 judge error
+//   others:   0 done, 1 a negative outcome the command documents, 3 judge error
+// 3 always means the judge (or a plugin or package) failed, never the submission.
+inline constexpr int kExitOk = 0;
+inline constexpr int kExitNegative = 1;  // WA, invalid, inconsistent, ...
+inline constexpr int kExitPresentation = 2;
+inline constexpr int kExitJudgeError = 3;
+inline constexpr int kExitUsage = 64;  // bad command line (EX_USAGE)
+
+// Prints "judge: <message>" on stderr and returns kExitJudgeError.
+int ReportError(const Status& status);
+// Prints "judge <command>: <message>" on stderr and returns kExitJudgeError.
+int ReportError(std::string_view command, const Status& status);
+
+// Prints the JSON document on stdout, one object, followed by a newline.
+void PrintJson(const nlohmann::json& doc);
+
+// True when stdout is a terminal (for colours and progress lines).
+bool StdoutIsTerminal();
+
+}  // namespace judge::cli
+
+#endif  // JUDGE_CLI_CLI_UTIL_H_

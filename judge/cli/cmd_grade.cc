@@ -1,0 +1,15 @@
+// judge grade: placeholder registration until its owner lands it.
+#include "cli_util.h"
+#include "commands.h"
+
+namespace judge::cli {
+
+void RegisterGrade(CLI::App& app, int* exit_code) {
+  auto* cmd = app.add_subcommand("grade", "(unavailable in this build)");
+  cmd->allow_extras();
+  cmd->callback([exit_code] {
+    *exit_code = ReportError("grade", Status::Unsupported("this subcommand is not built yet"));
+  });
+}
+
+}  // namespace judge::cli

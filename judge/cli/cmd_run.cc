@@ -1,0 +1,15 @@
+// judge run: placeholder registration until its owner lands it.
+#include "cli_util.h"
+#include "commands.h"
+
+namespace judge::cli {
+
+void RegisterRun(CLI::App& app, int* exit_code) {
+  auto* cmd = app.add_subcommand("run", "(unavailable in this build)");
+  cmd->allow_extras();
+  cmd->callback([exit_code] {
+    *exit_code = ReportError("run", Status::Unsupported("this subcommand is not built yet"));
+  });
+}
+
+}  // namespace judge::cli

@@ -1,0 +1,111 @@
+// The sandbox: runs one untrusted program under limits and measures it.
+//
+// The grader only sees this interface, so it is tested with a fake (no processes).
+// The Linux implementation (sandbox/linux_sandbox.h) uses namespaces, cgroups
+// (v2, else v1, else rlimits + /proc polling), an unprivileged uid and seccomp.
+//
+// Two kinds of failure are kept apart:
+//  - Run() returning a non-OK Status: the judge could not run the program (spawn
+//    failed, cgroup setup failed...). The caller reports JE; it is never a verdict.
+//  - RunResult::status: what the program did (OK, TLE, MLE, OLE, RE).
+#ifndef JUDGE_SANDBOX_H_
+#define JUDGE_SANDBOX_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "judge/status.h"
+
+namespace judge {
+
+// Limits for one run. 0 means "no limit" only where stated.
+struct SandboxLimits {
+  int64_t cpu_time_ms = 1000;     // CPU user+sys of the whole process tree
+  int64_t wall_time_ms = 3000;    // monotonic wall clock from start to reap
+  int64_t memory_kib = 262144;    // resident memory of the whole tree (cgroup)
+  int64_t output_kib = 65536;     // stdout + stderr + files written, each capped at this
+  int64_t stack_kib = 0;          // 0: as large as memory_kib
+  int32_t max_processes = 1;      // processes + threads alive at once
+  int32_t max_open_files = 64;
+};
+
+// A directory from the host made visible inside the run, read-only unless stated.
+struct SandboxMount {
+  std::string host_path;
+  std::string inside_path;  // same as host_path when empty
+  bool writable = false;
+};
+
+struct RunSpec {
+  // argv[0] is resolved inside the run (e.g. "./main" in the work dir, or
+  // "/usr/bin/python3"). Must not be empty.
+  std::vector<std::string> argv;
+  // Host directory that becomes the program's working directory; created and owned
+  // by the caller; the sandbox makes it writable by the run's uid. It should hold only
+  // what the program must see.
+  std::string work_dir;
+  // Host paths opened by the judge (not the program). Empty stdin: /dev/null. Empty
+  // stdout/stderr: discarded (still counted against output_kib). Output files are
+  // created fresh, without following links.
+  std::string stdin_path;
+  std::string stdout_path;
+  std::string stderr_path;
+  // The whole environment ("KEY=value"); nothing is inherited from the judge.
+  std::vector<std::string> env;
+  // Extra read-only (or writable) directories, e.g. a JDK. The system directories
+  // needed to run dynamically linked programs and compilers are always mounted
+  // read-only.
+  std::vector<SandboxMount> mounts;
+  SandboxLimits limits;
+};
+
+// What the program did, decided after the run from the measurements and the reason
+// the judge killed it (a program killed by the OOM killer is MLE, not RE or TLE).
+enum class RunStatus : int {
+  kOk = 0,                   // exited with code 0 within every limit
+  kTimeLimitExceeded = 1,    // CPU or wall limit
+  kMemoryLimitExceeded = 2,
+  kOutputLimitExceeded = 3,
+  kRuntimeError = 4,         // non-zero exit or a signal not caused by a limit
+};
+
+// Why the judge stopped the run, if it did. Stored: append only.
+enum class KillReason : int {
+  kNone = 0,
+  kCpuTime = 1,
+  kWallTime = 2,
+  kMemory = 3,
+  kOutput = 4,
+  kProcesses = 5,
+};
+
+struct RunResult {
+  RunStatus status = RunStatus::kOk;
+  KillReason kill_reason = KillReason::kNone;
+  int64_t cpu_ms = 0;       // user + sys of the whole tree
+  int64_t wall_ms = 0;
+  int64_t memory_kib = 0;   // peak resident use of the whole tree
+  int exit_code = -1;       // when exited normally, else -1
+  int signal = 0;           // terminating signal, else 0
+  int64_t output_bytes = 0; // stdout + stderr written
+  std::string time_method;    // e.g. "cgroup-v1-cpuacct", "cgroup-v2", "rusage"
+  std::string memory_method;  // e.g. "cgroup-v1-memory", "cgroup-v2", "proc-polling"
+  std::string message;        // human explanation, e.g. "killed: CPU time limit"
+};
+
+std::string_view RunStatusCode(RunStatus s);   // "OK", "TLE", "MLE", "OLE", "RE"
+std::string_view KillReasonName(KillReason r); // "none", "cpu", "wall", ...
+
+// Thread safety: Run() may be called concurrently from several threads; each call
+// gets its own cgroup, namespaces and uid slot.
+class Sandbox {
+ public:
+  virtual ~Sandbox() = default;
+  virtual Result<RunResult> Run(const RunSpec& spec) = 0;
+};
+
+}  // namespace judge
+
+#endif  // JUDGE_SANDBOX_H_
