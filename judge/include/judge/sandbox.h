@@ -12,6 +12,7 @@
 #define JUDGE_SANDBOX_H_
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -105,6 +106,18 @@ class Sandbox {
   virtual ~Sandbox() = default;
   virtual Result<RunResult> Run(const RunSpec& spec) = 0;
 };
+
+struct SandboxOptions {
+  // Where the sandbox keeps per-run scratch state (its own, never the program's).
+  std::string state_dir = "/tmp/judge-sandbox";
+  // When true, CreateSandbox fails instead of falling back to rlimits + /proc polling.
+  bool require_cgroups = false;
+};
+
+// The best sandbox this host supports: cgroup v2, else cgroup v1, else rlimits +
+// /proc polling (with a warning in every result's method fields). Implemented by the
+// Linux sandbox (judge_sandbox). The caller owns the result; thread-safe.
+Result<std::unique_ptr<Sandbox>> CreateSandbox(const SandboxOptions& options);
 
 }  // namespace judge
 
