@@ -1,0 +1,1 @@
+// languages.yaml reader: owned by the grading author (see language.h).

@@ -1,0 +1,1 @@
+// problem.yaml reader: owned by the config-reader author (see problem.h).
