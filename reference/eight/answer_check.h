@@ -1,0 +1,55 @@
+// Judging a contestant's answers to a list of boards: the special judge of both
+// 8-puzzle packages.
+//
+// Theory of operation
+// -------------------
+// The output is read as lines ('\n'; a line may end in CRLF). Tolerated: trailing
+// spaces, tabs and '\r' on a line, a missing final newline, blank lines after the
+// last case. The answer to case i is line i: the word "unsolvable" or a string of
+// u/d/l/r letters replayed from the board with eight::Replay; the goal's answer is
+// the empty line (a missing trailing line counts as empty too).
+//
+// Verdicts, the first wrong case deciding (a wrong answer anywhere outranks a
+// presentation error anywhere):
+//  - presentation error: an answer that is right once whitespace inside the line is
+//    removed (leading spaces, spaces between letters), or more lines than cases
+//    where dropping blank lines would fix the count (blank lines between cases);
+//  - wrong answer: more lines than cases otherwise, an illegal character, a move
+//    off the board, a final state other than the goal, "unsolvable" for a solvable
+//    board, moves for an unsolvable board, and with require_shortest, a solution
+//    longer than the shortest (eight/solver.h).
+// Every message names the case and, where there is one, the move (1-based) or line.
+//
+// Cost: two passes over the output, no allocation per move, so a 10^7-letter line
+// or megabytes of binary garbage are judged in linear time; quoted text in
+// messages is cut to a few characters.
+#ifndef EIGHT_ANSWER_CHECK_H_
+#define EIGHT_ANSWER_CHECK_H_
+
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "eight/board.h"
+
+namespace eight {
+
+enum class AnswerVerdict { kAccepted, kWrongAnswer, kPresentationError };
+
+struct AnswerCheck {
+  AnswerVerdict verdict = AnswerVerdict::kAccepted;
+  std::string message;  // one line; on acceptance a short summary
+};
+
+struct AnswerCheckOptions {
+  bool require_shortest = false;  // the "optimal" package option
+};
+
+// Judges output as the answers to boards (each a permutation of 0..8, at least one).
+// Thread-safe.
+AnswerCheck CheckAnswers(const std::vector<Board>& boards, std::string_view output,
+                         const AnswerCheckOptions& options);
+
+}  // namespace eight
+
+#endif  // EIGHT_ANSWER_CHECK_H_

@@ -1,0 +1,53 @@
+// The reference solver: shortest solutions from a table of every solvable board.
+//
+// Theory of operation
+// -------------------
+// A breadth-first search from the goal over board ranks (eight/rank.h) visits all
+// 181,440 solvable boards once. For each board reached it records one byte: a
+// "reached" bit, its distance to the goal (0..31, five bits) and the direction in
+// which the blank moves to step one closer (two bits: the move that undoes the BFS
+// edge that first reached it). Answering a board is then a walk: look up the byte,
+// apply its move, repeat until the distance is 0 - one table lookup and one rank per
+// move, so time is proportional to the answer's length, and every answer is a
+// shortest one. Unreached boards (byte 0) are exactly the unsolvable ones.
+//
+// The table (9! bytes, about 355 KiB) is built lazily on first use, in a few
+// milliseconds, as a function-local static: C++ guarantees exactly one
+// initialisation even when several threads call in at once; afterwards it is
+// immutable, so every function here is thread-safe.
+#ifndef EIGHT_SOLVER_H_
+#define EIGHT_SOLVER_H_
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "eight/board.h"
+
+namespace eight {
+
+// The largest distance of any solvable board from the goal.
+inline constexpr int kMaxDistance = 31;
+
+// Builds the table now (otherwise the first query does).
+void WarmUpSolver();
+
+// Length of a shortest solution of board (a permutation of 0..8); -1 when unsolvable.
+// O(9).
+int ShortestDistance(const Board& board);
+
+// A shortest solution as u/d/l/r letters ("" for the goal); nullopt when unsolvable.
+std::optional<std::string> SolveShortest(const Board& board);
+
+// Appends a shortest solution of board to *out and returns true; returns false and
+// leaves *out unchanged when unsolvable.
+bool AppendShortest(const Board& board, std::string* out);
+
+// Ranks (eight/rank.h) of every board at exactly distance d (0..kMaxDistance), in
+// increasing order. One pass over the table.
+std::vector<uint32_t> RanksAtDistance(int d);
+
+}  // namespace eight
+
+#endif  // EIGHT_SOLVER_H_
