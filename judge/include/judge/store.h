@@ -211,11 +211,12 @@ class Store {
   virtual Result<Judging> LatestJudging(int64_t submission_id) = 0;
 };
 
-// Opens (creating when absent, never truncating) the SQLite database at path,
-// migrating an older schema forward in one transaction. One-line errors:
+// Opens (creating the file and its missing parent directories when absent, never
+// truncating) the SQLite database at path, migrating an older schema forward in one
+// transaction. Nothing is written to a file that is refused. One-line errors:
 //   "<path>: not a judge database: file is not SQLite (file is not a database)"
 //   "<path>: database schema version 7 is newer than this judge supports (1)"
-//   "<path>: cannot write: ... (read-only ...)"
+//   "<path>: database is on a read-only path: directory '<dir>' is not writable (...)"
 Result<std::unique_ptr<Store>> OpenStore(const std::string& path);
 
 // The in-memory fake: same behaviour and checks as the SQLite store, nothing on disk.
@@ -223,7 +224,7 @@ std::unique_ptr<Store> NewMemoryStore();
 
 // The database path used when --db is not given: $JUDGE_DB, else
 // $XDG_DATA_HOME/judge/judge.sqlite, else $HOME/.local/share/judge/judge.sqlite.
-// Error when none of these variables is set. The directory is not created here.
+// Error when none of these variables is set. OpenStore creates the directory.
 Result<std::string> DefaultStorePath();
 
 // Lowercase hex SHA-256 (FIPS 180-4) of bytes. Thread-safe.

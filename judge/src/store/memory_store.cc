@@ -1,0 +1,184 @@
+// The in-memory Store: the fake the grader's unit tests use. Same rules as the
+// SQLite store (store_rules.h); one mutex serializes every call.
+#include <map>
+#include <mutex>
+
+#include "judge/store.h"
+#include "store_rules.h"
+
+namespace judge {
+namespace {
+
+using namespace store_internal;
+
+class MemoryStore final : public Store {
+ public:
+  Result<int64_t> AddSubmission(const Submission& submission) override {
+    Submission s = submission;
+    JUDGE_RETURN_IF_ERROR(PrepareSubmission(s));
+    std::lock_guard<std::mutex> lock(mu_);
+    s.id = static_cast<int64_t>(submissions_.size()) + 1;
+    submissions_.emplace(s.id, s);
+    return s.id;
+  }
+
+  Result<int64_t> StartJudging(const NewJudging& nj) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!submissions_.count(nj.submission_id)) return NoSubmission(nj.submission_id);
+    Judging j;
+    j.id = static_cast<int64_t>(judgings_.size()) + 1;
+    j.submission_id = nj.submission_id;
+    j.status = JudgingStatus::kRunning;
+    j.started_unix_ms = NowUnixMs();
+    j.plugin_id = nj.plugin_id;
+    j.plugin_version = nj.plugin_version;
+    j.plugin_hash = nj.plugin_hash;
+    j.checker = nj.checker;
+    j.limits = nj.limits;
+    j.sandbox_method = nj.sandbox_method;
+    j.judge_version = nj.judge_version;
+    j.owner = nj.owner;
+    PrepareOwner(j.owner);
+    judgings_.emplace(j.id, j);
+    return j.id;
+  }
+
+  Status AddTestResult(int64_t judging_id, const TestRecord& test) override {
+    JUDGE_RETURN_IF_ERROR(CheckTestRecord(judging_id, test));
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = judgings_.find(judging_id);
+    if (it == judgings_.end()) return NoJudging(judging_id);
+    JUDGE_RETURN_IF_ERROR(CheckRunning(judging_id, it->second.status, "add a test to"));
+    TestRecord t = test;
+    t.ordinal = static_cast<int32_t>(it->second.tests.size());
+    it->second.tests.push_back(std::move(t));
+    return Status::Ok();
+  }
+
+  Status FinishJudging(int64_t judging_id, const JudgingOutcome& o) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = judgings_.find(judging_id);
+    if (it == judgings_.end()) return NoJudging(judging_id);
+    Judging& j = it->second;
+    JUDGE_RETURN_IF_ERROR(CheckRunning(judging_id, j.status, "finish"));
+    j.status = JudgingStatus::kDone;
+    j.finished_unix_ms = NowUnixMs();
+    j.verdict = o.verdict;
+    j.score = o.score;
+    j.time_ms = o.time_ms;
+    j.memory_kib = o.memory_kib;
+    j.compile_log = o.compile_log;
+    j.message = o.message;
+    return Status::Ok();
+  }
+
+  Status MarkIncomplete(int64_t judging_id, std::string_view reason) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = judgings_.find(judging_id);
+    if (it == judgings_.end()) return NoJudging(judging_id);
+    Judging& j = it->second;
+    if (j.status == JudgingStatus::kDone) {
+      return CheckRunning(judging_id, j.status, "mark incomplete");
+    }
+    j.status = JudgingStatus::kIncomplete;
+    j.finished_unix_ms = NowUnixMs();
+    j.message = std::string(reason);
+    return Status::Ok();
+  }
+
+  Result<std::vector<int64_t>> ReapAbandonedJudgings() override {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::vector<int64_t> ids;
+    for (auto& [id, j] : judgings_) {
+      if (j.status == JudgingStatus::kRunning && !OwnerIsAlive(j.owner)) {
+        j.status = JudgingStatus::kIncomplete;
+        j.finished_unix_ms = NowUnixMs();
+        j.message = AbandonedMessage(j.owner);
+        ids.push_back(id);
+      }
+    }
+    return ids;
+  }
+
+  Result<Judging> ResumeJudging(int64_t judging_id) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = judgings_.find(judging_id);
+    if (it == judgings_.end()) return NoJudging(judging_id);
+    Judging& j = it->second;
+    JUDGE_RETURN_IF_ERROR(CheckResumable(judging_id, j.status, j.owner));
+    j.status = JudgingStatus::kRunning;
+    j.finished_unix_ms = 0;
+    j.message.clear();
+    j.owner = CurrentProcessOwner();
+    return j;
+  }
+
+  Result<std::vector<HistoryEntry>> ListHistory(const HistoryFilter& filter) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::vector<HistoryEntry> out;
+    for (auto it = submissions_.rbegin(); it != submissions_.rend(); ++it) {
+      if (filter.limit > 0 && static_cast<int64_t>(out.size()) >= filter.limit) break;
+      if (!filter.problem_id.empty() && it->second.problem_id != filter.problem_id) continue;
+      HistoryEntry e;
+      e.submission = it->second;
+      e.submission.source.clear();
+      for (const auto& [id, j] : judgings_) {
+        if (j.submission_id != it->first) continue;
+        ++e.judging_count;
+        e.latest = ForReader(j);
+        e.latest->tests.clear();
+      }
+      out.push_back(std::move(e));
+    }
+    return out;
+  }
+
+  Result<Submission> GetSubmission(int64_t submission_id) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = submissions_.find(submission_id);
+    if (it == submissions_.end()) return NoSubmission(submission_id);
+    return it->second;
+  }
+
+  Result<Judging> GetJudging(int64_t judging_id) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    auto it = judgings_.find(judging_id);
+    if (it == judgings_.end()) return NoJudging(judging_id);
+    return ForReader(it->second);
+  }
+
+  Result<std::vector<Judging>> ListJudgings(int64_t submission_id) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    if (!submissions_.count(submission_id)) return NoSubmission(submission_id);
+    std::vector<Judging> out;
+    for (const auto& [id, j] : judgings_) {
+      if (j.submission_id == submission_id) out.push_back(ForReader(j));
+    }
+    return out;
+  }
+
+  Result<Judging> LatestJudging(int64_t submission_id) override {
+    JUDGE_ASSIGN_OR_RETURN(std::vector<Judging> all, ListJudgings(submission_id));
+    if (all.empty()) {
+      return Status::NotFound("submission " + std::to_string(submission_id) +
+                              " has no judging");
+    }
+    return std::move(all.back());
+  }
+
+ private:
+  static Judging ForReader(Judging j) {
+    j.status = EffectiveStatus(j.status, j.owner);
+    return j;
+  }
+
+  std::mutex mu_;
+  std::map<int64_t, Submission> submissions_;
+  std::map<int64_t, Judging> judgings_;
+};
+
+}  // namespace
+
+std::unique_ptr<Store> NewMemoryStore() { return std::make_unique<MemoryStore>(); }
+
+}  // namespace judge

@@ -1,0 +1,157 @@
+#include "schema.h"
+
+#include <cstdio>
+
+namespace judge::store_internal {
+
+const std::vector<Migration>& SchemaMigrations() {
+  static const std::vector<Migration> kMigrations = {
+      {1, R"sql(
+CREATE TABLE submissions (
+  id               INTEGER PRIMARY KEY AUTOINCREMENT,
+  problem_id       TEXT    NOT NULL,
+  package_hash     TEXT    NOT NULL,
+  file_name        TEXT    NOT NULL,
+  source           BLOB    NOT NULL,
+  source_sha256    TEXT    NOT NULL,
+  language_id      TEXT    NOT NULL,
+  compiler_version TEXT    NOT NULL,
+  created_unix_ms  INTEGER NOT NULL
+);
+CREATE INDEX submissions_by_problem ON submissions (problem_id, id);
+
+CREATE TABLE judgings (
+  id                  INTEGER PRIMARY KEY AUTOINCREMENT,
+  submission_id       INTEGER NOT NULL REFERENCES submissions (id),
+  status              INTEGER NOT NULL,
+  status_name         TEXT    NOT NULL,
+  started_unix_ms     INTEGER NOT NULL,
+  finished_unix_ms    INTEGER NOT NULL DEFAULT 0,
+  verdict             INTEGER,
+  verdict_code        TEXT,
+  score               REAL    NOT NULL DEFAULT 0,
+  time_ms             INTEGER NOT NULL DEFAULT 0,
+  memory_kib          INTEGER NOT NULL DEFAULT 0,
+  compile_log         TEXT    NOT NULL DEFAULT '',
+  message             TEXT    NOT NULL DEFAULT '',
+  plugin_id           TEXT    NOT NULL,
+  plugin_version      TEXT    NOT NULL,
+  plugin_hash         TEXT    NOT NULL,
+  checker             TEXT    NOT NULL,
+  time_limit_ms       INTEGER NOT NULL,
+  total_time_limit_ms INTEGER,
+  wall_limit_ms       INTEGER NOT NULL,
+  memory_limit_kib    INTEGER NOT NULL,
+  output_limit_kib    INTEGER NOT NULL,
+  sandbox_method      TEXT    NOT NULL,
+  judge_version       TEXT    NOT NULL,
+  owner_pid           INTEGER NOT NULL,
+  owner_host          TEXT    NOT NULL,
+  owner_boot_id       TEXT    NOT NULL,
+  owner_start_ticks   INTEGER NOT NULL
+);
+CREATE INDEX judgings_by_submission ON judgings (submission_id, id);
+CREATE INDEX judgings_running ON judgings (id) WHERE status = 0;
+
+CREATE TABLE tests (
+  judging_id    INTEGER NOT NULL REFERENCES judgings (id),
+  ordinal       INTEGER NOT NULL,
+  name          TEXT    NOT NULL,
+  group_name    TEXT    NOT NULL,
+  verdict       INTEGER NOT NULL,
+  verdict_code  TEXT    NOT NULL,
+  score         REAL    NOT NULL,
+  cpu_ms        INTEGER NOT NULL,
+  wall_ms       INTEGER NOT NULL,
+  memory_kib    INTEGER NOT NULL,
+  exit_code     INTEGER NOT NULL,
+  signal        INTEGER NOT NULL,
+  message       TEXT    NOT NULL,
+  output_sha256 TEXT    NOT NULL,
+  time_method   TEXT    NOT NULL,
+  memory_method TEXT    NOT NULL,
+  PRIMARY KEY (judging_id, ordinal)
+);
+)sql"},
+  };
+  return kMigrations;
+}
+
+Result<FileIdentity> ReadIdentity(Db& db) {
+  FileIdentity id;
+  // The first read of the file: a file that is not SQLite fails here, before any
+  // statement that could write to it.
+  auto pragma = [&](const char* sql, int32_t* out) -> Status {
+    sqlite3_stmt* stmt = nullptr;
+    int rc = sqlite3_prepare_v2(db.handle(), sql, -1, &stmt, nullptr);
+    if (rc == SQLITE_OK) {
+      rc = sqlite3_step(stmt);
+      if (rc == SQLITE_ROW) {
+        *out = sqlite3_column_int(stmt, 0);
+        rc = SQLITE_OK;
+      }
+    }
+    sqlite3_finalize(stmt);
+    if (rc == SQLITE_OK || rc == SQLITE_DONE) return Status::Ok();
+    if ((rc & 0xff) == SQLITE_NOTADB) {
+      return Status::Corrupt(db.path() +
+                             ": not a judge database: file is not SQLite (file is not a database)");
+    }
+    return db.Error(rc, "reading the database header");
+  };
+  JUDGE_RETURN_IF_ERROR(pragma("PRAGMA application_id", &id.application_id));
+  JUDGE_RETURN_IF_ERROR(pragma("PRAGMA user_version", &id.user_version));
+  JUDGE_ASSIGN_OR_RETURN(auto q, db.Prepare(
+      "SELECT count(*), max(name) FROM sqlite_master WHERE type = 'table' "
+      "AND name NOT LIKE 'sqlite_%'"));
+  JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("listing tables"));
+  if (row) {
+    id.table_count = q->Int(0);
+    id.some_table = q->Text(1);
+  }
+  return id;
+}
+
+Status CheckIdentity(const std::string& path, const FileIdentity& id, int32_t latest_version) {
+  if (id.application_id != 0 && id.application_id != kApplicationId) {
+    char buf[64];
+    std::snprintf(buf, sizeof(buf), "0x%08x", static_cast<unsigned>(id.application_id));
+    return Status::Corrupt(path + ": not a judge database: SQLite application id " + buf +
+                           " belongs to another program (the judge's is 0x4a444745)");
+  }
+  if (id.application_id == 0 && (id.user_version != 0 || id.table_count != 0)) {
+    return Status::Corrupt(path + ": not a judge database: it holds another program's tables (" +
+                           (id.some_table.empty() ? "schema version " +
+                                                        std::to_string(id.user_version)
+                                                  : "e.g. '" + id.some_table + "'") +
+                           ") and no judge schema");
+  }
+  if (id.user_version > latest_version) {
+    return Status::Unsupported(path + ": database schema version " +
+                               std::to_string(id.user_version) +
+                               " is newer than this judge supports (" +
+                               std::to_string(latest_version) + "); use a newer judge");
+  }
+  return Status::Ok();
+}
+
+Status RunMigrations(Db& db, const std::vector<Migration>& migrations) {
+  const int32_t latest = migrations.empty() ? 0 : migrations.back().version;
+  return db.Transaction(/*write=*/true, [&]() -> Status {
+    // Read again under the write lock: another process may have migrated meanwhile.
+    JUDGE_ASSIGN_OR_RETURN(FileIdentity id, ReadIdentity(db));
+    JUDGE_RETURN_IF_ERROR(CheckIdentity(db.path(), id, latest));
+    if (id.user_version == latest) return Status::Ok();
+    for (const Migration& m : migrations) {
+      if (m.version <= id.user_version) continue;
+      JUDGE_RETURN_IF_ERROR(
+          db.Exec(m.sql, "migrating to schema version " + std::to_string(m.version)));
+    }
+    JUDGE_RETURN_IF_ERROR(
+        db.Exec("PRAGMA user_version = " + std::to_string(latest), "recording the schema version"));
+    return db.Exec("PRAGMA application_id = " + std::to_string(kApplicationId),
+                   "marking the file as the judge's");
+  });
+}
+
+}  // namespace judge::store_internal

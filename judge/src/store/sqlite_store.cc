@@ -1,0 +1,541 @@
+// The SQLite Store.
+//
+// Theory of operation. One database file holds every submission, judging and test
+// result (schema.cc). The connection runs in WAL mode, so readers never block the
+// writer and a writer's commit is one append to the -wal file; synchronous=NORMAL
+// makes every commit survive the death of the process (SIGKILL) though not a power
+// cut, which is the failure the judge must tolerate cheaply: a test result is
+// committed as soon as it is produced. Each write is one short BEGIN IMMEDIATE
+// transaction; several processes writing at once queue on SQLite's write lock
+// (busy timeout, then Db::Transaction's own retries), so none loses a write.
+// A judging whose process died stays "running" in the file; readers compare its
+// recorded owner with the live processes (OwnerIsAlive) and report it incomplete.
+//
+// Opening never destroys anything: the file is created only when absent, its
+// identity (application_id, user_version) is read before anything is written, and a
+// file that is not SQLite, belongs to another program or comes from a newer judge is
+// refused untouched. Migrations run in one transaction.
+#include "sqlite_store.h"
+
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstring>
+#include <filesystem>
+#include <mutex>
+#include <thread>
+
+#include "sqlite_db.h"
+#include "store_rules.h"
+
+namespace judge::store_internal {
+namespace {
+
+#define JUDGE_SUBMISSION_COLUMNS_NO_SOURCE                                             \
+  "id, problem_id, package_hash, file_name, source_sha256, language_id, compiler_version, " \
+  "created_unix_ms"
+
+#define JUDGE_JUDGING_COLUMNS                                                              \
+  "id, submission_id, status, started_unix_ms, finished_unix_ms, verdict, score, time_ms, " \
+  "memory_kib, compile_log, message, plugin_id, plugin_version, plugin_hash, checker, "     \
+  "time_limit_ms, total_time_limit_ms, wall_limit_ms, memory_limit_kib, output_limit_kib, " \
+  "sandbox_method, judge_version, owner_pid, owner_host, owner_boot_id, owner_start_ticks"
+
+#define JUDGE_TEST_COLUMNS                                                                 \
+  "ordinal, name, group_name, verdict, score, cpu_ms, wall_ms, memory_kib, exit_code, "     \
+  "signal, message, output_sha256, time_method, memory_method"
+
+// Columns 0..7 of JUDGE_SUBMISSION_COLUMNS_NO_SOURCE.
+Submission ReadSubmission(const Query& q) {
+  Submission s;
+  s.id = q.Int(0);
+  s.problem_id = q.Text(1);
+  s.package_hash = q.Text(2);
+  s.file_name = q.Text(3);
+  s.source_sha256 = q.Text(4);
+  s.language_id = q.Text(5);
+  s.compiler_version = q.Text(6);
+  s.created_unix_ms = q.Int(7);
+  return s;
+}
+
+// Columns of JUDGE_JUDGING_COLUMNS, status as stored.
+Judging ReadJudging(const Query& q) {
+  Judging j;
+  j.id = q.Int(0);
+  j.submission_id = q.Int(1);
+  j.status = static_cast<JudgingStatus>(q.Int(2));
+  j.started_unix_ms = q.Int(3);
+  j.finished_unix_ms = q.Int(4);
+  if (!q.IsNull(5)) j.verdict = static_cast<Verdict>(q.Int(5));
+  j.score = q.Real(6);
+  j.time_ms = q.Int(7);
+  j.memory_kib = q.Int(8);
+  j.compile_log = q.Text(9);
+  j.message = q.Text(10);
+  j.plugin_id = q.Text(11);
+  j.plugin_version = q.Text(12);
+  j.plugin_hash = q.Text(13);
+  j.checker = q.Text(14);
+  j.limits.time_ms = q.Int(15);
+  if (!q.IsNull(16)) j.limits.total_time_ms = q.Int(16);
+  j.limits.wall_ms = q.Int(17);
+  j.limits.memory_kib = q.Int(18);
+  j.limits.output_kib = q.Int(19);
+  j.sandbox_method = q.Text(20);
+  j.judge_version = q.Text(21);
+  j.owner.pid = q.Int(22);
+  j.owner.host = q.Text(23);
+  j.owner.boot_id = q.Text(24);
+  j.owner.start_ticks = q.Int(25);
+  return j;
+}
+
+TestRecord ReadTest(const Query& q) {
+  TestRecord t;
+  t.ordinal = static_cast<int32_t>(q.Int(0));
+  t.name = q.Text(1);
+  t.group = q.Text(2);
+  t.verdict = static_cast<Verdict>(q.Int(3));
+  t.score = q.Real(4);
+  t.cpu_ms = q.Int(5);
+  t.wall_ms = q.Int(6);
+  t.memory_kib = q.Int(7);
+  t.exit_code = static_cast<int32_t>(q.Int(8));
+  t.signal = static_cast<int32_t>(q.Int(9));
+  t.message = q.Text(10);
+  t.output_sha256 = q.Text(11);
+  t.time_method = q.Text(12);
+  t.memory_method = q.Text(13);
+  return t;
+}
+
+class SqliteStore final : public Store {
+ public:
+  explicit SqliteStore(std::unique_ptr<Db> db) : db_(std::move(db)) {}
+
+  Result<int64_t> AddSubmission(const Submission& submission) override {
+    Submission s = submission;
+    JUDGE_RETURN_IF_ERROR(PrepareSubmission(s));
+    std::lock_guard<std::mutex> lock(mu_);
+    int64_t id = 0;
+    JUDGE_RETURN_IF_ERROR(db_->Transaction(true, [&]() -> Status {
+      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
+          "INSERT INTO submissions (problem_id, package_hash, file_name, source, "
+          "source_sha256, language_id, compiler_version, created_unix_ms) "
+          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"));
+      q->BindText(1, s.problem_id).BindText(2, s.package_hash).BindText(3, s.file_name);
+      q->BindBlob(4, s.source).BindText(5, s.source_sha256).BindText(6, s.language_id);
+      q->BindText(7, s.compiler_version).Bind(8, s.created_unix_ms);
+      JUDGE_RETURN_IF_ERROR(q->Run("storing a submission"));
+      id = sqlite3_last_insert_rowid(db_->handle());
+      return Status::Ok();
+    }));
+    return id;
+  }
+
+  Result<int64_t> StartJudging(const NewJudging& nj) override {
+    JudgingOwner owner = nj.owner;
+    PrepareOwner(owner);
+    std::lock_guard<std::mutex> lock(mu_);
+    int64_t id = 0;
+    JUDGE_RETURN_IF_ERROR(db_->Transaction(true, [&]() -> Status {
+      JUDGE_RETURN_IF_ERROR(RequireSubmission(nj.submission_id));
+      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
+          "INSERT INTO judgings (submission_id, status, status_name, started_unix_ms, "
+          "plugin_id, plugin_version, plugin_hash, checker, time_limit_ms, "
+          "total_time_limit_ms, wall_limit_ms, memory_limit_kib, output_limit_kib, "
+          "sandbox_method, judge_version, owner_pid, owner_host, owner_boot_id, "
+          "owner_start_ticks) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+          "?13, ?14, ?15, ?16, ?17, ?18, ?19)"));
+      q->Bind(1, nj.submission_id)
+          .Bind(2, int64_t{static_cast<int>(JudgingStatus::kRunning)})
+          .BindText(3, JudgingStatusName(JudgingStatus::kRunning))
+          .Bind(4, NowUnixMs())
+          .BindText(5, nj.plugin_id)
+          .BindText(6, nj.plugin_version)
+          .BindText(7, nj.plugin_hash)
+          .BindText(8, nj.checker)
+          .Bind(9, nj.limits.time_ms)
+          .Bind(10, nj.limits.total_time_ms)
+          .Bind(11, nj.limits.wall_ms)
+          .Bind(12, nj.limits.memory_kib)
+          .Bind(13, nj.limits.output_kib)
+          .BindText(14, nj.sandbox_method)
+          .BindText(15, nj.judge_version)
+          .Bind(16, owner.pid)
+          .BindText(17, owner.host)
+          .BindText(18, owner.boot_id)
+          .Bind(19, owner.start_ticks);
+      JUDGE_RETURN_IF_ERROR(q->Run("starting a judging"));
+      id = sqlite3_last_insert_rowid(db_->handle());
+      return Status::Ok();
+    }));
+    return id;
+  }
+
+  Status AddTestResult(int64_t judging_id, const TestRecord& t) override {
+    JUDGE_RETURN_IF_ERROR(CheckTestRecord(judging_id, t));
+    std::lock_guard<std::mutex> lock(mu_);
+    return db_->Transaction(true, [&]() -> Status {
+      JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(judging_id));
+      JUDGE_RETURN_IF_ERROR(CheckRunning(judging_id, j.status, "add a test to"));
+      JUDGE_ASSIGN_OR_RETURN(auto count, db_->Prepare(
+          "SELECT count(*) FROM tests WHERE judging_id = ?1"));
+      count->Bind(1, judging_id);
+      JUDGE_RETURN_IF_ERROR(count->Step("counting tests").status());
+      const int64_t ordinal = count->Int(0);
+      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
+          "INSERT INTO tests (judging_id, " JUDGE_TEST_COLUMNS ", verdict_code) VALUES "
+          "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"));
+      q->Bind(1, judging_id)
+          .Bind(2, ordinal)
+          .BindText(3, t.name)
+          .BindText(4, t.group)
+          .Bind(5, int64_t{static_cast<int>(t.verdict)})
+          .Bind(6, t.score)
+          .Bind(7, t.cpu_ms)
+          .Bind(8, t.wall_ms)
+          .Bind(9, t.memory_kib)
+          .Bind(10, int64_t{t.exit_code})
+          .Bind(11, int64_t{t.signal})
+          .BindText(12, t.message)
+          .BindText(13, t.output_sha256)
+          .BindText(14, t.time_method)
+          .BindText(15, t.memory_method)
+          .BindText(16, VerdictCode(t.verdict));
+      return q->Run("storing test '" + t.name + "'");
+    });
+  }
+
+  Status FinishJudging(int64_t judging_id, const JudgingOutcome& o) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    return db_->Transaction(true, [&]() -> Status {
+      JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(judging_id));
+      JUDGE_RETURN_IF_ERROR(CheckRunning(judging_id, j.status, "finish"));
+      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
+          "UPDATE judgings SET status = ?2, status_name = ?3, finished_unix_ms = ?4, "
+          "verdict = ?5, verdict_code = ?6, score = ?7, time_ms = ?8, memory_kib = ?9, "
+          "compile_log = ?10, message = ?11 WHERE id = ?1"));
+      q->Bind(1, judging_id)
+          .Bind(2, int64_t{static_cast<int>(JudgingStatus::kDone)})
+          .BindText(3, JudgingStatusName(JudgingStatus::kDone))
+          .Bind(4, NowUnixMs())
+          .Bind(5, int64_t{static_cast<int>(o.verdict)})
+          .BindText(6, VerdictCode(o.verdict))
+          .Bind(7, o.score)
+          .Bind(8, o.time_ms)
+          .Bind(9, o.memory_kib)
+          .BindText(10, o.compile_log)
+          .BindText(11, o.message);
+      return q->Run("finishing judging " + std::to_string(judging_id));
+    });
+  }
+
+  Status MarkIncomplete(int64_t judging_id, std::string_view reason) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    return db_->Transaction(true, [&]() -> Status {
+      JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(judging_id));
+      if (j.status == JudgingStatus::kDone) {
+        return CheckRunning(judging_id, j.status, "mark incomplete");
+      }
+      return SetIncomplete(judging_id, reason);
+    });
+  }
+
+  Result<std::vector<int64_t>> ReapAbandonedJudgings() override {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::vector<int64_t> ids;
+    JUDGE_RETURN_IF_ERROR(db_->Transaction(true, [&]() -> Status {
+      ids.clear();
+      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
+          "SELECT " JUDGE_JUDGING_COLUMNS " FROM judgings WHERE status = 0 ORDER BY id"));
+      std::vector<Judging> running;
+      while (true) {
+        JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("listing running judgings"));
+        if (!row) break;
+        running.push_back(ReadJudging(*q));
+      }
+      q.reset();
+      for (const Judging& j : running) {
+        if (OwnerIsAlive(j.owner)) continue;
+        JUDGE_RETURN_IF_ERROR(SetIncomplete(j.id, AbandonedMessage(j.owner)));
+        ids.push_back(j.id);
+      }
+      return Status::Ok();
+    }));
+    return ids;
+  }
+
+  Result<Judging> ResumeJudging(int64_t judging_id) override {
+    const JudgingOwner me = CurrentProcessOwner();
+    std::lock_guard<std::mutex> lock(mu_);
+    Judging out;
+    JUDGE_RETURN_IF_ERROR(db_->Transaction(true, [&]() -> Status {
+      JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(judging_id));
+      JUDGE_RETURN_IF_ERROR(CheckResumable(judging_id, j.status, j.owner));
+      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
+          "UPDATE judgings SET status = ?2, status_name = ?3, finished_unix_ms = 0, "
+          "message = '', owner_pid = ?4, owner_host = ?5, owner_boot_id = ?6, "
+          "owner_start_ticks = ?7 WHERE id = ?1"));
+      q->Bind(1, judging_id)
+          .Bind(2, int64_t{static_cast<int>(JudgingStatus::kRunning)})
+          .BindText(3, JudgingStatusName(JudgingStatus::kRunning))
+          .Bind(4, me.pid)
+          .BindText(5, me.host)
+          .BindText(6, me.boot_id)
+          .Bind(7, me.start_ticks);
+      JUDGE_RETURN_IF_ERROR(q->Run("resuming judging " + std::to_string(judging_id)));
+      q.reset();
+      JUDGE_ASSIGN_OR_RETURN(out, LoadJudgingWithTests(judging_id));
+      return Status::Ok();
+    }));
+    return out;
+  }
+
+  Result<std::vector<HistoryEntry>> ListHistory(const HistoryFilter& filter) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::vector<HistoryEntry> out;
+    JUDGE_RETURN_IF_ERROR(db_->Transaction(false, [&]() -> Status {
+      out.clear();
+      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
+          "SELECT " JUDGE_SUBMISSION_COLUMNS_NO_SOURCE " FROM submissions "
+          "WHERE (?1 = '' OR problem_id = ?1) ORDER BY id DESC LIMIT ?2"));
+      q->BindText(1, filter.problem_id).Bind(2, filter.limit > 0 ? filter.limit : int64_t{-1});
+      while (true) {
+        JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("listing submissions"));
+        if (!row) break;
+        HistoryEntry e;
+        e.submission = ReadSubmission(*q);
+        out.push_back(std::move(e));
+      }
+      q.reset();
+      for (HistoryEntry& e : out) {
+        JUDGE_ASSIGN_OR_RETURN(auto c, db_->Prepare(
+            "SELECT count(*), max(id) FROM judgings WHERE submission_id = ?1"));
+        c->Bind(1, e.submission.id);
+        JUDGE_RETURN_IF_ERROR(c->Step("counting judgings").status());
+        e.judging_count = c->Int(0);
+        if (e.judging_count == 0) continue;
+        const int64_t latest_id = c->Int(1);
+        c.reset();
+        JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(latest_id));
+        j.status = EffectiveStatus(j.status, j.owner);
+        e.latest = std::move(j);
+      }
+      return Status::Ok();
+    }));
+    return out;
+  }
+
+  Result<Submission> GetSubmission(int64_t submission_id) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    Submission out;
+    JUDGE_RETURN_IF_ERROR(db_->Transaction(false, [&]() -> Status {
+      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
+          "SELECT " JUDGE_SUBMISSION_COLUMNS_NO_SOURCE ", source FROM submissions "
+          "WHERE id = ?1"));
+      q->Bind(1, submission_id);
+      JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("reading a submission"));
+      if (!row) return NoSubmission(submission_id);
+      out = ReadSubmission(*q);
+      out.source = q->Text(8);
+      return Status::Ok();
+    }));
+    return out;
+  }
+
+  Result<Judging> GetJudging(int64_t judging_id) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    Judging out;
+    JUDGE_RETURN_IF_ERROR(db_->Transaction(false, [&]() -> Status {
+      JUDGE_ASSIGN_OR_RETURN(out, LoadJudgingWithTests(judging_id));
+      return Status::Ok();
+    }));
+    out.status = EffectiveStatus(out.status, out.owner);
+    return out;
+  }
+
+  Result<std::vector<Judging>> ListJudgings(int64_t submission_id) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    std::vector<Judging> out;
+    JUDGE_RETURN_IF_ERROR(db_->Transaction(false, [&]() -> Status {
+      out.clear();
+      JUDGE_RETURN_IF_ERROR(RequireSubmission(submission_id));
+      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
+          "SELECT id FROM judgings WHERE submission_id = ?1 ORDER BY id"));
+      q->Bind(1, submission_id);
+      std::vector<int64_t> ids;
+      while (true) {
+        JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("listing judgings"));
+        if (!row) break;
+        ids.push_back(q->Int(0));
+      }
+      q.reset();
+      for (int64_t id : ids) {
+        JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingWithTests(id));
+        out.push_back(std::move(j));
+      }
+      return Status::Ok();
+    }));
+    for (Judging& j : out) j.status = EffectiveStatus(j.status, j.owner);
+    return out;
+  }
+
+  Result<Judging> LatestJudging(int64_t submission_id) override {
+    std::lock_guard<std::mutex> lock(mu_);
+    Judging out;
+    JUDGE_RETURN_IF_ERROR(db_->Transaction(false, [&]() -> Status {
+      JUDGE_RETURN_IF_ERROR(RequireSubmission(submission_id));
+      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
+          "SELECT max(id) FROM judgings WHERE submission_id = ?1"));
+      q->Bind(1, submission_id);
+      JUDGE_RETURN_IF_ERROR(q->Step("finding the latest judging").status());
+      if (q->IsNull(0)) {
+        return Status::NotFound("submission " + std::to_string(submission_id) +
+                                " has no judging");
+      }
+      const int64_t id = q->Int(0);
+      q.reset();
+      JUDGE_ASSIGN_OR_RETURN(out, LoadJudgingWithTests(id));
+      return Status::Ok();
+    }));
+    out.status = EffectiveStatus(out.status, out.owner);
+    return out;
+  }
+
+ private:
+  // The helpers below run inside a transaction, with mu_ held.
+
+  Status RequireSubmission(int64_t submission_id) {
+    JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare("SELECT 1 FROM submissions WHERE id = ?1"));
+    q->Bind(1, submission_id);
+    JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("looking up a submission"));
+    return row ? Status::Ok() : NoSubmission(submission_id);
+  }
+
+  // The judging row as stored (status not adjusted), without tests.
+  Result<Judging> LoadJudgingRow(int64_t judging_id) {
+    JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
+        "SELECT " JUDGE_JUDGING_COLUMNS " FROM judgings WHERE id = ?1"));
+    q->Bind(1, judging_id);
+    JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("reading a judging"));
+    if (!row) return NoJudging(judging_id);
+    return ReadJudging(*q);
+  }
+
+  Result<Judging> LoadJudgingWithTests(int64_t judging_id) {
+    JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(judging_id));
+    JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
+        "SELECT " JUDGE_TEST_COLUMNS " FROM tests WHERE judging_id = ?1 ORDER BY ordinal"));
+    q->Bind(1, judging_id);
+    while (true) {
+      JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("reading test results"));
+      if (!row) break;
+      j.tests.push_back(ReadTest(*q));
+    }
+    return j;
+  }
+
+  Status SetIncomplete(int64_t judging_id, std::string_view reason) {
+    JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
+        "UPDATE judgings SET status = ?2, status_name = ?3, finished_unix_ms = ?4, "
+        "message = ?5 WHERE id = ?1"));
+    q->Bind(1, judging_id)
+        .Bind(2, int64_t{static_cast<int>(JudgingStatus::kIncomplete)})
+        .BindText(3, JudgingStatusName(JudgingStatus::kIncomplete))
+        .Bind(4, NowUnixMs())
+        .BindText(5, reason);
+    return q->Run("marking judging " + std::to_string(judging_id) + " incomplete");
+  }
+
+  std::mutex mu_;
+  std::unique_ptr<Db> db_;
+};
+
+// Refuses, with one line, a path the judge could not write: SQLite would otherwise
+// open the file read-only without a word, or fail later creating its -wal file.
+Status CheckWritablePath(const std::string& path) {
+  namespace fs = std::filesystem;
+  std::error_code ec;
+  fs::path file(path);
+  fs::path dir = file.parent_path();
+  if (dir.empty()) dir = ".";
+  if (fs::is_directory(file, ec)) {
+    return Status::InvalidArgument(path + ": is a directory, expected a database file");
+  }
+  if (!fs::exists(dir, ec)) {
+    fs::create_directories(dir, ec);
+    if (ec) {
+      return Status::IoError(path + ": cannot create the database directory '" + dir.string() +
+                             "': " + ec.message());
+    }
+  }
+  const bool exists = fs::exists(file, ec);
+  if (exists && access(path.c_str(), R_OK | W_OK) != 0) {
+    return Status::IoError(path + ": database is on a read-only path: the file is not writable (" +
+                           std::strerror(errno) + ")");
+  }
+  if (access(dir.c_str(), W_OK | X_OK) != 0) {
+    return Status::IoError(path + ": database is on a read-only path: directory '" +
+                           dir.string() + "' is not writable (" + std::strerror(errno) +
+                           "); SQLite keeps its journal files beside the database");
+  }
+  return Status::Ok();
+}
+
+Status EnableWal(Db& db) {
+  // Switching to WAL takes a lock another opener may hold for a moment.
+  const auto deadline = std::chrono::steady_clock::now() + std::chrono::seconds(60);
+  while (true) {
+    JUDGE_ASSIGN_OR_RETURN(auto q, db.Prepare("PRAGMA journal_mode = WAL"));
+    Result<bool> row = q->Step("switching to WAL mode");
+    if (row.ok()) {
+      std::string mode = *row ? q->Text(0) : "";
+      if (mode != "wal") {
+        return Status::IoError(db.path() + ": cannot use WAL mode (journal mode is '" + mode +
+                               "')");
+      }
+      return Status::Ok();
+    }
+    const int code = sqlite3_extended_errcode(db.handle()) & 0xff;
+    if ((code != SQLITE_BUSY && code != SQLITE_LOCKED) ||
+        std::chrono::steady_clock::now() >= deadline) {
+      return row.status();
+    }
+    q.reset();
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+}
+
+}  // namespace
+
+Result<std::unique_ptr<Store>> OpenStoreWithMigrations(const std::string& path,
+                                                       const std::vector<Migration>& migrations) {
+  if (path.empty()) return Status::InvalidArgument("database path is empty");
+  JUDGE_RETURN_IF_ERROR(CheckWritablePath(path));
+  JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<Db> db, Db::Open(path));
+  const int32_t latest = migrations.empty() ? 0 : migrations.back().version;
+  // Identity first, before any statement that writes.
+  JUDGE_ASSIGN_OR_RETURN(FileIdentity identity, ReadIdentity(*db));
+  JUDGE_RETURN_IF_ERROR(CheckIdentity(path, identity, latest));
+  if (sqlite3_db_readonly(db->handle(), "main") == 1) {
+    return Status::IoError(path + ": database is on a read-only path: SQLite opened it read-only");
+  }
+  JUDGE_RETURN_IF_ERROR(EnableWal(*db));
+  JUDGE_RETURN_IF_ERROR(db->Exec("PRAGMA foreign_keys = ON", "enabling foreign keys"));
+  JUDGE_RETURN_IF_ERROR(db->Exec("PRAGMA synchronous = NORMAL", "setting synchronous mode"));
+  JUDGE_RETURN_IF_ERROR(RunMigrations(*db, migrations));
+  return std::unique_ptr<Store>(new SqliteStore(std::move(db)));
+}
+
+}  // namespace judge::store_internal
+
+namespace judge {
+
+Result<std::unique_ptr<Store>> OpenStore(const std::string& path) {
+  return store_internal::OpenStoreWithMigrations(path, store_internal::SchemaMigrations());
+}
+
+}  // namespace judge

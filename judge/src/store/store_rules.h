@@ -1,0 +1,47 @@
+// The rules both stores apply, in one place so the SQLite store and the in-memory
+// fake accept and refuse exactly the same writes with the same messages.
+#ifndef JUDGE_SRC_STORE_STORE_RULES_H_
+#define JUDGE_SRC_STORE_STORE_RULES_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "judge/status.h"
+#include "judge/store.h"
+
+namespace judge::store_internal {
+
+// Milliseconds since the epoch (system clock).
+int64_t NowUnixMs();
+
+// Checks a submission about to be stored and fills what the store fills:
+// source_sha256 when empty, created_unix_ms when 0. Rejects an empty problem id,
+// file name or language id, and a source_sha256 that is not the source's.
+Status PrepareSubmission(Submission& submission);
+
+// Fills the owner (the calling process) when the caller left it empty.
+void PrepareOwner(JudgingOwner& owner);
+
+// Rejects a test record without a name.
+Status CheckTestRecord(int64_t judging_id, const TestRecord& test);
+
+// The status a reader sees: running with a dead owner reads as incomplete.
+JudgingStatus EffectiveStatus(JudgingStatus stored, const JudgingOwner& owner);
+
+// OK when a judging with this stored status takes test results / an outcome.
+// action: "add a test to", "finish".
+Status CheckRunning(int64_t judging_id, JudgingStatus stored, std::string_view action);
+
+// OK when a judging with this stored status and owner can be resumed.
+Status CheckResumable(int64_t judging_id, JudgingStatus stored, const JudgingOwner& owner);
+
+// The message recorded by ReapAbandonedJudgings.
+std::string AbandonedMessage(const JudgingOwner& owner);
+
+Status NoSubmission(int64_t id);
+Status NoJudging(int64_t id);
+
+}  // namespace judge::store_internal
+
+#endif  // JUDGE_SRC_STORE_STORE_RULES_H_
