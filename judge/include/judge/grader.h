@@ -1,0 +1,131 @@
+// The grader: runs one compiled program on a problem's tests and decides verdicts.
+//
+// Theory of operation
+// -------------------
+// Tests run in the order ListTests gives (samples, then secret, each in name order).
+// For each test the grader makes a fresh run directory under the scratch directory,
+// puts the program's files in it (and, in file I/O mode, a copy of the input under its
+// name), runs the program in the Sandbox, and then:
+//  - a RunStatus other than OK gives TLE, MLE, OLE or RE, with the sandbox's reason;
+//  - else the output (stdout, or the output file opened without following links; a
+//    missing one is WA "no output file `x`") goes to the Checker: AC, WA, PE, or a
+//    partial score (WA with the score); a checker that fails gives JE for that test
+//    and grading goes on.
+// By default (ICPC) grading stops at the first test that is not AC (JE does not stop
+// it: it is not the submission's fault); GradeOptions::run_all runs every test. When
+// the package defines groups (IOI), a failure only skips the rest of its own group,
+// and the score is the sum of the points of the groups whose tests are all AC.
+// A total time limit, when set, caps each test's CPU limit by what is left of it.
+//
+// The judge's own failures (the sandbox could not run the program, the scratch
+// directory could not be written, the observer could not store a result) end
+// grading with a non-OK Status: they are never turned into a verdict.
+//
+// Thread safety: Grade() keeps no global state; several may run at once with
+// different scratch directories (the Sandbox and Checker must allow concurrent calls
+// if they are shared).
+#ifndef JUDGE_GRADER_H_
+#define JUDGE_GRADER_H_
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "judge/checker.h"
+#include "judge/problem.h"
+#include "judge/sandbox.h"
+#include "judge/status.h"
+#include "judge/verdict.h"
+
+namespace judge {
+
+// A runnable submission: the compile outputs and the command that runs them.
+struct Program {
+  std::string language_id;
+  // Host directory holding the files; the grader copies them once into its scratch
+  // directory and links them into every run directory. Must outlive Grade().
+  std::string dir;
+  std::vector<std::string> files;  // plain names inside dir
+  // The run command; {memory_mib} is expanded per problem. argv[0] is either
+  // "./name" (one of files) or an absolute path on the host.
+  std::vector<std::string> argv;
+  int32_t max_processes = 1;
+};
+
+// One test's result, as stored and printed.
+struct TestOutcome {
+  std::string name;   // TestCase::name
+  std::string group;  // TestCase::group
+  Verdict verdict = Verdict::kJudgeError;
+  double score = 0.0;  // the checker's score for this test (1 for AC)
+  int64_t cpu_ms = 0;
+  int64_t wall_ms = 0;
+  int64_t memory_kib = 0;
+  int exit_code = -1;  // -1 when killed by a signal or never run
+  int signal = 0;
+  std::string message;      // one line: the sandbox's or the checker's explanation
+  std::string output_hash;  // SHA-256 of the output read; empty when none
+  int64_t output_bytes = 0;
+  RunStatus run_status = RunStatus::kOk;
+  KillReason kill_reason = KillReason::kNone;
+  std::string time_method;    // from the sandbox
+  std::string memory_method;  // from the sandbox
+  int64_t cpu_limit_ms = 0;   // the limit this test ran under
+};
+
+struct GradeReport {
+  Verdict verdict = Verdict::kJudgeError;  // AC, or the first failing test's verdict;
+                                           // JE when any test is JE
+  double score = 0.0;      // groups: points of fully passed groups; else 1 for AC, 0
+  double max_score = 1.0;  // groups: sum of all points; else 1
+  int64_t time_ms = 0;     // the largest CPU time of any test
+  int64_t total_time_ms = 0;  // the CPU time of all tests
+  int64_t memory_kib = 0;  // the largest peak memory of any test
+  std::vector<TestOutcome> tests;  // in run order; skipped tests are not listed
+  std::size_t tests_total = 0;     // how many tests the package has
+};
+
+// Receives events as grading goes; used to store each result as soon as it exists
+// (so a killed judge leaves every finished test stored) and to draw progress.
+class GradeObserver {
+ public:
+  virtual ~GradeObserver() = default;
+  virtual void OnTestStarting(std::size_t index, std::size_t count, const TestCase& test) {
+    (void)index, (void)count, (void)test;
+  }
+  // A non-OK Status stops grading; Grade() returns it.
+  virtual Status OnTestFinished(std::size_t index, const TestOutcome& outcome) {
+    (void)index, (void)outcome;
+    return Status::Ok();
+  }
+};
+
+struct GradeOptions {
+  bool run_all = false;
+  // Existing directory owned by the caller, used for run directories and outputs.
+  std::string scratch_dir;
+};
+
+// Everything is borrowed for the duration of the call; observer may be null.
+struct GradeRequest {
+  const ProblemConfig* problem = nullptr;
+  const std::vector<TestCase>* tests = nullptr;
+  const Program* program = nullptr;
+  Sandbox* sandbox = nullptr;
+  Checker* checker = nullptr;
+  GradeObserver* observer = nullptr;
+};
+
+Result<GradeReport> Grade(const GradeRequest& request, const GradeOptions& options);
+
+// The per-test wall limit: limits.wall_ms, or when 0 max(2 * time_ms, time_ms + 1000).
+int64_t EffectiveWallMs(const ProblemLimits& limits);
+
+// One line explaining how a run ended ("exit code 1", "killed by signal 11
+// (SIGSEGV)", the sandbox's own message when it gave one). Thread-safe.
+std::string DescribeRun(const RunResult& run);
+
+}  // namespace judge
+
+#endif  // JUDGE_GRADER_H_

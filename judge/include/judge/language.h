@@ -1,0 +1,104 @@
+// Language profiles: how a submission in a given language is compiled and run.
+//
+// Profiles are read from YAML files (languages.yaml; the format is in
+// docs/grading.md): the one shipped next to the executable, then the user's
+// (~/.config/judge/languages.yaml, or --languages FILE). A later file may add
+// profiles and replace earlier ones with the same id. Command templates use
+// placeholders expanded at compile/run time:
+//   {source}      the source file's name in the compile directory (e.g. main.cpp)
+//   {binary}      the binary's name (e.g. main)
+//   {memory_mib}  the run's memory limit in MiB (for VMs that need a heap size)
+// A file with no known extension is run as a contestant binary (profile "binary").
+//
+// Values are plain data; LanguageSet is immutable after loading and thread-safe to
+// read.
+#ifndef JUDGE_LANGUAGE_H_
+#define JUDGE_LANGUAGE_H_
+
+#include <cstdint>
+#include <map>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "judge/status.h"
+
+namespace judge {
+
+struct LanguageProfile {
+  std::string id;    // e.g. "cpp20"; [a-z0-9_+-]+
+  std::string name;  // human name, e.g. "C++20 (g++, GNU dialect)"
+  // Extensions (with the dot, e.g. ".cpp") for which this profile is the default.
+  // Several profiles may compile the same language; only one claims an extension.
+  std::vector<std::string> extensions;
+  // The name the source gets in the compile directory (e.g. "main.cpp", "Main.java").
+  std::string source_name;
+  // The compile command; empty for a language that is only run (a binary).
+  std::vector<std::string> compile;
+  // The run command, started in the run directory that holds the compile outputs.
+  std::vector<std::string> run;
+  // Prints the toolchain's version (first non-empty line is kept); may be empty.
+  std::vector<std::string> version;
+  // Executables that must be found (absolute, or in PATH) for the profile to be
+  // available; defaults to compile[0] and run[0] when they are not relative paths.
+  std::vector<std::string> requires_tools;
+  // Processes+threads the run may have at once (a JVM needs dozens).
+  int32_t run_processes = 1;
+  // Files of the compile directory that the run needs, besides the binary: glob-free
+  // names, or "*" for every file the compiler left (e.g. Java's .class files).
+  std::vector<std::string> artifacts;
+  // Text of the file the profile came from, for error messages.
+  std::string origin;
+};
+
+// Whether a profile can be used on this host, and why not.
+struct LanguageAvailability {
+  bool available = false;
+  std::string reason;  // empty when available, e.g. "javac not found in PATH"
+};
+
+class LanguageSet {
+ public:
+  // Adds or replaces (same id) profiles in file order.
+  void Add(LanguageProfile profile);
+  const std::vector<LanguageProfile>& profiles() const { return profiles_; }
+  // nullptr when no profile has this id.
+  const LanguageProfile* Find(const std::string& id) const;
+  // The profile claiming the file's extension (".cpp" -> cpp20); nullptr for none.
+  const LanguageProfile* ForFile(const std::string& path) const;
+
+ private:
+  std::vector<LanguageProfile> profiles_;
+};
+
+// Reads one languages.yaml and adds its profiles to *set. Errors name the file, the
+// entry and the key: "langs.yaml: languages[2].compile: expected a list of strings".
+Status LoadLanguageFile(const std::string& path, LanguageSet* set);
+
+// The shipped file: <dir of /proc/self/exe>/languages.yaml, or $JUDGE_LANGUAGES when
+// set (tests use it).
+std::string DefaultLanguagesPath();
+// ~/.config/judge/languages.yaml (XDG_CONFIG_HOME honoured); loaded when it exists.
+std::string UserLanguagesPath();
+
+// The shipped file, then the user's file if present, then extra_file when non-empty
+// (a missing extra_file is an error; a missing shipped file is an error naming it).
+Result<LanguageSet> LoadLanguages(const std::string& extra_file);
+
+// The built-in profile for a file run as a contestant binary: no compile step.
+LanguageProfile BinaryProfile();
+
+// Checks requires_tools against the file system and PATH. Not cached: cheap.
+LanguageAvailability CheckAvailability(const LanguageProfile& profile);
+
+// Expands the placeholders of a template; unknown placeholders are kept as written.
+std::vector<std::string> ExpandCommand(const std::vector<std::string>& command,
+                                       const std::map<std::string, std::string>& values);
+
+// Resolves a program name through PATH; absolute or ./relative names are checked as
+// they are. nullopt when not found or not executable.
+std::optional<std::string> FindExecutable(const std::string& name);
+
+}  // namespace judge
+
+#endif  // JUDGE_LANGUAGE_H_
