@@ -64,6 +64,10 @@ struct TestCase {
 // Samples first, then secret tests, each in name order. Error when data/ is missing.
 Result<std::vector<TestCase>> ListTests(const ProblemConfig& config);
 
+// Reads a whole file (a test's .in or .ans, a contestant's output) as bytes. Errors
+// are one line naming the path and the OS's reason. Thread-safe.
+Result<std::string> ReadTestFile(const std::string& path);
+
 }  // namespace judge
 
 #endif  // JUDGE_PROBLEM_H_

@@ -1,0 +1,433 @@
+// PluginCaller that runs every call in a forked child under limits.
+//
+// Theory of operation
+// -------------------
+// The plugin is loaded and checked once, in this process (LoadedPlugin::Open): its
+// code and any tables its constructor built are then shared copy-on-write with every
+// child. For each call:
+//
+//   parent                                 child (fork)
+//   ------                                 ------------
+//   fflush(all stdio)  (so exit() in the
+//     child cannot print our buffers twice)
+//   pipe2, fork ------------------------>  die with the parent (PR_SET_PDEATHSIG)
+//                                          default signal actions, nothing blocked
+//                                          stdin </dev/null, stdout >stderr
+//                                          every fd closed but the pipe (fd 3)
+//                                          RLIMIT_CORE 0, RLIMIT_CPU, RLIMIT_AS
+//                                          on_exit hook: report exit() and _exit
+//                                          call the plugin (inputs are the parent's
+//                                            pages, no copy)
+//   poll + read the pipe until EOF,  <---  write one frame, _exit(0)
+//     every 10 ms: wall deadline and
+//     the child's RSS; over a limit or
+//     over the output cap: SIGKILL
+//   wait4 (rusage: CPU used)
+//   frame complete and exit 0: decode it; otherwise the Status says what happened:
+//     a signal (by name), SIGXCPU/CPU over the limit, the wall deadline, memory,
+//     exit() called by the plugin, an exit without a frame.
+//
+// Frame: FrameHeader, then out_size bytes of output, message_size bytes of message,
+// then kTrailer. The parent reads the pipe to EOF before waitpid (a child blocked on
+// a full pipe never exits otherwise), accepts at most kMaxOutputBytes +
+// kMaxMessageBytes + framing, and never trusts a size before checking it.
+//
+// Memory: RLIMIT_AS is set to the parent's address-space size at fork plus
+// memory_kib, so the limit bounds what the call adds, whatever the judge's own size.
+// AddressSanitizer reserves terabytes of address space, so under ASan RLIMIT_AS is
+// not set (detected with __SANITIZE_ADDRESS__) and the parent's RSS watch (child RSS
+// minus the parent's RSS at fork, checked every 10 ms) is the only memory limit.
+// RLIMIT_CPU has a granularity of one second (rounded up); the wall deadline is
+// exact to the poll tick.
+//
+// Threads: nothing is shared between calls but the LoadedPlugin (immutable), so any
+// number of threads may call at once. Only the forking thread exists in the child:
+// a plugin lock held by another thread at fork time would deadlock the child, which
+// the wall deadline then kills (the ABI asks plugins for immutable shared state).
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <cstdio>
+#include <cstring>
+#include <string>
+
+#include "judge/plugin_host.h"
+#include "loaded_plugin.h"
+
+#if defined(__SANITIZE_ADDRESS__)
+#define JUDGE_PLUGIN_HOST_ASAN 1
+#elif defined(__has_feature)
+#if __has_feature(address_sanitizer)
+#define JUDGE_PLUGIN_HOST_ASAN 1
+#endif
+#endif
+
+namespace judge {
+namespace {
+
+using plugin_internal::CallArgs;
+using plugin_internal::LoadedPlugin;
+using plugin_internal::Op;
+using plugin_internal::RawOutcome;
+
+constexpr uint32_t kFrameMagic = 0x474c504a;  // "JPLG"
+constexpr uint32_t kExitMagic = 0x5458454a;   // "JEXT": the plugin called exit()
+constexpr uint32_t kTrailer = 0x454e4f44;     // "DONE"
+constexpr int kChildFd = 3;
+constexpr int kExitCalledCode = 120;
+constexpr int kPollTickMs = 10;
+
+struct FrameHeader {
+  uint32_t magic;
+  int32_t status;
+  int32_t verdict;
+  uint32_t flags;  // bit 0: out overflowed, bit 1: message truncated
+  double score;
+  uint64_t out_size;
+  uint64_t message_size;
+};
+
+struct ExitFrame {
+  uint32_t magic;
+  int32_t exit_status;
+};
+
+constexpr size_t kMaxFrameBytes = sizeof(FrameHeader) + plugin_internal::kMaxOutputBytes +
+                                  plugin_internal::kMaxMessageBytes + sizeof(kTrailer);
+
+bool WriteAll(int fd, const void* data, size_t size) {
+  const char* p = static_cast<const char*>(data);
+  while (size > 0) {
+    ssize_t n = ::write(fd, p, size);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return false;
+    p += n;
+    size -= static_cast<size_t>(n);
+  }
+  return true;
+}
+
+// Field `index` (0: size, 1: resident) of /proc/<pid>/statm, in bytes; -1 on error.
+int64_t StatmBytes(const char* path, int index) {
+  int fd = ::open(path, O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return -1;
+  char buf[256];
+  ssize_t n;
+  do {
+    n = ::read(fd, buf, sizeof(buf) - 1);
+  } while (n < 0 && errno == EINTR);
+  ::close(fd);
+  if (n <= 0) return -1;
+  buf[n] = '\0';
+  long long fields[2] = {0, 0};
+  if (std::sscanf(buf, "%lld %lld", &fields[0], &fields[1]) != 2) return -1;
+  return fields[index] * static_cast<int64_t>(::sysconf(_SC_PAGESIZE));
+}
+
+std::string SignalName(int sig) {
+  const char* abbrev = ::sigabbrev_np(sig);
+  return "signal " + std::to_string(sig) + (abbrev ? std::string(" (SIG") + abbrev + ")" : std::string());
+}
+
+void OnExit(int status, void*) {
+  ExitFrame frame{kExitMagic, status};
+  WriteAll(kChildFd, &frame, sizeof(frame));
+  ::_exit(kExitCalledCode);
+}
+
+// Runs in the child: never returns.
+[[noreturn]] void RunChild(int pipe_fd, pid_t parent, const LoadedPlugin& plugin, const CallArgs& args,
+                           const PluginCallLimits& limits, int64_t parent_vm_bytes) {
+  ::prctl(PR_SET_PDEATHSIG, SIGKILL);
+  if (::getppid() != parent) ::_exit(127);  // the parent died before prctl
+
+  sigset_t none;
+  sigemptyset(&none);
+  ::sigprocmask(SIG_SETMASK, &none, nullptr);
+  // Crashes are reported by signal, whatever handlers the judge (or a sanitizer)
+  // installed; SIGPIPE kills a child whose parent stopped listening.
+  for (int sig : {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGXCPU, SIGPIPE, SIGTERM, SIGINT})
+    ::signal(sig, SIG_DFL);
+
+  int fd = ::fcntl(pipe_fd, F_DUPFD, 10);  // out of the way of 0..3
+  if (fd < 0) ::_exit(126);
+  int devnull = ::open("/dev/null", O_RDONLY);
+  if (devnull >= 0) {
+    ::dup2(devnull, STDIN_FILENO);
+    if (devnull != STDIN_FILENO) ::close(devnull);
+  }
+  ::dup2(STDERR_FILENO, STDOUT_FILENO);  // a plugin's debug prints never reach our stdout
+  if (::dup2(fd, kChildFd) < 0) ::_exit(126);
+  // Other calls' pipes, the store's database, the sandbox's pipes: none of them are
+  // the plugin's business, and an inherited write end would delay another call's EOF.
+  if (::syscall(SYS_close_range, kChildFd + 1, ~0U, 0) != 0) {
+    long max_fd = ::sysconf(_SC_OPEN_MAX);
+    for (long i = kChildFd + 1; i < (max_fd > 0 ? max_fd : 1024); ++i) ::close(static_cast<int>(i));
+  }
+
+  struct rlimit core{0, 0};
+  ::setrlimit(RLIMIT_CORE, &core);
+  rlim_t cpu_s = static_cast<rlim_t>((limits.cpu_time_ms + 999) / 1000);
+  if (cpu_s < 1) cpu_s = 1;
+  struct rlimit cpu{cpu_s, cpu_s + 1};  // SIGXCPU at the soft limit, SIGKILL a second later
+  ::setrlimit(RLIMIT_CPU, &cpu);
+#ifndef JUDGE_PLUGIN_HOST_ASAN
+  if (parent_vm_bytes > 0) {
+    rlim_t as = static_cast<rlim_t>(parent_vm_bytes) + static_cast<rlim_t>(limits.memory_kib) * 1024;
+    struct rlimit mem{as, as};
+    ::setrlimit(RLIMIT_AS, &mem);
+  }
+#else
+  (void)parent_vm_bytes;
+#endif
+  ::on_exit(&OnExit, nullptr);
+
+  RawOutcome raw;
+  try {
+    raw = plugin.Call(args);
+  } catch (...) {
+    // A C++ exception crossed the C ABI (a plugin written without the SDK).
+    raw = RawOutcome();
+    raw.status = JUDGE_STATUS_FAILURE;
+    raw.message = "a C++ exception crossed the plugin ABI (callbacks must not throw)";
+  }
+
+  FrameHeader h{};
+  h.magic = kFrameMagic;
+  h.status = raw.status;
+  h.verdict = raw.verdict;
+  h.flags = (raw.out_overflow ? 1u : 0u) | (raw.message_truncated ? 2u : 0u);
+  h.score = raw.score;
+  h.out_size = raw.out.size();
+  h.message_size = raw.message.size();
+  bool ok = WriteAll(kChildFd, &h, sizeof(h)) && WriteAll(kChildFd, raw.out.data(), raw.out.size()) &&
+            WriteAll(kChildFd, raw.message.data(), raw.message.size()) &&
+            WriteAll(kChildFd, &kTrailer, sizeof(kTrailer));
+  ::_exit(ok ? 0 : 125);
+}
+
+// Decodes a complete frame; false when it is not one.
+bool DecodeFrame(const std::string& buf, RawOutcome* raw) {
+  if (buf.size() < sizeof(FrameHeader) + sizeof(kTrailer)) return false;
+  FrameHeader h;
+  std::memcpy(&h, buf.data(), sizeof(h));
+  if (h.magic != kFrameMagic) return false;
+  if (h.out_size > plugin_internal::kMaxOutputBytes || h.message_size > plugin_internal::kMaxMessageBytes)
+    return false;
+  size_t expected = sizeof(h) + h.out_size + h.message_size + sizeof(kTrailer);
+  if (buf.size() != expected) return false;
+  uint32_t trailer;
+  std::memcpy(&trailer, buf.data() + expected - sizeof(trailer), sizeof(trailer));
+  if (trailer != kTrailer) return false;
+  raw->status = h.status;
+  raw->verdict = h.verdict;
+  raw->score = h.score;
+  raw->out_overflow = h.flags & 1u;
+  raw->message_truncated = h.flags & 2u;
+  raw->out.assign(buf, sizeof(h), h.out_size);
+  raw->message.assign(buf, sizeof(h) + h.out_size, h.message_size);
+  return true;
+}
+
+class IsolatedCaller final : public PluginCaller {
+ public:
+  IsolatedCaller(std::shared_ptr<const LoadedPlugin> plugin, PluginCallLimits limits)
+      : plugin_(std::move(plugin)), limits_(limits) {}
+
+  const std::string& id() const override { return plugin_->id(); }
+  const std::string& version() const override { return plugin_->version(); }
+  const std::string& path() const override { return plugin_->path(); }
+
+  Result<std::string> Solve(std::string_view input) override {
+    CallArgs args;
+    args.op = Op::kSolve;
+    args.input = input;
+    JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, Run(args));
+    return plugin_internal::InterpretSolve(*plugin_, std::move(raw));
+  }
+
+  Result<CheckOutcome> Check(std::string_view input, std::string_view output, std::string_view answer,
+                             std::string_view options) override {
+    CallArgs args;
+    args.op = Op::kCheck;
+    args.input = input;
+    args.output = output;
+    args.answer = answer;
+    args.options = options;
+    JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, Run(args));
+    return plugin_internal::InterpretCheck(*plugin_, std::move(raw));
+  }
+
+  Result<ValidateOutcome> Validate(std::string_view input) override {
+    CallArgs args;
+    args.op = Op::kValidate;
+    args.input = input;
+    JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, Run(args));
+    return plugin_internal::InterpretValidate(*plugin_, std::move(raw));
+  }
+
+  Result<std::string> Generate(uint64_t seed, std::string_view params) override {
+    CallArgs args;
+    args.op = Op::kGenerate;
+    args.seed = seed;
+    args.options = params;
+    JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, Run(args));
+    return plugin_internal::InterpretGenerate(*plugin_, std::move(raw));
+  }
+
+ private:
+  Result<RawOutcome> Run(const CallArgs& args);
+
+  std::shared_ptr<const LoadedPlugin> plugin_;
+  PluginCallLimits limits_;
+};
+
+Result<RawOutcome> IsolatedCaller::Run(const CallArgs& args) {
+  const std::string what = plugin_->Name() + ": " + plugin_internal::OpName(args.op);
+  const int64_t parent_vm = StatmBytes("/proc/self/statm", 0);
+  const int64_t parent_rss = StatmBytes("/proc/self/statm", 1);
+
+  std::fflush(nullptr);  // else exit() in the child would flush our buffers a second time
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0)
+    return Status::IoError(what + ": cannot create a pipe: " + std::strerror(errno));
+  const pid_t parent = ::getpid();
+  const pid_t pid = ::fork();
+  if (pid < 0) {
+    int err = errno;
+    ::close(fds[0]);
+    ::close(fds[1]);
+    return Status::IoError(what + ": cannot fork: " + std::strerror(err));
+  }
+  if (pid == 0) {
+    ::close(fds[0]);
+    RunChild(fds[1], parent, *plugin_, args, limits_, parent_vm);
+  }
+  ::close(fds[1]);
+  const int rfd = fds[0];
+
+  enum class Kill { kNone, kWall, kMemory, kOutput, kReadError } kill_reason = Kill::kNone;
+  int read_errno = 0;
+  int64_t peak_extra_bytes = 0;
+  const auto start = std::chrono::steady_clock::now();
+  const auto deadline = start + std::chrono::milliseconds(limits_.wall_time_ms);
+  const int64_t memory_bytes = limits_.memory_kib * 1024;
+  char proc_statm[64];
+  std::snprintf(proc_statm, sizeof(proc_statm), "/proc/%d/statm", static_cast<int>(pid));
+  std::string buf;
+  char chunk[65536];
+  for (;;) {
+    auto now = std::chrono::steady_clock::now();
+    if (now >= deadline) {
+      kill_reason = Kill::kWall;
+      break;
+    }
+    int64_t left_ms = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1;
+    struct pollfd pfd{rfd, POLLIN, 0};
+    int pr = ::poll(&pfd, 1, static_cast<int>(std::min<int64_t>(left_ms, kPollTickMs)));
+    if (pr < 0 && errno == EINTR) continue;
+    if (pr == 0) {
+      int64_t rss = StatmBytes(proc_statm, 1);
+      if (rss >= 0 && parent_rss >= 0) {
+        peak_extra_bytes = std::max(peak_extra_bytes, rss - parent_rss);
+        if (rss - parent_rss > memory_bytes) {
+          kill_reason = Kill::kMemory;
+          break;
+        }
+      }
+      continue;
+    }
+    ssize_t n = ::read(rfd, chunk, sizeof(chunk));
+    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+    if (n < 0) {
+      read_errno = errno;
+      kill_reason = Kill::kReadError;
+      break;
+    }
+    if (n == 0) break;  // EOF: the child exited or closed the pipe
+    if (buf.size() + static_cast<size_t>(n) > kMaxFrameBytes) {
+      kill_reason = Kill::kOutput;
+      break;
+    }
+    buf.append(chunk, static_cast<size_t>(n));
+  }
+  if (kill_reason != Kill::kNone) ::kill(pid, SIGKILL);  // still our child: not yet waited for
+  ::close(rfd);
+
+  int wstatus = 0;
+  struct rusage usage{};
+  pid_t w;
+  do {
+    w = ::wait4(pid, &wstatus, 0, &usage);
+  } while (w < 0 && errno == EINTR);
+  if (w < 0)
+    return Status::Internal(what + ": lost the child process (" + std::strerror(errno) +
+                            "; is SIGCHLD ignored?)");
+  const int64_t cpu_ms = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000 +
+                         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000;
+
+  switch (kill_reason) {
+    case Kill::kWall:
+      return Status::Internal(what + " timed out: no result after " + std::to_string(limits_.wall_time_ms) +
+                              " ms wall time (killed; " + std::to_string(cpu_ms) + " ms CPU)");
+    case Kill::kMemory:
+      return Status::Internal(what + " exceeded its memory limit of " + std::to_string(limits_.memory_kib) +
+                              " KiB (killed at " + std::to_string(peak_extra_bytes / 1024) + " KiB)");
+    case Kill::kOutput:
+      return Status::Internal(what + ": expected at most " +
+                              std::to_string(plugin_internal::kMaxOutputBytes >> 20) +
+                              " MiB of output, found more (killed)");
+    case Kill::kReadError:
+      return Status::IoError(what + ": reading the child's result failed: " + std::strerror(read_errno));
+    case Kill::kNone:
+      break;
+  }
+  if (WIFSIGNALED(wstatus)) {
+    int sig = WTERMSIG(wstatus);
+    if (sig == SIGXCPU || (sig == SIGKILL && cpu_ms >= limits_.cpu_time_ms))
+      return Status::Internal(what + " exceeded its CPU limit of " + std::to_string(limits_.cpu_time_ms) +
+                              " ms (killed by " + SignalName(sig) + " after " + std::to_string(cpu_ms) +
+                              " ms CPU)");
+    return Status::Internal(what + " killed by " + SignalName(sig));
+  }
+  int code = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
+  if (code == kExitCalledCode && buf.size() == sizeof(ExitFrame)) {
+    ExitFrame ef;
+    std::memcpy(&ef, buf.data(), sizeof(ef));
+    if (ef.magic == kExitMagic)
+      return Status::Internal(what + ": the plugin called exit(" + std::to_string(ef.exit_status) +
+                              ") in the middle of the call");
+  }
+  RawOutcome raw;
+  if (code == 0 && DecodeFrame(buf, &raw)) return raw;
+  if (code == 0 && buf.empty())
+    return Status::Internal(what + ": the child exited with status 0 without returning a result");
+  if (code == 0) return Status::Internal(what + ": expected a complete result frame, found " +
+                                         std::to_string(buf.size()) + " bytes that are not one");
+  return Status::Internal(what + ": the child exited with status " + std::to_string(code) +
+                          " without returning a result");
+}
+
+}  // namespace
+
+Result<std::unique_ptr<PluginCaller>> LoadPluginIsolated(const std::string& path,
+                                                         const std::string& expected_id,
+                                                         PluginCallLimits limits) {
+  if (limits.cpu_time_ms <= 0 || limits.wall_time_ms <= 0 || limits.memory_kib <= 0)
+    return Status::InvalidArgument("plugin call limits: expected positive cpu_time_ms, wall_time_ms and "
+                                   "memory_kib, found " + std::to_string(limits.cpu_time_ms) + ", " +
+                                   std::to_string(limits.wall_time_ms) + ", " +
+                                   std::to_string(limits.memory_kib));
+  JUDGE_ASSIGN_OR_RETURN(auto plugin, plugin_internal::LoadedPlugin::Open(path, expected_id));
+  return std::unique_ptr<PluginCaller>(new IsolatedCaller(std::move(plugin), limits));
+}
+
+}  // namespace judge

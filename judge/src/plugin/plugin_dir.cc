@@ -1,0 +1,44 @@
+// Where plugins are found (plugin_host.h): next to the running executable, so a build
+// tree works from any working directory with no setup.
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <string>
+
+#include "judge/plugin_host.h"
+#include "judge/problem.h"
+
+namespace judge {
+
+std::string DefaultPluginDir() {
+  const char* env = std::getenv("JUDGE_PLUGIN_DIR");
+  if (env && *env) return env;
+  std::string exe(4096, '\0');
+  ssize_t n = ::readlink("/proc/self/exe", exe.data(), exe.size());
+  if (n <= 0 || static_cast<size_t>(n) >= exe.size()) return "plugins";  // relative: cwd
+  exe.resize(static_cast<size_t>(n));
+  size_t slash = exe.rfind('/');
+  if (slash == std::string::npos) return "plugins";
+  exe.resize(slash);  // the executable's directory ("" for "/judge")
+  exe += "/plugins";
+  return exe;
+}
+
+std::string PluginPath(const std::string& dir, const std::string& id) {
+  if (dir.empty()) return id + ".so";
+  return dir.back() == '/' ? dir + id + ".so" : dir + "/" + id + ".so";
+}
+
+Result<std::unique_ptr<PluginCaller>> LoadProblemPlugin(const ProblemConfig& config, bool isolated,
+                                                        PluginCallLimits limits) {
+  if (config.plugin_id.empty())
+    return Status::InvalidArgument("problem '" + config.id + "' (" + config.dir +
+                                   "): expected a plugin for this command, found none (the package "
+                                   "has no `plugin` key in problem.yaml)");
+  std::string path = PluginPath(DefaultPluginDir(), config.plugin_id);
+  return isolated ? LoadPluginIsolated(path, config.plugin_id, limits)
+                  : LoadPluginInProcess(path, config.plugin_id);
+}
+
+}  // namespace judge
