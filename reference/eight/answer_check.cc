@@ -1,6 +1,7 @@
 #include "eight/answer_check.h"
 
 #include <cstring>
+#include <optional>
 
 #include "eight/moves.h"
 #include "eight/parse.h"
@@ -121,56 +122,30 @@ CaseOutcome JudgeAnswer(const Board& board, std::string_view answer, bool requir
   return o;
 }
 
-}  // namespace
-
-AnswerCheck CheckAnswers(const std::vector<Board>& boards, std::string_view output,
-                         const AnswerCheckOptions& options) {
+// answers[i] is the line of case i, or nullopt when the output has no line for it
+// (judged as an empty answer: right for the goal only).
+AnswerCheck JudgeLines(const std::vector<Board>& boards,
+                       const std::vector<std::optional<std::string_view>>& answers,
+                       size_t effective_lines, const AnswerCheckOptions& options) {
   const size_t n = boards.size();
-
-  // Pass 1: shape. Effective lines end at the last non-blank one.
-  size_t total = 0, effective = 0, nonblank = 0, first_blank = 0;
-  {
-    Lines lines(output);
-    std::string_view line;
-    while (lines.Next(&line)) {
-      ++total;
-      if (IsBlank(line)) {
-        if (first_blank == 0) first_blank = total;
-      } else {
-        ++nonblank;
-        effective = total;
-      }
-    }
-  }
-  if (effective > n) {
-    std::string shape = "output has " + Plural(effective, "line") + " for " + Plural(n, "case");
-    if (nonblank <= n)
-      return {AnswerVerdict::kPresentationError,
-              "line " + std::to_string(first_blank) +
-                  " is blank: print one line per case, no blank lines between cases (" + shape + ")"};
-    return {AnswerVerdict::kWrongAnswer, shape + ", expected one line per case"};
-  }
-
-  // Pass 2: each case.
   AnswerCheck first_pe;
   bool has_pe = false;
   size_t solved = 0, unsolvable = 0, moves = 0;
-  Lines lines(output);
   std::string compact;
   for (size_t i = 0; i < n; ++i) {
     std::string prefix = "case " + std::to_string(i + 1) + ": ";
-    std::string_view line;
-    bool present = i < effective && lines.Next(&line);
-    if (!present) {
+    if (!answers[i]) {
       if (IsGoal(boards[i])) {
         ++solved;
         continue;
       }
-      std::string what = effective == 0 ? "empty output" : "no line for this case (output has " +
-                                                               Plural(effective, "line") + " for " +
-                                                               Plural(n, "case") + ")";
+      std::string what = effective_lines == 0
+                             ? "empty output"
+                             : "no line for this case (output has " + Plural(effective_lines, "line") +
+                                   " for " + Plural(n, "case") + ")";
       return {AnswerVerdict::kWrongAnswer, prefix + what};
     }
+    std::string_view line = *answers[i];
     while (!line.empty() && IsLineSpace(line.back())) line.remove_suffix(1);
     // Whitespace left inside the line: judge the answer without it, then call it PE.
     size_t first_space = std::string_view::npos;
@@ -209,6 +184,63 @@ AnswerCheck CheckAnswers(const std::vector<Board>& boards, std::string_view outp
   return {AnswerVerdict::kAccepted, Plural(n, "case") + ": " + std::to_string(solved) +
                                         " solved in " + Plural(moves, "move") + ", " +
                                         std::to_string(unsolvable) + " unsolvable"};
+}
+
+}  // namespace
+
+AnswerCheck CheckAnswers(const std::vector<Board>& boards, std::string_view output,
+                         const AnswerCheckOptions& options) {
+  const size_t n = boards.size();
+
+  // Pass 1: shape. Effective lines end at the last non-blank one.
+  size_t total = 0, effective = 0, nonblank = 0, first_blank = 0;
+  {
+    Lines lines(output);
+    std::string_view line;
+    while (lines.Next(&line)) {
+      ++total;
+      if (IsBlank(line)) {
+        if (first_blank == 0) first_blank = total;
+      } else {
+        ++nonblank;
+        effective = total;
+      }
+    }
+  }
+
+  // Pass 2: collect at most n answer lines (never more, whatever the output holds).
+  std::vector<std::optional<std::string_view>> answers(n);
+  Lines lines(output);
+  std::string_view line;
+  if (effective <= n) {
+    for (size_t i = 0; i < effective && lines.Next(&line); ++i) answers[i] = line;
+    return JudgeLines(boards, answers, effective, options);
+  }
+
+  // More lines than cases. If they are blank lines between right answers, that is a
+  // presentation error; the non-blank lines are matched to all cases, or to the
+  // cases that are not the goal (whose right answer is the empty line).
+  std::string shape = "output has " + Plural(effective, "line") + " for " + Plural(n, "case");
+  size_t not_goal = 0;
+  for (const Board& b : boards) not_goal += !IsGoal(b);
+  if (nonblank != n && nonblank != not_goal)
+    return {AnswerVerdict::kWrongAnswer, shape + ", expected one line per case"};
+  bool skip_goals = nonblank != n;
+  for (size_t i = 0; i < n; ++i) {
+    if (skip_goals && IsGoal(boards[i])) {
+      answers[i] = std::string_view();
+      continue;
+    }
+    while (lines.Next(&line) && IsBlank(line)) {
+    }
+    answers[i] = line;
+  }
+  AnswerCheck aligned = JudgeLines(boards, answers, effective, options);
+  if (aligned.verdict == AnswerVerdict::kWrongAnswer)
+    return {AnswerVerdict::kWrongAnswer, shape + ", expected one line per case"};
+  return {AnswerVerdict::kPresentationError,
+          "line " + std::to_string(first_blank) +
+              " is blank: print one line per case, no blank lines between cases (" + shape + ")"};
 }
 
 }  // namespace eight

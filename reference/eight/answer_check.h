@@ -13,7 +13,9 @@
 // presentation error anywhere):
 //  - presentation error: an answer that is right once whitespace inside the line is
 //    removed (leading spaces, spaces between letters), or more lines than cases
-//    where dropping blank lines would fix the count (blank lines between cases);
+//    where the answers are right once the blank lines are dropped (blank lines
+//    between cases; the non-blank lines are matched to all cases, or to the cases
+//    other than the goal, whose answer is the empty line);
 //  - wrong answer: more lines than cases otherwise, an illegal character, a move
 //    off the board, a final state other than the goal, "unsolvable" for a solvable
 //    board, moves for an unsolvable board, and with require_shortest, a solution
