@@ -517,9 +517,12 @@ Result<std::unique_ptr<Store>> OpenStoreWithMigrations(const std::string& path,
   JUDGE_RETURN_IF_ERROR(CheckWritablePath(path));
   JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<Db> db, Db::Open(path));
   const int32_t latest = migrations.empty() ? 0 : migrations.back().version;
-  // Identity first, before any statement that writes.
-  JUDGE_ASSIGN_OR_RETURN(FileIdentity identity, ReadIdentity(*db));
-  JUDGE_RETURN_IF_ERROR(CheckIdentity(path, identity, latest));
+  // Identity first, before any statement that writes; in one read transaction so
+  // a migration committed by another process meanwhile is seen whole or not at all.
+  JUDGE_RETURN_IF_ERROR(db->Transaction(/*write=*/false, [&]() -> Status {
+    JUDGE_ASSIGN_OR_RETURN(FileIdentity identity, ReadIdentity(*db));
+    return CheckIdentity(path, identity, latest);
+  }));
   if (sqlite3_db_readonly(db->handle(), "main") == 1) {
     return Status::IoError(path + ": database is on a read-only path: SQLite opened it read-only");
   }
