@@ -64,6 +64,7 @@ std::string_view TrimEnd(std::string_view text) {
 }
 
 std::string Case(size_t k) { return "case " + std::to_string(k) + ": "; }
+std::string Moves(long long n) { return std::to_string(n) + (n == 1 ? " move" : " moves"); }
 std::string LineNo(size_t n) { return "line " + std::to_string(n); }
 
 // "no moves needed" in any capitalisation and spacing (short lines only).
@@ -108,8 +109,7 @@ std::optional<std::string> JudgeCase(size_t k, const Board& start, const Solutio
   std::string prefix;  // the first `shortest` letters, for the tie-break message
   if (LooksLikeNoMovesNeeded(content)) {
     if (shortest != 0)
-      return Case(k) + "'No moves needed', but the board needs " + std::to_string(shortest) +
-             " moves";
+      return Case(k) + "'No moves needed', but the board needs " + Moves(shortest);
     if (content != kNoMovesNeeded)
       note_pe(Case(k) + "expected exactly 'No moves needed', found " + QuoteToken(content));
   } else {
@@ -133,8 +133,8 @@ std::optional<std::string> JudgeCase(size_t k, const Board& start, const Solutio
       ++count;
     }
     if (!IsGoal(board))
-      return Case(k) + "ends in a board whose centre is not one digit (after " +
-             std::to_string(count) + " moves)";
+      return Case(k) + "ends in a board whose centre is not one digit (after " + Moves(count) +
+             ")";
   }
 
   // The digit line.
@@ -151,7 +151,7 @@ std::optional<std::string> JudgeCase(size_t k, const Board& start, const Solutio
 
   // Optimality and the tie-break.
   if (count > shortest)
-    return Case(k) + std::to_string(count) + " moves, shortest is " + std::to_string(shortest) +
+    return Case(k) + Moves(count) + ", shortest is " + std::to_string(shortest) +
            (shortest == 0 ? " (expected 'No moves needed')" : "");
   if (count < shortest)  // a goal reached faster than the reference: a solver bug
     throw std::logic_error(Case(k) + "reached the goal in " + std::to_string(count) +
