@@ -227,6 +227,9 @@ std::unique_ptr<Store> NewMemoryStore();
 // Error when none of these variables is set. OpenStore creates the directory.
 Result<std::string> DefaultStorePath();
 
+// db_flag when not empty (the --db PATH of a command), else DefaultStorePath().
+Result<std::string> ResolveStorePath(const std::string& db_flag);
+
 // Lowercase hex SHA-256 (FIPS 180-4) of bytes. Thread-safe.
 std::string Sha256Hex(std::string_view bytes);
 

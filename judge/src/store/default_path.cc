@@ -17,4 +17,9 @@ Result<std::string> DefaultStorePath() {
       "no database path: give --db PATH or set JUDGE_DB, XDG_DATA_HOME or HOME");
 }
 
+Result<std::string> ResolveStorePath(const std::string& db_flag) {
+  if (!db_flag.empty()) return db_flag;
+  return DefaultStorePath();
+}
+
 }  // namespace judge
