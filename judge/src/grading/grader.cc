@@ -112,7 +112,8 @@ class Run {
     for (const auto& f : program.files) {
       if (f.empty() || f.find('/') != std::string::npos)
         return Status::Internal("program file name \"" + f + "\" is not a plain name");
-      JUDGE_RETURN_IF_ERROR(fs::CopyFile(program.dir + "/" + f, program_dir_ + "/" + f));
+      // Read-only for the run's uid; runs get hard links to these copies.
+      JUDGE_RETURN_IF_ERROR(fs::CopyFile(program.dir + "/" + f, program_dir_ + "/" + f, 0555));
     }
     const ProblemLimits& limits = req_.problem->limits;
     argv_ = ExpandCommand(program.argv,

@@ -1,0 +1,99 @@
+// Compilation: turns a submission file into a Program the grader can run.
+//
+// Theory of operation
+// -------------------
+// The compiler runs inside the Sandbox like any untrusted program, under its own
+// limits (CPU, wall, memory, output, ~64 processes), in a fresh directory holding only
+// the source under the profile's name. So a submission that makes the compiler read
+// /dev/random, expand a template bomb or write a huge binary gets CE with the reason
+// ("the compiler exceeded its memory limit of 2097152 KiB"), not a hung judge. Its
+// stdout and stderr are kept (capped at CompileLimits::log_kib) and shown on CE.
+//
+// A file whose profile has no compile command (a contestant binary, or a
+// language whose profile only checks syntax) is still prepared here: it becomes the
+// program file with the profile's name.
+//
+// Results are cached by (source bytes, profile commands, compiler version) under the
+// cache directory: <cache>/<sha256>/ holds the program files, the log and a marker
+// written last, so a half-written entry is never used. A CE caused by a limit (which
+// could pass on a less loaded machine) is not cached; a CE with a compiler error is.
+//
+// The judge's failures (the sandbox cannot run, the cache cannot be written) are a
+// non-OK Status; a submission that does not compile is CompileOutcome::ok == false.
+// Thread safety: Compile() may be called concurrently (distinct work directories);
+// concurrent fills of one cache entry are resolved by an atomic rename.
+#ifndef JUDGE_COMPILER_H_
+#define JUDGE_COMPILER_H_
+
+#include <cstdint>
+#include <map>
+#include <mutex>
+#include <string>
+
+#include "judge/grader.h"
+#include "judge/language.h"
+#include "judge/sandbox.h"
+#include "judge/status.h"
+
+namespace judge {
+
+struct CompileLimits {
+  int64_t cpu_time_ms = 30000;
+  int64_t wall_time_ms = 60000;
+  int64_t memory_kib = 2097152;   // 2 GiB: g++ on heavy templates needs a lot
+  int64_t output_kib = 262144;    // the binary and the log together
+  int32_t max_processes = 64;     // the driver, cc1plus, as, ld, a JVM's threads
+  int64_t log_kib = 64;           // the compiler log kept and shown
+};
+
+struct CompileOutcome {
+  bool ok = false;
+  std::string log;       // compiler stdout + stderr, capped (may be empty)
+  std::string message;   // one line on CE: why ("exit code 1", "exceeded its time limit")
+  Program program;       // valid when ok
+  bool from_cache = false;
+  int64_t cpu_ms = 0;    // of the compile run (0 from the cache)
+  int64_t wall_ms = 0;
+  // "<time method>+<memory method>" of the compile run; empty when none ran.
+  std::string sandbox_method;
+};
+
+struct CompilerOptions {
+  CompileLimits limits;
+  // Empty: no cache (every call compiles).
+  std::string cache_dir;
+};
+
+// The default cache directory: $XDG_CACHE_HOME/judge, else $HOME/.cache/judge, else
+// <tmp>/judge-cache.
+std::string DefaultCacheDir();
+
+// The first non-empty line of the profile's version command, run directly (it is
+// the judge's own toolchain, not a submission) with a 10 s limit; "" when the
+// profile has none or it fails. Cached per process.
+std::string ToolchainVersion(const LanguageProfile& profile);
+
+class Compiler {
+ public:
+  // sandbox is borrowed and must outlive the Compiler.
+  Compiler(Sandbox* sandbox, CompilerOptions options);
+
+  // Compiles source_path with profile. work_dir: an existing empty directory owned by
+  // the caller (the program's files may be left there when nothing is cached; it
+  // must then outlive the Program). An empty or missing source is an InvalidArgument
+  // Status naming the file (nothing to judge), not CE.
+  Result<CompileOutcome> Compile(const std::string& source_path, const LanguageProfile& profile,
+                                 const std::string& work_dir);
+
+ private:
+  Sandbox* sandbox_;
+  CompilerOptions options_;
+};
+
+// The cache key of a source and profile (exposed for tests).
+std::string CompileCacheKey(const std::string& source, const LanguageProfile& profile,
+                            const std::string& toolchain_version);
+
+}  // namespace judge
+
+#endif  // JUDGE_COMPILER_H_

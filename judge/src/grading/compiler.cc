@@ -1,0 +1,353 @@
+// Compilation in the sandbox, with a cache (see judge/compiler.h).
+#include "judge/compiler.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstdlib>
+#include <cstring>
+#include <map>
+#include <mutex>
+#include <sstream>
+
+#include "fs_util.h"
+#include "judge/store.h"  // Sha256Hex
+
+extern char** environ;
+
+namespace judge {
+namespace {
+
+constexpr int64_t kMaxSourceBytes = 64 << 20;  // a contestant binary may be large
+constexpr const char* kBinaryName = "main";
+
+int64_t NowMs() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
+}
+
+// Runs a trusted command (the judge's own toolchain) and returns what it printed on
+// stdout and stderr; "" on any failure. Killed after timeout_ms.
+std::string CaptureTrusted(const std::vector<std::string>& argv, int64_t timeout_ms) {
+  if (argv.empty()) return "";
+  auto exe = FindExecutable(argv[0]);
+  if (!exe) return "";
+  int fds[2];
+  if (pipe2(fds, O_CLOEXEC) != 0) return "";
+  posix_spawn_file_actions_t actions;
+  posix_spawn_file_actions_init(&actions);
+  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
+  posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
+  posix_spawn_file_actions_adddup2(&actions, fds[1], 2);
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  pid_t pid = 0;
+  int rc = posix_spawn(&pid, exe->c_str(), &actions, nullptr, args.data(), environ);
+  posix_spawn_file_actions_destroy(&actions);
+  close(fds[1]);
+  if (rc != 0) {
+    close(fds[0]);
+    return "";
+  }
+  std::string out;
+  int64_t deadline = NowMs() + timeout_ms;
+  for (;;) {
+    int64_t left = deadline - NowMs();
+    if (left <= 0) break;
+    pollfd p{fds[0], POLLIN, 0};
+    int n = poll(&p, 1, static_cast<int>(left));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    char buf[4096];
+    ssize_t got = read(fds[0], buf, sizeof buf);
+    if (got <= 0) break;
+    if (out.size() < 65536) out.append(buf, static_cast<std::size_t>(got));
+  }
+  close(fds[0]);
+  kill(pid, SIGKILL);  // harmless when it already exited (not yet reaped: still ours)
+  int status = 0;
+  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  return out;
+}
+
+std::string FirstLine(const std::string& text) {
+  std::istringstream in(text);
+  std::string line;
+  while (std::getline(in, line)) {
+    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
+    if (!line.empty()) return line;
+  }
+  return "";
+}
+
+std::string Cap(std::string text, int64_t max_kib) {
+  std::size_t max = static_cast<std::size_t>(max_kib) * 1024;
+  if (text.size() <= max) return text;
+  text.resize(max);
+  text += "\n[compiler log truncated at " + std::to_string(max_kib) + " KiB]\n";
+  return text;
+}
+
+std::string CompileFailureMessage(const RunResult& r, const CompileLimits& limits) {
+  switch (r.status) {
+    case RunStatus::kTimeLimitExceeded:
+      if (r.kill_reason == KillReason::kWallTime)
+        return "the compiler exceeded its wall time limit of " + std::to_string(limits.wall_time_ms) + " ms";
+      return "the compiler exceeded its time limit of " + std::to_string(limits.cpu_time_ms) + " ms";
+    case RunStatus::kMemoryLimitExceeded:
+      return "the compiler exceeded its memory limit of " + std::to_string(limits.memory_kib) + " KiB";
+    case RunStatus::kOutputLimitExceeded:
+      return "the compiler's output exceeded its limit of " + std::to_string(limits.output_kib) + " KiB";
+    case RunStatus::kRuntimeError:
+      if (r.kill_reason == KillReason::kProcesses) return "the compiler exceeded its process limit";
+      if (r.signal > 0) return "the compiler was killed by signal " + std::to_string(r.signal);
+      return "the compiler failed with exit code " + std::to_string(r.exit_code);
+    case RunStatus::kOk: break;
+  }
+  return "";
+}
+
+// A cache entry: "result" holds "ok" or "ce", the message, then the program files.
+struct CacheEntry {
+  bool ok = false;
+  std::string message;
+  std::vector<std::string> files;
+  std::string log;
+};
+
+std::optional<CacheEntry> ReadCacheEntry(const std::string& dir) {
+  auto result = fs::ReadFile(dir + "/result", 1 << 20);
+  if (!result.ok()) return std::nullopt;
+  std::istringstream in(*result);
+  CacheEntry e;
+  std::string kind;
+  if (!std::getline(in, kind) || (kind != "ok" && kind != "ce")) return std::nullopt;
+  e.ok = kind == "ok";
+  std::getline(in, e.message);
+  std::string f;
+  while (std::getline(in, f))
+    if (!f.empty()) e.files.push_back(f);
+  for (const auto& name : e.files)
+    if (!fs::Exists(dir + "/files/" + name)) return std::nullopt;
+  auto log = fs::ReadFile(dir + "/log");
+  if (log.ok()) e.log = *log;
+  return e;
+}
+
+// Writes the entry under a temporary name, then renames it into place: readers see a
+// whole entry or none. Returns the entry's directory, or an error (the caller then
+// does without the cache).
+Result<std::string> WriteCacheEntry(const std::string& cache_dir, const std::string& key,
+                                    const CacheEntry& e, const std::string& from_dir) {
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(cache_dir));
+  JUDGE_ASSIGN_OR_RETURN(std::string tmp, fs::MakeTempDir(cache_dir, ".tmp-" + key.substr(0, 8) + "-"));
+  auto fail = [&](Status st) -> Result<std::string> {
+    fs::RemoveTree(tmp);
+    return st;
+  };
+  Status st = fs::MakeDirs(tmp + "/files");
+  if (!st.ok()) return fail(st);
+  for (const auto& f : e.files) {
+    st = fs::CopyFile(from_dir + "/" + f, tmp + "/files/" + f);
+    if (!st.ok()) return fail(st);
+  }
+  st = fs::WriteFile(tmp + "/log", e.log);
+  if (!st.ok()) return fail(st);
+  std::string result = std::string(e.ok ? "ok" : "ce") + "\n" + e.message + "\n";
+  for (const auto& f : e.files) result += f + "\n";
+  st = fs::WriteFile(tmp + "/result", result);
+  if (!st.ok()) return fail(st);
+  std::string final_dir = cache_dir + "/" + key;
+  if (rename(tmp.c_str(), final_dir.c_str()) != 0) {
+    int err = errno;
+    fs::RemoveTree(tmp);
+    if ((err == EEXIST || err == ENOTEMPTY) && ReadCacheEntry(final_dir)) return final_dir;
+    return Status::IoError(final_dir + ": cannot store the compiled program: " + std::strerror(err));
+  }
+  return final_dir;
+}
+
+Program MakeProgram(const LanguageProfile& profile, const std::string& dir,
+                    std::vector<std::string> files) {
+  Program p;
+  p.language_id = profile.id;
+  p.dir = dir;
+  p.files = std::move(files);
+  p.argv = ExpandCommand(profile.run, {{"source", profile.source_name}, {"binary", kBinaryName}});
+  p.max_processes = profile.run_processes;
+  return p;
+}
+
+}  // namespace
+
+std::string DefaultCacheDir() {
+  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/judge";
+  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/judge";
+  return fs::TempRoot() + "/judge-cache";
+}
+
+std::string ToolchainVersion(const LanguageProfile& profile) {
+  static std::mutex mu;
+  static std::map<std::string, std::string> cache;
+  if (profile.version.empty()) return "";
+  std::string key;
+  for (const auto& a : profile.version) key += a + '\0';
+  {
+    std::lock_guard<std::mutex> lock(mu);
+    auto it = cache.find(key);
+    if (it != cache.end()) return it->second;
+  }
+  std::string v = FirstLine(CaptureTrusted(profile.version, 10000));
+  std::lock_guard<std::mutex> lock(mu);
+  cache[key] = v;
+  return v;
+}
+
+std::string CompileCacheKey(const std::string& source, const LanguageProfile& profile,
+                            const std::string& toolchain_version) {
+  std::string material = "judge-compile-cache-v1";
+  auto add = [&](const std::string& s) {
+    material += std::to_string(s.size());
+    material += ':';
+    material += s;
+  };
+  add(profile.id);
+  add(profile.source_name);
+  for (const auto& a : profile.compile) add(a);
+  add("|run");
+  for (const auto& a : profile.run) add(a);
+  add("|artifacts");
+  for (const auto& a : profile.artifacts) add(a);
+  add(toolchain_version);
+  add(Sha256Hex(source));
+  return Sha256Hex(material);
+}
+
+Compiler::Compiler(Sandbox* sandbox, CompilerOptions options)
+    : sandbox_(sandbox), options_(std::move(options)) {}
+
+Result<CompileOutcome> Compiler::Compile(const std::string& source_path,
+                                         const LanguageProfile& profile,
+                                         const std::string& work_dir) {
+  if (fs::IsDirectory(source_path))
+    return Status::InvalidArgument(source_path + ": is a directory, expected a submission file");
+  JUDGE_ASSIGN_OR_RETURN(std::string source, fs::ReadFile(source_path, kMaxSourceBytes));
+  if (source.empty()) return Status::InvalidArgument(source_path + ": the submission is empty");
+
+  CompileOutcome outcome;
+  const std::map<std::string, std::string> names = {{"source", profile.source_name},
+                                                    {"binary", kBinaryName}};
+  std::string dir = work_dir + "/compile";
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir));
+
+  if (profile.compile.empty()) {
+    // Nothing to compile: the file itself is the program (a binary gets exec rights).
+    JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/" + profile.source_name, source, 0755));
+    outcome.ok = true;
+    outcome.program = MakeProgram(profile, dir, {profile.source_name});
+    return outcome;
+  }
+
+  std::string version = ToolchainVersion(profile);
+  std::string key = CompileCacheKey(source, profile, version);
+  if (!options_.cache_dir.empty()) {
+    std::string entry = options_.cache_dir + "/" + key;
+    if (auto e = ReadCacheEntry(entry)) {
+      outcome.ok = e->ok;
+      outcome.message = e->message;
+      outcome.log = e->log;
+      outcome.from_cache = true;
+      if (e->ok) outcome.program = MakeProgram(profile, entry + "/files", e->files);
+      return outcome;
+    }
+  }
+
+  JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/" + profile.source_name, source, 0644));
+  RunSpec spec;
+  spec.argv = ExpandCommand(profile.compile, names);
+  if (spec.argv[0].find('/') == std::string::npos) {
+    auto exe = FindExecutable(spec.argv[0]);
+    if (!exe)
+      return Status::Unsupported("language " + profile.id + ": compiler " + spec.argv[0] +
+                                 " not found in PATH");
+    spec.argv[0] = *exe;
+  }
+  spec.work_dir = dir;
+  spec.stdout_path = work_dir + "/compile.stdout";
+  spec.stderr_path = work_dir + "/compile.stderr";
+  spec.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "LC_ALL=C.UTF-8",
+              "HOME=" + dir, "TMPDIR=" + dir};
+  const CompileLimits& lim = options_.limits;
+  spec.limits.cpu_time_ms = lim.cpu_time_ms;
+  spec.limits.wall_time_ms = lim.wall_time_ms;
+  spec.limits.memory_kib = lim.memory_kib;
+  spec.limits.output_kib = lim.output_kib;
+  spec.limits.max_processes = lim.max_processes;
+  spec.limits.max_open_files = 256;
+
+  Result<RunResult> ran = sandbox_->Run(spec);
+  if (!ran.ok()) return ran.status().WithContext("compiling " + source_path);
+  outcome.cpu_ms = ran->cpu_ms;
+  outcome.wall_ms = ran->wall_ms;
+  outcome.sandbox_method = ran->time_method + "+" + ran->memory_method;
+  std::string log;
+  fs::OpenOutcome how;
+  int64_t log_max = lim.log_kib * 1024 + 1;
+  if (auto out = fs::ReadNoFollow(spec.stdout_path, log_max, &how); out.ok()) log += *out;
+  if (auto err = fs::ReadNoFollow(spec.stderr_path, log_max, &how); err.ok()) log += *err;
+  outcome.log = Cap(std::move(log), lim.log_kib);
+
+  CacheEntry entry;
+  bool cacheable = true;
+  if (ran->status != RunStatus::kOk) {
+    outcome.ok = false;
+    outcome.message = CompileFailureMessage(*ran, lim);
+    // A limit may pass on a quieter machine: only a compiler's own refusal is kept.
+    cacheable = ran->status == RunStatus::kRuntimeError && ran->kill_reason == KillReason::kNone &&
+                ran->signal == 0;
+  } else {
+    std::vector<std::string> wanted;
+    for (const auto& a : profile.artifacts) {
+      if (a == "*") {
+        JUDGE_ASSIGN_OR_RETURN(wanted, fs::ListFiles(dir));
+        break;
+      }
+      wanted.push_back(ExpandCommand({a}, names)[0]);
+    }
+    if (profile.artifacts.empty()) wanted = {kBinaryName};
+    for (const auto& f : wanted) {
+      if (f.empty() || f.find('/') != std::string::npos || !fs::Exists(dir + "/" + f)) {
+        outcome.ok = false;
+        outcome.message = "the compiler exited normally but left no `" + f + "`";
+        cacheable = false;
+        break;
+      }
+    }
+    if (outcome.message.empty()) {
+      outcome.ok = true;
+      entry.files = wanted;
+    }
+  }
+  if (outcome.ok) outcome.program = MakeProgram(profile, dir, entry.files);
+  if (cacheable && !options_.cache_dir.empty()) {
+    entry.ok = outcome.ok;
+    entry.message = outcome.message;
+    entry.log = outcome.log;
+    // A cache that cannot be written costs speed, not correctness: go on without it.
+    auto stored = WriteCacheEntry(options_.cache_dir, key, entry, dir);
+    if (stored.ok() && outcome.ok) outcome.program.dir = *stored + "/files";
+  }
+  return outcome;
+}
+
+}  // namespace judge

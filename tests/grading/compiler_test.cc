@@ -1,0 +1,257 @@
+// Compilation with a fake sandbox: the command and limits given to the sandbox, CE with
+// the reason and the log, the cache, binaries, and the judge's own failures.
+#include "judge/compiler.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include "fakes.h"
+
+namespace judge {
+namespace {
+
+using testing::FakeSandbox;
+using testing::Ok;
+using testing::ReadAll;
+using testing::TempDir;
+using testing::WriteAll;
+
+LanguageProfile CppProfile() {
+  LanguageProfile p;
+  p.id = "cpp20";
+  p.source_name = "main.cpp";
+  p.compile = {"g++", "-O2", "-static", "-std=gnu++20", "-o", "{binary}", "{source}"};
+  p.run = {"./{binary}"};
+  return p;
+}
+
+// A fake compiler: writes "binary of <source>" into the work dir, or fails when the
+// source says so.
+RunResult FakeCompile(const RunSpec& spec, std::string*) {
+  std::string src = ReadAll(spec.work_dir + "/main.cpp");
+  if (src.find("syntax error") != std::string::npos) {
+    WriteAll(spec.stderr_path, "main.cpp:1:1: error: expected unqualified-id\n");
+    RunResult r;
+    r.status = RunStatus::kRuntimeError;
+    r.exit_code = 1;
+    return r;
+  }
+  if (src.find("template bomb") != std::string::npos) {
+    RunResult r;
+    r.status = RunStatus::kMemoryLimitExceeded;
+    r.kill_reason = KillReason::kMemory;
+    return r;
+  }
+  if (src.find("/dev/random") != std::string::npos) {
+    RunResult r;
+    r.status = RunStatus::kTimeLimitExceeded;
+    r.kill_reason = KillReason::kCpuTime;
+    return r;
+  }
+  if (src.find("chatty") != std::string::npos) {
+    WriteAll(spec.stderr_path, std::string(200 * 1024, 'w'));
+    RunResult r;
+    r.status = RunStatus::kRuntimeError;
+    r.exit_code = 1;
+    return r;
+  }
+  WriteAll(spec.work_dir + "/main", "binary of " + src);
+  return Ok(300);
+}
+
+struct Fixture {
+  TempDir dir;
+  std::string cache;
+  Fixture() { cache = dir.path() + "/cache"; }
+  std::string Source(const std::string& name, const std::string& text) {
+    std::string p = dir.path() + "/" + name;
+    WriteAll(p, text);
+    return p;
+  }
+  std::string Work() {
+    static int n = 0;
+    return dir.Sub("work" + std::to_string(n++));
+  }
+  CompilerOptions Options(bool cache_on = true) {
+    CompilerOptions o;
+    if (cache_on) o.cache_dir = cache;
+    return o;
+  }
+};
+
+TEST(Compiler, RunsTheCompilerInTheSandboxWithTheCompileLimits) {
+  Fixture f;
+  FakeSandbox sandbox(FakeCompile);
+  CompilerOptions opt = f.Options(false);
+  opt.limits.cpu_time_ms = 12345;
+  opt.limits.memory_kib = 777777;
+  Compiler compiler(&sandbox, opt);
+  std::string work = f.Work();
+  auto r = compiler.Compile(f.Source("a.cpp", "int main(){}"), CppProfile(), work);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_TRUE(r->ok);
+  ASSERT_EQ(sandbox.specs.size(), 1u);
+  const RunSpec& s = sandbox.specs[0];
+  EXPECT_EQ(s.argv[0].front(), '/');  // resolved on the host
+  EXPECT_EQ(s.argv.back(), "main.cpp");
+  EXPECT_EQ(s.argv[5], "main");
+  EXPECT_EQ(s.limits.cpu_time_ms, 12345);
+  EXPECT_EQ(s.limits.memory_kib, 777777);
+  EXPECT_EQ(s.limits.max_processes, 64);
+  EXPECT_NE(std::find(s.env.begin(), s.env.end(), "TMPDIR=" + s.work_dir), s.env.end());
+  EXPECT_EQ(r->program.files, std::vector<std::string>{"main"});
+  EXPECT_EQ(r->program.argv, std::vector<std::string>{"./main"});
+  EXPECT_EQ(ReadAll(r->program.dir + "/main"), "binary of int main(){}");
+  EXPECT_EQ(r->cpu_ms, 300);
+}
+
+TEST(Compiler, ACompilerErrorIsCompileErrorWithTheLog) {
+  Fixture f;
+  FakeSandbox sandbox(FakeCompile);
+  Compiler compiler(&sandbox, f.Options());
+  auto r = compiler.Compile(f.Source("a.cpp", "syntax error"), CppProfile(), f.Work());
+  ASSERT_TRUE(r.ok());
+  EXPECT_FALSE(r->ok);
+  EXPECT_NE(r->log.find("expected unqualified-id"), std::string::npos);
+  EXPECT_EQ(r->message, "the compiler failed with exit code 1");
+}
+
+TEST(Compiler, LimitsGiveCompileErrorsWithTheReason) {
+  Fixture f;
+  FakeSandbox sandbox(FakeCompile);
+  Compiler compiler(&sandbox, f.Options());
+  auto bomb = compiler.Compile(f.Source("a.cpp", "template bomb"), CppProfile(), f.Work());
+  ASSERT_TRUE(bomb.ok());
+  EXPECT_FALSE(bomb->ok);
+  EXPECT_NE(bomb->message.find("memory limit of 2097152 KiB"), std::string::npos) << bomb->message;
+  auto rnd = compiler.Compile(f.Source("b.cpp", "#include \"/dev/random\""), CppProfile(), f.Work());
+  ASSERT_TRUE(rnd.ok());
+  EXPECT_FALSE(rnd->ok);
+  EXPECT_NE(rnd->message.find("time limit of 30000 ms"), std::string::npos) << rnd->message;
+  // Not cached: a limit may pass another time.
+  auto again = compiler.Compile(f.Source("b.cpp", "#include \"/dev/random\""), CppProfile(), f.Work());
+  ASSERT_TRUE(again.ok());
+  EXPECT_FALSE(again->from_cache);
+  EXPECT_EQ(sandbox.specs.size(), 3u);
+}
+
+TEST(Compiler, TheLogIsCapped) {
+  Fixture f;
+  FakeSandbox sandbox(FakeCompile);
+  Compiler compiler(&sandbox, f.Options());
+  auto r = compiler.Compile(f.Source("a.cpp", "chatty"), CppProfile(), f.Work());
+  ASSERT_TRUE(r.ok());
+  EXPECT_LT(r->log.size(), 65 * 1024u);
+  EXPECT_NE(r->log.find("truncated at 64 KiB"), std::string::npos);
+}
+
+TEST(Compiler, CachesBySourceAndProfile) {
+  Fixture f;
+  FakeSandbox sandbox(FakeCompile);
+  Compiler compiler(&sandbox, f.Options());
+  std::string src = f.Source("a.cpp", "int main(){return 0;}");
+  auto first = compiler.Compile(src, CppProfile(), f.Work());
+  ASSERT_TRUE(first.ok());
+  EXPECT_FALSE(first->from_cache);
+  auto second = compiler.Compile(src, CppProfile(), f.Work());
+  ASSERT_TRUE(second.ok());
+  EXPECT_TRUE(second->from_cache);
+  EXPECT_TRUE(second->ok);
+  EXPECT_EQ(ReadAll(second->program.dir + "/main"), "binary of int main(){return 0;}");
+  EXPECT_EQ(sandbox.specs.size(), 1u);
+  // Another profile (flags) or another source compiles again.
+  LanguageProfile other = CppProfile();
+  other.compile[1] = "-O0";
+  ASSERT_TRUE(compiler.Compile(src, other, f.Work()).ok());
+  ASSERT_TRUE(compiler.Compile(f.Source("b.cpp", "int main(){return 1;}"), CppProfile(), f.Work()).ok());
+  EXPECT_EQ(sandbox.specs.size(), 3u);
+  // A compiler error is cached too, with its log.
+  std::string bad = f.Source("c.cpp", "syntax error");
+  ASSERT_TRUE(compiler.Compile(bad, CppProfile(), f.Work()).ok());
+  auto cached_ce = compiler.Compile(bad, CppProfile(), f.Work());
+  ASSERT_TRUE(cached_ce.ok());
+  EXPECT_TRUE(cached_ce->from_cache);
+  EXPECT_FALSE(cached_ce->ok);
+  EXPECT_NE(cached_ce->log.find("expected unqualified-id"), std::string::npos);
+  EXPECT_EQ(sandbox.specs.size(), 4u);
+}
+
+TEST(Compiler, AHalfWrittenCacheEntryIsIgnored) {
+  Fixture f;
+  FakeSandbox sandbox(FakeCompile);
+  Compiler compiler(&sandbox, f.Options());
+  std::string src = f.Source("a.cpp", "int main(){}");
+  auto first = compiler.Compile(src, CppProfile(), f.Work());
+  ASSERT_TRUE(first.ok());
+  std::string entry = first->program.dir.substr(0, first->program.dir.rfind('/'));
+  ASSERT_EQ(unlink((first->program.dir + "/main").c_str()), 0);  // damaged entry
+  auto second = compiler.Compile(src, CppProfile(), f.Work());
+  ASSERT_TRUE(second.ok());
+  EXPECT_FALSE(second->from_cache);
+  EXPECT_TRUE(second->ok);
+  EXPECT_EQ(ReadAll(second->program.dir + "/main"), "binary of int main(){}");
+}
+
+TEST(Compiler, ABinaryIsRunAsGiven) {
+  Fixture f;
+  FakeSandbox sandbox(FakeCompile);
+  Compiler compiler(&sandbox, f.Options());
+  auto r = compiler.Compile(f.Source("a.out", "\x7f" "ELF..."), BinaryProfile(), f.Work());
+  ASSERT_TRUE(r.ok());
+  EXPECT_TRUE(r->ok);
+  EXPECT_EQ(sandbox.specs.size(), 0u);
+  EXPECT_EQ(r->program.argv, std::vector<std::string>{"./main"});
+  struct stat st;
+  ASSERT_EQ(stat((r->program.dir + "/main").c_str(), &st), 0);
+  EXPECT_TRUE(st.st_mode & S_IXUSR);
+}
+
+TEST(Compiler, EmptyOrMissingSourcesAreErrorsNotVerdicts) {
+  Fixture f;
+  FakeSandbox sandbox(FakeCompile);
+  Compiler compiler(&sandbox, f.Options());
+  auto empty = compiler.Compile(f.Source("e.cpp", ""), CppProfile(), f.Work());
+  ASSERT_FALSE(empty.ok());
+  EXPECT_NE(empty.status().message().find("e.cpp: the submission is empty"), std::string::npos);
+  auto missing = compiler.Compile(f.dir.path() + "/nope.cpp", CppProfile(), f.Work());
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("nope.cpp"), std::string::npos);
+  EXPECT_EQ(sandbox.specs.size(), 0u);
+}
+
+TEST(Compiler, ASandboxFailureIsTheJudges) {
+  Fixture f;
+  FakeSandbox sandbox(FakeCompile);
+  sandbox.fail_next = true;
+  Compiler compiler(&sandbox, f.Options());
+  auto r = compiler.Compile(f.Source("a.cpp", "int main(){}"), CppProfile(), f.Work());
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("compiling"), std::string::npos);
+}
+
+TEST(Compiler, AnUnwritableCacheOnlyCostsSpeed) {
+  Fixture f;
+  FakeSandbox sandbox(FakeCompile);
+  CompilerOptions opt;
+  opt.cache_dir = "/proc/judge-cache-cannot-exist";
+  Compiler compiler(&sandbox, opt);
+  auto r = compiler.Compile(f.Source("a.cpp", "int main(){}"), CppProfile(), f.Work());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_TRUE(r->ok);
+  EXPECT_EQ(ReadAll(r->program.dir + "/main"), "binary of int main(){}");
+}
+
+TEST(Compiler, TheCacheKeyCoversSourceProfileAndVersion) {
+  LanguageProfile p = CppProfile();
+  std::string k = CompileCacheKey("x", p, "g++ 12");
+  EXPECT_NE(k, CompileCacheKey("y", p, "g++ 12"));
+  EXPECT_NE(k, CompileCacheKey("x", p, "g++ 13"));
+  LanguageProfile q = p;
+  q.id = "cpp17";
+  EXPECT_NE(k, CompileCacheKey("x", q, "g++ 12"));
+  EXPECT_EQ(k, CompileCacheKey("x", p, "g++ 12"));
+  EXPECT_EQ(k.size(), 64u);
+}
+
+}  // namespace
+}  // namespace judge

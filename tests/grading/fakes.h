@@ -1,0 +1,144 @@
+// Fakes for the grading tests: a sandbox that runs no process, a plugin caller that
+// loads no library, and a temporary directory.
+#ifndef JUDGE_TESTS_GRADING_FAKES_H_
+#define JUDGE_TESTS_GRADING_FAKES_H_
+
+#include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <fstream>
+#include <functional>
+#include <mutex>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "judge/plugin_host.h"
+#include "judge/sandbox.h"
+
+namespace judge::testing {
+
+inline std::string ReadAll(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream s;
+  s << in.rdbuf();
+  return s.str();
+}
+
+inline void WriteAll(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary | std::ios::trunc);
+  out << text;
+}
+
+// A fresh directory, removed (best effort) at destruction.
+class TempDir {
+ public:
+  TempDir() {
+    std::string t = "/tmp/judge-grading-test-XXXXXX";
+    char* p = mkdtemp(t.data());
+    path_ = p ? p : "";
+  }
+  ~TempDir() {
+    if (!path_.empty()) {
+      std::string cmd = "rm -rf '" + path_ + "'";
+      if (system(cmd.c_str()) != 0) {
+      }
+    }
+  }
+  const std::string& path() const { return path_; }
+  std::string Sub(const std::string& name) const {
+    std::string p = path_ + "/" + name;
+    mkdir(p.c_str(), 0755);
+    return p;
+  }
+
+ private:
+  std::string path_;
+};
+
+// What a fake program does: given the spec (stdin path, work dir), return the result
+// and, through *stdout_text, what it printed.
+using FakeProgram = std::function<RunResult(const RunSpec& spec, std::string* stdout_text)>;
+
+class FakeSandbox : public Sandbox {
+ public:
+  explicit FakeSandbox(FakeProgram program) : program_(std::move(program)) {}
+
+  Result<RunResult> Run(const RunSpec& spec) override {
+    {
+      std::lock_guard<std::mutex> lock(mu_);
+      specs.push_back(spec);
+      if (fail_next) {
+        fail_next = false;
+        return Status::IoError("fake sandbox: cannot create cgroup");
+      }
+    }
+    std::string out;
+    RunResult r = program_(spec, &out);
+    if (!spec.stdout_path.empty()) WriteAll(spec.stdout_path, out);
+    if (r.time_method.empty()) r.time_method = "fake";
+    if (r.memory_method.empty()) r.memory_method = "fake";
+    return r;
+  }
+
+  std::vector<RunSpec> specs;
+  bool fail_next = false;
+
+ private:
+  std::mutex mu_;
+  FakeProgram program_;
+};
+
+inline RunResult Ok(int64_t cpu_ms = 1, int64_t memory_kib = 100) {
+  RunResult r;
+  r.status = RunStatus::kOk;
+  r.cpu_ms = cpu_ms;
+  r.wall_ms = cpu_ms + 1;
+  r.memory_kib = memory_kib;
+  r.exit_code = 0;
+  return r;
+}
+
+// A plugin caller scripted with functions; unset functions fail like a broken plugin.
+class FakePluginCaller : public PluginCaller {
+ public:
+  std::function<Result<CheckOutcome>(std::string_view, std::string_view, std::string_view,
+                                     std::string_view)>
+      check;
+  std::function<Result<std::string>(std::string_view)> solve;
+  std::function<Result<ValidateOutcome>(std::string_view)> validate;
+  std::function<Result<std::string>(uint64_t, std::string_view)> generate;
+  int check_calls = 0;
+
+  const std::string& id() const override { return id_; }
+  const std::string& version() const override { return version_; }
+  const std::string& path() const override { return path_; }
+  Result<std::string> Solve(std::string_view input) override {
+    if (!solve) return Status::Internal("plugin 'fake': solve not scripted");
+    return solve(input);
+  }
+  Result<CheckOutcome> Check(std::string_view input, std::string_view output,
+                             std::string_view answer, std::string_view options) override {
+    ++check_calls;
+    if (!check) return Status::Internal("plugin 'fake': check not scripted");
+    return check(input, output, answer, options);
+  }
+  Result<ValidateOutcome> Validate(std::string_view input) override {
+    if (!validate) return Status::Internal("plugin 'fake': validate not scripted");
+    return validate(input);
+  }
+  Result<std::string> Generate(uint64_t seed, std::string_view params) override {
+    if (!generate) return Status::Internal("plugin 'fake': generate not scripted");
+    return generate(seed, params);
+  }
+
+ private:
+  std::string id_ = "fake";
+  std::string version_ = "0.1";
+  std::string path_ = "/nonexistent/fake.so";
+};
+
+}  // namespace judge::testing
+
+#endif  // JUDGE_TESTS_GRADING_FAKES_H_

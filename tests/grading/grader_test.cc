@@ -1,0 +1,573 @@
+// The grader with a fake sandbox (no processes): order, stopping rules, verdict
+// mapping, file I/O, total time limit, groups, and the judge's own failures.
+#include "judge/grader.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <map>
+
+#include "fakes.h"
+#include "judge/store.h"  // Sha256Hex
+
+namespace judge {
+namespace {
+
+using testing::FakePluginCaller;
+using testing::FakeSandbox;
+using testing::Ok;
+using testing::ReadAll;
+using testing::TempDir;
+using testing::WriteAll;
+
+// A package of "a b -> a+b" tests on disk, built by hand (no problem.yaml needed).
+struct Package {
+  TempDir dir;
+  ProblemConfig config;
+  std::vector<TestCase> tests;
+  std::string scratch;
+  Program program;
+
+  Package() {
+    config.dir = dir.path();
+    config.id = "sum";
+    config.name = "Sum";
+    config.checker = CheckerKind::kTokens;
+    config.limits.time_ms = 100;
+    config.limits.memory_kib = 65536;
+    config.limits.output_kib = 1024;
+    scratch = dir.Sub("scratch");
+    std::string prog = dir.Sub("prog");
+    WriteAll(prog + "/main", "#!fake binary");
+    program.language_id = "cpp20";
+    program.dir = prog;
+    program.files = {"main"};
+    program.argv = {"./main"};
+  }
+
+  void Add(const std::string& group, const std::string& name, int a, int b) {
+    std::string d = dir.Sub("data");
+    d = dir.Sub("data/" + group);
+    TestCase t;
+    t.name = group + "/" + name;
+    t.group = group;
+    t.input_path = d + "/" + name + ".in";
+    t.answer_path = d + "/" + name + ".ans";
+    WriteAll(t.input_path, std::to_string(a) + " " + std::to_string(b) + "\n");
+    WriteAll(t.answer_path, std::to_string(a + b) + "\n");
+    tests.push_back(t);
+  }
+};
+
+// Reads "a b" from the run's input (stdin, or the named file in the work dir).
+std::pair<int, int> ReadInput(const RunSpec& spec, const std::string& file = "") {
+  std::string text = file.empty() ? ReadAll(spec.stdin_path) : ReadAll(spec.work_dir + "/" + file);
+  int a = 0, b = 0;
+  sscanf(text.c_str(), "%d %d", &a, &b);
+  return {a, b};
+}
+
+// A correct adder.
+RunResult Adder(const RunSpec& spec, std::string* out) {
+  auto [a, b] = ReadInput(spec);
+  *out = std::to_string(a + b) + "\n";
+  return Ok(a + b);  // cpu_ms = a + b, to check the figures
+}
+
+class Recorder : public GradeObserver {
+ public:
+  void OnTestStarting(std::size_t index, std::size_t count, const TestCase& test) override {
+    started.push_back(test.name);
+    last_count = count;
+    (void)index;
+  }
+  Status OnTestFinished(std::size_t index, const TestOutcome& outcome) override {
+    finished.push_back(outcome);
+    indices.push_back(index);
+    if (fail_after && finished.size() == fail_after) return Status::IoError("database is locked");
+    return Status::Ok();
+  }
+  std::vector<std::string> started;
+  std::vector<TestOutcome> finished;
+  std::vector<std::size_t> indices;
+  std::size_t last_count = 0;
+  std::size_t fail_after = 0;
+};
+
+Result<GradeReport> RunGrade(Package& p, Sandbox* sandbox, Checker* checker, bool all = false,
+                             GradeObserver* observer = nullptr) {
+  GradeRequest req;
+  req.problem = &p.config;
+  req.tests = &p.tests;
+  req.program = &p.program;
+  req.sandbox = sandbox;
+  req.checker = checker;
+  req.observer = observer;
+  GradeOptions opt;
+  opt.run_all = all;
+  opt.scratch_dir = p.scratch;
+  return Grade(req, opt);
+}
+
+TEST(Grader, AcceptsACorrectProgramAndReportsFigures) {
+  Package p;
+  p.Add("sample", "1", 1, 2);
+  p.Add("secret", "a", 10, 20);
+  p.Add("secret", "b", 3, 4);
+  FakeSandbox sandbox(Adder);
+  auto checker = MakeBuiltinChecker(p.config);
+  Recorder rec;
+  auto r = RunGrade(p, &sandbox, checker.get(), false, &rec);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->verdict, Verdict::kAccepted);
+  EXPECT_EQ(r->score, 1.0);
+  ASSERT_EQ(r->tests.size(), 3u);
+  EXPECT_EQ(r->tests[0].name, "sample/1");
+  EXPECT_EQ(r->tests[1].name, "secret/a");
+  EXPECT_EQ(r->time_ms, 30);        // the largest CPU time
+  EXPECT_EQ(r->total_time_ms, 40);  // 3 + 30 + 7
+  EXPECT_EQ(r->memory_kib, 100);
+  EXPECT_EQ(r->tests[1].wall_ms, 31);
+  EXPECT_EQ(r->tests[1].exit_code, 0);
+  EXPECT_EQ(r->tests[1].output_hash, Sha256Hex("30\n"));
+  EXPECT_EQ(rec.started, (std::vector<std::string>{"sample/1", "secret/a", "secret/b"}));
+  ASSERT_EQ(rec.finished.size(), 3u);
+  EXPECT_EQ(rec.indices, (std::vector<std::size_t>{0, 1, 2}));
+  EXPECT_EQ(rec.last_count, 3u);
+}
+
+TEST(Grader, PassesTheProblemLimitsToTheSandbox) {
+  Package p;
+  p.Add("secret", "1", 1, 1);
+  p.config.limits.time_ms = 1500;
+  p.config.limits.memory_kib = 32768;
+  p.config.limits.output_kib = 512;
+  p.program.max_processes = 64;
+  p.program.argv = {"java", "-Xmx{memory_mib}m", "Main"};
+  FakeSandbox sandbox(Adder);
+  auto checker = MakeBuiltinChecker(p.config);
+  ASSERT_TRUE(RunGrade(p, &sandbox, checker.get()).ok());
+  ASSERT_EQ(sandbox.specs.size(), 1u);
+  const RunSpec& s = sandbox.specs[0];
+  EXPECT_EQ(s.limits.cpu_time_ms, 1500);
+  EXPECT_EQ(s.limits.wall_time_ms, 3000);  // derived: max(2 * 1500, 1500 + 1000)
+  EXPECT_EQ(s.limits.memory_kib, 32768);
+  EXPECT_EQ(s.limits.output_kib, 512);
+  EXPECT_EQ(s.limits.max_processes, 64);
+  EXPECT_EQ(s.argv, (std::vector<std::string>{"java", "-Xmx32m", "Main"}));
+  EXPECT_EQ(s.stdin_path, p.tests[0].input_path);
+  p.config.limits.wall_ms = 5000;
+  ASSERT_TRUE(RunGrade(p, &sandbox, checker.get()).ok());
+  EXPECT_EQ(sandbox.specs[1].limits.wall_time_ms, 5000);
+}
+
+TEST(Grader, EachTestGetsAFreshRunDirectoryWithTheProgram) {
+  Package p;
+  p.Add("secret", "1", 1, 1);
+  p.Add("secret", "2", 2, 2);
+  std::vector<bool> saw_leftover, saw_program;
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
+    saw_leftover.push_back(access((spec.work_dir + "/leftover").c_str(), F_OK) == 0);
+    saw_program.push_back(ReadAll(spec.work_dir + "/main") == "#!fake binary");
+    WriteAll(spec.work_dir + "/leftover", "x");
+    WriteAll(spec.work_dir + "/main", "overwritten by the run");
+    return Adder(spec, out);
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(saw_leftover, (std::vector<bool>{false, false}));
+  // The directory the program came from (the compile cache) is never reachable from
+  // a run: whatever a run does to its copy, the cached files stay as compiled.
+  EXPECT_EQ(ReadAll(p.program.dir + "/main"), "#!fake binary");
+  EXPECT_EQ(saw_program[0], true);
+}
+
+TEST(Grader, StopsAtTheFirstFailureByDefault) {
+  Package p;
+  p.Add("sample", "1", 1, 2);
+  p.Add("secret", "a", 5, 5);
+  p.Add("secret", "b", 3, 4);
+  FakeSandbox sandbox([](const RunSpec& spec, std::string* out) {
+    auto [a, b] = ReadInput(spec);
+    *out = std::to_string(a == 5 ? 11 : a + b);
+    return Ok();
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->verdict, Verdict::kWrongAnswer);
+  EXPECT_EQ(r->score, 0.0);
+  ASSERT_EQ(r->tests.size(), 2u);
+  EXPECT_EQ(r->tests[1].verdict, Verdict::kWrongAnswer);
+  EXPECT_NE(r->tests[1].message.find("expected \"10\""), std::string::npos) << r->tests[1].message;
+  EXPECT_EQ(sandbox.specs.size(), 2u);
+  EXPECT_EQ(r->tests_total, 3u);
+}
+
+TEST(Grader, RunAllKeepsTheFirstFailureAsTheVerdict) {
+  Package p;
+  p.Add("secret", "1", 1, 1);
+  p.Add("secret", "2", 5, 5);
+  p.Add("secret", "3", 7, 7);
+  p.Add("secret", "4", 2, 2);
+  FakeSandbox sandbox([](const RunSpec& spec, std::string* out) {
+    auto [a, b] = ReadInput(spec);
+    if (a == 7) {
+      RunResult r;
+      r.status = RunStatus::kTimeLimitExceeded;
+      r.kill_reason = KillReason::kCpuTime;
+      r.cpu_ms = 101;
+      return r;
+    }
+    *out = std::to_string(a == 5 ? 0 : a + b);
+    return Ok();
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get(), /*all=*/true);
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->tests.size(), 4u);
+  EXPECT_EQ(r->verdict, Verdict::kWrongAnswer);
+  EXPECT_EQ(r->tests[2].verdict, Verdict::kTimeLimitExceeded);
+  EXPECT_EQ(r->tests[3].verdict, Verdict::kAccepted);
+}
+
+TEST(Grader, MapsEveryRunStatusWithoutAskingTheChecker) {
+  struct Case {
+    RunStatus status;
+    KillReason reason;
+    int exit_code, signal;
+    Verdict expected;
+    std::string message_part;
+  };
+  std::vector<Case> cases = {
+      {RunStatus::kTimeLimitExceeded, KillReason::kCpuTime, -1, 9, Verdict::kTimeLimitExceeded, "CPU time"},
+      {RunStatus::kTimeLimitExceeded, KillReason::kWallTime, -1, 9, Verdict::kTimeLimitExceeded, "wall"},
+      {RunStatus::kMemoryLimitExceeded, KillReason::kMemory, -1, 9, Verdict::kMemoryLimitExceeded, "memory"},
+      {RunStatus::kOutputLimitExceeded, KillReason::kOutput, -1, 25, Verdict::kOutputLimitExceeded, "output"},
+      {RunStatus::kRuntimeError, KillReason::kNone, 3, 0, Verdict::kRuntimeError, "exit code 3"},
+      {RunStatus::kRuntimeError, KillReason::kNone, -1, 11, Verdict::kRuntimeError, "SIGSEGV"},
+  };
+  for (const auto& c : cases) {
+    Package p;
+    p.Add("secret", "1", 1, 1);
+    FakeSandbox sandbox([&](const RunSpec&, std::string* out) {
+      *out = "2\n";  // a right answer that must not rescue the run
+      RunResult r;
+      r.status = c.status;
+      r.kill_reason = c.reason;
+      r.exit_code = c.exit_code;
+      r.signal = c.signal;
+      r.cpu_ms = 5;
+      return r;
+    });
+    FakePluginCaller plugin;
+    plugin.check = [](auto, auto, auto, auto) -> Result<CheckOutcome> {
+      return CheckOutcome{JUDGE_CHECK_ACCEPTED, 1.0, ""};
+    };
+    auto checker = MakePluginChecker(&plugin, "");
+    auto r = RunGrade(p, &sandbox, checker.get());
+    ASSERT_TRUE(r.ok());
+    EXPECT_EQ(r->verdict, c.expected);
+    ASSERT_EQ(r->tests.size(), 1u);
+    EXPECT_NE(r->tests[0].message.find(c.message_part), std::string::npos) << r->tests[0].message;
+    EXPECT_EQ(r->tests[0].signal, c.signal);
+    EXPECT_EQ(r->tests[0].exit_code, c.exit_code);
+    EXPECT_EQ(plugin.check_calls, 0);
+  }
+}
+
+TEST(Grader, TheSandboxMessageIsKeptWhenItGivesOne) {
+  RunResult r;
+  r.status = RunStatus::kRuntimeError;
+  r.signal = 6;
+  r.message = "killed by SIGABRT (core dumped)";
+  EXPECT_EQ(DescribeRun(r), "killed by SIGABRT (core dumped)");
+  r.message.clear();
+  EXPECT_EQ(DescribeRun(r), "killed by signal 6 (SIGABRT)");
+}
+
+TEST(Grader, ACheckerFailureIsJudgeErrorAndGradingGoesOn) {
+  Package p;
+  p.Add("secret", "1", 1, 1);
+  p.Add("secret", "2", 2, 2);
+  p.Add("secret", "3", 3, 3);
+  FakeSandbox sandbox(Adder);
+  FakePluginCaller plugin;
+  plugin.check = [](std::string_view input, std::string_view, std::string_view,
+                    std::string_view) -> Result<CheckOutcome> {
+    if (input.substr(0, 1) == "1") return Status::Internal("plugin 'fake' (fake.so): check killed by SIGSEGV");
+    if (input.substr(0, 1) == "2") return CheckOutcome{JUDGE_CHECK_CHECKER_FAILURE, 0, "answer file is corrupt"};
+    return CheckOutcome{JUDGE_CHECK_ACCEPTED, 1, ""};
+  };
+  auto checker = MakePluginChecker(&plugin, "");
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(r->tests.size(), 3u);  // JE does not stop grading
+  EXPECT_EQ(r->tests[0].verdict, Verdict::kJudgeError);
+  EXPECT_NE(r->tests[0].message.find("SIGSEGV"), std::string::npos);
+  EXPECT_EQ(r->tests[1].verdict, Verdict::kJudgeError);
+  EXPECT_NE(r->tests[1].message.find("plugin 'fake'"), std::string::npos) << r->tests[1].message;
+  EXPECT_NE(r->tests[1].message.find("answer file is corrupt"), std::string::npos);
+  EXPECT_EQ(r->tests[2].verdict, Verdict::kAccepted);
+  EXPECT_EQ(r->verdict, Verdict::kJudgeError);  // never hidden, never WA
+}
+
+TEST(Grader, AJudgeErrorOutranksALaterFailure) {
+  Package p;
+  p.Add("secret", "1", 1, 1);
+  p.Add("secret", "2", 2, 2);
+  FakeSandbox sandbox([](const RunSpec& spec, std::string* out) {
+    *out = "0";
+    (void)spec;
+    return Ok();
+  });
+  FakePluginCaller plugin;
+  plugin.check = [](std::string_view input, std::string_view, std::string_view,
+                    std::string_view) -> Result<CheckOutcome> {
+    if (input.substr(0, 1) == "1") return Status::Internal("plugin 'fake': check timed out");
+    return CheckOutcome{JUDGE_CHECK_WRONG_ANSWER, 0, "wrong"};
+  };
+  auto checker = MakePluginChecker(&plugin, "");
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->tests.size(), 2u);
+  EXPECT_EQ(r->tests[1].verdict, Verdict::kWrongAnswer);
+  EXPECT_EQ(r->verdict, Verdict::kJudgeError);
+}
+
+TEST(Grader, PluginSeesInputOutputAnswerAndOptions) {
+  Package p;
+  p.Add("secret", "1", 4, 5);
+  FakeSandbox sandbox(Adder);
+  FakePluginCaller plugin;
+  std::string seen;
+  plugin.check = [&](std::string_view in, std::string_view out, std::string_view ans,
+                     std::string_view opt) -> Result<CheckOutcome> {
+    seen = std::string(in) + "|" + std::string(out) + "|" + std::string(ans) + "|" + std::string(opt);
+    return CheckOutcome{JUDGE_CHECK_PARTIAL, 0.25, "3 of 4 cases"};
+  };
+  auto checker = MakePluginChecker(&plugin, "optimal=true\n");
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(seen, "4 5\n|9\n|9\n|optimal=true\n");
+  EXPECT_EQ(r->tests[0].verdict, Verdict::kWrongAnswer);
+  EXPECT_DOUBLE_EQ(r->tests[0].score, 0.25);
+  EXPECT_NE(r->tests[0].message.find("partial score 0.25"), std::string::npos) << r->tests[0].message;
+  EXPECT_EQ(checker->Describe(), "plugin fake 0.1");
+}
+
+TEST(Grader, APartialScoreOutsideTheRangeIsJudgeError) {
+  Package p;
+  p.Add("secret", "1", 4, 5);
+  FakeSandbox sandbox(Adder);
+  FakePluginCaller plugin;
+  plugin.check = [&](auto, auto, auto, auto) -> Result<CheckOutcome> {
+    return CheckOutcome{JUDGE_CHECK_PARTIAL, 1.5, ""};
+  };
+  auto checker = MakePluginChecker(&plugin, "");
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->tests[0].verdict, Verdict::kJudgeError);
+}
+
+TEST(Grader, FileModePlacesTheInputAndReadsTheOutputFile) {
+  Package p;
+  p.config.io_mode = IoMode::kFile;
+  p.config.input_file = "rotationa.in";
+  p.config.output_file = "rotationa.out";
+  p.Add("secret", "1", 20, 22);
+  std::string stdin_seen = "unset";
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
+    stdin_seen = spec.stdin_path;
+    auto [a, b] = ReadInput(spec, "rotationa.in");
+    WriteAll(spec.work_dir + "/rotationa.out", std::to_string(a + b) + "\n");
+    *out = "debug output on stdout is ignored\n";
+    return Ok();
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->verdict, Verdict::kAccepted) << r->tests[0].message;
+  EXPECT_EQ(stdin_seen, "");
+  // The program got a copy: the package's input cannot be changed through it.
+  EXPECT_EQ(ReadAll(p.tests[0].input_path), "20 22\n");
+}
+
+TEST(Grader, FileModeWithoutTheOutputFileIsWrongAnswer) {
+  Package p;
+  p.config.io_mode = IoMode::kFile;
+  p.config.input_file = "rotationa.in";
+  p.config.output_file = "rotationa.out";
+  p.Add("secret", "1", 1, 1);
+  FakeSandbox sandbox([](const RunSpec&, std::string* out) {
+    *out = "2\n";  // printed on stdout instead
+    return Ok();
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->verdict, Verdict::kWrongAnswer);
+  EXPECT_EQ(r->tests[0].message, "no output file `rotationa.out`");
+}
+
+TEST(Grader, FileModeDoesNotFollowALinkAsTheOutput) {
+  Package p;
+  p.config.io_mode = IoMode::kFile;
+  p.config.input_file = "in.txt";
+  p.config.output_file = "out.txt";
+  p.Add("secret", "1", 1, 1);
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string*) {
+    // The right answer, reached only through a link to the jury's .ans file.
+    EXPECT_EQ(symlink(p.tests[0].answer_path.c_str(), (spec.work_dir + "/out.txt").c_str()), 0);
+    return Ok();
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->verdict, Verdict::kWrongAnswer);
+  EXPECT_NE(r->tests[0].message.find("symbolic link"), std::string::npos) << r->tests[0].message;
+}
+
+TEST(Grader, FileModeRejectsADirectoryAsTheOutput) {
+  Package p;
+  p.config.io_mode = IoMode::kFile;
+  p.config.input_file = "in.txt";
+  p.config.output_file = "out.txt";
+  p.Add("secret", "1", 1, 1);
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string*) {
+    mkdir((spec.work_dir + "/out.txt").c_str(), 0755);
+    return Ok();
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->verdict, Verdict::kWrongAnswer);
+  EXPECT_NE(r->tests[0].message.find("not a regular file"), std::string::npos);
+}
+
+TEST(Grader, TotalTimeLimitCapsTheLaterTests) {
+  Package p;
+  p.config.limits.time_ms = 100;
+  p.config.limits.total_time_ms = 250;
+  for (int i = 0; i < 4; ++i) p.Add("secret", std::to_string(i), i, 0);
+  FakeSandbox sandbox([](const RunSpec& spec, std::string* out) {
+    // Every test needs 90 ms of CPU.
+    if (spec.limits.cpu_time_ms < 90) {
+      RunResult r;
+      r.status = RunStatus::kTimeLimitExceeded;
+      r.kill_reason = KillReason::kCpuTime;
+      r.cpu_ms = spec.limits.cpu_time_ms;
+      return r;
+    }
+    auto [a, b] = ReadInput(spec);
+    *out = std::to_string(a + b);
+    return Ok(90);
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get(), /*all=*/true);
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(sandbox.specs.size(), 3u);
+  EXPECT_EQ(sandbox.specs[0].limits.cpu_time_ms, 100);
+  EXPECT_EQ(sandbox.specs[1].limits.cpu_time_ms, 100);
+  EXPECT_EQ(sandbox.specs[2].limits.cpu_time_ms, 70);
+  ASSERT_EQ(r->tests.size(), 4u);  // the 4th is TLE without running: nothing was left
+  EXPECT_EQ(r->tests[2].verdict, Verdict::kTimeLimitExceeded);
+  EXPECT_NE(r->tests[2].message.find("total time limit of 250 ms"), std::string::npos) << r->tests[2].message;
+  EXPECT_EQ(r->tests[3].verdict, Verdict::kTimeLimitExceeded);
+  EXPECT_NE(r->tests[3].message.find("used up"), std::string::npos);
+  EXPECT_EQ(r->verdict, Verdict::kTimeLimitExceeded);
+}
+
+TEST(Grader, GroupsScoreThePointsOfFullyPassedGroups) {
+  Package p;
+  p.config.groups = {{"small", 40}, {"large", 60}};
+  p.Add("sample", "1", 1, 1);
+  p.Add("small", "1", 1, 2);
+  p.Add("small", "2", 5, 5);  // fails
+  p.Add("small", "3", 1, 3);  // skipped: its group cannot score any more
+  p.Add("large", "1", 100, 200);
+  p.Add("large", "2", 300, 400);
+  FakeSandbox sandbox([](const RunSpec& spec, std::string* out) {
+    auto [a, b] = ReadInput(spec);
+    *out = std::to_string(a == 5 ? -1 : a + b);
+    return Ok();
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->score, 60.0);
+  EXPECT_EQ(r->max_score, 100.0);
+  EXPECT_EQ(r->verdict, Verdict::kWrongAnswer);
+  std::vector<std::string> names;
+  for (const auto& t : r->tests) names.push_back(t.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"sample/1", "small/1", "small/2", "large/1", "large/2"}));
+  // All groups pass: full points.
+  FakeSandbox good(Adder);
+  auto all = RunGrade(p, &good, checker.get());
+  ASSERT_TRUE(all.ok());
+  EXPECT_EQ(all->score, 100.0);
+  EXPECT_EQ(all->verdict, Verdict::kAccepted);
+}
+
+TEST(Grader, ASandboxFailureIsTheJudgesNotAVerdict) {
+  Package p;
+  p.Add("secret", "1", 1, 1);
+  FakeSandbox sandbox(Adder);
+  sandbox.fail_next = true;
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("running test secret/1"), std::string::npos);
+  EXPECT_NE(r.status().message().find("cannot create cgroup"), std::string::npos);
+}
+
+TEST(Grader, AnObserverFailureStopsGrading) {
+  Package p;
+  p.Add("secret", "1", 1, 1);
+  p.Add("secret", "2", 1, 1);
+  FakeSandbox sandbox(Adder);
+  auto checker = MakeBuiltinChecker(p.config);
+  Recorder rec;
+  rec.fail_after = 1;
+  auto r = RunGrade(p, &sandbox, checker.get(), false, &rec);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), "database is locked");
+  EXPECT_EQ(sandbox.specs.size(), 1u);
+}
+
+TEST(Grader, MissingAnswerFileWithABuiltinCheckerIsJudgeError) {
+  Package p;
+  p.Add("secret", "1", 1, 1);
+  p.tests[0].answer_path.clear();
+  FakeSandbox sandbox(Adder);
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->verdict, Verdict::kJudgeError);
+  EXPECT_NE(r->tests[0].message.find("no .ans"), std::string::npos);
+}
+
+TEST(Grader, APackageWithoutTestsIsJudgeError) {
+  Package p;
+  FakeSandbox sandbox(Adder);
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->verdict, Verdict::kJudgeError);
+}
+
+TEST(Grader, EmptyOutputIsJudgedNotAnError) {
+  Package p;
+  p.Add("secret", "1", 1, 1);
+  FakeSandbox sandbox([](const RunSpec&, std::string*) { return Ok(); });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->verdict, Verdict::kWrongAnswer);
+  EXPECT_EQ(r->tests[0].output_hash, Sha256Hex(""));
+}
+
+}  // namespace
+}  // namespace judge

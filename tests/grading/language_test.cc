@@ -1,0 +1,150 @@
+// languages.yaml: the shipped profiles, the reader's errors, selection by extension,
+// user overrides, availability and placeholder expansion.
+#include "judge/language.h"
+
+#include <gtest/gtest.h>
+#include <stdlib.h>
+
+#include <algorithm>
+
+#include "fakes.h"
+#include "judge/judging.h"
+
+namespace judge {
+namespace {
+
+using testing::TempDir;
+using testing::WriteAll;
+
+bool Has(const std::vector<std::string>& v, const std::string& s) {
+  return std::find(v.begin(), v.end(), s) != v.end();
+}
+
+TEST(ShippedLanguages, HaveTheContestProfiles) {
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
+  for (const char* id : {"c11", "cpp98", "cpp11", "cpp14", "cpp17", "cpp20", "python3", "java"})
+    ASSERT_NE(set.Find(id), nullptr) << id;
+  for (const char* id : {"cpp98", "cpp11", "cpp14", "cpp17", "cpp20"}) {
+    const LanguageProfile* p = set.Find(id);
+    std::string std_flag = std::string("-std=gnu++") + (id + 3);
+    EXPECT_TRUE(Has(p->compile, std_flag)) << id;
+    for (const char* flag : {"-O2", "-static", "-lm", "-DONLINE_JUDGE"}) EXPECT_TRUE(Has(p->compile, flag)) << id << flag;
+  }
+  const LanguageProfile* c = set.Find("c11");
+  EXPECT_TRUE(Has(c->compile, "-std=gnu11"));
+  EXPECT_TRUE(Has(c->compile, "-static"));
+  EXPECT_EQ(set.ForFile("a/b/sol.cpp")->id, "cpp20");
+  EXPECT_EQ(set.ForFile("sol.cc")->id, "cpp20");
+  EXPECT_EQ(set.ForFile("sol.c")->id, "c11");
+  EXPECT_EQ(set.ForFile("sol.py")->id, "python3");
+  EXPECT_EQ(set.ForFile("Sol.java")->id, "java");
+  EXPECT_EQ(set.ForFile("a.out"), nullptr);
+  EXPECT_EQ(set.ForFile("solution"), nullptr);
+  EXPECT_EQ(set.ForFile(".cpp"), nullptr);  // a hidden file, not an extension
+  EXPECT_GE(set.Find("java")->run_processes, 16);
+}
+
+TEST(LanguageFile, ReportsTheKeyAndWhatWasFound) {
+  TempDir dir;
+  struct Case {
+    std::string yaml;
+    std::string expected;
+  };
+  std::vector<Case> cases = {
+      {"languages: 3\n", "languages: expected a list of profiles, found \"3\""},
+      {"langs: []\n", "languages: required key is missing"},
+      {"languages: []\nextra: 1\n", "unknown key \"extra\""},
+      {"languages:\n  - id: x\n    source: a.c\n", "languages[0].run: required key is missing"},
+      {"languages:\n  - id: x\n    source: a.c\n    run: ./a\n", "languages[0].run: expected a list of strings, found \"./a\""},
+      {"languages:\n  - id: X Y\n    source: a\n    run: [a]\n", "languages[0].id: expected letters"},
+      {"languages:\n  - id: x\n    source: a/b\n    run: [a]\n", "languages[0].source: expected a plain file name"},
+      {"languages:\n  - id: x\n    source: a\n    run: [a]\n    colour: red\n", "languages[0]: unknown key \"colour\""},
+      {"languages:\n  - id: x\n    source: a\n    run: [a]\n    extensions: [cpp]\n", "extensions: expected names like"},
+      {"languages:\n  - id: x\n    source: a\n    run: [a]\n    run_processes: many\n", "run_processes: expected an integer 1..1024, found \"many\""},
+      {"languages:\n  - id: x\n    source: a\n    run: [a]\n  - id: x\n    source: a\n    run: [a]\n", "languages[1].id: \"x\" is defined twice"},
+      {"languages: [\n", "not valid YAML"},
+  };
+  for (const auto& c : cases) {
+    std::string path = dir.path() + "/l.yaml";
+    WriteAll(path, c.yaml);
+    LanguageSet set;
+    Status st = LoadLanguageFile(path, &set);
+    ASSERT_FALSE(st.ok()) << c.yaml;
+    EXPECT_NE(st.message().find(c.expected), std::string::npos) << st.message();
+    EXPECT_EQ(st.message().rfind(path, 0), 0u) << "names the file: " << st.message();
+    EXPECT_EQ(st.message().find('\n'), std::string::npos);
+  }
+  LanguageSet set;
+  Status missing = LoadLanguageFile(dir.path() + "/none.yaml", &set);
+  EXPECT_FALSE(missing.ok());
+  EXPECT_NE(missing.message().find("none.yaml"), std::string::npos);
+}
+
+TEST(LanguageFile, ALaterFileReplacesAndTakesOverExtensions) {
+  TempDir dir;
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
+  std::string user = dir.path() + "/user.yaml";
+  WriteAll(user,
+           "languages:\n"
+           "  - id: cpp17\n    source: main.cpp\n    extensions: [.cpp]\n"
+           "    compile: [g++, -O0, -o, main, main.cpp]\n    run: [./main]\n"
+           "  - id: pypy\n    source: main.py\n    run: [pypy3, main.py]\n");
+  ASSERT_TRUE(LoadLanguageFile(user, &set).ok());
+  EXPECT_EQ(set.ForFile("x.cpp")->id, "cpp17");       // taken over
+  EXPECT_EQ(set.ForFile("x.cc")->id, "cpp20");        // kept
+  EXPECT_TRUE(Has(set.Find("cpp17")->compile, "-O0"));  // replaced
+  ASSERT_NE(set.Find("pypy"), nullptr);                 // added
+  EXPECT_EQ(set.Find("pypy")->origin, user);
+}
+
+TEST(LanguageAvailability, NamesTheMissingTool) {
+  LanguageProfile p;
+  p.id = "ghost";
+  p.requires_tools = {"definitely-not-a-compiler-xyz"};
+  LanguageAvailability a = CheckAvailability(p);
+  EXPECT_FALSE(a.available);
+  EXPECT_EQ(a.reason, "definitely-not-a-compiler-xyz not found in PATH");
+  p.requires_tools = {"/nonexistent/javac"};
+  EXPECT_EQ(CheckAvailability(p).reason, "/nonexistent/javac not found or not executable");
+  p.requires_tools = {"sh"};
+  EXPECT_TRUE(CheckAvailability(p).available);
+}
+
+TEST(LanguageAvailability, DefaultsToTheCommandsTools) {
+  TempDir dir;
+  std::string path = dir.path() + "/l.yaml";
+  WriteAll(path, "languages:\n  - id: x\n    source: a\n    compile: [no-such-cc-xyz, a]\n    run: [./a]\n");
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(path, &set).ok());
+  EXPECT_EQ(set.Find("x")->requires_tools, std::vector<std::string>{"no-such-cc-xyz"});
+  EXPECT_FALSE(CheckAvailability(*set.Find("x")).available);
+}
+
+TEST(ExpandCommand, ReplacesKnownPlaceholdersOnly) {
+  auto out = ExpandCommand({"g++", "-o", "{binary}", "{source}", "-Xmx{memory_mib}m", "{other}", "{"},
+                           {{"binary", "main"}, {"source", "main.cpp"}, {"memory_mib", "64"}});
+  EXPECT_EQ(out, (std::vector<std::string>{"g++", "-o", "main", "main.cpp", "-Xmx64m", "{other}", "{"}));
+}
+
+TEST(ChooseLanguage, ByFlagByExtensionOrBinary) {
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
+  auto byext = ChooseLanguage(set, "x.cpp", "");
+  ASSERT_TRUE(byext.ok());
+  EXPECT_EQ(byext->id, "cpp20");
+  auto forced = ChooseLanguage(set, "x.cpp", "cpp11");
+  ASSERT_TRUE(forced.ok());
+  EXPECT_EQ(forced->id, "cpp11");
+  auto bin = ChooseLanguage(set, "a.out", "");
+  ASSERT_TRUE(bin.ok());
+  EXPECT_EQ(bin->id, "binary");
+  auto unknown = ChooseLanguage(set, "x.cpp", "cobol");
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.status().message().find("unknown language \"cobol\""), std::string::npos);
+  EXPECT_NE(unknown.status().message().find("cpp20"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace judge
