@@ -107,11 +107,36 @@ class Sandbox {
   virtual Result<RunResult> Run(const RunSpec& spec) = 0;
 };
 
+// How a sandbox limits and measures time and memory (added; see docs/sandbox.md).
+enum class SandboxMethod : int {
+  kAuto = 0,      // the best this host supports: cgroup v2, else v1, else kNoCgroup
+  kCgroupV2 = 1,  // unified hierarchy: memory.max/peak, pids.max, cpu.stat, cgroup.kill
+  kCgroupV1 = 2,  // memory + cpuacct + pids + freezer controllers
+  kNoCgroup = 3,  // rlimits + rusage + /proc polling (approximate; results say so)
+};
+
+std::string_view SandboxMethodName(SandboxMethod m);  // "auto", "cgroup-v2", ...
+
 struct SandboxOptions {
   // Where the sandbox keeps per-run scratch state (its own, never the program's).
   std::string state_dir = "/tmp/judge-sandbox";
   // When true, CreateSandbox fails instead of falling back to rlimits + /proc polling.
   bool require_cgroups = false;
+
+  // Added fields (all optional):
+  // Forces a method (tests; hosts where detection picks wrongly). kAuto detects.
+  SandboxMethod method = SandboxMethod::kAuto;
+  // Number of concurrent run slots; slot k runs as uid/gid first_uid + k. Sandboxes in
+  // several processes share slots through lock files in state_dir, so they must use
+  // the same state_dir, first_uid and cgroup_name. 0: 16.
+  int32_t slots = 0;
+  int32_t first_uid = 60000;
+  // Name of the judge's cgroup directory under each controller's root (v1) or the
+  // unified root (v2); slot k uses <root>/<cgroup_name>/slot<k>.
+  std::string cgroup_name = "judge";
+  // Empty: found in /proc/self/mounts. Else the cgroup2 mount (v2) or the directory
+  // holding one mount per v1 controller (e.g. "/sys/fs/cgroup").
+  std::string cgroup_root;
 };
 
 // The best sandbox this host supports: cgroup v2, else cgroup v1, else rlimits +

@@ -1,0 +1,96 @@
+// The cgroups of one run slot: limits, measurement and killing of a whole process
+// tree, for cgroup v2 (one directory in the unified hierarchy) and cgroup v1 (one
+// directory per controller: memory, cpuacct, pids, freezer).
+//
+// Theory of operation. Each slot owns <root>/<name>/slot<k> (v1: under each
+// controller's mount). Before a run, Prepare() makes sure the cgroup exists and is
+// empty (a crashed judge may have left tasks: they are killed), resets what can be
+// reset and sets the limits. The child joins by writing "0" to the cgroup.procs files
+// opened here, before it creates the rest of the tree, so every descendant is
+// inside. Counters that cannot be reset (v1 oom_kill, pids.events) are returned raw;
+// the caller takes the difference with the values read at Prepare().
+//  - v2: a fresh child directory "run" per run, so memory.peak and cpu.stat start at
+//    zero; removed by Finish(). Without memory.peak (kernels < 5.19), the peak is the
+//    largest memory.current seen by ReadUsage() (the monitor polls it).
+//  - v1: the slot directories are reused: memory.force_empty uncharges the previous
+//    run's page cache, memory.max_usage_in_bytes and cpuacct.usage are reset to 0.
+// KillAll() stops the tree for good: cgroup.kill (v2), else freeze, SIGKILL every task,
+// thaw, repeat until the cgroup is empty (fork bombs cannot race a frozen cgroup).
+//
+// Not thread-safe: one run of one slot at a time uses a RunCgroup.
+#ifndef JUDGE_SRC_SANDBOX_CGROUP_H_
+#define JUDGE_SRC_SANDBOX_CGROUP_H_
+
+#include <cstdint>
+#include <map>
+#include <memory>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "cgroup_files.h"
+#include "judge/sandbox.h"
+#include "judge/status.h"
+
+namespace judge::sandbox {
+
+// Where the cgroup hierarchies are mounted, from /proc/self/mounts.
+struct CgroupLayout {
+  std::string v2_mount;                          // empty: no cgroup2 mount
+  std::map<std::string, std::string> v1_mounts;  // controller -> its mount directory
+};
+
+// Parses /proc/self/mounts text. Pure.
+CgroupLayout ParseCgroupMounts(std::string_view proc_mounts);
+
+struct CgroupUsage {
+  int64_t cpu_ns = 0;             // user + sys of every task that ran in the cgroup
+  int64_t memory_peak_bytes = 0;  // peak charged memory (anonymous, page cache, kernel)
+  int64_t oom_kills = 0;          // cumulative OOM kills in the cgroup
+  int64_t pids_max_events = 0;    // cumulative forks refused at pids.max
+};
+
+class RunCgroup {
+ public:
+  virtual ~RunCgroup() = default;
+  virtual SandboxMethod method() const = 0;
+  virtual std::string_view time_method() const = 0;    // for RunResult::time_method
+  virtual std::string_view memory_method() const = 0;  // for RunResult::memory_method
+
+  // Makes the cgroup ready and empty, resets counters, sets limits. memory_bytes > 0,
+  // pids_max > 0.
+  virtual Status Prepare(int64_t memory_bytes, int64_t pids_max) = 0;
+  // The cgroup.procs files a child writes "0" to (to join). Valid until Finish().
+  virtual const std::vector<int>& procs_fds() const = 0;
+  virtual Result<CgroupUsage> ReadUsage() = 0;
+  // Kills every task in the cgroup; returns once none is left (or fails).
+  virtual Status KillAll() = 0;
+  virtual Result<std::vector<int>> Tasks() = 0;
+  // After the run: kills what is left (should be nothing), closes the procs fds,
+  // releases charged memory or removes the per-run directory.
+  virtual Status Finish() = 0;
+};
+
+// cgroup v2 at `files.root()` (the unified mount); the slot lives at
+// <name>/slot<slot>. Needs the memory and pids controllers in the root's
+// cgroup.controllers.
+std::unique_ptr<RunCgroup> NewCgroupV2(CgroupFiles files, std::string name, int slot);
+
+// cgroup v1: one CgroupFiles per controller mount ("memory", "cpuacct", "pids"
+// required; "freezer" optional).
+std::unique_ptr<RunCgroup> NewCgroupV1(std::map<std::string, CgroupFiles> controllers, std::string name,
+                                       int slot);
+
+// Which method this host supports, given a layout (pure apart from reading
+// cgroup.controllers of the v2 mount and checking write access).
+struct CgroupChoice {
+  SandboxMethod method = SandboxMethod::kNoCgroup;
+  std::string v2_root;                            // when kCgroupV2
+  std::map<std::string, std::string> v1_roots;    // when kCgroupV1
+  std::string why;                                // why not better (for warnings)
+};
+CgroupChoice ChooseCgroups(const CgroupLayout& layout, SandboxMethod wanted);
+
+}  // namespace judge::sandbox
+
+#endif  // JUDGE_SRC_SANDBOX_CGROUP_H_

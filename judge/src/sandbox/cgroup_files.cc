@@ -1,0 +1,168 @@
+#include "cgroup_files.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <charconv>
+#include <cstring>
+
+namespace judge::sandbox {
+
+namespace {
+
+std::string Errno(int err) { return std::strerror(err); }
+
+std::string_view Trim(std::string_view s) {
+  while (!s.empty() && (s.back() == '\n' || s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
+  while (!s.empty() && (s.front() == ' ' || s.front() == '\t')) s.remove_prefix(1);
+  return s;
+}
+
+}  // namespace
+
+std::string CgroupFiles::Path(std::string_view rel) const {
+  std::string p = root_;
+  if (!rel.empty()) {
+    if (p.empty() || p.back() != '/') p += '/';
+    p += rel;
+  }
+  return p;
+}
+
+bool CgroupFiles::Exists(std::string_view rel) const {
+  struct stat st;
+  return ::stat(Path(rel).c_str(), &st) == 0;
+}
+
+Result<std::string> CgroupFiles::Read(std::string_view rel) const {
+  std::string path = Path(rel);
+  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
+  if (fd < 0) return Status::IoError("cannot open " + path + ": " + Errno(errno));
+  std::string out;
+  char buf[4096];
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      int err = errno;
+      ::close(fd);
+      return Status::IoError("cannot read " + path + ": " + Errno(err));
+    }
+    if (n == 0) break;
+    out.append(buf, static_cast<size_t>(n));
+  }
+  ::close(fd);
+  return out;
+}
+
+Status CgroupFiles::Write(std::string_view rel, std::string_view value) const {
+  std::string path = Path(rel);
+  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | (fake_tree_ ? O_CREAT : 0), 0644);
+  if (fd < 0) return Status::IoError("cannot open " + path + " for writing: " + Errno(errno));
+  // Fake trees hold regular files: truncate so a shorter value replaces a longer one.
+  struct stat st;
+  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
+    if (::ftruncate(fd, 0) != 0) {
+      // cgroupfs files report size 0 or 4096 and reject ftruncate: ignore there.
+    }
+  }
+  ssize_t n;
+  do {
+    n = ::write(fd, value.data(), value.size());
+  } while (n < 0 && errno == EINTR);
+  int err = errno;
+  ::close(fd);
+  if (n < 0)
+    return Status::IoError("cannot write \"" + std::string(Trim(value)) + "\" to " + path + ": " + Errno(err));
+  if (static_cast<size_t>(n) != value.size())
+    return Status::IoError("short write to " + path);
+  return Status::Ok();
+}
+
+Status CgroupFiles::MakeDir(std::string_view rel) const {
+  std::string path = Path(rel);
+  if (::mkdir(path.c_str(), 0755) != 0 && errno != EEXIST)
+    return Status::IoError("cannot create cgroup " + path + ": " + Errno(errno));
+  return Status::Ok();
+}
+
+Status CgroupFiles::RemoveDir(std::string_view rel) const {
+  std::string path = Path(rel);
+  if (fake_tree_) {
+    // The kernel removes a cgroup's control files with it; a fake tree holds files.
+    if (DIR* d = ::opendir(path.c_str())) {
+      while (struct dirent* e = ::readdir(d))
+        if (e->d_type == DT_REG) ::unlinkat(::dirfd(d), e->d_name, 0);
+      ::closedir(d);
+    }
+  }
+  if (::rmdir(path.c_str()) != 0 && errno != ENOENT)
+    return Status::IoError("cannot remove cgroup " + path + ": " + Errno(errno));
+  return Status::Ok();
+}
+
+Result<int> CgroupFiles::OpenForWrite(std::string_view rel) const {
+  std::string path = Path(rel);
+  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | (fake_tree_ ? O_CREAT : 0), 0644);
+  if (fd < 0) return Status::IoError("cannot open " + path + " for writing: " + Errno(errno));
+  return fd;
+}
+
+Result<int64_t> CgroupFiles::ParseInt(std::string_view text) {
+  std::string_view t = Trim(text);
+  if (t == "max") return int64_t{-1};
+  int64_t v = 0;
+  auto [ptr, ec] = std::from_chars(t.data(), t.data() + t.size(), v);
+  if (ec != std::errc() || ptr != t.data() + t.size() || t.empty())
+    return Status::Corrupt("expected an integer, found \"" + std::string(t) + "\"");
+  return v;
+}
+
+Result<int64_t> CgroupFiles::ParseKeyed(std::string_view text, std::string_view key) {
+  while (!text.empty()) {
+    size_t eol = text.find('\n');
+    std::string_view line = text.substr(0, eol);
+    text = eol == std::string_view::npos ? std::string_view() : text.substr(eol + 1);
+    size_t sp = line.find(' ');
+    if (sp == std::string_view::npos) continue;
+    if (line.substr(0, sp) != key) continue;
+    Result<int64_t> v = ParseInt(line.substr(sp + 1));
+    if (!v.ok())
+      return Status::Corrupt("key \"" + std::string(key) + "\": " + v.status().message());
+    return v;
+  }
+  return Status::NotFound("no key \"" + std::string(key) + "\"");
+}
+
+std::vector<int> CgroupFiles::ParsePids(std::string_view text) {
+  std::vector<int> pids;
+  while (!text.empty()) {
+    size_t eol = text.find('\n');
+    std::string_view line = Trim(text.substr(0, eol));
+    text = eol == std::string_view::npos ? std::string_view() : text.substr(eol + 1);
+    int v = 0;
+    auto [ptr, ec] = std::from_chars(line.data(), line.data() + line.size(), v);
+    if (ec == std::errc() && ptr == line.data() + line.size() && v > 0) pids.push_back(v);
+  }
+  return pids;
+}
+
+Result<int64_t> CgroupFiles::ReadInt(std::string_view rel) const {
+  JUDGE_ASSIGN_OR_RETURN(std::string text, Read(rel));
+  return std::move(ParseInt(text)).WithContext(Path(rel));
+}
+
+Result<int64_t> CgroupFiles::ReadKeyed(std::string_view rel, std::string_view key) const {
+  JUDGE_ASSIGN_OR_RETURN(std::string text, Read(rel));
+  return std::move(ParseKeyed(text, key)).WithContext(Path(rel));
+}
+
+Result<std::vector<int>> CgroupFiles::ReadPids(std::string_view rel) const {
+  JUDGE_ASSIGN_OR_RETURN(std::string text, Read(rel));
+  return ParsePids(text);
+}
+
+}  // namespace judge::sandbox

@@ -1,0 +1,220 @@
+#include "child_setup.h"
+
+#include <fcntl.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/mount.h>
+#include <sys/prctl.h>
+#include <sys/resource.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <cerrno>
+
+namespace judge::sandbox {
+
+namespace {
+
+// Exit codes of K and I when setup failed (the report says why).
+constexpr int kSetupFailed = 120;
+
+void CopyString(char* dst, size_t cap, const char* a, const char* b) {
+  size_t i = 0;
+  for (const char* s : {a, b}) {
+    if (s == nullptr) continue;
+    while (*s != '\0' && i + 1 < cap) dst[i++] = *s++;
+  }
+  dst[i] = '\0';
+}
+
+[[noreturn]] void Fail(const ChildPlan& plan, const char* what, const char* arg, int err) {
+  ChildReport* r = plan.report;
+  CopyString(r->failed_what, sizeof r->failed_what, what, arg);
+  r->failed_errno = err;
+  __atomic_store_n(&r->failed, 1, __ATOMIC_SEQ_CST);
+  _exit(kSetupFailed);
+}
+
+// Raw clone: glibc's fork() would run atfork handlers and take locks that another
+// thread of the judge may have held when K was forked.
+pid_t RawClone(unsigned long flags) {
+  return static_cast<pid_t>(syscall(SYS_clone, flags | SIGCHLD, 0, 0, 0, 0));
+}
+
+void CloseAllFds() { syscall(SYS_close_range, 0u, ~0u, 0u); }
+
+void CloseFdsAbove2ExceptPipe(int keep) {
+  if (keep > 3) syscall(SYS_close_range, 3u, static_cast<unsigned>(keep - 1), 0u);
+  if (keep >= 3) syscall(SYS_close_range, static_cast<unsigned>(keep + 1), ~0u, 0u);
+  else syscall(SYS_close_range, 3u, ~0u, 0u);
+}
+
+void ResetSignals() {
+  struct sigaction sa = {};
+  sa.sa_handler = SIG_DFL;
+  for (int sig = 1; sig < NSIG; ++sig) {
+    if (sig == SIGKILL || sig == SIGSTOP) continue;
+    sigaction(sig, &sa, nullptr);  // fails harmlessly for glibc-reserved numbers
+  }
+  sigset_t none;
+  sigemptyset(&none);
+  syscall(SYS_rt_sigprocmask, SIG_SETMASK, &none, nullptr, sizeof(long) * 1);
+}
+
+void WriteOomScoreAdj(const ChildPlan& plan, const char* value) {
+  int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+  if (fd < 0) Fail(plan, "open /proc/self/oom_score_adj", nullptr, errno);
+  ssize_t n = write(fd, value, __builtin_strlen(value));
+  int err = errno;
+  close(fd);
+  if (n < 0) Fail(plan, "write /proc/self/oom_score_adj", nullptr, err);
+}
+
+int64_t MonotonicNs() {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return int64_t{ts.tv_sec} * 1000000000 + ts.tv_nsec;
+}
+
+void RunFsOps(const ChildPlan& plan) {
+  for (int i = 0; i < plan.fs_op_count; ++i) {
+    const FsOp& op = plan.fs_ops[i];
+    int rc = 0;
+    const char* what = "";
+    switch (op.kind) {
+      case FsOp::kMkdir:
+        what = "mkdir ";
+        rc = mkdir(op.a, op.mode);
+        if (rc != 0 && errno == EEXIST) rc = 0;
+        break;
+      case FsOp::kSymlink:
+        what = "symlink ";
+        rc = symlink(op.b, op.a);
+        break;
+      case FsOp::kMount:
+        what = "mount ";
+        rc = mount(op.b, op.a, op.fstype, op.flags, op.data);
+        break;
+      case FsOp::kBind:
+        what = "bind mount ";
+        rc = mount(op.b, op.a, nullptr, MS_BIND | MS_REC, nullptr);
+        if (rc == 0) {
+          what = "remount ";
+          rc = mount(nullptr, op.a, nullptr, MS_REMOUNT | MS_BIND | op.flags, nullptr);
+        }
+        break;
+      case FsOp::kMknod:
+        what = "mknod ";
+        rc = mknod(op.a, op.mode, op.dev);
+        break;
+      case FsOp::kRemount:
+        what = "remount ";
+        rc = mount(nullptr, op.a, nullptr, MS_REMOUNT | op.flags, op.data);
+        break;
+      case FsOp::kPivotRoot:
+        what = "pivot_root ";
+        rc = chdir(op.a);
+        if (rc == 0) rc = static_cast<int>(syscall(SYS_pivot_root, ".", "."));
+        // The old root is stacked under the new one: detach it.
+        if (rc == 0) rc = umount2(".", MNT_DETACH);
+        if (rc == 0) rc = chdir("/");
+        break;
+    }
+    if (rc != 0 && !op.optional) Fail(plan, what, op.a, errno);
+  }
+}
+
+// P: from root with every capability to the unprivileged, filtered program.
+void BecomeProgram(const ChildPlan& plan) {
+  // The program and its children are the OOM killer's first choice, never K or I
+  // (K shares the judge's pages and looks big). Raising needs no capability.
+  WriteOomScoreAdj(plan, "1000");
+  for (int i = 0; i < plan.rlimit_count; ++i) {
+    struct rlimit rl = {plan.rlimits[i].soft, plan.rlimits[i].hard};
+    if (setrlimit(plan.rlimits[i].resource, &rl) != 0) Fail(plan, "setrlimit", nullptr, errno);
+  }
+  if (chdir(plan.cwd) != 0) Fail(plan, "chdir ", plan.cwd, errno);
+  if (syscall(SYS_setgroups, 0, nullptr) != 0) Fail(plan, "setgroups", nullptr, errno);
+  if (syscall(SYS_setresgid, plan.gid, plan.gid, plan.gid) != 0) Fail(plan, "setresgid", nullptr, errno);
+  if (syscall(SYS_setresuid, plan.uid, plan.uid, plan.uid) != 0) Fail(plan, "setresuid", nullptr, errno);
+  umask(022);
+  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) Fail(plan, "no_new_privs", nullptr, errno);
+  if (plan.filter_len > 0) {
+    struct sock_fprog prog = {plan.filter_len, const_cast<sock_filter*>(plan.filter)};
+    if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0) Fail(plan, "seccomp", nullptr, errno);
+  }
+}
+
+// Returns only in P (ready to exec); I itself never returns.
+void RunInit(const ChildPlan& plan, int boost_pipe_fd) {
+  // I dies with K (K dies with the judge thread that forked it).
+  prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+  umask(0);
+  RunFsOps(plan);
+  if (sethostname(plan.hostname, __builtin_strlen(plan.hostname)) != 0) Fail(plan, "sethostname", nullptr, errno);
+
+  pid_t program = RawClone(0);
+  if (program < 0) Fail(plan, "clone program", nullptr, errno);
+  if (program == 0) {
+    BecomeProgram(plan);
+    return;
+  }
+  (void)boost_pipe_fd;
+  CloseAllFds();
+  for (;;) {
+    int status = 0;
+    pid_t pid = waitpid(-1, &status, __WALL);
+    if (pid == program) {
+      plan.report->program_end_ns = MonotonicNs();
+      plan.report->program_status = status;
+      __atomic_store_n(&plan.report->program_reaped, 1, __ATOMIC_SEQ_CST);
+      // Leaving kills every process left in the namespace.
+      _exit(0);
+    }
+    if (pid < 0 && errno != EINTR) _exit(0);
+  }
+}
+
+}  // namespace
+
+void EnterSandbox(const ChildPlan& plan, int boost_pipe_fd) {
+  // K.
+  prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+  if (getppid() != plan.parent_pid) _exit(kSetupFailed);
+  for (int i = 0; i < plan.procs_count; ++i) {
+    if (write(plan.procs_fds[i], "0", 1) != 1) Fail(plan, "joining the cgroup", nullptr, errno);
+  }
+  ResetSignals();
+  if (dup2(plan.stdin_fd, 0) < 0 || dup2(plan.stdout_fd, 1) < 0 || dup2(plan.stderr_fd, 2) < 0)
+    Fail(plan, "dup2 stdio", nullptr, errno);
+  if (plan.netns_fd >= 0 && setns(plan.netns_fd, CLONE_NEWNET) != 0) Fail(plan, "setns net", nullptr, errno);
+  // Only what P needs survives into the clones: 0-2 and Boost's exec-error pipe.
+  CloseFdsAbove2ExceptPipe(boost_pipe_fd);
+
+  pid_t init = RawClone(plan.clone_flags);
+  if (init < 0) Fail(plan, "clone with new namespaces", nullptr, errno);
+  if (init == 0) {
+    pid_t self = static_cast<pid_t>(syscall(SYS_getpid));
+    if (self != 1) Fail(plan, "clone: not the init of a new pid namespace", nullptr, 0);
+    RunInit(plan, boost_pipe_fd);  // returns in P only
+    return;
+  }
+  __atomic_store_n(&plan.report->init_pid, init, __ATOMIC_SEQ_CST);
+  CloseAllFds();
+  for (;;) {
+    int status = 0;
+    pid_t pid = waitpid(init, &status, __WALL);
+    if (pid == init || (pid < 0 && errno != EINTR)) _exit(0);
+  }
+}
+
+void ExecFailed(const ChildPlan& plan, int err) {
+  __atomic_store_n(&plan.report->exec_errno, err == 0 ? ENOEXEC : err, __ATOMIC_SEQ_CST);
+  _exit(127);
+}
+
+}  // namespace judge::sandbox

@@ -1,0 +1,107 @@
+// What runs between fork and exec: the three processes of a sandboxed run.
+//
+// Theory of operation. Boost.Process forks the "keeper" K and calls our init hook in
+// it. K
+//   1. joins the run's cgroups (so everything it creates is inside), resets signal
+//      dispositions and the signal mask, installs the judge-opened stdin/stdout/stderr
+//      as fds 0-2 and enters the slot's network namespace (created once per slot,
+//      empty: not even loopback is up);
+//   2. clones the init I with new pid, mount, ipc and uts namespaces, records I's
+//      pid, closes every descriptor and waits for I.
+// I is pid 1 of the run's pid namespace. It builds the run's file system (a tmpfs
+// root with the system directories bind-mounted read-only, a prepared /etc, minimal
+// /dev, a fresh /proc for the new pid namespace, private /tmp and /dev/shm, the work
+// directory at its host path) and pivots into it, then clones the program P, closes
+// every descriptor and reaps children until P exits; it records P's wait status and
+// exits, and the kernel then kills whatever is left in the namespace (setsid-ed
+// daemons included). I is root and the program is not, so the program cannot signal
+// or inspect it.
+// P sets the rlimits, changes to the work directory, drops to the slot's uid/gid
+// with no supplementary groups, sets no_new_privs, installs the seccomp filter and
+// returns to Boost.Process, which closes every descriptor but 0-2 and execs.
+//
+// Everything here runs in a child of a possibly multi-threaded judge: no allocation,
+// no locks, only system calls (raw ones where glibc would consult thread state, e.g.
+// setresuid). Every string and table is prepared by the parent in a ChildPlan.
+#ifndef JUDGE_SRC_SANDBOX_CHILD_SETUP_H_
+#define JUDGE_SRC_SANDBOX_CHILD_SETUP_H_
+
+#include <linux/filter.h>
+#include <sys/types.h>
+
+#include <cstdint>
+
+#include "run_limits.h"
+
+namespace judge::sandbox {
+
+// A page shared (MAP_SHARED) between the judge and the supervisor processes K and I.
+// Written by K and I only (the program never runs with it mapped: exec replaces
+// P's address space), read by the judge after K is reaped.
+struct ChildReport {
+  int init_pid;          // host pid of I, written by K
+  int failed;            // setup failed (judge error): failed_errno and failed_what say where
+  int failed_errno;
+  char failed_what[160];
+  int program_reaped;    // I saw P exit; program_status is its wait status
+  int program_status;
+  int exec_errno;        // exec of the program failed with this errno
+  int64_t program_end_ns;  // CLOCK_MONOTONIC when I reaped P
+};
+
+// One step of building the run's file system, executed in order by I.
+struct FsOp {
+  enum Kind : int {
+    kMkdir,      // a (mode)
+    kSymlink,    // a -> b
+    kMount,      // mount(b, a, fstype, flags, data)
+    kBind,       // bind b at a, then remount with flags (MS_RDONLY, MS_NOSUID...)
+    kMknod,      // a (mode, dev)
+    kPivotRoot,  // a becomes "/"
+    kRemount,    // remount a with flags (e.g. the root tmpfs read-only)
+  };
+  Kind kind = kMkdir;
+  const char* a = nullptr;
+  const char* b = nullptr;
+  const char* fstype = nullptr;
+  const char* data = nullptr;
+  unsigned long flags = 0;
+  unsigned int mode = 0;
+  dev_t dev = 0;
+  bool optional = false;  // failure is ignored (e.g. a device the host lacks)
+};
+
+struct ChildPlan {
+  // K
+  int parent_pid = 0;
+  const int* procs_fds = nullptr;  // cgroup.procs files to write "0" to
+  int procs_count = 0;
+  int stdin_fd = -1, stdout_fd = -1, stderr_fd = -1;  // >= 3
+  int netns_fd = -1;      // setns() into it; -1: a new one with the others
+  unsigned long clone_flags = 0;
+  // I
+  const FsOp* fs_ops = nullptr;
+  int fs_op_count = 0;
+  const char* hostname = "judge";
+  // P
+  const RlimitValue* rlimits = nullptr;
+  int rlimit_count = 0;
+  uid_t uid = 0;
+  gid_t gid = 0;
+  const char* cwd = "/";
+  const sock_filter* filter = nullptr;
+  unsigned short filter_len = 0;
+  ChildReport* report = nullptr;
+};
+
+// Called in K (the child Boost.Process forked). Returns only in P, ready to exec;
+// K and I never return (they _exit). boost_pipe_fd is Boost's exec-error pipe: K and I
+// close it so the judge's launch returns as soon as P execs.
+void EnterSandbox(const ChildPlan& plan, int boost_pipe_fd);
+
+// Called in P when exec failed: records the errno and exits.
+[[noreturn]] void ExecFailed(const ChildPlan& plan, int err);
+
+}  // namespace judge::sandbox
+
+#endif  // JUDGE_SRC_SANDBOX_CHILD_SETUP_H_

@@ -1,0 +1,186 @@
+#include <arpa/inet.h>
+#include <netinet/in.h>
+#include <sched.h>
+#include <sys/prctl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+#include <linux/seccomp.h>
+
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <functional>
+#include <sstream>
+
+#include "cgroup.h"
+#include "judge/sandbox_doctor.h"
+#include "seccomp_policy.h"
+
+namespace judge {
+
+namespace {
+
+using sandbox::CgroupFiles;
+
+// Runs `probe` in a forked child; its return value (0 = works, else an errno) comes
+// back as the exit code.
+int InChild(const std::function<int()>& probe) {
+  pid_t pid = ::fork();
+  if (pid < 0) return errno;
+  if (pid == 0) _exit(probe());
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (WIFEXITED(status)) return WEXITSTATUS(status);
+  return 255;
+}
+
+IsolationFeature Feature(std::string name, int rc, const std::string& tried, bool required = true) {
+  IsolationFeature f;
+  f.name = std::move(name);
+  f.available = rc == 0;
+  f.required = required;
+  f.detail = tried + (rc == 0 ? ": works" : rc == 255 ? ": the probe crashed" : std::string(": ") + std::strerror(rc));
+  return f;
+}
+
+int ProbeNamespace(int flag) {
+  return InChild([flag] {
+    if (::unshare(flag) != 0) return errno;
+    if (flag == CLONE_NEWPID) {
+      pid_t p = ::fork();
+      if (p < 0) return errno;
+      if (p == 0) _exit(::getpid() == 1 ? 0 : EINVAL);
+      int st = 0;
+      ::waitpid(p, &st, 0);
+      return WIFEXITED(st) ? WEXITSTATUS(st) : 255;
+    }
+    return 0;
+  });
+}
+
+}  // namespace
+
+std::vector<IsolationFeature> ProbeIsolation(const SandboxOptions& options) {
+  std::vector<IsolationFeature> out;
+  out.push_back(Feature("root", ::geteuid() == 0 ? 0 : EPERM, "running as uid 0"));
+  struct Ns {
+    const char* name;
+    int flag;
+  };
+  for (Ns ns : {Ns{"pid-namespace", CLONE_NEWPID}, Ns{"mount-namespace", CLONE_NEWNS},
+                Ns{"network-namespace", CLONE_NEWNET}, Ns{"ipc-namespace", CLONE_NEWIPC},
+                Ns{"uts-namespace", CLONE_NEWUTS}}) {
+    out.push_back(Feature(ns.name, ProbeNamespace(ns.flag), std::string("unshare(") + ns.name + ")"));
+  }
+  out.push_back(Feature("user-namespace", ProbeNamespace(CLONE_NEWUSER), "unshare(user namespace)", false));
+  out.push_back(Feature("no-network", InChild([] {
+                          if (::unshare(CLONE_NEWNET) != 0) return errno;
+                          int s = ::socket(AF_INET, SOCK_STREAM, 0);
+                          if (s < 0) return 0;  // no sockets at all: isolated too
+                          sockaddr_in a = {};
+                          a.sin_family = AF_INET;
+                          a.sin_port = htons(53);
+                          ::inet_pton(AF_INET, "1.1.1.1", &a.sin_addr);
+                          return ::connect(s, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 ? EEXIST : 0;
+                        }),
+                        "connect to 1.1.1.1:53 from a new network namespace fails"));
+  out.push_back(Feature("uid-switch", InChild([&] {
+                          uid_t u = static_cast<uid_t>(options.first_uid);
+                          if (syscall(SYS_setgroups, 0, nullptr) != 0) return errno;
+                          if (syscall(SYS_setresgid, u, u, u) != 0) return errno;
+                          if (syscall(SYS_setresuid, u, u, u) != 0) return errno;
+                          return ::getuid() == u && ::setuid(0) != 0 ? 0 : EPERM;
+                        }),
+                        "setresuid(" + std::to_string(options.first_uid) + ") and no way back"));
+  out.push_back(Feature("no-new-privs", InChild([] {
+                          if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
+                          return ::prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1 ? 0 : EINVAL;
+                        }),
+                        "prctl(PR_SET_NO_NEW_PRIVS)"));
+  Result<std::vector<sock_filter>> filter = sandbox::BuildSeccompFilter();
+  if (!filter.ok()) {
+    IsolationFeature f;
+    f.name = "seccomp";
+    f.detail = filter.status().message();
+    out.push_back(f);
+  } else {
+    out.push_back(Feature("seccomp", InChild([&] {
+                            if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
+                            sock_fprog prog = {static_cast<unsigned short>(filter->size()), filter->data()};
+                            if (::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0) return errno;
+                            // ptrace must now be refused even to root.
+                            return ::unshare(CLONE_NEWUTS) != 0 && errno == EPERM ? 0 : EINVAL;
+                          }),
+                          "load the filter (" + std::to_string(filter->size()) + " BPF instructions); unshare refused"));
+  }
+
+  // Cgroups: what is mounted, and whether a cgroup can be created with limits.
+  std::ifstream in("/proc/self/mounts");
+  std::stringstream text;
+  text << in.rdbuf();
+  sandbox::CgroupLayout layout = sandbox::ParseCgroupMounts(text.str());
+  {
+    IsolationFeature f;
+    f.name = "cgroup-v2";
+    f.required = false;
+    sandbox::CgroupChoice c = sandbox::ChooseCgroups(layout, SandboxMethod::kCgroupV2);
+    f.available = c.method == SandboxMethod::kCgroupV2;
+    f.detail = f.available ? "memory and pids controllers at " + c.v2_root : c.why;
+    out.push_back(f);
+  }
+  for (const char* ctl : {"memory", "cpuacct", "pids", "freezer"}) {
+    IsolationFeature f;
+    f.name = std::string("cgroup-v1-") + ctl;
+    f.required = false;
+    auto it = layout.v1_mounts.find(ctl);
+    if (it == layout.v1_mounts.end()) {
+      f.detail = "not mounted";
+    } else {
+      CgroupFiles files(it->second);
+      std::string dir = options.cgroup_name + "-doctor";
+      Status st = files.MakeDir(dir);
+      if (st.ok()) {
+        f.available = files.Exists(dir + "/cgroup.procs");
+        f.detail = "created and removed a cgroup under " + it->second;
+        (void)files.RemoveDir(dir);
+      } else {
+        f.detail = st.message();
+      }
+    }
+    out.push_back(f);
+  }
+
+  // End to end: the sandbox itself.
+  IsolationFeature e2e;
+  e2e.name = "sandbox-run";
+  Result<std::unique_ptr<Sandbox>> sb = CreateSandbox(options);
+  if (!sb.ok()) {
+    e2e.detail = sb.status().message();
+  } else {
+    std::string dir = options.state_dir + "-doctor-run";
+    std::error_code ec;
+    std::filesystem::create_directories(dir, ec);
+    RunSpec spec;
+    spec.argv = {"/bin/true"};
+    spec.work_dir = dir;
+    spec.limits.cpu_time_ms = 2000;
+    spec.limits.wall_time_ms = 5000;
+    Result<RunResult> r = (*sb)->Run(spec);
+    std::filesystem::remove_all(dir, ec);
+    if (!r.ok()) {
+      e2e.detail = r.status().message();
+    } else {
+      e2e.available = r->status == RunStatus::kOk;
+      e2e.detail = "/bin/true ran: " + std::string(RunStatusCode(r->status)) + ", time by " + r->time_method +
+                   ", memory by " + r->memory_method + (r->message.empty() ? "" : " (" + r->message + ")");
+    }
+  }
+  out.push_back(e2e);
+  return out;
+}
+
+}  // namespace judge

@@ -1,0 +1,62 @@
+// The Linux implementation of judge::Sandbox (see linux_sandbox.cc for the theory of
+// operation). Created through judge::CreateSandbox(); thread-safe: concurrent Run()
+// calls take different slots.
+#ifndef JUDGE_SRC_SANDBOX_LINUX_SANDBOX_H_
+#define JUDGE_SRC_SANDBOX_LINUX_SANDBOX_H_
+
+#include <linux/filter.h>
+#include <sys/types.h>
+
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include "cgroup.h"
+#include "judge/sandbox.h"
+#include "run_filesystem.h"
+
+namespace judge::sandbox {
+
+class LinuxSandbox final : public Sandbox {
+ public:
+  explicit LinuxSandbox(const SandboxOptions& options);
+  ~LinuxSandbox() override;
+  LinuxSandbox(const LinuxSandbox&) = delete;
+  LinuxSandbox& operator=(const LinuxSandbox&) = delete;
+
+  // Detects the method, prepares the state directory and the seccomp filter.
+  Status Init();
+  Result<RunResult> Run(const RunSpec& spec) override;
+
+  SandboxMethod method() const { return method_; }
+  const std::string& warning() const { return warning_; }
+
+ private:
+  struct Slot;
+  Status PrepareSlot(Slot& slot);
+  Slot* AcquireSlot();
+  void ReleaseSlot(Slot* slot);
+  Result<std::string> ResolveProgram(const RunSpec& spec, const std::string& work_dir) const;
+  Result<RunResult> RunInSlot(Slot& slot, const RunSpec& spec, const std::string& work_dir,
+                              const std::string& program);
+  Status KillTree(Slot& slot, pid_t keeper);
+
+  SandboxOptions options_;
+  SandboxMethod method_ = SandboxMethod::kNoCgroup;
+  CgroupChoice choice_;
+  std::string warning_;
+  std::string etc_dir_;
+  std::vector<SystemEntry> system_;
+  std::vector<sock_filter> filter_;
+  unsigned cpus_ = 1;
+
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::vector<std::unique_ptr<Slot>> slots_;
+};
+
+}  // namespace judge::sandbox
+
+#endif  // JUDGE_SRC_SANDBOX_LINUX_SANDBOX_H_

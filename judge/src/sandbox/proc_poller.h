@@ -1,0 +1,49 @@
+// Measuring a run without cgroups: every poll scans /proc for the processes of the
+// run's pid namespace and sums their CPU time (including reaped children's) and
+// resident memory. Approximate by nature (a process that lives between two polls is
+// only seen through its parent's cumulative times; memory peaks between polls are
+// missed), which is why results measured this way say so.
+#ifndef JUDGE_SRC_SANDBOX_PROC_POLLER_H_
+#define JUDGE_SRC_SANDBOX_PROC_POLLER_H_
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "judge/status.h"
+
+namespace judge::sandbox {
+
+struct ProcStat {
+  int64_t utime_ticks = 0;
+  int64_t stime_ticks = 0;
+  int64_t cutime_ticks = 0;  // reaped children
+  int64_t cstime_ticks = 0;
+  int64_t rss_pages = 0;
+};
+
+// Parses /proc/<pid>/stat (the command may hold spaces and parentheses). Pure.
+Result<ProcStat> ParseProcStat(std::string_view text);
+
+class ProcTreePoller {
+ public:
+  // pid_ns_inode: st_ino of /proc/<init>/ns/pid.
+  explicit ProcTreePoller(ino_t pid_ns_inode);
+  struct Sample {
+    int64_t cpu_ms = 0;
+    int64_t rss_kib = 0;
+    int processes = 0;
+  };
+  Sample Poll() const;
+
+ private:
+  ino_t ns_;
+  int64_t ticks_per_s_;
+  int64_t page_kib_;
+};
+
+}  // namespace judge::sandbox
+
+#endif  // JUDGE_SRC_SANDBOX_PROC_POLLER_H_

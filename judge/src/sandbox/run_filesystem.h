@@ -1,0 +1,54 @@
+// The file system a sandboxed program sees, as a list of FsOps for the init
+// process to execute (see child_setup.h), and the judge-prepared /etc it shows.
+//
+// Layout inside the run:
+//   /usr, and /bin /sbin /lib* as on the host (symlinks, or read-only bind mounts)
+//   /etc   read-only: a copy of the host's world-readable loader, alternatives and
+//          runtime configuration, and generated passwd/group/hosts (no secrets)
+//   /dev   null zero full random urandom, fd/std* links, a private /dev/shm tmpfs
+//   /proc  a new procfs for the run's pid namespace (hidepid=2)
+//   /tmp   a private tmpfs (its pages are charged to the run's memory cgroup)
+//   <work_dir> the caller's work directory at its host path, writable
+//   extra mounts from RunSpec::mounts
+// Everything else of the host, the judge's files included, does not exist inside.
+#ifndef JUDGE_SRC_SANDBOX_RUN_FILESYSTEM_H_
+#define JUDGE_SRC_SANDBOX_RUN_FILESYSTEM_H_
+
+#include <deque>
+#include <string>
+#include <vector>
+
+#include "child_setup.h"
+#include "judge/sandbox.h"
+#include "judge/status.h"
+
+namespace judge::sandbox {
+
+// A top-level host entry shown inside (/usr, /bin -> usr/bin, ...).
+struct SystemEntry {
+  std::string name;            // "usr"
+  std::string symlink_target;  // non-empty: recreate the symlink instead of mounting
+};
+
+// Host top-level entries to show: the dynamic loader, libraries and programs.
+std::vector<SystemEntry> DetectSystemEntries();
+
+// Checks a directory path used inside the run: absolute, normalized (no "." or ".."
+// components, no "//"), not "/", and not inside a system entry or /proc, /dev, /etc.
+Status CheckInsidePath(const std::string& what, const std::string& path,
+                       const std::vector<SystemEntry>& system);
+
+// The ops building the root at `root_dir` (a host directory the init mounts a tmpfs
+// on) and pivoting into it. Strings live in *storage (a deque: stable addresses).
+std::vector<FsOp> BuildFsOps(const std::string& root_dir, const std::vector<SystemEntry>& system,
+                             const std::string& etc_dir, const std::string& work_dir,
+                             const std::vector<SandboxMount>& mounts, int64_t tmpfs_bytes,
+                             std::deque<std::string>* storage);
+
+// Creates <state_dir>/etc once (reused while its completion marker exists). Several
+// judges may race here: each builds a private copy and the first rename wins.
+Result<std::string> PrepareEtc(const std::string& state_dir, int first_uid, int slots);
+
+}  // namespace judge::sandbox
+
+#endif  // JUDGE_SRC_SANDBOX_RUN_FILESYSTEM_H_

@@ -1,0 +1,104 @@
+#include "run_verdict.h"
+
+#include <signal.h>
+#include <string.h>
+
+#include <cerrno>
+#include <cstring>
+
+namespace judge::sandbox {
+
+namespace {
+
+RunStatus StatusOf(KillReason r) {
+  switch (r) {
+    case KillReason::kCpuTime:
+    case KillReason::kWallTime: return RunStatus::kTimeLimitExceeded;
+    case KillReason::kMemory: return RunStatus::kMemoryLimitExceeded;
+    case KillReason::kOutput: return RunStatus::kOutputLimitExceeded;
+    case KillReason::kProcesses: return RunStatus::kRuntimeError;
+    case KillReason::kNone: break;
+  }
+  return RunStatus::kOk;
+}
+
+std::string Describe(KillReason r, const Measurement& m, const SandboxLimits& l, bool killed) {
+  std::string how = killed ? "killed: " : "";
+  switch (r) {
+    case KillReason::kCpuTime:
+      return how + "CPU time limit exceeded (" + std::to_string(m.cpu_ms) + " ms used, limit " +
+             std::to_string(l.cpu_time_ms) + " ms)";
+    case KillReason::kWallTime:
+      return how + "wall time limit exceeded (" + std::to_string(m.wall_ms) + " ms, limit " +
+             std::to_string(l.wall_time_ms) + " ms)";
+    case KillReason::kMemory:
+      return how + "memory limit exceeded (limit " + std::to_string(l.memory_kib) + " KiB" +
+             (m.oom_killed ? ", out-of-memory kill" : "") + ")";
+    case KillReason::kOutput:
+      return how + "output limit exceeded (limit " + std::to_string(l.output_kib) + " KiB)";
+    case KillReason::kProcesses:
+      return how + "process/thread limit exceeded (limit " + std::to_string(l.max_processes) + ")";
+    case KillReason::kNone: break;
+  }
+  return "";
+}
+
+}  // namespace
+
+std::string SignalName(int sig) {
+  const char* abbrev = sigabbrev_np(sig);
+  if (abbrev == nullptr) return "signal " + std::to_string(sig);
+  return std::string("SIG") + abbrev;
+}
+
+Decision DecideStatus(const Measurement& m, const SandboxLimits& l) {
+  Decision d;
+  // 1. What stopped the run.
+  KillReason reason = m.judge_kill;
+  bool killed = reason != KillReason::kNone;
+  if (reason == KillReason::kNone) {
+    if (m.oom_killed) reason = KillReason::kMemory;
+    else if (m.signal == SIGXFSZ) reason = KillReason::kOutput;
+    else if (m.signal == SIGXCPU || (m.signal == SIGKILL && m.cpu_ms > l.cpu_time_ms)) reason = KillReason::kCpuTime;
+    killed = reason != KillReason::kNone;
+  }
+  // 2. Limits checked after the fact.
+  if (reason == KillReason::kNone) {
+    if (m.cpu_ms > l.cpu_time_ms) reason = KillReason::kCpuTime;
+    else if (m.wall_ms > l.wall_time_ms) reason = KillReason::kWallTime;
+    else if (m.output_bytes > l.output_kib * 1024 || m.file_over_limit) reason = KillReason::kOutput;
+    else if (!m.memory_enforced && m.memory_kib > l.memory_kib) reason = KillReason::kMemory;
+  }
+  if (reason != KillReason::kNone) {
+    d.status = StatusOf(reason);
+    d.reason = reason;
+    d.message = Describe(reason, m, l, killed);
+    return d;
+  }
+  // 3. The program's own failure.
+  if (m.exec_errno != 0) {
+    if (m.exec_errno == ENOMEM) {
+      d.status = RunStatus::kMemoryLimitExceeded;
+      d.reason = KillReason::kMemory;
+      d.message = "the program cannot be loaded: its static memory does not fit (ENOMEM)";
+    } else {
+      d.status = RunStatus::kRuntimeError;
+      d.message = std::string("the program cannot be executed: ") + std::strerror(m.exec_errno);
+    }
+    return d;
+  }
+  if (m.signal != 0) {
+    d.status = RunStatus::kRuntimeError;
+    d.message = "killed by " + SignalName(m.signal);
+    return d;
+  }
+  if (!m.exited || m.exit_code != 0) {
+    d.status = RunStatus::kRuntimeError;
+    d.message = m.exited ? "exit code " + std::to_string(m.exit_code) : "the program did not report an exit status";
+    return d;
+  }
+  d.status = RunStatus::kOk;
+  return d;
+}
+
+}  // namespace judge::sandbox

@@ -1,0 +1,46 @@
+// Deciding what a run's status is, after the run, from what was measured and why
+// the judge (or the kernel) stopped it. Pure, unit-tested.
+//
+// Order of precedence: the first reason the run was stopped (the judge's monitor, or
+// the kernel: OOM killer -> memory, SIGXFSZ -> output, SIGXCPU -> CPU) decides; a run
+// that ended by itself is still checked against every limit (a program that exits at
+// limit + 3 ms is TLE); then a failed exec, a signal or a non-zero exit code is RE.
+#ifndef JUDGE_SRC_SANDBOX_RUN_VERDICT_H_
+#define JUDGE_SRC_SANDBOX_RUN_VERDICT_H_
+
+#include <cstdint>
+#include <string>
+
+#include "judge/sandbox.h"
+
+namespace judge::sandbox {
+
+struct Measurement {
+  bool exited = false;  // the main program exited (exit_code valid)
+  int exit_code = -1;
+  int signal = 0;       // terminating signal of the main program, else 0
+  int exec_errno = 0;   // the program could not be started (exec failed), else 0
+  int64_t cpu_ms = 0;
+  int64_t wall_ms = 0;
+  int64_t memory_kib = 0;
+  int64_t output_bytes = 0;         // stdout + stderr
+  bool file_over_limit = false;     // some file the program wrote exceeded output_kib
+  bool oom_killed = false;          // the kernel's OOM killer acted in the run's cgroup
+  bool memory_enforced = true;      // a cgroup enforced the memory limit (else polled)
+  KillReason judge_kill = KillReason::kNone;  // why the judge's monitor killed the run
+};
+
+struct Decision {
+  RunStatus status = RunStatus::kOk;
+  KillReason reason = KillReason::kNone;
+  std::string message;
+};
+
+Decision DecideStatus(const Measurement& m, const SandboxLimits& limits);
+
+// "SIGSEGV" for 11; "signal 77" for unknown numbers.
+std::string SignalName(int sig);
+
+}  // namespace judge::sandbox
+
+#endif  // JUDGE_SRC_SANDBOX_RUN_VERDICT_H_

@@ -1,0 +1,85 @@
+#include "seccomp_policy.h"
+
+#include <sched.h>
+#include <seccomp.h>
+#include <sys/mman.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+#include <memory>
+#include <string>
+
+namespace judge::sandbox {
+
+const std::vector<std::string_view>& DeniedSyscalls() {
+  static const std::vector<std::string_view> kDenied = {
+      // Other processes' memory and control.
+      "ptrace", "process_vm_readv", "process_vm_writev", "process_madvise", "pidfd_getfd", "kcmp",
+      // Namespaces, mounts, root changes.
+      "unshare", "setns", "mount", "umount", "umount2", "pivot_root", "chroot", "open_tree", "move_mount",
+      "fsopen", "fsconfig", "fsmount", "fspick", "mount_setattr",
+      // Kernel keyrings, BPF, perf, io_uring, userfaultfd.
+      "keyctl", "add_key", "request_key", "bpf", "perf_event_open", "io_uring_setup", "io_uring_enter",
+      "io_uring_register", "userfaultfd",
+      // The machine: reboot, kexec, modules, swap, quotas, accounting, time, host names.
+      "reboot", "kexec_load", "kexec_file_load", "init_module", "finit_module", "delete_module",
+      "create_module", "swapon", "swapoff", "quotactl", "quotactl_fd", "acct", "settimeofday",
+      "clock_settime", "clock_adjtime", "adjtimex", "stime", "sethostname", "setdomainname", "syslog",
+      "vhangup", "iopl", "ioperm", "lookup_dcookie", "nfsservctl", "uselib", "_sysctl",
+      // File handles bypass path permissions; fanotify watches the whole system.
+      "open_by_handle_at", "name_to_handle_at", "fanotify_init",
+  };
+  return kDenied;
+}
+
+unsigned long DeniedCloneFlags() {
+  return CLONE_NEWNS | CLONE_NEWUTS | CLONE_NEWIPC | CLONE_NEWUSER | CLONE_NEWPID | CLONE_NEWNET |
+         CLONE_NEWCGROUP;
+}
+
+Result<std::vector<sock_filter>> BuildSeccompFilter() {
+  std::unique_ptr<void, void (*)(scmp_filter_ctx)> ctx(seccomp_init(SCMP_ACT_ALLOW), seccomp_release);
+  if (!ctx) return Status::Internal("seccomp_init failed");
+  scmp_filter_ctx c = ctx.get();
+  // Foreign ABIs (int 0x80, x32) are not allowed at all.
+  if (seccomp_attr_set(c, SCMP_FLTATR_ACT_BADARCH, SCMP_ACT_KILL_PROCESS) != 0)
+    return Status::Internal("seccomp: cannot set the bad-architecture action");
+  for (std::string_view name : DeniedSyscalls()) {
+    int nr = seccomp_syscall_resolve_name(std::string(name).c_str());
+    if (nr == __NR_SCMP_ERROR || nr < 0) continue;  // not on this architecture
+    int rc = seccomp_rule_add(c, SCMP_ACT_ERRNO(EPERM), nr, 0);
+    if (rc != 0)
+      return Status::Internal("seccomp: cannot deny " + std::string(name) + ": " + std::strerror(-rc));
+  }
+  unsigned long flags = DeniedCloneFlags();
+  for (unsigned long bit = 1; bit != 0; bit <<= 1) {
+    if ((flags & bit) == 0) continue;
+    int rc = seccomp_rule_add(c, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1,
+                              SCMP_A0(SCMP_CMP_MASKED_EQ, bit, bit));
+    if (rc != 0) return Status::Internal(std::string("seccomp: cannot filter clone flags: ") + std::strerror(-rc));
+  }
+  int clone3 = seccomp_syscall_resolve_name("clone3");
+  if (clone3 >= 0) {
+    int rc = seccomp_rule_add(c, SCMP_ACT_ERRNO(ENOSYS), clone3, 0);
+    if (rc != 0) return Status::Internal(std::string("seccomp: cannot deny clone3: ") + std::strerror(-rc));
+  }
+
+  // libseccomp 2.5 exports to a file descriptor only.
+  int fd = ::memfd_create("judge-seccomp", MFD_CLOEXEC);
+  if (fd < 0) return Status::IoError(std::string("memfd_create: ") + std::strerror(errno));
+  int rc = seccomp_export_bpf(c, fd);
+  if (rc != 0) {
+    ::close(fd);
+    return Status::Internal(std::string("seccomp_export_bpf: ") + std::strerror(-rc));
+  }
+  off_t size = ::lseek(fd, 0, SEEK_END);
+  std::vector<sock_filter> prog(static_cast<size_t>(size) / sizeof(sock_filter));
+  ssize_t n = ::pread(fd, prog.data(), prog.size() * sizeof(sock_filter), 0);
+  ::close(fd);
+  if (size <= 0 || n != static_cast<ssize_t>(prog.size() * sizeof(sock_filter)))
+    return Status::Internal("seccomp: cannot read back the compiled filter");
+  return prog;
+}
+
+}  // namespace judge::sandbox

@@ -1,0 +1,33 @@
+// The seccomp filter every sandboxed program runs under: everything is allowed except
+// the system calls that reach outside the run (other processes, the kernel's global
+// state, namespaces, mounts, time, modules). Denied calls fail with EPERM (clone3 with
+// ENOSYS, so libc falls back to clone, whose flags the filter can inspect), so
+// runtimes that probe features keep working.
+//
+// The filter is compiled once (libseccomp, in the judge) into classic BPF; the child
+// installs it with one prctl() just before exec, without allocating.
+#ifndef JUDGE_SRC_SANDBOX_SECCOMP_POLICY_H_
+#define JUDGE_SRC_SANDBOX_SECCOMP_POLICY_H_
+
+#include <linux/filter.h>
+
+#include <string_view>
+#include <vector>
+
+#include "judge/status.h"
+
+namespace judge::sandbox {
+
+// The names of the denied system calls (those this architecture lacks are skipped).
+const std::vector<std::string_view>& DeniedSyscalls();
+
+// clone() flags refused (new namespaces).
+unsigned long DeniedCloneFlags();
+
+// Compiles the filter for the native architecture. Other architectures' system call
+// ABIs (i386 int 0x80, x32) kill the process.
+Result<std::vector<sock_filter>> BuildSeccompFilter();
+
+}  // namespace judge::sandbox
+
+#endif  // JUDGE_SRC_SANDBOX_SECCOMP_POLICY_H_
