@@ -1,5 +1,6 @@
 // judge check <problem-dir> <input> <output> [<answer>]: judges one output with the
-// package's checker. Without <answer>, the reference solver produces it.
+// package's checker (its plugin, or the built-in checker named in problem.yaml).
+// Without <answer>, the reference solver (the package's plugin) produces it.
 // Exit: 0 AC, 1 WA (also a partial score, shown), 2 PE, 3 JE (the checker could not
 // judge: a plugin failure, bad jury data, a missing file). The verdict and message go
 // to stderr, or to stdout as one JSON object with --json.
@@ -8,6 +9,7 @@
 
 #include "cli_util.h"
 #include "commands.h"
+#include "judge/checker.h"
 #include "judge/plugin_host.h"
 #include "judge/problem.h"
 
@@ -38,14 +40,16 @@ int RunCheck(const CheckOptions& o) {
   auto config = LoadProblemConfig(o.problem_dir);
   if (!config.ok()) return fail(config.status());
   doc["problem"] = config->id;
-  if (config->checker != CheckerKind::kPlugin)
-    return fail(Status::Unsupported("problem '" + config->id +
-                                    "': expected checker.type plugin, found a built-in checker "
-                                    "(judge check supports plugin checkers only)"));
-  auto plugin = LoadProblemPlugin(*config, !o.in_process);
-  if (!plugin.ok()) return fail(plugin.status());
-  doc["plugin"] = (*plugin)->id();
-  doc["plugin_version"] = (*plugin)->version();
+  const bool builtin = config->checker != CheckerKind::kPlugin;
+  // A built-in checker needs the plugin only to produce a missing answer.
+  std::unique_ptr<PluginCaller> plugin;
+  if (!builtin || (o.answer_file.empty() && !config->plugin_id.empty())) {
+    auto loaded = LoadProblemPlugin(*config, !o.in_process);
+    if (!loaded.ok()) return fail(loaded.status());
+    plugin = std::move(*loaded);
+    doc["plugin"] = plugin->id();
+    doc["plugin_version"] = plugin->version();
+  }
 
   auto input = ReadTestFile(o.input_file);
   if (!input.ok()) return fail(input.status());
@@ -56,14 +60,22 @@ int RunCheck(const CheckOptions& o) {
     auto bytes = ReadTestFile(o.answer_file);
     if (!bytes.ok()) return fail(bytes.status());
     answer = std::move(*bytes);
-  } else {
+  } else if (plugin) {
     // Jury input the solver rejects is the package's fault: JE, with the reason.
-    auto solved = (*plugin)->Solve(*input);
+    auto solved = plugin->Solve(*input);
     if (!solved.ok()) return fail(solved.status().WithContext("reference answer for " + o.input_file));
     answer = std::move(*solved);
+  } else {
+    return fail(Status::InvalidArgument("problem '" + config->id +
+                                        "': expected an <answer> file, found none (the package has "
+                                        "no plugin to produce the reference answer)"));
   }
-  auto outcome = (*plugin)->Check(*input, *output, answer, SerializePluginOptions(*config));
+  Result<CheckOutcome> outcome =
+      builtin ? MakeBuiltinChecker(*config)->Check(*input, *output, answer)
+              : plugin->Check(*input, *output, answer, SerializePluginOptions(*config));
   if (!outcome.ok()) return fail(outcome.status());
+  if (outcome->verdict == JUDGE_CHECK_CHECKER_FAILURE)  // a checker that reports instead of failing
+    return fail(Status::Internal("checker failure: " + outcome->message));
 
   const char* verdict = "WA";
   int code = kExitNegative;

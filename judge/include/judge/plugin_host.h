@@ -65,6 +65,9 @@ struct PluginCallLimits {
   int64_t cpu_time_ms = 10000;
   int64_t wall_time_ms = 20000;
   int64_t memory_kib = 1048576;
+  // Bytes a call may return through its output sink (an answer, a generated input);
+  // more is an error naming the limit.
+  int64_t max_output_bytes = int64_t{256} << 20;
 };
 
 // As LoadPluginInProcess (the checks happen once, in this process), but every call

@@ -29,7 +29,7 @@
 //
 // Frame: FrameHeader, then out_size bytes of output, message_size bytes of message,
 // then kTrailer. The parent reads the pipe to EOF before waitpid (a child blocked on
-// a full pipe never exits otherwise), accepts at most kMaxOutputBytes +
+// a full pipe never exits otherwise), accepts at most max_output_bytes +
 // kMaxMessageBytes + framing, and never trusts a size before checking it.
 //
 // Memory: RLIMIT_AS is set to the parent's address-space size at fork plus
@@ -100,8 +100,6 @@ struct ExitFrame {
   int32_t exit_status;
 };
 
-constexpr size_t kMaxFrameBytes = sizeof(FrameHeader) + plugin_internal::kMaxOutputBytes +
-                                  plugin_internal::kMaxMessageBytes + sizeof(kTrailer);
 
 bool WriteAll(int fd, const void* data, size_t size) {
   const char* p = static_cast<const char*>(data);
@@ -190,15 +188,7 @@ void OnExit(int status, void*) {
 #endif
   ::on_exit(&OnExit, nullptr);
 
-  RawOutcome raw;
-  try {
-    raw = plugin.Call(args);
-  } catch (...) {
-    // A C++ exception crossed the C ABI (a plugin written without the SDK).
-    raw = RawOutcome();
-    raw.status = JUDGE_STATUS_FAILURE;
-    raw.message = "a C++ exception crossed the plugin ABI (callbacks must not throw)";
-  }
+  RawOutcome raw = plugin.Call(args);
 
   FrameHeader h{};
   h.magic = kFrameMagic;
@@ -215,12 +205,12 @@ void OnExit(int status, void*) {
 }
 
 // Decodes a complete frame; false when it is not one.
-bool DecodeFrame(const std::string& buf, RawOutcome* raw) {
+bool DecodeFrame(const std::string& buf, size_t max_output_bytes, RawOutcome* raw) {
   if (buf.size() < sizeof(FrameHeader) + sizeof(kTrailer)) return false;
   FrameHeader h;
   std::memcpy(&h, buf.data(), sizeof(h));
   if (h.magic != kFrameMagic) return false;
-  if (h.out_size > plugin_internal::kMaxOutputBytes || h.message_size > plugin_internal::kMaxMessageBytes)
+  if (h.out_size > max_output_bytes || h.message_size > plugin_internal::kMaxMessageBytes)
     return false;
   size_t expected = sizeof(h) + h.out_size + h.message_size + sizeof(kTrailer);
   if (buf.size() != expected) return false;
@@ -240,7 +230,9 @@ bool DecodeFrame(const std::string& buf, RawOutcome* raw) {
 class IsolatedCaller final : public PluginCaller {
  public:
   IsolatedCaller(std::shared_ptr<const LoadedPlugin> plugin, PluginCallLimits limits)
-      : plugin_(std::move(plugin)), limits_(limits) {}
+      : plugin_(std::move(plugin)),
+        limits_(limits),
+        max_output_bytes_(static_cast<size_t>(limits.max_output_bytes)) {}
 
   const std::string& id() const override { return plugin_->id(); }
   const std::string& version() const override { return plugin_->version(); }
@@ -251,7 +243,7 @@ class IsolatedCaller final : public PluginCaller {
     args.op = Op::kSolve;
     args.input = input;
     JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, Run(args));
-    return plugin_internal::InterpretSolve(*plugin_, std::move(raw));
+    return plugin_internal::InterpretSolve(*plugin_, std::move(raw), max_output_bytes_);
   }
 
   Result<CheckOutcome> Check(std::string_view input, std::string_view output, std::string_view answer,
@@ -280,17 +272,21 @@ class IsolatedCaller final : public PluginCaller {
     args.seed = seed;
     args.options = params;
     JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, Run(args));
-    return plugin_internal::InterpretGenerate(*plugin_, std::move(raw));
+    return plugin_internal::InterpretGenerate(*plugin_, std::move(raw), max_output_bytes_);
   }
 
  private:
-  Result<RawOutcome> Run(const CallArgs& args);
+  Result<RawOutcome> Run(CallArgs args);
 
   std::shared_ptr<const LoadedPlugin> plugin_;
   PluginCallLimits limits_;
+  size_t max_output_bytes_;
 };
 
-Result<RawOutcome> IsolatedCaller::Run(const CallArgs& args) {
+Result<RawOutcome> IsolatedCaller::Run(CallArgs args) {
+  args.max_output_bytes = max_output_bytes_;
+  const size_t max_frame_bytes = sizeof(FrameHeader) + max_output_bytes_ +
+                                 plugin_internal::kMaxMessageBytes + sizeof(kTrailer);
   const std::string what = plugin_->Name() + ": " + plugin_internal::OpName(args.op);
   const int64_t parent_vm = StatmBytes("/proc/self/statm", 0);
   const int64_t parent_rss = StatmBytes("/proc/self/statm", 1);
@@ -353,7 +349,7 @@ Result<RawOutcome> IsolatedCaller::Run(const CallArgs& args) {
       break;
     }
     if (n == 0) break;  // EOF: the child exited or closed the pipe
-    if (buf.size() + static_cast<size_t>(n) > kMaxFrameBytes) {
+    if (buf.size() + static_cast<size_t>(n) > max_frame_bytes) {
       kill_reason = Kill::kOutput;
       break;
     }
@@ -382,9 +378,8 @@ Result<RawOutcome> IsolatedCaller::Run(const CallArgs& args) {
       return Status::Internal(what + " exceeded its memory limit of " + std::to_string(limits_.memory_kib) +
                               " KiB (killed at " + std::to_string(peak_extra_bytes / 1024) + " KiB)");
     case Kill::kOutput:
-      return Status::Internal(what + ": expected at most " +
-                              std::to_string(plugin_internal::kMaxOutputBytes >> 20) +
-                              " MiB of output, found more (killed)");
+      return Status::Internal(what + ": expected at most " + std::to_string(max_output_bytes_) +
+                              " bytes of output, found more (killed)");
     case Kill::kReadError:
       return Status::IoError(what + ": reading the child's result failed: " + std::strerror(read_errno));
     case Kill::kNone:
@@ -407,7 +402,7 @@ Result<RawOutcome> IsolatedCaller::Run(const CallArgs& args) {
                               ") in the middle of the call");
   }
   RawOutcome raw;
-  if (code == 0 && DecodeFrame(buf, &raw)) return raw;
+  if (code == 0 && DecodeFrame(buf, max_output_bytes_, &raw)) return raw;
   if (code == 0 && buf.empty())
     return Status::Internal(what + ": the child exited with status 0 without returning a result");
   if (code == 0) return Status::Internal(what + ": expected a complete result frame, found " +
@@ -421,11 +416,13 @@ Result<RawOutcome> IsolatedCaller::Run(const CallArgs& args) {
 Result<std::unique_ptr<PluginCaller>> LoadPluginIsolated(const std::string& path,
                                                          const std::string& expected_id,
                                                          PluginCallLimits limits) {
-  if (limits.cpu_time_ms <= 0 || limits.wall_time_ms <= 0 || limits.memory_kib <= 0)
-    return Status::InvalidArgument("plugin call limits: expected positive cpu_time_ms, wall_time_ms and "
-                                   "memory_kib, found " + std::to_string(limits.cpu_time_ms) + ", " +
-                                   std::to_string(limits.wall_time_ms) + ", " +
-                                   std::to_string(limits.memory_kib));
+  if (limits.cpu_time_ms <= 0 || limits.wall_time_ms <= 0 || limits.memory_kib <= 0 ||
+      limits.max_output_bytes <= 0)
+    return Status::InvalidArgument(
+        "plugin call limits: expected positive cpu_time_ms, wall_time_ms, memory_kib and "
+        "max_output_bytes, found " + std::to_string(limits.cpu_time_ms) + ", " +
+        std::to_string(limits.wall_time_ms) + ", " + std::to_string(limits.memory_kib) + ", " +
+        std::to_string(limits.max_output_bytes));
   JUDGE_ASSIGN_OR_RETURN(auto plugin, plugin_internal::LoadedPlugin::Open(path, expected_id));
   return std::unique_ptr<PluginCaller>(new IsolatedCaller(std::move(plugin), limits));
 }

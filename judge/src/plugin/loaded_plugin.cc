@@ -65,9 +65,9 @@ Status CallError(const LoadedPlugin& plugin, Op op, const RawOutcome& raw) {
                           StatusName(raw.status) + " (" + Reason(raw) + ")");
 }
 
-Status OverflowError(const LoadedPlugin& plugin, Op op) {
+Status OverflowError(const LoadedPlugin& plugin, Op op, size_t max_output_bytes) {
   return Status::Internal(plugin.Name() + ": " + OpName(op) + ": expected at most " +
-                          std::to_string(kMaxOutputBytes >> 20) + " MiB of output, found more");
+                          std::to_string(max_output_bytes) + " bytes of output, found more");
 }
 
 std::string CleanMessage(const RawOutcome& raw) {
@@ -164,37 +164,47 @@ LoadedPlugin::~LoadedPlugin() {
 
 RawOutcome LoadedPlugin::Call(const CallArgs& args) const {
   RawOutcome raw;
-  CappedSink out{&raw.out, kMaxOutputBytes};
+  CappedSink out{&raw.out, args.max_output_bytes};
   CappedSink message{&raw.message, kMaxMessageBytes};
-  switch (args.op) {
-    case Op::kSolve:
-      raw.status = info_->solve(Bytes(args.input), &out.sink, &message.sink);
-      break;
-    case Op::kCheck: {
-      judge_check_result result{JUDGE_CHECK_CHECKER_FAILURE, 0.0};
-      raw.status = info_->check(Bytes(args.input), Bytes(args.output), Bytes(args.answer),
-                                Bytes(args.options), &result, &message.sink);
-      raw.verdict = result.verdict;
-      raw.score = result.score;
-      break;
+  try {
+    switch (args.op) {
+      case Op::kSolve:
+        raw.status = info_->solve(Bytes(args.input), &out.sink, &message.sink);
+        break;
+      case Op::kCheck: {
+        judge_check_result result{JUDGE_CHECK_CHECKER_FAILURE, 0.0};
+        raw.status = info_->check(Bytes(args.input), Bytes(args.output), Bytes(args.answer),
+                                  Bytes(args.options), &result, &message.sink);
+        raw.verdict = result.verdict;
+        raw.score = result.score;
+        break;
+      }
+      case Op::kValidate:
+        raw.status = info_->validate(Bytes(args.input), &message.sink);
+        break;
+      case Op::kGenerate:
+        raw.status = info_->generate(args.seed, Bytes(args.options), &out.sink, &message.sink);
+        break;
     }
-    case Op::kValidate:
-      raw.status = info_->validate(Bytes(args.input), &message.sink);
-      break;
-    case Op::kGenerate:
-      raw.status = info_->generate(args.seed, Bytes(args.options), &out.sink, &message.sink);
-      break;
+  } catch (...) {
+    // The ABI forbids it, but a plugin written without the SDK may let a C++
+    // exception unwind through its C callback; it stops here, as a plugin failure.
+    raw = RawOutcome();
+    raw.status = JUDGE_STATUS_FAILURE;
+    raw.message = "a C++ exception crossed the plugin ABI (callbacks must not throw)";
+    return raw;
   }
   raw.out_overflow = out.overflow;
   raw.message_truncated = message.overflow;
   return raw;
 }
 
-Result<std::string> InterpretSolve(const LoadedPlugin& plugin, RawOutcome raw) {
+Result<std::string> InterpretSolve(const LoadedPlugin& plugin, RawOutcome raw,
+                                   size_t max_output_bytes) {
   if (raw.status == JUDGE_STATUS_INVALID_INPUT)
     return Status::InvalidArgument("invalid input: " + Reason(raw));
   if (raw.status != JUDGE_STATUS_OK) return CallError(plugin, Op::kSolve, raw);
-  if (raw.out_overflow) return OverflowError(plugin, Op::kSolve);
+  if (raw.out_overflow) return OverflowError(plugin, Op::kSolve, max_output_bytes);
   return std::move(raw.out);
 }
 
@@ -220,11 +230,12 @@ Result<ValidateOutcome> InterpretValidate(const LoadedPlugin& plugin, RawOutcome
   return CallError(plugin, Op::kValidate, raw);
 }
 
-Result<std::string> InterpretGenerate(const LoadedPlugin& plugin, RawOutcome raw) {
+Result<std::string> InterpretGenerate(const LoadedPlugin& plugin, RawOutcome raw,
+                                      size_t max_output_bytes) {
   if (raw.status == JUDGE_STATUS_INVALID_INPUT)
     return Status::InvalidArgument("invalid generator parameters: " + Reason(raw));
   if (raw.status != JUDGE_STATUS_OK) return CallError(plugin, Op::kGenerate, raw);
-  if (raw.out_overflow) return OverflowError(plugin, Op::kGenerate);
+  if (raw.out_overflow) return OverflowError(plugin, Op::kGenerate, max_output_bytes);
   return std::move(raw.out);
 }
 

@@ -21,7 +21,8 @@
 namespace judge::plugin_internal {
 
 // Output through the output sink (an answer, a generated input) larger than this is
-// an error; the message sink keeps at most kMaxMessageBytes (then truncates).
+// an error (in process; the isolated caller takes its cap from PluginCallLimits); the
+// message sink keeps at most kMaxMessageBytes (then truncates).
 inline constexpr size_t kMaxOutputBytes = size_t{256} << 20;
 inline constexpr size_t kMaxMessageBytes = size_t{64} << 10;
 
@@ -36,6 +37,7 @@ struct CallArgs {
   std::string_view answer;   // check
   std::string_view options;  // check: plugin options; generate: params
   uint64_t seed = 0;         // generate
+  size_t max_output_bytes = kMaxOutputBytes;  // out beyond this sets out_overflow
 };
 
 // What the plugin returned, copied into host memory.
@@ -77,10 +79,13 @@ class LoadedPlugin {
 
 // Maps a RawOutcome to the host's types; errors are prefixed with plugin.Name() and
 // the call ("plugin 'x' (x.so): check failed: <message>").
-Result<std::string> InterpretSolve(const LoadedPlugin& plugin, RawOutcome raw);
+// `max_output_bytes` is the cap the call ran with (named in the overflow error).
+Result<std::string> InterpretSolve(const LoadedPlugin& plugin, RawOutcome raw,
+                                   size_t max_output_bytes = kMaxOutputBytes);
 Result<CheckOutcome> InterpretCheck(const LoadedPlugin& plugin, RawOutcome raw);
 Result<ValidateOutcome> InterpretValidate(const LoadedPlugin& plugin, RawOutcome raw);
-Result<std::string> InterpretGenerate(const LoadedPlugin& plugin, RawOutcome raw);
+Result<std::string> InterpretGenerate(const LoadedPlugin& plugin, RawOutcome raw,
+                                      size_t max_output_bytes = kMaxOutputBytes);
 
 }  // namespace judge::plugin_internal
 

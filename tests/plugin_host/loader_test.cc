@@ -1,0 +1,146 @@
+// The loader against deliberately broken plugins: every failure is one line that
+// names the file, what was expected and what was found, through both loaders.
+#include <gtest/gtest.h>
+
+#include <functional>
+
+#include "judge/plugin_host.h"
+#include "test_plugins.h"
+
+namespace judge {
+namespace {
+
+using testing::TestPlugin;
+using testing::TestPluginDir;
+
+using Loader = std::function<Result<std::unique_ptr<PluginCaller>>(const std::string&, const std::string&)>;
+
+class LoaderTest : public ::testing::TestWithParam<bool> {
+ protected:
+  Result<std::unique_ptr<PluginCaller>> Load(const std::string& path, const std::string& expected_id) {
+    PluginCallLimits limits;
+    limits.wall_time_ms = 5000;
+    return GetParam() ? LoadPluginIsolated(path, expected_id, limits) : LoadPluginInProcess(path, expected_id);
+  }
+
+  // Loads id from the test directory expecting failure; returns the message after
+  // checking it is one line and starts with the file's path.
+  std::string Failure(const std::string& id, const std::string& expected_id) {
+    auto r = Load(TestPlugin(id), expected_id);
+    EXPECT_FALSE(r.ok()) << id << " loaded";
+    if (r.ok()) return "";
+    const std::string& m = r.status().message();
+    EXPECT_EQ(m.find('\n'), std::string::npos) << "not one line: " << m;
+    EXPECT_EQ(m.rfind(TestPlugin(id) + ": ", 0), 0u) << "does not start with the file: " << m;
+    return m;
+  }
+};
+
+TEST_P(LoaderTest, GoodRawPluginLoads) {
+  auto r = Load(TestPlugin("test-raw-good"), "test-raw-good");
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ((*r)->id(), "test-raw-good");
+  EXPECT_EQ((*r)->version(), "raw-1");
+  auto answer = (*r)->Solve("anything");
+  ASSERT_TRUE(answer.ok()) << answer.status().message();
+  EXPECT_EQ(*answer, "raw\n");
+}
+
+TEST_P(LoaderTest, MissingFile) {
+  auto r = Load(TestPluginDir() + "/nope.so", "nope");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), StatusCode::kNotFound);
+  EXPECT_EQ(r.status().message(), "plugin 'nope' not found: no file " + TestPluginDir() +
+                                      "/nope.so (set JUDGE_PLUGIN_DIR or rebuild)");
+}
+
+TEST_P(LoaderTest, NotASharedLibrary) {
+  std::string m = Failure("test-not-elf", "test-not-elf");
+  EXPECT_NE(m.find("dlopen: expected a loadable shared library, found: "), std::string::npos) << m;
+}
+
+TEST_P(LoaderTest, ADirectoryIsNotAPlugin) {
+  auto r = Load(TestPluginDir(), "");
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message().rfind(TestPluginDir() + ": expected a shared library file", 0), 0u)
+      << r.status().message();
+}
+
+TEST_P(LoaderTest, MissingEntrySymbol) {
+  EXPECT_EQ(Failure("test-raw-no-entry", "test-raw-no-entry"),
+            TestPlugin("test-raw-no-entry") +
+                ": entry symbol: expected judge_get_plugin_info, found none (define it with JUDGE_PLUGIN)");
+}
+
+TEST_P(LoaderTest, EntryReturnsNull) {
+  EXPECT_EQ(Failure("test-raw-null-info", "test-raw-null-info"),
+            TestPlugin("test-raw-null-info") +
+                ": judge_get_plugin_info(): expected a plugin info pointer, found NULL");
+}
+
+TEST_P(LoaderTest, WrongAbiVersion) {
+  EXPECT_EQ(Failure("test-raw-wrong-abi", "test-raw-wrong-abi"),
+            TestPlugin("test-raw-wrong-abi") + ": ABI version: expected 1, found 7");
+}
+
+TEST_P(LoaderTest, ShortStruct) {
+  // Version 1 ends with the generate callback: the struct as built here.
+  EXPECT_EQ(Failure("test-raw-short-struct", "test-raw-short-struct"),
+            TestPlugin("test-raw-short-struct") + ": struct size: expected at least " +
+                std::to_string(sizeof(judge_plugin_info)) + " bytes (ABI v1), found 16");
+}
+
+TEST_P(LoaderTest, NullCallback) {
+  EXPECT_EQ(Failure("test-raw-null-callback", "test-raw-null-callback"),
+            TestPlugin("test-raw-null-callback") + ": callback validate: expected a function, found NULL");
+}
+
+TEST_P(LoaderTest, NullId) {
+  EXPECT_EQ(Failure("test-raw-null-id", "test-raw-null-id"),
+            TestPlugin("test-raw-null-id") + ": id: expected a non-empty string, found NULL");
+}
+
+TEST_P(LoaderTest, WrongId) {
+  EXPECT_EQ(Failure("test-raw-wrong-id", "test-raw-wrong-id"),
+            TestPlugin("test-raw-wrong-id") +
+                ": id: expected 'test-raw-wrong-id' (the package's plugin), found 'someone-else'");
+}
+
+TEST_P(LoaderTest, NoExpectedIdAcceptsWhateverIdThePluginHas) {
+  auto r = Load(TestPlugin("test-raw-wrong-id"), "");
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ((*r)->id(), "someone-else");
+}
+
+TEST_P(LoaderTest, ThrowThroughTheSdkIsACheckerFailureWithTheMessage) {
+  auto r = Load(TestPlugin("test-hostile"), "test-hostile");
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  auto check = (*r)->Check("throw", "", "", "");
+  ASSERT_FALSE(check.ok());
+  EXPECT_EQ(check.status().code(), StatusCode::kInternal);
+  EXPECT_EQ(check.status().message(), "plugin 'test-hostile' (" + TestPlugin("test-hostile") +
+                                          "): check failed: plugin threw: boom from the hostile plugin");
+  auto good = (*r)->Check("fine", "", "", "");
+  ASSERT_TRUE(good.ok()) << good.status().message();
+  EXPECT_EQ(good->verdict, JUDGE_CHECK_ACCEPTED);
+}
+
+TEST_P(LoaderTest, ExceptionThroughTheRawAbiIsAFailureNotACrash) {
+  auto r = Load(TestPlugin("test-raw-throw"), "test-raw-throw");
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  auto check = (*r)->Check("x", "", "", "");
+  ASSERT_FALSE(check.ok());
+  EXPECT_EQ(check.status().message(),
+            "plugin 'test-raw-throw' (" + TestPlugin("test-raw-throw") +
+                "): check failed: a C++ exception crossed the plugin ABI (callbacks must not throw)");
+  auto solve = (*r)->Solve("x");
+  ASSERT_TRUE(solve.ok()) << solve.status().message();
+}
+
+INSTANTIATE_TEST_SUITE_P(Loaders, LoaderTest, ::testing::Values(false, true),
+                         [](const ::testing::TestParamInfo<bool>& info) {
+                           return info.param ? "Isolated" : "InProcess";
+                         });
+
+}  // namespace
+}  // namespace judge
