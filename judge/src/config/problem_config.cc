@@ -276,7 +276,7 @@ Status ReadIo(const Reader& r, const YAML::Node& node, ProblemConfig* config) {
   JUDGE_ASSIGN_OR_RETURN(config->input_file, r.FileName("io.input", *input));
   JUDGE_ASSIGN_OR_RETURN(config->output_file, r.FileName("io.output", *output));
   if (config->input_file == config->output_file)
-    return r.Error("io.output", "a name other than io.input, found " + Quote(config->output_file));
+    return r.Error("io.output", "expected a name other than io.input, found " + Quote(config->output_file));
   return Status::Ok();
 }
 
@@ -332,7 +332,7 @@ Status ReadPluginOptions(const Reader& r, const YAML::Node& node, ProblemConfig*
     // Keys and values travel as "key=value" lines (plugin_abi.h).
     bool key_ok = !k.empty();
     for (char c : k) key_ok = key_ok && c != '=' && static_cast<unsigned char>(c) >= 0x20;
-    if (!key_ok) return r.Error(key, "a key without '=' or control characters");
+    if (!key_ok) return r.Error(key, "expected a key without '=' or control characters, found " + Quote(k));
     if (!v.IsScalar()) return r.Error(key, "a scalar (string, number or boolean)", v);
     const std::string& value = v.Scalar();
     if (value.find('\n') != std::string::npos || value.find('\r') != std::string::npos)
@@ -365,7 +365,7 @@ Status ReadGroups(const Reader& r, const YAML::Node& node, ProblemConfig* config
     if (!have_points)
       return r.Error(key + ".points", "expected a non-negative number, found nothing (required)");
     if (!names.insert(group.name).second)
-      return r.Error(key + ".name", "a name not used by another group, found " + Quote(group.name));
+      return r.Error(key + ".name", "expected a name not used by another group, found " + Quote(group.name));
     config->groups.push_back(std::move(group));
   }
   return Status::Ok();
