@@ -1,0 +1,55 @@
+// rotation-file: reads rotationa.in, writes rotationa.out.
+// Plain iterative deepening in A..H order with no bound at all: correct (the first
+// goal found at the smallest depth is the smallest shortest answer), but it visits
+// 8^k move strings for a board k moves away, hours for the deepest boards.
+#include <cstdio>
+
+const int line[8][7] = {
+    {0, 2, 6, 11, 15, 20, 22}, {1, 3, 8, 12, 17, 21, 23},
+    {10, 9, 8, 7, 6, 5, 4},    {19, 18, 17, 16, 15, 14, 13},
+    {23, 21, 17, 12, 8, 3, 1}, {22, 20, 15, 11, 6, 2, 0},
+    {13, 14, 15, 16, 17, 18, 19}, {4, 5, 6, 7, 8, 9, 10}};
+const int undo[8] = {5, 4, 7, 6, 1, 0, 3, 2};
+const int centre[8] = {6, 7, 8, 11, 12, 15, 16, 17};
+int a[24];
+char path[64];
+
+void apply(int m) {
+    int t = a[line[m][0]];
+    for (int i = 0; i < 6; i++) a[line[m][i]] = a[line[m][i + 1]];
+    a[line[m][6]] = t;
+}
+
+bool solved() {
+    for (int i = 1; i < 8; i++)
+        if (a[centre[i]] != a[centre[0]]) return false;
+    return true;
+}
+
+bool dfs(int depth, int limit) {
+    if (depth == limit) return solved();
+    for (int m = 0; m < 8; m++) {
+        apply(m);
+        path[depth] = 'A' + m;
+        if (dfs(depth + 1, limit)) return true;
+        apply(undo[m]);
+    }
+    return false;
+}
+
+int main() {
+    freopen("rotationa.in", "r", stdin);
+    freopen("rotationa.out", "w", stdout);
+    while (scanf("%d", &a[0]) == 1 && a[0] != 0) {
+        for (int i = 1; i < 24; i++) scanf("%d", &a[i]);
+        if (solved()) {
+            printf("No moves needed\n%d\n", a[6]);
+            continue;
+        }
+        int limit = 1;
+        while (!dfs(0, limit)) limit++;
+        path[limit] = 0;
+        printf("%s\n%d\n", path, a[6]);
+    }
+    return 0;
+}

@@ -1,0 +1,156 @@
+// rotation_bench: the reference solver against the classic IDA* baseline, side by
+// side, process start and table building included.
+//
+//   rotation_bench [--boards N] [--seed S] [--rounds R] [--dir D]
+//
+// Writes N uniformly random boards (a shuffle of eight 1s, 2s and 3s; default 200)
+// to D/rotation_bench.in, then runs rotation_bench_reference and rotation_bench_baseline
+// (found next to this executable) alternately R times (default 5) on that file, each a
+// fresh process with stdin from the file and stdout to a file. Reports the median wall
+// and CPU time of each and the ratio of the medians, and checks that both printed the
+// same answers. Exit 0 on success, 1 when the answers differ or a run fails.
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdint>
+#include <cstdio>
+#include <cstdlib>
+#include <cstring>
+#include <fstream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+namespace {
+
+struct Timing {
+  double wall_ms = 0, cpu_ms = 0;
+};
+
+std::string Slurp(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Runs program < in > out as a fresh process; false on a failed start or exit != 0.
+bool Run(const std::string& program, const std::string& in, const std::string& out,
+         Timing* t) {
+  const auto start = std::chrono::steady_clock::now();
+  const pid_t pid = fork();
+  if (pid < 0) return false;
+  if (pid == 0) {
+    const int fd_in = open(in.c_str(), O_RDONLY);
+    const int fd_out = open(out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+    if (fd_in < 0 || fd_out < 0) _exit(127);
+    dup2(fd_in, 0);
+    dup2(fd_out, 1);
+    execl(program.c_str(), program.c_str(), static_cast<char*>(nullptr));
+    _exit(127);
+  }
+  int status = 0;
+  rusage usage{};
+  if (wait4(pid, &status, 0, &usage) != pid) return false;
+  const auto end = std::chrono::steady_clock::now();
+  t->wall_ms = std::chrono::duration<double, std::milli>(end - start).count();
+  t->cpu_ms = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1e3 +
+              (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1e3;
+  return WIFEXITED(status) && WEXITSTATUS(status) == 0;
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  const size_t n = v.size();
+  return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+}
+
+// SplitMix64: the same boards on every machine.
+uint64_t Next(uint64_t& state) {
+  uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
+  return z ^ (z >> 31);
+}
+
+std::string UniformBoards(int count, uint64_t seed) {
+  std::string text;
+  for (int b = 0; b < count; ++b) {
+    int cells[24];
+    for (int i = 0; i < 24; ++i) cells[i] = 1 + i / 8;
+    for (int i = 23; i > 0; --i) std::swap(cells[i], cells[Next(seed) % (i + 1)]);
+    for (int i = 0; i < 24; ++i) text += std::to_string(cells[i]) + (i < 23 ? " " : "\n");
+  }
+  return text + "0\n";
+}
+
+std::string Directory(const char* argv0) {
+  std::string self = argv0;
+  char buf[4096];
+  const ssize_t n = readlink("/proc/self/exe", buf, sizeof buf - 1);
+  if (n > 0) self.assign(buf, n);
+  const size_t slash = self.rfind('/');
+  return slash == std::string::npos ? "." : self.substr(0, slash);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  int boards = 200, rounds = 5;
+  uint64_t seed = 2286;
+  std::string dir = "/tmp";
+  for (int i = 1; i + 1 < argc; i += 2) {
+    const std::string flag = argv[i];
+    if (flag == "--boards") boards = std::atoi(argv[i + 1]);
+    else if (flag == "--seed") seed = std::strtoull(argv[i + 1], nullptr, 10);
+    else if (flag == "--rounds") rounds = std::atoi(argv[i + 1]);
+    else if (flag == "--dir") dir = argv[i + 1];
+    else {
+      std::fprintf(stderr, "rotation_bench: unknown flag %s\n", flag.c_str());
+      return 2;
+    }
+  }
+  if (boards < 1 || rounds < 1) {
+    std::fprintf(stderr, "rotation_bench: --boards and --rounds must be positive\n");
+    return 2;
+  }
+  const std::string bin = Directory(argv[0]);
+  const std::string reference = bin + "/rotation_bench_reference";
+  const std::string baseline = bin + "/rotation_bench_baseline";
+  const std::string in = dir + "/rotation_bench.in";
+  const std::string out_ref = dir + "/rotation_bench.reference.out";
+  const std::string out_base = dir + "/rotation_bench.baseline.out";
+  std::ofstream(in) << UniformBoards(boards, seed);
+
+  std::vector<double> ref_wall, ref_cpu, base_wall, base_cpu;
+  for (int r = 0; r < rounds; ++r) {
+    Timing a, b;
+    if (!Run(reference, in, out_ref, &a) || !Run(baseline, in, out_base, &b)) {
+      std::fprintf(stderr, "rotation_bench: a run failed (round %d)\n", r + 1);
+      return 1;
+    }
+    if (Slurp(out_ref) != Slurp(out_base)) {
+      std::fprintf(stderr, "rotation_bench: answers differ: %s vs %s\n", out_ref.c_str(),
+                   out_base.c_str());
+      return 1;
+    }
+    ref_wall.push_back(a.wall_ms);
+    ref_cpu.push_back(a.cpu_ms);
+    base_wall.push_back(b.wall_ms);
+    base_cpu.push_back(b.cpu_ms);
+    std::printf("round %d: reference %.2f ms wall (%.2f cpu), baseline %.1f ms wall (%.1f cpu)\n",
+                r + 1, a.wall_ms, a.cpu_ms, b.wall_ms, b.cpu_ms);
+  }
+  const double rw = Median(ref_wall), rc = Median(ref_cpu);
+  const double bw = Median(base_wall), bc = Median(base_cpu);
+  std::printf("%d uniform boards (seed %llu), %d rounds, identical answers\n", boards,
+              static_cast<unsigned long long>(seed), rounds);
+  std::printf("median reference: %.2f ms wall, %.2f ms cpu\n", rw, rc);
+  std::printf("median baseline:  %.1f ms wall, %.1f ms cpu\n", bw, bc);
+  std::printf("ratio baseline/reference: %.0fx wall, %.0fx cpu\n", bw / rw, bc / rc);
+  return 0;
+}

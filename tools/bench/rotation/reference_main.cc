@@ -1,0 +1,26 @@
+// rotation_bench_reference: the reference solver as a contestant-style program.
+// Reads an input (stdin) and writes the answer (stdout); builds its distance table
+// at start, like any process using the library would.
+#include <cstdio>
+#include <iostream>
+#include <iterator>
+#include <string>
+#include <vector>
+
+#include "rotation/input.h"
+#include "rotation/solver.h"
+
+int main() {
+  std::string input((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+  const rotation::ParsedInput parsed = rotation::ParseInput(input);
+  if (!parsed.ok()) {
+    std::fprintf(stderr, "rotation_bench_reference: %s\n", parsed.error.c_str());
+    return 1;
+  }
+  std::vector<rotation::Solution> solutions;
+  solutions.reserve(parsed.boards.size());
+  for (const rotation::Board& board : parsed.boards) solutions.push_back(rotation::Solve(board));
+  const std::string out = rotation::FormatAnswer(solutions);
+  std::fwrite(out.data(), 1, out.size(), stdout);
+  return 0;
+}
