@@ -156,7 +156,8 @@ void PrintJudging(std::ostream& out, const Judging& j, bool latest, bool colour)
                        t.cpu_ms, t.wall_ms, t.memory_kib, t.exit_code, t.signal, first);
     std::istringstream lines(rest);
     std::string line;
-    while (std::getline(lines, line)) out << fmt::format("  {:>72}{}\n", "", line);
+    // Continuation lines start under the MESSAGE column (83 characters in).
+    while (std::getline(lines, line)) out << std::string(83, ' ') << line << "\n";
     if (!t.time_method.empty() || !t.memory_method.empty() || !t.output_sha256.empty()) {
       out << fmt::format("  {:>6}measured by {} (time), {} (memory){}\n", "",
                          t.time_method.empty() ? "-" : t.time_method,
