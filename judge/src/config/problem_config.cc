@@ -133,7 +133,10 @@ class Reader {
     std::vector<std::pair<std::string, YAML::Node>> entries;
     std::set<std::string> seen;
     for (auto it = node.begin(); it != node.end(); ++it) {
-      const YAML::Node& k = it->first;
+      // *it is a proxy value: copy the nodes out (references to it->first dangle).
+      const YAML::detail::iterator_value entry = *it;
+      const YAML::Node k = entry.first;
+      const YAML::Node v = entry.second;
       std::string where = key.empty() ? std::string("(top level)") : key;
       if (!k.IsScalar()) return Error(where, "keys that are plain names", k);
       std::string name = k.Scalar();
@@ -141,7 +144,7 @@ class Reader {
       if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), name) == allowed.end())
         return Error(path, "unknown key (expected one of " + JoinKeys(allowed) + ")");
       if (!seen.insert(name).second) return Error(path, "key given twice");
-      entries.emplace_back(name, it->second);
+      entries.emplace_back(name, v);
     }
     return entries;
   }
