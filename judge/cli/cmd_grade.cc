@@ -134,15 +134,7 @@ void ProgressObserver::Clear() {
 
 Result<std::unique_ptr<Store>> OpenGradingStore(const std::string& db, bool no_db) {
   if (no_db) return std::unique_ptr<Store>();
-  std::string path = db;
-  if (path.empty()) {
-    JUDGE_ASSIGN_OR_RETURN(path, DefaultStorePath());
-  }
-  std::filesystem::path parent = std::filesystem::path(path).parent_path();
-  if (!parent.empty()) {
-    std::error_code ec;
-    std::filesystem::create_directories(parent, ec);  // the store reports what fails
-  }
+  JUDGE_ASSIGN_OR_RETURN(std::string path, ResolveStorePath(db));
   return OpenStore(path);
 }
 

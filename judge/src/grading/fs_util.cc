@@ -218,6 +218,20 @@ Result<std::vector<std::string>> ListFiles(const std::string& dir) {
   return names;
 }
 
+Result<std::vector<std::string>> ListDirs(const std::string& dir) {
+  DIR* d = opendir(dir.c_str());
+  if (!d) return Status::IoError(dir + ": cannot list: " + Errno(errno));
+  std::vector<std::string> names;
+  while (dirent* e = readdir(d)) {
+    std::string n = e->d_name;
+    if (n.empty() || n[0] == '.') continue;
+    if (IsDirectory(dir + "/" + n)) names.push_back(n);
+  }
+  closedir(d);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
 bool Exists(const std::string& path) {
   struct stat st;
   return lstat(path.c_str(), &st) == 0;

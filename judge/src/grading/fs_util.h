@@ -34,6 +34,8 @@ Result<std::string> MakeTempDir(const std::string& parent, const std::string& pr
 Status RemoveTree(const std::string& path);
 // Names of the regular files in dir, sorted.
 Result<std::vector<std::string>> ListFiles(const std::string& dir);
+// Names of the subdirectories of dir (not hidden), sorted.
+Result<std::vector<std::string>> ListDirs(const std::string& dir);
 bool Exists(const std::string& path);
 bool IsDirectory(const std::string& path);
 // The system's temporary directory ($TMPDIR or /tmp).

@@ -1,0 +1,203 @@
+// Stress testing and shrinking (see judge/stress.h for the theory of operation).
+#include "judge/stress.h"
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+
+#include "fs_util.h"
+
+namespace judge {
+namespace {
+
+// Parameters that make generated inputs bigger or harder, smallest sensible value.
+struct SizeParam {
+  const char* name;
+  int64_t min;
+};
+constexpr SizeParam kSizeParams[] = {{"cases", 1}, {"depth", 0}, {"distance", 0}};
+
+std::optional<int64_t> AsInt(const std::string& s) {
+  if (s.empty()) return std::nullopt;
+  char* end = nullptr;
+  long long v = std::strtoll(s.c_str(), &end, 10);
+  if (*end != '\0') return std::nullopt;
+  return v;
+}
+
+StressParams With(const StressParams& params, const std::string& key, int64_t value) {
+  StressParams out;
+  bool replaced = false;
+  for (const auto& [k, v] : params) {
+    if (k == key) {
+      if (!replaced) out.emplace_back(k, std::to_string(value));
+      replaced = true;
+    } else {
+      out.emplace_back(k, v);
+    }
+  }
+  if (!replaced) out.emplace_back(key, std::to_string(value));
+  return out;
+}
+
+// Smaller settings of each size parameter, most aggressive first.
+std::vector<StressParams> Candidates(const StressParams& params) {
+  std::vector<StressParams> out;
+  for (const auto& sp : kSizeParams) {
+    std::optional<int64_t> current;
+    bool present = false;
+    for (const auto& [k, v] : params) {
+      if (k == sp.name) {
+        present = true;
+        current = AsInt(v);
+      }
+    }
+    std::vector<int64_t> values;
+    if (present && current) {
+      int64_t v = *current;
+      for (int64_t c : {sp.min, sp.min + (v - sp.min) / 4, sp.min + (v - sp.min) / 2, v - 1})
+        if (c >= sp.min && c < v && std::find(values.begin(), values.end(), c) == values.end())
+          values.push_back(c);
+    } else if (!present) {
+      // Not given: the generator's default is unknown; small values are still smaller.
+      for (int64_t c : {sp.min, sp.min + 1, sp.min + 3, sp.min + 7}) values.push_back(c);
+    }
+    for (int64_t c : values) out.push_back(With(params, sp.name, c));
+  }
+  return out;
+}
+
+class StressRun {
+ public:
+  StressRun(const JudgeContext& ctx, Sandbox* sandbox, const Program& program,
+            const std::string& scratch, const StressOptions& options)
+      : ctx_(ctx), sandbox_(sandbox), program_(program), scratch_(scratch), options_(options) {}
+
+  // Generates, solves, runs and checks one case. A generator that rejects the
+  // parameters gives nullopt when tolerate_bad_params (shrinking), else an error.
+  Result<std::optional<StressCase>> One(uint64_t seed, const StressParams& params,
+                                        bool tolerate_bad_params) {
+    StressCase c;
+    c.seed = seed;
+    c.params = params;
+    Result<std::string> input = ctx_.plugin->Generate(seed, FormatStressParams(params));
+    if (!input.ok()) {
+      if (tolerate_bad_params && input.status().code() == StatusCode::kInvalidArgument)
+        return std::optional<StressCase>();
+      return input.status().WithContext("generate (seed " + std::to_string(seed) + ")");
+    }
+    c.input = std::move(input).value();
+    Result<std::string> answer = ctx_.plugin->Solve(c.input);
+    if (!answer.ok())
+      return answer.status().WithContext("the reference solver on generated input (seed " +
+                                         std::to_string(seed) + ")");
+    c.answer = std::move(answer).value();
+
+    std::string dir = scratch_ + "/case";
+    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir));
+    TestCase test;
+    test.name = "stress/" + std::to_string(seed);
+    test.group = "stress";
+    test.input_path = dir + "/input.in";
+    test.answer_path = dir + "/input.ans";
+    JUDGE_RETURN_IF_ERROR(fs::WriteFile(test.input_path, c.input));
+    JUDGE_RETURN_IF_ERROR(fs::WriteFile(test.answer_path, c.answer));
+    std::vector<TestCase> tests = {test};
+    ProblemConfig problem = ctx_.problem;
+    problem.groups.clear();
+    problem.limits.total_time_ms.reset();
+
+    GradeRequest req;
+    req.problem = &problem;
+    req.tests = &tests;
+    req.program = &program_;
+    req.sandbox = sandbox_;
+    req.checker = ctx_.checker.get();
+    GradeOptions gopt;
+    gopt.scratch_dir = scratch_ + "/grade";
+    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(gopt.scratch_dir));
+    JUDGE_ASSIGN_OR_RETURN(GradeReport r, Grade(req, gopt));
+    if (r.tests.empty()) return Status::Internal("stress: the grader ran no test");
+    c.outcome = r.tests[0];
+    if (c.outcome.verdict == Verdict::kJudgeError)
+      return Status::Internal("judging generated input (seed " + std::to_string(seed) + "): " + c.outcome.message);
+    if (c.outcome.verdict != Verdict::kAccepted) {
+      fs::OpenOutcome how;
+      std::string out_path = problem.io_mode == IoMode::kFile ? gopt.scratch_dir + "/run/" + problem.output_file
+                                                              : gopt.scratch_dir + "/stdout";
+      auto out = fs::ReadNoFollow(out_path, 64 * 1024, &how);
+      if (out.ok()) c.output = *out;
+    }
+    return std::optional<StressCase>(std::move(c));
+  }
+
+  Result<StressReport> Go() {
+    if (!ctx_.plugin)
+      return Status::Unsupported("problem '" + ctx_.problem.id +
+                                 "' has no plugin: stress needs its generator and reference solver");
+    StressReport report;
+    for (int64_t i = 0; i < options_.count; ++i) {
+      if (options_.on_run) options_.on_run(i, false);
+      uint64_t seed = options_.seed + static_cast<uint64_t>(i);
+      JUDGE_ASSIGN_OR_RETURN(auto c, One(seed, options_.params, false));
+      report.runs = i + 1;
+      if (c && c->outcome.verdict != Verdict::kAccepted) {
+        report.failure = *c;
+        break;
+      }
+    }
+    if (!report.failure) return report;
+    report.smallest = report.failure;
+    JUDGE_RETURN_IF_ERROR(Shrink(&report));
+    return report;
+  }
+
+ private:
+  Status Shrink(StressReport* report) {
+    bool improved = true;
+    std::set<std::string> tried;
+    while (improved && report->shrink_runs < options_.shrink_budget) {
+      improved = false;
+      for (const StressParams& cand : Candidates(report->smallest->params)) {
+        std::string key = FormatStressParams(cand);
+        if (!tried.insert(key).second) continue;
+        for (int s = 0; s < options_.shrink_seeds && report->shrink_runs < options_.shrink_budget; ++s) {
+          uint64_t seed = report->smallest->seed + static_cast<uint64_t>(s) * 7919u;
+          if (options_.on_run) options_.on_run(report->shrink_runs, true);
+          ++report->shrink_runs;
+          JUDGE_ASSIGN_OR_RETURN(auto c, One(seed, cand, true));
+          if (!c) break;  // the generator rejects these parameters
+          if (c->outcome.verdict != Verdict::kAccepted && c->input.size() < report->smallest->input.size()) {
+            report->smallest = std::move(*c);
+            improved = true;
+            break;
+          }
+        }
+        if (improved) break;  // restart from the new, smaller parameters
+      }
+    }
+    return Status::Ok();
+  }
+
+  const JudgeContext& ctx_;
+  Sandbox* sandbox_;
+  const Program& program_;
+  std::string scratch_;
+  const StressOptions& options_;
+};
+
+}  // namespace
+
+std::string FormatStressParams(const StressParams& params) {
+  std::string out;
+  for (const auto& [k, v] : params) out += k + "=" + v + "\n";
+  return out;
+}
+
+Result<StressReport> Stress(const JudgeContext& context, Sandbox* sandbox, const Program& program,
+                            const std::string& scratch_dir, const StressOptions& options) {
+  StressRun run(context, sandbox, program, scratch_dir, options);
+  return run.Go();
+}
+
+}  // namespace judge
