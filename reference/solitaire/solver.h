@@ -51,16 +51,14 @@ int LowerBound(Board from, Board to);
 // what makes it fast (no allocation and no clearing per call).
 class Solver {
  public:
-  // The largest max_moves Reachable accepts; layers grow roughly 10-fold per move, so
-  // this bounds memory (about 100 MB of frontier in the worst case) and time.
-  static constexpr int kMaxMovesSupported = 12;
-
   Solver();
   Solver(const Solver&) = delete;
   Solver& operator=(const Solver&) = delete;
 
   // True when target can be reached from start in at most max_moves moves.
-  // Preconditions: both boards legal, 0 <= max_moves <= kMaxMovesSupported.
+  // Preconditions: both boards legal. Any max_moves works; the time grows quickly with
+  // it (layers multiply about tenfold per move until they near the 635,376 states);
+  // memory beyond the stamp array is two layers of states per side.
   bool Reachable(Board start, Board target, int max_moves);
 
   // The least number of moves from start to target when it is at most limit, else -1.

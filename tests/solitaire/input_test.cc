@@ -16,7 +16,7 @@ const char kSample[] = "4 4 4 5 5 4 6 5\n2 4 3 3 3 6 4 6\n";
 
 std::string Error(std::string_view text, InputLayout layout) { return ParseInput(text, layout).error; }
 
-TEST(InputTest, ReadsTheSampleInBothLayouts) {
+TEST(SolitaireInputTest, ReadsTheSampleInBothLayouts) {
   for (InputLayout layout : {InputLayout::kTokens, InputLayout::kStrict}) {
     ParsedInput in = ParseInput(kSample, layout);
     ASSERT_TRUE(in.ok()) << in.error;
@@ -27,7 +27,7 @@ TEST(InputTest, ReadsTheSampleInBothLayouts) {
   }
 }
 
-TEST(InputTest, TokenLayoutAcceptsAnyWhitespaceAndScanfIntegers) {
+TEST(SolitaireInputTest, TokenLayoutAcceptsAnyWhitespaceAndScanfIntegers) {
   ParsedInput in = ParseInput("  4 4 4\t5 5 4 6 5 2 4\r\n3 3 3 6 +4 06\n\n1 1 1 2 1 3 1 4\n1 1 1 2 1 3 1 4",
                               InputLayout::kTokens);
   ASSERT_TRUE(in.ok()) << in.error;
@@ -37,7 +37,7 @@ TEST(InputTest, TokenLayoutAcceptsAnyWhitespaceAndScanfIntegers) {
   EXPECT_TRUE(ParseInput("", InputLayout::kTokens).ok());  // zero cases
 }
 
-TEST(InputTest, CoordinateOutsideOneToEightNamesCaseLineAndToken) {
+TEST(SolitaireInputTest, CoordinateOutsideOneToEightNamesCaseLineAndToken) {
   EXPECT_EQ(Error("1 1 1 2 1 3 1 4\n1 1 1 2 1 3 1 4\n4 4 4 5 9 4 6 5\n2 4 3 3 3 6 4 6\n",
                   InputLayout::kTokens),
             "case 2, line 3, token 5: expected an integer 1..8, found '9'");
@@ -49,7 +49,7 @@ TEST(InputTest, CoordinateOutsideOneToEightNamesCaseLineAndToken) {
               HasSubstr("token 8: expected an integer 1..8"));
 }
 
-TEST(InputTest, NonIntegerTokenIsQuoted) {
+TEST(SolitaireInputTest, NonIntegerTokenIsQuoted) {
   EXPECT_EQ(Error("4 4 4 5 5 x 6 5\n2 4 3 3 3 6 4 6\n", InputLayout::kStrict),
             "case 1, line 1, token 6: expected an integer 1..8, found 'x'");
   EXPECT_EQ(Error("4 4 4 5 5 4 6 5\n2 4 3 3 3 6 4.0 6\n", InputLayout::kTokens),
@@ -61,14 +61,14 @@ TEST(InputTest, NonIntegerTokenIsQuoted) {
               HasSubstr("token 1: expected an integer 1..8, found '+4'"));
 }
 
-TEST(InputTest, TwoPiecesOnOneCellInStartOrTarget) {
+TEST(SolitaireInputTest, TwoPiecesOnOneCellInStartOrTarget) {
   EXPECT_EQ(Error("4 4 4 5 4 4 6 5\n2 4 3 3 3 6 4 6\n", InputLayout::kStrict),
             "case 1, line 1, token 5: second piece on cell (4, 4) of the start (first at line 1, token 1)");
   EXPECT_EQ(Error("4 4 4 5 5 4 6 5\n2 4 3 3 3 6 3 3\n", InputLayout::kTokens),
             "case 1, line 2, token 7: second piece on cell (3, 3) of the target (first at line 2, token 3)");
 }
 
-TEST(InputTest, WrongTokenCount) {
+TEST(SolitaireInputTest, WrongTokenCount) {
   EXPECT_EQ(Error("4 4 4 5 5 4 6\n2 4 3 3 3 6 4 6\n", InputLayout::kStrict),
             "case 1, line 1: expected 8 integers, found 7");
   EXPECT_EQ(Error("4 4 4 5 5 4 6 5\n2 4 3 3 3 6 4 6 1\n", InputLayout::kStrict),
@@ -79,7 +79,7 @@ TEST(InputTest, WrongTokenCount) {
             "case 2, line 3: input ends after the start configuration, expected the target on line 4");
 }
 
-TEST(InputTest, StrictLayoutRules) {
+TEST(SolitaireInputTest, StrictLayoutRules) {
   EXPECT_EQ(Error("", InputLayout::kStrict), "expected at least one case, found an empty input");
   EXPECT_EQ(Error("4 4 4 5 5 4 6 5\n2 4 3 3 3 6 4 6", InputLayout::kStrict),
             "case 1, line 2: expected a newline at the end of the input");
@@ -97,7 +97,7 @@ TEST(InputTest, StrictLayoutRules) {
             "case 2, line 3: blank line, expected 8 integers");
 }
 
-TEST(InputTest, HostileInputsGiveOneLineErrors) {
+TEST(SolitaireInputTest, HostileInputsGiveOneLineErrors) {
   const std::string huge(10'000'000, 'x');
   for (InputLayout layout : {InputLayout::kTokens, InputLayout::kStrict}) {
     std::string error = Error(huge, layout);
@@ -121,7 +121,7 @@ TEST(InputTest, HostileInputsGiveOneLineErrors) {
   EXPECT_EQ(ParseInput(many, InputLayout::kTokens).cases.size(), 200000u);
 }
 
-TEST(InputTest, QuoteTokenEscapesAndCuts) {
+TEST(SolitaireInputTest, QuoteTokenEscapesAndCuts) {
   EXPECT_EQ(QuoteToken("ab"), "'ab'");
   EXPECT_EQ(QuoteToken(std::string("a\0b", 3)), "'a\\x00b'");
   EXPECT_EQ(QuoteToken("it's"), "'it\\x27s'");

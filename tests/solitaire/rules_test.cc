@@ -14,7 +14,7 @@
 namespace solitaire {
 namespace {
 
-TEST(BoardTest, CellNumberingIsRowMajorFromOne) {
+TEST(SolitaireBoardTest, CellNumberingIsRowMajorFromOne) {
   EXPECT_EQ(CellAt(1, 1), 0);
   EXPECT_EQ(CellAt(1, 8), 7);
   EXPECT_EQ(CellAt(2, 1), 8);
@@ -27,7 +27,7 @@ TEST(BoardTest, CellNumberingIsRowMajorFromOne) {
   }
 }
 
-TEST(BoardTest, PiecesAreIdenticalSoOrderDoesNotMatter) {
+TEST(SolitaireBoardTest, PiecesAreIdenticalSoOrderDoesNotMatter) {
   Board a = BoardOf({CellAt(4, 4), CellAt(4, 5), CellAt(5, 4), CellAt(6, 5)});
   Board b = BoardOf({CellAt(6, 5), CellAt(4, 4), CellAt(5, 4), CellAt(4, 5)});
   EXPECT_EQ(a, b);
@@ -37,14 +37,14 @@ TEST(BoardTest, PiecesAreIdenticalSoOrderDoesNotMatter) {
   EXPECT_TRUE(std::is_sorted(cells.begin(), cells.end()));
 }
 
-TEST(BoardTest, IsLegalCountsPieces) {
+TEST(SolitaireBoardTest, IsLegalCountsPieces) {
   EXPECT_FALSE(IsLegal(Board{0}));
   EXPECT_FALSE(IsLegal(Board{0b111}));
   EXPECT_FALSE(IsLegal(Board{0b11111}));
   EXPECT_TRUE(IsLegal(Board{0b1111ull << 60}));
 }
 
-TEST(RankTest, RoundTripOverAllStates) {
+TEST(SolitaireRankTest, RoundTripOverAllStates) {
   for (uint32_t r = 0; r < kStateCount; ++r) {
     const Board b = Unrank(r);
     ASSERT_TRUE(IsLegal(b)) << "rank " << r;
@@ -52,7 +52,7 @@ TEST(RankTest, RoundTripOverAllStates) {
   }
 }
 
-TEST(RankTest, EveryFourCellSetHasADistinctRankInRange) {
+TEST(SolitaireRankTest, EveryFourCellSetHasADistinctRankInRange) {
   // Enumerates the sets independently of Unrank: nested loops over a < b < c < d.
   std::vector<bool> seen(kStateCount, false);
   uint32_t count = 0;
@@ -96,7 +96,7 @@ std::vector<std::tuple<int, int, bool>> BruteForceMoves(Board board) {
   return moves;
 }
 
-TEST(MovesTest, MatchesBruteForceOnEveryState) {
+TEST(SolitaireMovesTest, MatchesBruteForceOnEveryState) {
 #ifdef JUDGE_SANITIZE_BUILD
   const uint32_t stride = 61;  // a sample under the sanitizers
 #else
@@ -117,7 +117,7 @@ TEST(MovesTest, MatchesBruteForceOnEveryState) {
   }
 }
 
-TEST(MovesTest, CornerPieceStepsTwoWaysAndJumpsOverANeighbour) {
+TEST(SolitaireMovesTest, CornerPieceStepsTwoWaysAndJumpsOverANeighbour) {
   // (1,1) with (1,2) beside it: the corner piece can go down, or jump right to (1,3).
   Board b = BoardOf({CellAt(1, 1), CellAt(1, 2), CellAt(5, 5), CellAt(8, 8)});
   std::set<std::pair<int, int>> from_corner;
@@ -126,7 +126,7 @@ TEST(MovesTest, CornerPieceStepsTwoWaysAndJumpsOverANeighbour) {
   EXPECT_EQ(from_corner, (std::set<std::pair<int, int>>{{CellAt(2, 1), 0}, {CellAt(1, 3), 1}}));
 }
 
-TEST(MovesTest, NoJumpOffTheBoardOrOntoAPieceOrOverTwoPieces) {
+TEST(SolitaireMovesTest, NoJumpOffTheBoardOrOntoAPieceOrOverTwoPieces) {
   // Row 1: pieces at (1,6), (1,7), (1,8). (1,7) cannot jump right (off the board) but
   // jumps left over (1,6) to (1,5); (1,6) cannot jump right over (1,7) because (1,8) is
   // taken; (1,8) cannot go left at all (two pieces in a row).
@@ -146,7 +146,7 @@ TEST(MovesTest, NoJumpOffTheBoardOrOntoAPieceOrOverTwoPieces) {
   EXPECT_EQ(from_end, (std::set<int>{CellAt(2, 8)}));
 }
 
-TEST(MovesTest, AtMostSixteenMovesAndEveryMoveIsUndoable) {
+TEST(SolitaireMovesTest, AtMostSixteenMovesAndEveryMoveIsUndoable) {
   for (uint32_t r = 0; r < kStateCount; r += 997) {
     const Board board = Unrank(r);
     const auto moves = LegalMoves(board);

@@ -54,14 +54,14 @@ std::vector<Position> Starts(std::mt19937_64& rng) {
   return starts;
 }
 
-TEST(SolverTest, SampleIsReachable) {
+TEST(SolitaireSolverTest, SampleIsReachable) {
   Solver solver;
   const Board start = BoardOf({CellAt(4, 4), CellAt(4, 5), CellAt(5, 4), CellAt(6, 5)});
   const Board target = BoardOf({CellAt(2, 4), CellAt(3, 3), CellAt(3, 6), CellAt(4, 6)});
   EXPECT_TRUE(solver.Reachable(start, target, kProblemMoveLimit));
 }
 
-TEST(SolverTest, AgreesWithOneDirectionalBfsOracle) {
+TEST(SolitaireSolverTest, AgreesWithOneDirectionalBfsOracle) {
   std::mt19937_64 rng(20020601);
   Solver solver;
   int compared = 0, at8 = 0, at9 = 0;
@@ -106,7 +106,7 @@ TEST(SolverTest, AgreesWithOneDirectionalBfsOracle) {
   RecordProperty("pairs_compared", compared);
 }
 
-TEST(SolverTest, OneSolverReusedAcrossManySearchesAgreesWithFreshOnes) {
+TEST(SolitaireSolverTest, OneSolverReusedAcrossManySearchesAgreesWithFreshOnes) {
   // The stamp array is reused with generation marks and cleared when they run out
   // (every 127 searches): answers must not depend on what ran before.
   std::mt19937_64 rng(7);
@@ -127,7 +127,7 @@ TEST(SolverTest, OneSolverReusedAcrossManySearchesAgreesWithFreshOnes) {
   }
 }
 
-TEST(SolverTest, IdenticalStartAndTargetNeedNoMoves) {
+TEST(SolitaireSolverTest, IdenticalStartAndTargetNeedNoMoves) {
   std::mt19937_64 rng(3);
   Solver solver;
   for (int i = 0; i < 200; ++i) {
@@ -137,7 +137,7 @@ TEST(SolverTest, IdenticalStartAndTargetNeedNoMoves) {
   }
 }
 
-TEST(SolverTest, FarApartPairsAreRejectedByTheBound) {
+TEST(SolitaireSolverTest, FarApartPairsAreRejectedByTheBound) {
   // Corners block to the opposite corner: every piece must travel at least 12 cells.
   Solver solver;
   const Board a = BoardOf({CellAt(1, 1), CellAt(1, 2), CellAt(2, 1), CellAt(2, 2)});
