@@ -181,6 +181,9 @@ AnswerCheck JudgeLines(const std::vector<Board>& boards,
     }
   }
   if (has_pe) return first_pe;
+  if (n == 1)
+    return {AnswerVerdict::kAccepted, unsolvable ? "'unsolvable', and the board is unsolvable"
+                                                 : "solved in " + Plural(moves, "move")};
   return {AnswerVerdict::kAccepted, Plural(n, "case") + ": " + std::to_string(solved) +
                                         " solved in " + Plural(moves, "move") + ", " +
                                         std::to_string(unsolvable) + " unsolvable"};

@@ -1,5 +1,6 @@
 #include "eight/solver.h"
 
+#include <algorithm>
 #include <array>
 #include <memory>
 
@@ -17,31 +18,151 @@ constexpr uint8_t kDirectionMask = 0x03;
 
 uint8_t Distance(uint8_t entry) { return (entry >> kDistanceShift) & kDistanceMask; }
 
+// A board packed into 4-bit cells (cell i in bits 4i..4i+3), with the blank's index
+// in bits 36..39: the BFS queue holds these so it never has to unrank.
+using Packed = uint64_t;
+constexpr int kBlankShift = 36;
+
+Packed Pack(const Board& b) {
+  Packed p = 0;
+  for (int i = 0; i < kCells; ++i) p |= Packed{b.cells[i]} << (4 * i);
+  return p | Packed(BlankIndex(b)) << kBlankShift;
+}
+
+// popcount of 9-bit values, by table: the build must not depend on the CPU having
+// a popcount instruction, and the software fallback is several times slower.
+constexpr std::array<uint8_t, 512> MakeBitCounts() {
+  std::array<uint8_t, 512> t{};
+  for (unsigned i = 1; i < 512; ++i) t[i] = static_cast<uint8_t>(t[i >> 1] + (i & 1));
+  return t;
+}
+constexpr auto kBitCount = MakeBitCounts();
+
+constexpr uint32_t kFactorial[kCells] = {40320, 5040, 720, 120, 24, 6, 2, 1, 1};
+
+// The Lehmer digits of a packed board: digit[i] = how many cells after i hold a
+// smaller value; the rank (eight::Rank) is the sum of digit[i] * (8 - i)!.
+void Digits(Packed p, int digit[kCells]) {
+  unsigned unused = (1u << kCells) - 1;
+  for (int i = 0; i < kCells; ++i) {
+    unsigned v = (p >> (4 * i)) & 15;
+    digit[i] = kBitCount[unused & ((1u << v) - 1)];
+    unused &= ~(1u << v);
+  }
+}
+
+uint32_t RankOfDigits(const int digit[kCells]) {
+  uint32_t rank = 0;
+  for (int i = 0; i < kCells - 1; ++i) rank += static_cast<uint32_t>(digit[i]) * kFactorial[i];
+  return rank;
+}
+
+// Moves the blank at `blank` to `next` (swapping with the tile there) in a board
+// given by its packed cells, Lehmer digits and rank: updates the digits in place
+// and returns the new rank, in O(1). Only the digits of the cells from
+// min(blank, next) to max(blank, next) change; the blank (value 0) has digit 0
+// wherever it is.
+//  - right (next = blank + 1, tile t there, c = digit[next]): t now precedes the
+//    blank, so its digit becomes c + 1, and the blank's becomes 0.
+//  - left (next = blank - 1): the reverse; t's digit drops from digit[next] by one.
+//  - down (next = blank + 3), cells b1, b2 between: t jumps ahead of b1, b2 and the
+//    blank: its digit counts them where smaller, plus the blank, plus its old digit;
+//    b1 and b2 gain the blank behind them and lose t: digit + 1 - [t < b].
+//  - up (next = blank - 3): the reverse of down.
+uint32_t MoveBlank(uint32_t rank, int digit[kCells], Packed cells, int blank, int next) {
+  auto value = [cells](int i) { return static_cast<int>((cells >> (4 * i)) & 15); };
+  auto f = [](int i) { return int64_t{kFactorial[i]}; };
+  int64_t r = rank;
+  switch (next - blank) {
+    case 1: {
+      int c = digit[next];
+      r += (c + 1) * f(blank) - c * f(next);
+      digit[blank] = c + 1;
+      break;
+    }
+    case -1: {
+      int c = digit[next] - 1;
+      r += c * f(blank) - digit[next] * f(next);
+      digit[blank] = c;
+      break;
+    }
+    case 3: {
+      int t = value(next), b1 = value(blank + 1), b2 = value(blank + 2);
+      int d0 = (b1 < t) + (b2 < t) + 1 + digit[next];
+      int d1 = digit[blank + 1] + 1 - (t < b1), d2 = digit[blank + 2] + 1 - (t < b2);
+      r += d0 * f(blank) + (d1 - digit[blank + 1]) * f(blank + 1) +
+           (d2 - digit[blank + 2]) * f(blank + 2) - digit[next] * f(next);
+      digit[blank] = d0;
+      digit[blank + 1] = d1;
+      digit[blank + 2] = d2;
+      break;
+    }
+    default: {  // -3
+      int t = value(next), b1 = value(next + 1), b2 = value(next + 2);
+      int d0 = digit[next] - 1 - (b1 < t) - (b2 < t);
+      int d1 = digit[next + 1] - 1 + (t < b1), d2 = digit[next + 2] - 1 + (t < b2);
+      r += d0 * f(blank) + (d1 - digit[next + 1]) * f(next + 1) +
+           (d2 - digit[next + 2]) * f(next + 2) - digit[next] * f(next);
+      digit[next + 1] = d1;
+      digit[next + 2] = d2;
+      digit[blank] = d0;
+      break;
+    }
+  }
+  digit[next] = 0;
+  return static_cast<uint32_t>(r);
+}
+
+// Packed cells after the tile at `next` slides into the blank at `blank`.
+Packed SlideTile(Packed cells, int blank, int next) {
+  Packed tile = (cells >> (4 * next)) & 15;
+  return (cells & ~(Packed{15} << (4 * next))) | tile << (4 * blank);
+}
+
 class Table {
  public:
   Table() : entries_(new uint8_t[kPermutationCount]()) {
-    std::unique_ptr<uint32_t[]> queue(new uint32_t[kPermutationCount / 2]);
+    // Exactly the solvable boards enter the queue: 9!/2 of them.
+    std::unique_ptr<Packed[]> queue(new Packed[kPermutationCount / 2]);
+    // The visited test reads a 45 KiB bitset that stays in cache rather than the
+    // 355 KiB table: the build is bound by memory latency, not arithmetic.
+    std::unique_ptr<uint64_t[]> seen(new uint64_t[kPermutationCount / 64 + 1]());
+    auto test_and_set = [&seen](uint32_t r) {
+      uint64_t bit = uint64_t{1} << (r & 63);
+      bool was = seen[r >> 6] & bit;
+      seen[r >> 6] |= bit;
+      return was;
+    };
     size_t head = 0, tail = 0;
-    uint32_t goal = Rank(kGoal);
-    entries_[goal] = kReached;
+    Packed goal = Pack(kGoal);
+    entries_[Rank(kGoal)] = kReached;
+    test_and_set(Rank(kGoal));
     queue[tail++] = goal;
-    while (head < tail) {
-      uint32_t r = queue[head++];
-      uint8_t next_distance = static_cast<uint8_t>(Distance(entries_[r]) + 1);
-      Board board = Unrank(r);
-      int blank = BlankIndex(board);
-      for (int d = 0; d < kDirections; ++d) {
-        int next = Neighbour(blank, static_cast<Direction>(d));
-        if (next < 0) continue;
-        Board moved = board;
-        moved.cells[blank] = moved.cells[next];
-        moved.cells[next] = kBlank;
-        uint32_t mr = Rank(moved);
-        if (entries_[mr] != 0) continue;
-        // From `moved`, the blank returns toward the goal in the opposite direction.
-        entries_[mr] = static_cast<uint8_t>(kReached | next_distance << kDistanceShift |
-                                            static_cast<int>(Opposite(static_cast<Direction>(d))));
-        queue[tail++] = mr;
+    // Layer by layer: every board in [head, layer_end) is at distance `distance`.
+    for (uint8_t distance = 0; head < tail; ++distance) {
+      const size_t layer_end = tail;
+      const uint8_t entry_bits = static_cast<uint8_t>(kReached | (distance + 1) << kDistanceShift);
+      for (; head < layer_end; ++head) {
+        Packed p = queue[head];
+        int blank = static_cast<int>(p >> kBlankShift);
+        Packed cells = p & ((Packed{1} << kBlankShift) - 1);
+        int digit[kCells];
+        Digits(cells, digit);
+        const uint32_t rank = RankOfDigits(digit);
+        for (int d = 0; d < kDirections; ++d) {
+          int next = Neighbour(blank, static_cast<Direction>(d));
+          if (next < 0) continue;
+          // Slide the tile at `next` into the blank's cell; the blank nibble is 0.
+          int moved_digit[kCells];
+          std::copy(digit, digit + kCells, moved_digit);
+          uint32_t mr = MoveBlank(rank, moved_digit, cells, blank, next);
+          if (test_and_set(mr)) continue;
+          Packed moved = SlideTile(cells, blank, next);
+          // From `moved`, the blank returns toward the goal in the opposite direction.
+          entries_[mr] = static_cast<uint8_t>(entry_bits |
+                                              static_cast<int>(Opposite(static_cast<Direction>(d))));
+          queue[tail++] = moved | Packed(next) << kBlankShift;
+        }
       }
     }
   }
@@ -68,18 +189,22 @@ int ShortestDistance(const Board& board) {
 
 bool AppendShortest(const Board& board, std::string* out) {
   const Table& table = GetTable();
-  uint8_t e = table[Rank(board)];
+  Packed cells = Pack(board) & ((Packed{1} << kBlankShift) - 1);
+  int digit[kCells];
+  Digits(cells, digit);
+  uint32_t rank = RankOfDigits(digit);
+  uint8_t e = table[rank];
   if (e == 0) return false;
-  Board b = board;
-  int blank = BlankIndex(b);
+  int blank = BlankIndex(board);
+  // One table lookup and an O(1) rank update per move.
   while (Distance(e) != 0) {
     auto d = static_cast<Direction>(e & kDirectionMask);
     out->push_back(Letter(d));
     int next = Neighbour(blank, d);
-    b.cells[blank] = b.cells[next];
-    b.cells[next] = kBlank;
+    rank = MoveBlank(rank, digit, cells, blank, next);
+    cells = SlideTile(cells, blank, next);
     blank = next;
-    e = table[Rank(b)];
+    e = table[rank];
   }
   return true;
 }

@@ -7,14 +7,19 @@
 // "reached" bit, its distance to the goal (0..31, five bits) and the direction in
 // which the blank moves to step one closer (two bits: the move that undoes the BFS
 // edge that first reached it). Answering a board is then a walk: look up the byte,
-// apply its move, repeat until the distance is 0 - one table lookup and one rank per
-// move, so time is proportional to the answer's length, and every answer is a
-// shortest one. Unreached boards (byte 0) are exactly the unsolvable ones.
+// apply its move, repeat until the distance is 0. Every answer is a shortest one;
+// unreached boards (byte 0) are exactly the unsolvable ones.
 //
-// The table (9! bytes, about 355 KiB) is built lazily on first use, in a few
-// milliseconds, as a function-local static: C++ guarantees exactly one
-// initialisation even when several threads call in at once; afterwards it is
-// immutable, so every function here is thread-safe.
+// Speed: the BFS queue holds boards packed into 4-bit cells (no unranking), the
+// visited test reads a 45 KiB bitset, and a neighbour's rank is derived from the
+// board's Lehmer digits in O(1) (only the digits of the cells the move passes over
+// change), both in the BFS and in the walk: the table builds in about 10 ms and a
+// walk costs O(1) per move plus one O(9) rank at its start.
+//
+// The table (9! bytes, about 355 KiB) is built lazily on first use as a
+// function-local static: C++ guarantees exactly one initialisation even when
+// several threads call in at once; afterwards it is immutable, so every function
+// here is thread-safe.
 #ifndef EIGHT_SOLVER_H_
 #define EIGHT_SOLVER_H_
 
