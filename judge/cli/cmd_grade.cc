@@ -161,6 +161,7 @@ struct GradeArgs {
   bool json = false;
   bool all = false;
   bool in_process_plugin = false;
+  int64_t plugin_time_ms = 0;
   int jobs = 1;
 };
 
@@ -205,6 +206,10 @@ int RunGrade(const GradeArgs& a) {
   }
   ContextOptions copt;
   copt.isolate_plugin = !a.in_process_plugin;
+  if (a.plugin_time_ms > 0) {
+    copt.plugin_limits.cpu_time_ms = a.plugin_time_ms;
+    copt.plugin_limits.wall_time_ms = 2 * a.plugin_time_ms;
+  }
   auto ctx = LoadJudgeContext(a.problem_dir, copt);
   if (!ctx.ok()) return ReportError("grade", ctx.status());
   auto store = OpenGradingStore(a.db, a.no_db);
@@ -316,6 +321,9 @@ void RegisterGrade(CLI::App& app, int* exit_code) {
   cmd->add_flag("--no-cache", args->no_cache, "always compile (skip the compile cache)");
   cmd->add_flag("--in-process-plugin", args->in_process_plugin,
                 "call the plugin in the judge's process (debugging; a crash takes the judge down)");
+  cmd->add_option("--plugin-time-ms", args->plugin_time_ms,
+                  "CPU limit of one plugin call (wall: twice that; default 10000)")
+      ->check(CLI::Range(int64_t{1}, int64_t{600000}));
   cmd->callback([args, exit_code] { *exit_code = RunGrade(*args); });
 }
 

@@ -1,0 +1,573 @@
+// End to end: the built `judge` executable grading real programs in the real sandbox.
+// Packages and submissions are made in a temporary directory, except where a shipped
+// package is the point (file I/O, stress).
+#include <gtest/gtest.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <spawn.h>
+#include <sys/wait.h>
+
+#include <chrono>
+#include <nlohmann/json.hpp>
+#include <set>
+#include <thread>
+
+#include "cli_util.h"
+
+extern char** environ;
+
+namespace judge::clitest {
+namespace {
+
+using nlohmann::json;
+
+constexpr const char* kSumYaml =
+    "name: Sum\n"
+    "limits:\n"
+    "  time_ms: 1000\n"
+    "  memory_kib: 65536\n"
+    "  output_kib: 1024\n"
+    "checker:\n"
+    "  type: %CHECKER%\n";
+
+// a b -> a+b, three secret tests and a sample.
+std::string MakeSum(const Sandbox& sb, const std::string& name, const std::string& checker = "tokens",
+                    const std::string& extra_yaml = "") {
+  std::string yaml = kSumYaml;
+  yaml.replace(yaml.find("%CHECKER%"), 9, checker);
+  sb.File(name + "/problem.yaml", yaml + extra_yaml);
+  sb.File(name + "/data/sample/1.in", "1 2\n");
+  sb.File(name + "/data/sample/1.ans", "3\n");
+  for (int i = 1; i <= 3; ++i) {
+    sb.File(name + "/data/secret/" + std::to_string(i) + ".in", std::to_string(i * 10) + " " + std::to_string(i) + "\n");
+    sb.File(name + "/data/secret/" + std::to_string(i) + ".ans", std::to_string(i * 11) + "\n");
+  }
+  return sb.Path(name);
+}
+
+const char* kOk = "#include <cstdio>\nint main(){long a,b; if(scanf(\"%ld %ld\",&a,&b)!=2) return 1; printf(\"%ld\\n\",a+b);}\n";
+
+json ParseJson(const Ran& r) {
+  try {
+    return json::parse(r.out);
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "not JSON: " << e.what() << "\nstdout: " << r.out << "\nstderr: " << r.err;
+    return json();
+  }
+}
+
+std::set<std::string> Keys(const json& j) {
+  std::set<std::string> k;
+  for (auto it = j.begin(); it != j.end(); ++it) k.insert(it.key());
+  return k;
+}
+
+bool OneLine(const std::string& err) { return CountLines(err) == 1 && err.rfind("judge", 0) == 0; }
+
+TEST(GradeCli, JsonIsExactlyTheDesignObject) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  std::string sol = sb.File("ok.cpp", kOk);
+  Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json j = ParseJson(r);
+  EXPECT_EQ(Keys(j), (std::set<std::string>{"submission", "problem", "language", "verdict", "score", "time_ms",
+                                            "memory_kib", "compile", "tests"}));
+  EXPECT_EQ(j["verdict"], "AC");
+  EXPECT_EQ(j["problem"], "sum");
+  EXPECT_EQ(j["language"], "cpp20");
+  EXPECT_EQ(j["submission"], sol);
+  EXPECT_EQ(j["score"], 1.0);
+  EXPECT_EQ(Keys(j["compile"]), (std::set<std::string>{"ok", "log"}));
+  EXPECT_EQ(j["compile"]["ok"], true);
+  ASSERT_EQ(j["tests"].size(), 4u);
+  EXPECT_EQ(j["tests"][0]["name"], "sample/1");
+  EXPECT_EQ(j["tests"][3]["name"], "secret/3");
+  for (const auto& t : j["tests"]) {
+    EXPECT_EQ(Keys(t), (std::set<std::string>{"name", "verdict", "time_ms", "wall_ms", "memory_kib", "exit_code",
+                                              "signal", "message"}));
+    EXPECT_EQ(t["verdict"], "AC");
+    EXPECT_EQ(t["exit_code"], 0);
+    EXPECT_GT(t["memory_kib"].get<int64_t>(), 0);
+  }
+}
+
+struct VerdictCase {
+  const char* name;
+  const char* source;
+  const char* verdict;
+  const char* message_part;
+};
+
+class GradeVerdicts : public ::testing::TestWithParam<VerdictCase> {};
+
+TEST_P(GradeVerdicts, EachKindOfFailure) {
+  const VerdictCase& c = GetParam();
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  std::string sol = sb.File(std::string(c.name) + ".cpp", c.source);
+  Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;  // judged, whatever the verdict
+  json j = ParseJson(r);
+  EXPECT_EQ(j["verdict"], c.verdict) << r.out;
+  if (std::string(c.verdict) == "CE") {
+    EXPECT_EQ(j["compile"]["ok"], false);
+    EXPECT_NE(j["compile"]["log"].get<std::string>().find(c.message_part), std::string::npos) << r.out;
+    EXPECT_TRUE(j["tests"].empty());
+  } else {
+    ASSERT_EQ(j["tests"].size(), 1u) << "stops at the first failure";
+    EXPECT_EQ(j["tests"][0]["verdict"], c.verdict);
+    EXPECT_NE(j["tests"][0]["message"].get<std::string>().find(c.message_part), std::string::npos) << r.out;
+  }
+}
+
+INSTANTIATE_TEST_SUITE_P(
+    Kinds, GradeVerdicts,
+    ::testing::Values(
+        VerdictCase{"wa", "#include <cstdio>\nint main(){long a,b; scanf(\"%ld %ld\",&a,&b); printf(\"%ld\\n\",a-b);}\n",
+                    "WA", "expected \"3\""},
+        VerdictCase{"tle", "int main(){volatile unsigned long x=0; for(;;) x=x+1;}\n", "TLE", "time"},
+        VerdictCase{"mle",
+                    "#include <cstdlib>\n#include <cstring>\nint main(){for(int i=0;i<64;i++){char*p=(char*)malloc(8<<20);"
+                    "memset(p,1,8<<20);} return 0;}\n",
+                    "MLE", "memory"},
+        VerdictCase{"ole", "#include <cstdio>\nint main(){for(;;) fputs(\"xxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx\\n\", stdout);}\n",
+                    "OLE", "output"},
+        VerdictCase{"re", "#include <cstdlib>\nint main(){ std::abort(); }\n", "RE", "SIGABRT"},
+        VerdictCase{"exit3", "int main(){ return 3; }\n", "RE", "3"},
+        VerdictCase{"ce", "int main( {\n", "CE", "error"}),
+    [](const auto& info) { return std::string(info.param.name); });
+
+TEST(GradeCli, PresentationErrorWithTheExactChecker) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum", "exact");
+  std::string sol = sb.File("pe.cpp",
+                            "#include <cstdio>\nint main(){long a,b; scanf(\"%ld %ld\",&a,&b); printf(\"%ld  \\n\\n\",a+b);}\n");
+  Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(ParseJson(r)["verdict"], "PE") << r.out;
+}
+
+TEST(GradeCli, RunAllRunsEveryTest) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  std::string sol = sb.File("wa.cpp", "#include <cstdio>\nint main(){puts(\"3\");}\n");
+  Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db", "--all"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json j = ParseJson(r);
+  ASSERT_EQ(j["tests"].size(), 4u);
+  EXPECT_EQ(j["tests"][0]["verdict"], "AC");  // the sample's answer is 3
+  EXPECT_EQ(j["tests"][1]["verdict"], "WA");
+  EXPECT_EQ(j["verdict"], "WA");
+}
+
+TEST(GradeCli, OtherLanguagesAndBinaries) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  std::vector<std::pair<std::string, std::string>> files = {
+      {"ok.c", "#include <stdio.h>\nint main(void){long a,b; scanf(\"%ld %ld\",&a,&b); printf(\"%ld\\n\",a+b); return 0;}\n"},
+      {"ok.py", "a, b = map(int, input().split())\nprint(a + b)\n"},
+  };
+  for (const auto& [name, text] : files) {
+    Ran r = sb.Judge({"grade", pkg, sb.File(name, text), "--json", "--no-db"});
+    ASSERT_EQ(r.exit_code, 0) << name << r.err;
+    EXPECT_EQ(ParseJson(r)["verdict"], "AC") << name << r.out;
+  }
+  // cpp11 by flag, and a contestant binary (no known extension).
+  std::string src = sb.File("ok.cpp", kOk);
+  Ran r11 = sb.Judge({"grade", pkg, src, "--lang", "cpp11", "--json", "--no-db"});
+  ASSERT_EQ(r11.exit_code, 0) << r11.err;
+  EXPECT_EQ(ParseJson(r11)["language"], "cpp11");
+  std::string bin = sb.Path("solution-binary");
+  ASSERT_EQ(system(("g++ -O2 -static -x c++ " + Quote(src) + " -o " + Quote(bin)).c_str()), 0);
+  Ran rb = sb.Judge({"grade", pkg, bin, "--json", "--no-db"});
+  ASSERT_EQ(rb.exit_code, 0) << rb.err;
+  json jb = ParseJson(rb);
+  EXPECT_EQ(jb["language"], "binary");
+  EXPECT_EQ(jb["verdict"], "AC") << rb.out;
+  // A Python syntax error is CE, not RE on every test.
+  Ran bad = sb.Judge({"grade", pkg, sb.File("bad.py", "def f(:\n"), "--json", "--no-db"});
+  ASSERT_EQ(bad.exit_code, 0) << bad.err;
+  EXPECT_EQ(ParseJson(bad)["verdict"], "CE");
+}
+
+TEST(GradeCli, JavaWhenAJdkIsInstalled) {
+  Sandbox sb;
+  Ran langs = sb.Judge({"languages", "--json"});
+  ASSERT_EQ(langs.exit_code, 0) << langs.err;
+  json all = ParseJson(langs);
+  json java;
+  for (const auto& l : all)
+    if (l["id"] == "java") java = l;
+  ASSERT_FALSE(java.is_null());
+  if (!java["available"].get<bool>()) {
+    EXPECT_FALSE(java["reason"].get<std::string>().empty());
+    GTEST_SKIP() << "no JDK here: " << java["reason"];
+  }
+  std::string pkg = MakeSum(sb, "sum");
+  std::string yaml = ReadAll(pkg + "/problem.yaml");
+  yaml.replace(yaml.find("65536"), 5, "524288");
+  WriteAll(pkg + "/problem.yaml", yaml);
+  std::string sol = sb.File("Main.java",
+                            "import java.util.*;\npublic class Main { public static void main(String[] a) {"
+                            " Scanner s = new Scanner(System.in); long x = s.nextLong(), y = s.nextLong();"
+                            " System.out.println(x + y); } }\n");
+  Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(ParseJson(r)["verdict"], "AC") << r.out;
+}
+
+TEST(GradeCli, SeveralFilesAndFoldersGiveAnArray) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  sb.File("subs/a_ok.cpp", kOk);
+  sb.File("subs/b_wa.cpp", "#include <cstdio>\nint main(){puts(\"0\");}\n");
+  sb.File("subs/c_ok.py", "a, b = map(int, input().split())\nprint(a + b)\n");
+  sb.File("subs/.hidden", "ignored");
+  Ran r = sb.Judge({"grade", pkg, sb.Path("subs"), "--json", "--no-db", "--jobs", "2"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json j = ParseJson(r);
+  ASSERT_TRUE(j.is_array());
+  ASSERT_EQ(j.size(), 3u);
+  EXPECT_EQ(j[0]["verdict"], "AC");
+  EXPECT_EQ(j[1]["verdict"], "WA");
+  EXPECT_EQ(j[2]["verdict"], "AC");
+  EXPECT_EQ(j[2]["language"], "python3");
+  // Two files given one by one: an array too.
+  Ran two = sb.Judge({"grade", pkg, sb.Path("subs/a_ok.cpp"), sb.Path("subs/b_wa.cpp"), "--json", "--no-db"});
+  ASSERT_EQ(two.exit_code, 0) << two.err;
+  EXPECT_EQ(ParseJson(two).size(), 2u);
+}
+
+TEST(GradeCli, HumanReportHasALinePerTestAndASummary) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  Ran r = sb.Judge({"grade", pkg, sb.File("ok.cpp", kOk), "--no-db"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out.find('\033'), std::string::npos) << "no colours when not a terminal";
+  EXPECT_EQ(r.out.find('\r'), std::string::npos) << "no progress line when not a terminal";
+  int test_lines = 0;
+  std::istringstream in(r.out);
+  std::string line;
+  while (std::getline(in, line))
+    if (line.find(" AC ") != std::string::npos && line.find("KiB") != std::string::npos) ++test_lines;
+  EXPECT_EQ(test_lines, 4) << r.out;
+  EXPECT_NE(r.out.find("verdict AC"), std::string::npos) << r.out;
+}
+
+TEST(GradeCli, FileInputOutput) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "fsum", "tokens", "io:\n  mode: file\n  input: fsum.in\n  output: fsum.out\n");
+  std::string ok = sb.File("ok.cpp",
+                           "#include <cstdio>\nint main(){FILE*i=fopen(\"fsum.in\",\"r\");FILE*o=fopen(\"fsum.out\",\"w\");"
+                           "long a,b; if(!i||fscanf(i,\"%ld %ld\",&a,&b)!=2) return 1; fprintf(o,\"%ld\\n\",a+b);}\n");
+  Ran r = sb.Judge({"grade", pkg, ok, "--json", "--no-db"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(ParseJson(r)["verdict"], "AC") << r.out;
+  std::string stdout_only = sb.File("stdout.cpp", "#include <cstdio>\nint main(){puts(\"3\");}\n");
+  Ran w = sb.Judge({"grade", pkg, stdout_only, "--json", "--no-db"});
+  ASSERT_EQ(w.exit_code, 0) << w.err;
+  json j = ParseJson(w);
+  EXPECT_EQ(j["verdict"], "WA");
+  EXPECT_EQ(j["tests"][0]["message"], "no output file `fsum.out`");
+  std::string link = sb.File("link.cpp", "#include <unistd.h>\nint main(){return symlink(\"/etc/hostname\",\"fsum.out\");}\n");
+  Ran l = sb.Judge({"grade", pkg, link, "--json", "--no-db"});
+  ASSERT_EQ(l.exit_code, 0) << l.err;
+  json jl = ParseJson(l);
+  EXPECT_EQ(jl["verdict"], "WA") << l.out;
+}
+
+TEST(GradeCli, ShippedFileIoPackage) {
+  std::string pkg = Problems() + "/rotation-file";
+  if (access((pkg + "/problem.yaml").c_str(), F_OK) != 0) GTEST_SKIP() << "no rotation-file package yet";
+  Sandbox sb;
+  std::string sol = sb.File("stdout.cpp", "#include <cstdio>\nint main(){puts(\"AC\\n2\");}\n");
+  Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json j = ParseJson(r);
+  EXPECT_EQ(j["verdict"], "WA");
+  EXPECT_EQ(j["tests"][0]["message"], "no output file `rotationa.out`");
+}
+
+TEST(GradeCli, CompilerBombsAreCompileErrorsWithTheReason) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  std::string rnd = sb.File("random.cpp", "#include \"/dev/random\"\nint main(){}\n");
+  Ran r = sb.Judge({"grade", pkg, rnd, "--json", "--no-db", "--no-cache"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json j = ParseJson(r);
+  EXPECT_EQ(j["verdict"], "CE");
+  EXPECT_FALSE(j["compile"]["log"].get<std::string>().empty());
+  Ran human = sb.Judge({"grade", pkg, sb.File("bomb.cpp",
+                                              "template<int N,int M> struct X : X<N-1,2*M>, X<N-1,2*M+1> {};\n"
+                                              "template<int M> struct X<0,M> {};\n"
+                                              "int main(){ X<40,0> x; (void)x; }\n"),
+                        "--no-db", "--no-cache"});
+  ASSERT_EQ(human.exit_code, 0) << human.err;
+  EXPECT_NE(human.out.find("compile error: the compiler"), std::string::npos) << human.out;
+}
+
+// Bad input: one line on stderr naming the thing, a non-zero exit, and nothing that
+// was stored is lost.
+class BadInput : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    pkg_ = MakeSum(sb_, "sum");
+    ok_ = sb_.File("ok.cpp", kOk);
+    db_ = sb_.Path("judge.sqlite");
+    Ran first = sb_.Judge({"grade", pkg_, ok_, "--db", db_});
+    ASSERT_EQ(first.exit_code, 0) << first.err;
+  }
+  int StoredSubmissions() {
+    Ran h = sb_.Judge({"history", "--db", db_, "--json"});
+    if (h.exit_code != 0) return -1;
+    return static_cast<int>(json::parse(h.out)["history"].size());
+  }
+  void ExpectRefused(const Ran& r, const std::string& part) {
+    EXPECT_NE(r.exit_code, 0);
+    EXPECT_TRUE(OneLine(r.err)) << r.err;
+    EXPECT_NE(r.err.find(part), std::string::npos) << r.err;
+    EXPECT_EQ(StoredSubmissions(), 1);
+  }
+  Sandbox sb_;
+  std::string pkg_, ok_, db_;
+};
+
+TEST_F(BadInput, MissingProblemDirectory) {
+  ExpectRefused(sb_.Judge({"grade", sb_.Path("nope"), ok_, "--db", db_}), "nope: no such problem directory");
+}
+
+TEST_F(BadInput, MalformedProblemYamlNamesTheKey) {
+  std::string bad = MakeSum(sb_, "bad");
+  WriteAll(bad + "/problem.yaml", "name: Bad\nlimits:\n  time_ms: fast\n  memory_kib: 65536\nchecker:\n  type: tokens\n");
+  ExpectRefused(sb_.Judge({"grade", bad, ok_, "--db", db_}), "limits.time_ms");
+  WriteAll(bad + "/problem.yaml", "name: Bad\nchecker:\n  type: tokens\n");
+  ExpectRefused(sb_.Judge({"grade", bad, ok_, "--db", db_}), "limits");
+  WriteAll(bad + "/problem.yaml", "name: [unclosed\n");
+  ExpectRefused(sb_.Judge({"grade", bad, ok_, "--db", db_}), "problem.yaml");
+}
+
+TEST_F(BadInput, UnknownLanguage) {
+  ExpectRefused(sb_.Judge({"grade", pkg_, ok_, "--lang", "cobol", "--db", db_}), "unknown language \"cobol\"");
+}
+
+TEST_F(BadInput, MissingPlugin) {
+  std::string p = MakeSum(sb_, "plug", "plugin");
+  std::string yaml = ReadAll(p + "/problem.yaml");
+  WriteAll(p + "/problem.yaml", "plugin: no-such-plugin\n" + yaml);
+  ExpectRefused(sb_.Judge({"grade", p, ok_, "--db", db_}), "no-such-plugin");
+}
+
+TEST_F(BadInput, PluginOfTheWrongAbi) {
+  std::string p = MakeSum(sb_, "plug", "plugin");
+  std::string yaml = ReadAll(p + "/problem.yaml");
+  WriteAll(p + "/problem.yaml", "plugin: test-raw-wrong-abi\n" + yaml);
+  std::string so = std::string(JUDGE_TEST_PLUGIN_DIR) + "/test-raw-wrong-abi.so";
+  if (access(so.c_str(), F_OK) != 0) GTEST_SKIP() << "test plugins not built";
+  Ran r = sb_.Judge({"grade", p, ok_, "--db", db_}, "JUDGE_PLUGIN_DIR=" + Quote(JUDGE_TEST_PLUGIN_DIR));
+  ExpectRefused(r, "test-raw-wrong-abi");
+  EXPECT_NE(r.err.find("version"), std::string::npos) << r.err;
+}
+
+TEST_F(BadInput, MissingOrEmptySubmission) {
+  ExpectRefused(sb_.Judge({"grade", pkg_, sb_.Path("missing.cpp"), "--db", db_}), "missing.cpp");
+  ExpectRefused(sb_.Judge({"grade", pkg_, sb_.File("empty.cpp", ""), "--db", db_}), "empty.cpp: the submission is empty");
+}
+
+TEST_F(BadInput, DatabaseThatIsNotSqlite) {
+  std::string junk = sb_.File("junk.sqlite", "this is not a database, but my notes\n");
+  Ran r = sb_.Judge({"grade", pkg_, ok_, "--db", junk});
+  ExpectRefused(r, "junk.sqlite");
+  EXPECT_EQ(ReadAll(junk), "this is not a database, but my notes\n");
+}
+
+TEST_F(BadInput, DatabaseFromANewerSchema) {
+  std::string newer = sb_.Path("newer.sqlite");
+  if (system(("sqlite3 " + Quote(newer) + " 'CREATE TABLE t(x); PRAGMA user_version=99;' 2>/dev/null").c_str()) != 0)
+    GTEST_SKIP() << "no sqlite3 command";
+  std::string before = ReadAll(newer);
+  Ran r = sb_.Judge({"grade", pkg_, ok_, "--db", newer});
+  ExpectRefused(r, "newer");
+  EXPECT_EQ(ReadAll(newer), before);
+}
+
+TEST_F(BadInput, DatabaseOnAReadOnlyPath) {
+  ExpectRefused(sb_.Judge({"grade", pkg_, ok_, "--db", "/proc/judge-test.sqlite"}), "/proc/judge-test.sqlite");
+}
+
+TEST(GradeCli, ABrokenPluginIsJudgeErrorPerTestAndGradingGoesOn) {
+  std::string so = std::string(JUDGE_TEST_PLUGIN_DIR) + "/test-hostile.so";
+  if (access(so.c_str(), F_OK) != 0) GTEST_SKIP() << "test plugins not built";
+  Sandbox sb;
+  sb.File("hostile/problem.yaml", "name: Hostile\nplugin: test-hostile\nlimits:\n  time_ms: 1000\n  memory_kib: 65536\n");
+  const std::vector<std::string> inputs = {"fine", "segv", "abort", "throw", "exit", "loop", "alloc", "hang"};
+  for (std::size_t i = 0; i < inputs.size(); ++i) {
+    std::string base = "hostile/data/secret/" + std::to_string(i) + "-" + inputs[i];
+    sb.File(base + ".in", inputs[i] + "\n");
+    sb.File(base + ".ans", "ok\n");
+  }
+  std::string echo = sb.File("echo.cpp", "#include <cstdio>\nint main(){int c; while((c=getchar())!=EOF) putchar(c);}\n");
+  Ran r = sb.Judge({"grade", sb.Path("hostile"), echo, "--json", "--no-db", "--plugin-time-ms", "500"},
+                   "JUDGE_PLUGIN_DIR=" + Quote(JUDGE_TEST_PLUGIN_DIR));
+  EXPECT_EQ(r.exit_code, 3) << r.err;  // a judge error is reported as such
+  json j = ParseJson(r);
+  EXPECT_EQ(j["verdict"], "JE");
+  ASSERT_EQ(j["tests"].size(), inputs.size()) << "grading went on after each failure";
+  EXPECT_EQ(j["tests"][0]["verdict"], "AC");
+  for (std::size_t i = 1; i < inputs.size(); ++i) {
+    EXPECT_EQ(j["tests"][i]["verdict"], "JE") << inputs[i];
+    EXPECT_NE(j["tests"][i]["message"].get<std::string>().find("test-hostile"), std::string::npos)
+        << inputs[i] << ": " << j["tests"][i]["message"];
+  }
+}
+
+TEST(GradeCli, RejudgeAddsAJudgingAndKeepsTheOld) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  std::string db = sb.Path("j.sqlite");
+  ASSERT_EQ(sb.Judge({"grade", pkg, sb.File("ok.cpp", kOk), "--db", db}).exit_code, 0);
+  Ran r = sb.Judge({"rejudge", "1", "--problem", pkg, "--db", db, "--json"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(ParseJson(r)["verdict"], "AC");
+  Ran show = sb.Judge({"show", "1", "--db", db, "--json"});
+  ASSERT_EQ(show.exit_code, 0) << show.err;
+  json j = json::parse(show.out);
+  ASSERT_EQ(j["judgings"].size(), 2u);
+  for (const auto& judging : j["judgings"]) {
+    EXPECT_EQ(judging["status"], "done");
+    EXPECT_EQ(judging["verdict"], "AC");
+    EXPECT_EQ(judging["tests"].size(), 4u);
+  }
+  Ran missing = sb.Judge({"rejudge", "42", "--problem", pkg, "--db", db});
+  EXPECT_EQ(missing.exit_code, 1);
+  EXPECT_TRUE(OneLine(missing.err)) << missing.err;
+}
+
+pid_t Spawn(const std::vector<std::string>& args) {
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  pid_t pid = -1;
+  posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+  posix_spawn_file_actions_destroy(&fa);
+  return pid;
+}
+
+TEST(GradeCli, AKilledJudgeLeavesAnIncompleteJudgingThatRejudgeCompletes) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "slow");
+  for (int i = 4; i <= 8; ++i) {
+    sb.File("slow/data/secret/" + std::to_string(i) + ".in", "1 1\n");
+    sb.File("slow/data/secret/" + std::to_string(i) + ".ans", "2\n");
+  }
+  // ~300 ms of CPU per test, then the right answer.
+  std::string slow = sb.File("slow.cpp",
+                             "#include <cstdio>\n#include <ctime>\nint main(){long a,b; scanf(\"%ld %ld\",&a,&b);"
+                             " while(clock() < CLOCKS_PER_SEC*3/10){} printf(\"%ld\\n\",a+b);}\n");
+  std::string db = sb.Path("k.sqlite");
+  // Compile first so the kill lands while tests run.
+  ASSERT_EQ(sb.Judge({"grade", pkg, slow, "--no-db"}).exit_code, 0);
+  pid_t pid = Spawn({JUDGE_EXE, "grade", pkg, slow, "--db", db});
+  ASSERT_GT(pid, 0);
+  int stored = 0;
+  for (int i = 0; i < 300 && stored < 2; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    Ran show = sb.Judge({"show", "1", "--db", db, "--json"});
+    if (show.exit_code == 0) {
+      json j = json::parse(show.out);
+      if (!j["judgings"].empty()) stored = static_cast<int>(j["judgings"][0]["tests"].size());
+    }
+  }
+  ASSERT_GE(stored, 2) << "the judge stores each test as it is judged";
+  kill(pid, SIGKILL);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  Ran show = sb.Judge({"show", "1", "--db", db, "--json"});
+  ASSERT_EQ(show.exit_code, 0) << show.err;
+  json j = json::parse(show.out);
+  ASSERT_EQ(j["judgings"].size(), 1u);
+  EXPECT_EQ(j["judgings"][0]["status"], "incomplete");
+  EXPECT_GE(j["judgings"][0]["tests"].size(), 2u);
+  EXPECT_LT(j["judgings"][0]["tests"].size(), 9u);
+  Ran re = sb.Judge({"rejudge", "1", "--problem", pkg, "--db", db, "--json"});
+  ASSERT_EQ(re.exit_code, 0) << re.err;
+  EXPECT_EQ(ParseJson(re)["verdict"], "AC");
+  json after = json::parse(sb.Judge({"show", "1", "--db", db, "--json"}).out);
+  ASSERT_EQ(after["judgings"].size(), 2u);
+  EXPECT_EQ(after["judgings"][0]["status"], "incomplete");
+  EXPECT_EQ(after["judgings"][1]["status"], "done");
+  EXPECT_EQ(after["judgings"][1]["tests"].size(), 9u);
+}
+
+TEST(GradeCli, TwoJudgesWritingOneDatabaseLoseNothing) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  std::string db = sb.Path("c.sqlite");
+  std::vector<std::string> files;
+  for (int i = 0; i < 3; ++i) files.push_back(sb.File("s" + std::to_string(i) + ".cpp", kOk));
+  ASSERT_EQ(sb.Judge({"grade", pkg, files[0], "--no-db"}).exit_code, 0);  // compile once
+  std::vector<std::string> args = {JUDGE_EXE, "grade", pkg};
+  args.insert(args.end(), files.begin(), files.end());
+  args.insert(args.end(), {"--db", db});
+  pid_t a = Spawn(args), b = Spawn(args);
+  int sa = 0, sb_status = 0;
+  waitpid(a, &sa, 0);
+  waitpid(b, &sb_status, 0);
+  EXPECT_EQ(WEXITSTATUS(sa), 0);
+  EXPECT_EQ(WEXITSTATUS(sb_status), 0);
+  Ran h = sb.Judge({"history", "--db", db, "--json"});
+  ASSERT_EQ(h.exit_code, 0) << h.err;
+  json hist = json::parse(h.out)["history"];
+  ASSERT_EQ(hist.size(), 6u);
+  for (const auto& e : hist) {
+    EXPECT_EQ(e["status"], "done");
+    EXPECT_EQ(e["verdict"], "AC");
+  }
+}
+
+TEST(VerifyCli, ConsistentAndInconsistentPackages) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  sb.File("sum/submissions/accepted/ok.cpp", kOk);
+  sb.File("sum/submissions/wrong_answer/wa.cpp", "#include <cstdio>\nint main(){puts(\"0\");}\n");
+  sb.File("sum/submissions/time_limit_exceeded/loop.cpp", "int main(){volatile int x=0; for(;;) x=x+1;}\n");
+  Ran ok = sb.Judge({"verify", pkg, "--json"});
+  ASSERT_EQ(ok.exit_code, 0) << ok.out << ok.err;
+  json j = ParseJson(ok);
+  EXPECT_EQ(j["consistent"], true);
+  EXPECT_EQ(j["checks"].size(), 3u);
+  // A submission in the wrong folder makes the package inconsistent.
+  sb.File("sum/submissions/wrong_answer/actually_ok.cpp", kOk);
+  Ran bad = sb.Judge({"verify", pkg});
+  EXPECT_EQ(bad.exit_code, 1) << bad.out << bad.err;
+  EXPECT_NE(bad.out.find("wrong_answer/actually_ok.cpp"), std::string::npos) << bad.out;
+  EXPECT_NE(bad.out.find("MISMATCH"), std::string::npos) << bad.out;
+}
+
+TEST(StressCli, FindsAndShrinksAFailure) {
+  std::string pkg = Problems() + "/eight";
+  std::string wrong = pkg + "/submissions/wrong_answer/parity_counts_blank.cpp";
+  if (access(wrong.c_str(), F_OK) != 0) GTEST_SKIP() << "no eight package yet";
+  Sandbox sb;
+  Ran r = sb.Judge({"stress", pkg, wrong, "--count", "50", "--seed", "7", "--json"});
+  ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
+  json j = ParseJson(r);
+  ASSERT_TRUE(j["failed"].get<bool>());
+  EXPECT_EQ(j["failure"]["verdict"], "WA");
+  EXPECT_GE(j["failure"]["seed"].get<uint64_t>(), 7u);
+  EXPECT_LE(j["smallest"]["input"].get<std::string>().size(), j["failure"]["input"].get<std::string>().size());
+  Ran human = sb.Judge({"stress", pkg, wrong, "--count", "50", "--seed", "7"});
+  EXPECT_EQ(human.exit_code, 1);
+  EXPECT_NE(human.out.find("seed"), std::string::npos) << human.out;
+  EXPECT_NE(human.out.find("smallest failing input"), std::string::npos) << human.out;
+  std::string good = pkg + "/submissions/accepted/idastar.cpp";
+  Ran passed = sb.Judge({"stress", pkg, good, "--count", "5"});
+  EXPECT_EQ(passed.exit_code, 0) << passed.out << passed.err;
+}
+
+}  // namespace
+}  // namespace judge::clitest
