@@ -176,6 +176,17 @@ TEST_F(ProblemConfigTest, BadYamlSyntaxNamesLineAndColumn) {
   EXPECT_NE(tabs.find("expected valid YAML"), std::string::npos) << tabs;
 }
 
+TEST_F(ProblemConfigTest, HostileFiles) {
+  // Deep nesting, binary garbage, a NUL byte: one printable line each, no crash.
+  std::string deep = "name: " + std::string(100000, '[') + std::string(100000, ']') + "\n";
+  std::string garbage;
+  for (int i = 0; i < 4096; ++i) garbage += static_cast<char>((i * 7919 + 13) % 256);
+  for (const std::string& yaml : {deep, garbage, std::string("name: a\0b\n", 11)}) {
+    std::string m = Error(yaml);
+    for (char c : m) EXPECT_TRUE(c >= 0x20 && c < 0x7f) << "unprintable byte in: " << m;
+  }
+}
+
 TEST_F(ProblemConfigTest, DocumentThatIsNotAMap) {
   EXPECT_EQ(Error(""), "expected a map of keys (name, plugin, limits, ...), found an empty document");
   EXPECT_EQ(Error("- a\n- b\n"), "expected a map of keys (name, plugin, limits, ...), found a list");

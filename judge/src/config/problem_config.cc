@@ -374,6 +374,13 @@ Status ReadGroups(const Reader& r, const YAML::Node& node, ProblemConfig* config
   return Status::Ok();
 }
 
+// yaml-cpp's messages may quote bytes of the file: keep the line printable.
+std::string Printable(const std::string& s) {
+  std::string out;
+  for (char c : s) out += (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) ? '?' : c;
+  return out;
+}
+
 Result<YAML::Node> ParseFile(const std::string& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) return Status::IoError(file + ": cannot read: " + std::strerror(errno));
@@ -384,9 +391,9 @@ Result<YAML::Node> ParseFile(const std::string& file) {
   } catch (const YAML::ParserException& e) {
     return Status::InvalidArgument(file + ": line " + std::to_string(e.mark.line + 1) + ", column " +
                                    std::to_string(e.mark.column + 1) + ": expected valid YAML, found " +
-                                   e.msg);
+                                   Printable(e.msg));
   } catch (const YAML::Exception& e) {
-    return Status::InvalidArgument(file + ": expected valid YAML, found " + e.msg);
+    return Status::InvalidArgument(file + ": expected valid YAML, found " + Printable(e.msg));
   }
 }
 
