@@ -5,6 +5,9 @@
 
 #include <algorithm>
 #include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
 #include <functional>
 #include <set>
 #include <string>
@@ -436,6 +439,74 @@ TEST(EightGenerator, BadParametersAreInvalidInput) {
     EXPECT_NE(r.message.find(b.reason), std::string::npos) << r.message << "\nwanted: " << b.reason;
     EXPECT_TRUE(r.out.empty());
   }
+}
+
+}  // namespace
+
+namespace {
+
+std::string ReadFile(const std::filesystem::path& p) {
+  std::ifstream in(p, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// The committed packages: every secret test is what its recipe line generates, every
+// input validates, and every answer file is the plugin's solve output and a shortest
+// correct answer.
+void ExpectPackageConsistent(const PluginClient& p, const std::string& package) {
+  std::filesystem::path dir = std::filesystem::path(EIGHT_SOURCE_DIR) / "problems" / package / "data";
+  std::ifstream recipe(dir / "generators.txt");
+  ASSERT_TRUE(recipe) << dir;
+  std::string line;
+  size_t generated = 0;
+  while (std::getline(recipe, line)) {
+    std::istringstream fields(line);
+    std::string path, params, kv;
+    uint64_t seed = 0;
+    if (!(fields >> path) || path[0] == '#') continue;
+    fields >> seed;
+    while (fields >> kv) params += kv + "\n";
+    auto g = p.Generate(seed, params);
+    ASSERT_EQ(g.status, JUDGE_STATUS_OK) << line << ": " << g.message;
+    EXPECT_EQ(g.out, ReadFile(dir / (path + ".in"))) << package << " " << line;
+    ++generated;
+  }
+  EXPECT_GT(generated, 10u);
+  size_t tests = 0;
+  for (const auto& entry : std::filesystem::recursive_directory_iterator(dir)) {
+    if (entry.path().extension() != ".in") continue;
+    std::string input = ReadFile(entry.path());
+    std::filesystem::path ans = entry.path();
+    ans.replace_extension(".ans");
+    std::string answer = ReadFile(ans);
+    EXPECT_EQ(p.Validate(input).status, JUDGE_STATUS_OK) << entry.path();
+    EXPECT_EQ(p.Solve(input).out, answer) << entry.path();
+    auto c = p.Check(input, answer, answer, "optimal=true");
+    EXPECT_EQ(c.verdict, JUDGE_CHECK_ACCEPTED) << entry.path() << ": " << c.message;
+    // Every answer line is a shortest solution by the oracle too.
+    std::vector<std::string> boards = eight_test::OracleBoards(input);
+    std::istringstream lines(answer);
+    for (size_t i = 0; i < boards.size() && i < 200; ++i) {
+      std::string moves;
+      std::getline(lines, moves);
+      int d = Oracle::Get().Distance(boards[i]);
+      if (d < 0) {
+        EXPECT_EQ(moves, "unsolvable") << entry.path() << " case " << i + 1;
+      } else {
+        EXPECT_EQ(static_cast<int>(moves.size()), d) << entry.path() << " case " << i + 1;
+        EXPECT_EQ(OracleReplay(boards[i], moves), eight_test::kGoalState) << entry.path();
+      }
+    }
+    ++tests;
+  }
+  EXPECT_GT(tests, generated);  // the samples come on top
+}
+
+TEST(EightPackages, CommittedDataMatchesRecipesAndSolver) {
+  ExpectPackageConsistent(Single(), "eight");
+  ExpectPackageConsistent(Multi(), "eight-multi");
 }
 
 }  // namespace
