@@ -65,6 +65,8 @@ std::string_view TrimEnd(std::string_view text) {
 
 std::string Case(size_t k) { return "case " + std::to_string(k) + ": "; }
 std::string Moves(long long n) { return std::to_string(n) + (n == 1 ? " move" : " moves"); }
+std::string LineCount(size_t n) { return std::to_string(n) + (n == 1 ? " line" : " lines"); }
+std::string CaseCount(size_t n) { return std::to_string(n) + (n == 1 ? " case" : " cases"); }
 std::string LineNo(size_t n) { return "line " + std::to_string(n); }
 
 // "no moves needed" in any capitalisation and spacing (short lines only).
@@ -184,8 +186,8 @@ CheckResult JudgeOutput(const std::vector<Board>& boards, const std::vector<Solu
   const std::string_view text = TrimEnd(output);
   if (text.empty()) {
     if (cases == 0) return CheckResult::Accepted("0 cases");
-    return CheckResult::WrongAnswer("empty output, expected " + std::to_string(want_lines) +
-                                    " lines (2 per case, " + std::to_string(cases) + " cases)");
+    return CheckResult::WrongAnswer("empty output, expected " + LineCount(want_lines) +
+                                    " (2 per case, " + CaseCount(cases) + ")");
   }
   // Pass 1: count lines and blank lines, without storing them.
   size_t total = 0, blank = 0, first_blank = 0;
@@ -203,12 +205,12 @@ CheckResult JudgeOutput(const std::vector<Board>& boards, const std::vector<Solu
   if (total != want_lines) {
     if (blank == 0 || total - blank != want_lines)
       return CheckResult::WrongAnswer(
-          "output has " + std::to_string(total) + " lines" +
+          "output has " + LineCount(total) +
           (blank ? " (" + std::to_string(blank) + " blank)" : std::string()) + ", expected " +
-          std::to_string(want_lines) + " (2 per case, " + std::to_string(cases) + " cases)");
+          std::to_string(want_lines) + " (2 per case, " + CaseCount(cases) + ")");
     // Right once blank lines are dropped: judge the content, then report the layout.
     skip_blank = true;
-    pe = LineNo(first_blank) + ": blank line between cases";
+    pe = LineNo(first_blank) + ": blank line (allowed only after the last case)";
   }
   // Pass 2: judge case by case.
   Lines lines(text);
@@ -224,7 +226,7 @@ CheckResult JudgeOutput(const std::vector<Board>& boards, const std::vector<Solu
       return CheckResult::WrongAnswer(*wrong);
   }
   if (!pe.empty()) return CheckResult::PresentationError(pe);
-  return CheckResult::Accepted(std::to_string(cases) + (cases == 1 ? " case" : " cases"));
+  return CheckResult::Accepted(CaseCount(cases));
 }
 
 }  // namespace

@@ -80,9 +80,9 @@ TEST(RotationChecker, NoMovesNeededOnASolvedBoard) {
 
 TEST(RotationChecker, PresentationErrors) {
   EXPECT_VERDICT(Check(kSample, "AC\n2\n\nDDHH\n2\n"), kPresentationError,
-                 "line 3: blank line between cases");
+                 "line 3: blank line (allowed only after the last case)");
   EXPECT_VERDICT(Check(kSample, "\nAC\n2\nDDHH\n2\n"), kPresentationError,
-                 "line 1: blank line between cases");
+                 "line 1: blank line (allowed only after the last case)");
   EXPECT_VERDICT(Check(kSample, "A C\n2\nDDHH\n2\n"), kPresentationError,
                  "case 1: line 1, column 2: whitespace inside the move line");
   EXPECT_VERDICT(Check(kSample, "AC\n2\nDD\tHH\n2\n"), kPresentationError,
@@ -115,6 +115,10 @@ TEST(RotationChecker, WrongLineCountsAndEmptyOutput) {
                  "output has 5 lines (2 blank), expected 4 (2 per case, 2 cases)");
   EXPECT_VERDICT(Check(kSample, "AC 2\nDDHH 2\n"), kWrongAnswer,
                  "output has 2 lines, expected 4 (2 per case, 2 cases)");
+  EXPECT_VERDICT(Check("0\n", "AC\n"), kWrongAnswer,
+                 "output has 1 line, expected 0 (2 per case, 0 cases)");
+  EXPECT_VERDICT(Check(kSolvedBoard + "\n0\n", ""), kWrongAnswer,
+                 "empty output, expected 2 lines (2 per case, 1 case)");
 }
 
 TEST(RotationChecker, DigitBeforeMovesIsWrong) {
