@@ -19,7 +19,12 @@ SolveTextResult SolveText(std::string_view input, CaseCount count) {
 }
 
 std::string ValidateText(std::string_view input, CaseCount count) {
-  return ParseBoards(input, count).error;
+  ParseResult parsed = ParseBoards(input, count);
+  if (!parsed.ok()) return parsed.error;
+  if (parsed.boards.size() > kMaxCases)
+    return "expected at most " + std::to_string(kMaxCases) + " boards, found " +
+           std::to_string(parsed.boards.size());
+  return "";
 }
 
 JudgeTextResult JudgeText(std::string_view input, std::string_view output,

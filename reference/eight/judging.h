@@ -21,7 +21,11 @@ struct SolveTextResult {
 // The reference answer file for an input file.
 SolveTextResult SolveText(std::string_view input, CaseCount count);
 
-// "" when input is a legal input file, else a one-line reason naming the case.
+// The most boards an eight-multi input may hold (the statement's bound).
+inline constexpr size_t kMaxCases = 100000;
+
+// "" when input is a legal input file (parses; at most kMaxCases boards), else a
+// one-line reason naming the case.
 std::string ValidateText(std::string_view input, CaseCount count);
 
 enum class JudgeVerdict { kAccepted, kWrongAnswer, kPresentationError, kCheckerFailure };

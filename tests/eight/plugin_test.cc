@@ -344,9 +344,13 @@ TEST(EightValidator, NamesTheProblem) {
       {&Multi(), std::string(kFive) + "1 2 3 4 5 6 7 8 5", "case 6: no blank 'x' among the 9 tokens"},
       {&Multi(), "\n", "empty input"},
   };
+  std::string too_many;
+  for (int i = 0; i < 100001; ++i) too_many += "1 2 3 4 5 6 7 8 x\n";
+  bad.push_back({&Multi(), too_many, "expected at most 100000 boards, found 100001"});
+  EXPECT_EQ(Multi().Validate(too_many.substr(18)).status, JUDGE_STATUS_OK);
   for (const Bad& b : bad) {
     auto r = b.plugin->Validate(b.input);
-    EXPECT_EQ(r.status, JUDGE_STATUS_INVALID_INPUT) << b.input;
+    EXPECT_EQ(r.status, JUDGE_STATUS_INVALID_INPUT) << b.input.substr(0, 100);
     EXPECT_NE(r.message.find(b.reason), std::string::npos) << r.message << "\nwanted: " << b.reason;
     EXPECT_EQ(r.message.find('\n'), std::string::npos);
   }
