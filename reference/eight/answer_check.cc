@@ -102,8 +102,8 @@ CaseOutcome JudgeAnswer(const Board& board, std::string_view answer, bool requir
       o.message = solvable ? "empty answer, but the board " + ToCompact(board) + " is not the goal"
                            : "empty answer, but the board is unsolvable: expected 'unsolvable'";
     } else if (!solvable) {
-      o.message = "the board is unsolvable, expected 'unsolvable'; the " +
-                  Plural(answer.size(), "move") + " end in state " + ToCompact(r.board);
+      o.message = "the board is unsolvable, expected 'unsolvable' (after " +
+                  Plural(answer.size(), "move") + " the state is " + ToCompact(r.board) + ")";
     } else {
       o.message = "ends in state " + ToCompact(r.board) + ", not the goal (after " +
                   Plural(answer.size(), "move") + ")";
