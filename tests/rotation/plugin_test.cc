@@ -3,8 +3,10 @@
 #include <dlfcn.h>
 #include <gtest/gtest.h>
 
+#include <fstream>
 #include <functional>
 #include <random>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -16,6 +18,7 @@
 #include "oracle_search.h"
 #include "rotation/distance_table.h"
 #include "rotation/input.h"
+#include "rotation/solver.h"
 #include "validator.h"
 
 namespace {
@@ -409,6 +412,44 @@ TEST(RotationGenerator, BadParametersAreInvalidInput) {
     } catch (const InvalidInput& e) {
       EXPECT_EQ(std::string(e.what()), message);
     }
+  }
+}
+
+// --- The committed packages ------------------------------------------------------------
+
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+// Every test of the recipe is what the generator makes from its seed and parameters,
+// is valid, and its answer is the reference solver's; both packages hold the same data.
+TEST(RotationPackages, CommittedDataMatchesTheRecipe) {
+  for (const std::string package : {"rotation", "rotation-file"}) {
+    const std::string dir = std::string(ROTATION_SOURCE_DIR) + "/problems/" + package + "/data/";
+    std::istringstream recipe(ReadFile(dir + "generators.txt"));
+    std::string line;
+    int tests = 0;
+    while (std::getline(recipe, line)) {
+      std::istringstream fields(line);
+      std::string path, param, params;
+      uint64_t seed = 0;
+      if (!(fields >> path) || path[0] == '#') continue;
+      ASSERT_TRUE(fields >> seed) << line;
+      while (fields >> param) params += param + "\n";
+      const std::string input = ReadFile(dir + path + ".in");
+      EXPECT_EQ(input, Generate(seed, params)) << package << " " << path;
+      EXPECT_EQ(rotation::judging::ValidateInput(input), "") << package << " " << path;
+      std::vector<rotation::Solution> solutions;
+      for (const rotation::Board& b : Boards(input)) solutions.push_back(rotation::Solve(b));
+      EXPECT_EQ(ReadFile(dir + path + ".ans"), rotation::FormatAnswer(solutions)) << path;
+      ++tests;
+    }
+    EXPECT_GE(tests, 10) << package;
+    EXPECT_EQ(ReadFile(dir + "sample/1.ans"), kSampleAnswer);
+    EXPECT_EQ(ReadFile(dir + "sample/1.in"), kSample);
   }
 }
 
