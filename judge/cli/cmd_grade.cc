@@ -162,6 +162,8 @@ struct GradeArgs {
   bool all = false;
   bool in_process_plugin = false;
   int64_t plugin_time_ms = 0;
+  int64_t compile_time_ms = 0;
+  int64_t compile_memory_kib = 0;
   int jobs = 1;
 };
 
@@ -219,6 +221,11 @@ int RunGrade(const GradeArgs& a) {
   JudgeOptions jopt;
   jopt.run_all = a.all;
   if (!a.no_cache) jopt.compiler.cache_dir = DefaultCacheDir();
+  if (a.compile_time_ms > 0) {
+    jopt.compiler.limits.cpu_time_ms = a.compile_time_ms;
+    jopt.compiler.limits.wall_time_ms = 2 * a.compile_time_ms;
+  }
+  if (a.compile_memory_kib > 0) jopt.compiler.limits.memory_kib = a.compile_memory_kib;
 
   bool tty = StdoutIsTerminal();
   bool colour = tty && !a.json;
@@ -324,6 +331,11 @@ void RegisterGrade(CLI::App& app, int* exit_code) {
   cmd->add_option("--plugin-time-ms", args->plugin_time_ms,
                   "CPU limit of one plugin call (wall: twice that; default 10000)")
       ->check(CLI::Range(int64_t{1}, int64_t{600000}));
+  cmd->add_option("--compile-time-ms", args->compile_time_ms, "CPU limit of a compilation (default 30000)")
+      ->check(CLI::Range(int64_t{100}, int64_t{600000}));
+  cmd->add_option("--compile-memory-kib", args->compile_memory_kib,
+                  "memory limit of a compilation (default 2097152)")
+      ->check(CLI::Range(int64_t{65536}, int64_t{16777216}));
   cmd->callback([args, exit_code] { *exit_code = RunGrade(*args); });
 }
 

@@ -31,6 +31,7 @@ struct StressArgs {
   std::string lang;
   std::string languages_file;
   bool json = false;
+  int64_t shrink_runs = 100;
 };
 
 std::string ParamsText(const StressParams& p) {
@@ -82,8 +83,7 @@ int RunStress(const StressArgs& a) {
   auto sandbox = OpenSandbox();
   if (!sandbox.ok()) return ReportError("stress", sandbox.status());
 
-  std::string tmp = std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp";
-  std::string templ = tmp + "/judge-stress-XXXXXX";
+  std::string templ = DefaultScratchRoot() + "/judge-stress-XXXXXX";
   if (!mkdtemp(templ.data())) return ReportError("stress", Status::IoError(templ + ": cannot create"));
   chmod(templ.c_str(), 0755);
   struct Cleanup {
@@ -116,6 +116,7 @@ int RunStress(const StressArgs& a) {
   sopt.count = a.count;
   sopt.seed = a.seed;
   sopt.params = params;
+  sopt.shrink_budget = a.shrink_runs;
   if (tty) {
     sopt.on_run = [&](int64_t i, bool shrinking) {
       std::cout << "\r\033[K" << (shrinking ? "shrinking, run " : "run ") << i + 1
@@ -171,6 +172,8 @@ void RegisterStress(CLI::App& app, int* exit_code) {
   cmd->add_option("--count", args->count, "generated inputs to try")->check(CLI::Range(int64_t{1}, int64_t{100000000}));
   cmd->add_option("--seed", args->seed, "first seed");
   cmd->add_option("--param", args->params, "generator parameter KEY=VALUE (repeatable)");
+  cmd->add_option("--shrink-runs", args->shrink_runs, "runs spent shrinking a failure at most (default 100)")
+      ->check(CLI::Range(int64_t{0}, int64_t{100000}));
   cmd->add_option("--lang", args->lang, "language profile id");
   cmd->add_option("--languages", args->languages_file, "an extra languages.yaml");
   cmd->add_flag("--json", args->json, "print one JSON object");

@@ -90,11 +90,17 @@ struct SubmissionReport {
   int64_t judging_id = 0;
 };
 
+// Where per-submission scratch directories go: $JUDGE_SCRATCH_DIR when set, else
+// /dev/shm when it is a writable directory with at least 1 GiB free (creating,
+// truncating and removing the per-test files on a disk file system costs
+// milliseconds per test; on tmpfs, microseconds), else $TMPDIR or /tmp.
+std::string DefaultScratchRoot();
+
 struct JudgeOptions {
   bool run_all = false;
   CompilerOptions compiler;
   // Parent of the per-submission scratch directory (made and removed by JudgeFile).
-  std::string scratch_root;  // empty: the system temp directory
+  std::string scratch_root;  // empty: DefaultScratchRoot()
   GradeObserver* progress = nullptr;  // borrowed; may be null
 };
 

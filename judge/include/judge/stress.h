@@ -52,7 +52,7 @@ struct StressOptions {
   int64_t count = 100;
   uint64_t seed = 1;
   StressParams params;
-  int64_t shrink_budget = 300;  // runs spent on shrinking at most
+  int64_t shrink_budget = 100;  // runs spent on shrinking at most
   int shrink_seeds = 8;         // seeds tried per candidate
   // Called before each run with the run number (0-based) and whether it is shrinking.
   std::function<void(int64_t, bool)> on_run;

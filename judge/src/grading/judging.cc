@@ -1,7 +1,11 @@
 // Judging a submission end to end (see judge/judging.h for the theory of operation).
 #include "judge/judging.h"
 
+#include <sys/statvfs.h>
+#include <unistd.h>
+
 #include <algorithm>
+#include <cstdlib>
 
 #include "fs_util.h"
 
@@ -164,11 +168,20 @@ Result<SubmissionReport> CompileAndGrade(const JudgeContext& ctx, Sandbox* sandb
 }
 
 Result<std::string> MakeScratch(const JudgeOptions& options) {
-  std::string root = options.scratch_root.empty() ? fs::TempRoot() : options.scratch_root;
+  std::string root = options.scratch_root.empty() ? DefaultScratchRoot() : options.scratch_root;
   return fs::MakeTempDir(root, "judge-grade-");
 }
 
 }  // namespace
+
+std::string DefaultScratchRoot() {
+  if (const char* env = std::getenv("JUDGE_SCRATCH_DIR"); env && *env) return env;
+  struct statvfs vfs;
+  if (fs::IsDirectory("/dev/shm") && access("/dev/shm", W_OK | X_OK) == 0 && statvfs("/dev/shm", &vfs) == 0 &&
+      static_cast<uint64_t>(vfs.f_bavail) * vfs.f_frsize >= (uint64_t{1} << 30))
+    return "/dev/shm";
+  return fs::TempRoot();
+}
 
 Result<std::string> HashPackage(const ProblemConfig& config, const std::vector<TestCase>& tests) {
   Sha256 h;
