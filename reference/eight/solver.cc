@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <array>
 #include <memory>
+#include <type_traits>
 
 #include "eight/moves.h"
 #include "eight/rank.h"
@@ -19,9 +20,11 @@ constexpr uint8_t kDirectionMask = 0x03;
 uint8_t Distance(uint8_t entry) { return (entry >> kDistanceShift) & kDistanceMask; }
 
 // A board packed into 4-bit cells (cell i in bits 4i..4i+3), with the blank's index
-// in bits 36..39: the BFS queue holds these so it never has to unrank.
+// in bits 36..39 and, in the BFS queue, its rank in bits 40..58: the queue holds
+// these so it never has to unrank or rank again.
 using Packed = uint64_t;
 constexpr int kBlankShift = 36;
+constexpr int kRankShift = 40;
 
 Packed Pack(const Board& b) {
   Packed p = 0;
@@ -69,48 +72,52 @@ uint32_t RankOfDigits(const int digit[kCells]) {
 //    blank: its digit counts them where smaller, plus the blank, plus its old digit;
 //    b1 and b2 gain the blank behind them and lose t: digit + 1 - [t < b].
 //  - up (next = blank - 3): the reverse of down.
-uint32_t MoveBlank(uint32_t rank, int digit[kCells], Packed cells, int blank, int next) {
+template <int kStep>
+[[gnu::always_inline]] inline uint32_t MoveBlankBy(uint32_t rank, int digit[kCells], Packed cells,
+                                                  int blank) {
+  const int next = blank + kStep;
   auto value = [cells](int i) { return static_cast<int>((cells >> (4 * i)) & 15); };
   auto f = [](int i) { return int64_t{kFactorial[i]}; };
   int64_t r = rank;
-  switch (next - blank) {
-    case 1: {
-      int c = digit[next];
-      r += (c + 1) * f(blank) - c * f(next);
-      digit[blank] = c + 1;
-      break;
-    }
-    case -1: {
-      int c = digit[next] - 1;
-      r += c * f(blank) - digit[next] * f(next);
-      digit[blank] = c;
-      break;
-    }
-    case 3: {
-      int t = value(next), b1 = value(blank + 1), b2 = value(blank + 2);
-      int d0 = (b1 < t) + (b2 < t) + 1 + digit[next];
-      int d1 = digit[blank + 1] + 1 - (t < b1), d2 = digit[blank + 2] + 1 - (t < b2);
-      r += d0 * f(blank) + (d1 - digit[blank + 1]) * f(blank + 1) +
-           (d2 - digit[blank + 2]) * f(blank + 2) - digit[next] * f(next);
-      digit[blank] = d0;
-      digit[blank + 1] = d1;
-      digit[blank + 2] = d2;
-      break;
-    }
-    default: {  // -3
-      int t = value(next), b1 = value(next + 1), b2 = value(next + 2);
-      int d0 = digit[next] - 1 - (b1 < t) - (b2 < t);
-      int d1 = digit[next + 1] - 1 + (t < b1), d2 = digit[next + 2] - 1 + (t < b2);
-      r += d0 * f(blank) + (d1 - digit[next + 1]) * f(next + 1) +
-           (d2 - digit[next + 2]) * f(next + 2) - digit[next] * f(next);
-      digit[next + 1] = d1;
-      digit[next + 2] = d2;
-      digit[blank] = d0;
-      break;
-    }
+  if constexpr (kStep == 1) {
+    int c = digit[next];
+    r += (c + 1) * f(blank) - c * f(next);
+    digit[blank] = c + 1;
+  } else if constexpr (kStep == -1) {
+    int c = digit[next] - 1;
+    r += c * f(blank) - digit[next] * f(next);
+    digit[blank] = c;
+  } else if constexpr (kStep == 3) {
+    int t = value(next), b1 = value(blank + 1), b2 = value(blank + 2);
+    int d0 = (b1 < t) + (b2 < t) + 1 + digit[next];
+    int d1 = digit[blank + 1] + 1 - (t < b1), d2 = digit[blank + 2] + 1 - (t < b2);
+    r += d0 * f(blank) + (d1 - digit[blank + 1]) * f(blank + 1) +
+         (d2 - digit[blank + 2]) * f(blank + 2) - digit[next] * f(next);
+    digit[blank] = d0;
+    digit[blank + 1] = d1;
+    digit[blank + 2] = d2;
+  } else {
+    static_assert(kStep == -3);
+    int t = value(next), b1 = value(next + 1), b2 = value(next + 2);
+    int d0 = digit[next] - 1 - (b1 < t) - (b2 < t);
+    int d1 = digit[next + 1] - 1 + (t < b1), d2 = digit[next + 2] - 1 + (t < b2);
+    r += d0 * f(blank) + (d1 - digit[next + 1]) * f(next + 1) +
+         (d2 - digit[next + 2]) * f(next + 2) - digit[next] * f(next);
+    digit[next + 1] = d1;
+    digit[next + 2] = d2;
+    digit[blank] = d0;
   }
   digit[next] = 0;
   return static_cast<uint32_t>(r);
+}
+
+uint32_t MoveBlank(uint32_t rank, int digit[kCells], Packed cells, int blank, int next) {
+  switch (next - blank) {
+    case 1: return MoveBlankBy<1>(rank, digit, cells, blank);
+    case -1: return MoveBlankBy<-1>(rank, digit, cells, blank);
+    case 3: return MoveBlankBy<3>(rank, digit, cells, blank);
+    default: return MoveBlankBy<-3>(rank, digit, cells, blank);
+  }
 }
 
 // Packed cells after the tile at `next` slides into the blank at `blank`.
@@ -137,32 +144,37 @@ class Table {
     Packed goal = Pack(kGoal);
     entries_[Rank(kGoal)] = kReached;
     test_and_set(Rank(kGoal));
-    queue[tail++] = goal;
+    queue[tail++] = goal | Packed{Rank(kGoal)} << kRankShift;
     // Layer by layer: every board in [head, layer_end) is at distance `distance`.
     for (uint8_t distance = 0; head < tail; ++distance) {
       const size_t layer_end = tail;
       const uint8_t entry_bits = static_cast<uint8_t>(kReached | (distance + 1) << kDistanceShift);
       for (; head < layer_end; ++head) {
         Packed p = queue[head];
-        int blank = static_cast<int>(p >> kBlankShift);
+        int blank = static_cast<int>((p >> kBlankShift) & 15);
+        const uint32_t rank = static_cast<uint32_t>(p >> kRankShift);
         Packed cells = p & ((Packed{1} << kBlankShift) - 1);
         int digit[kCells];
         Digits(cells, digit);
-        const uint32_t rank = RankOfDigits(digit);
-        for (int d = 0; d < kDirections; ++d) {
-          int next = Neighbour(blank, static_cast<Direction>(d));
-          if (next < 0) continue;
-          // Slide the tile at `next` into the blank's cell; the blank nibble is 0.
+        // The four moves in the order u, d, l, r (the order fixes which shortest
+        // answer the table gives), each with its step known at compile time.
+        auto visit = [&](auto step, Direction back) {
+          constexpr int kStep = decltype(step)::value;
+          const int next = blank + kStep;
           int moved_digit[kCells];
           std::copy(digit, digit + kCells, moved_digit);
-          uint32_t mr = MoveBlank(rank, moved_digit, cells, blank, next);
-          if (test_and_set(mr)) continue;
-          Packed moved = SlideTile(cells, blank, next);
-          // From `moved`, the blank returns toward the goal in the opposite direction.
-          entries_[mr] = static_cast<uint8_t>(entry_bits |
-                                              static_cast<int>(Opposite(static_cast<Direction>(d))));
-          queue[tail++] = moved | Packed(next) << kBlankShift;
-        }
+          uint32_t mr = MoveBlankBy<kStep>(rank, moved_digit, cells, blank);
+          if (test_and_set(mr)) return;
+          // From the new board, the blank returns toward the goal by `back`.
+          entries_[mr] = static_cast<uint8_t>(entry_bits | static_cast<int>(back));
+          queue[tail++] = SlideTile(cells, blank, next) | Packed(next) << kBlankShift |
+                          Packed{mr} << kRankShift;
+        };
+        const int row = blank / kSide, col = blank % kSide;
+        if (row > 0) visit(std::integral_constant<int, -kSide>{}, Direction::kDown);
+        if (row < kSide - 1) visit(std::integral_constant<int, kSide>{}, Direction::kUp);
+        if (col > 0) visit(std::integral_constant<int, -1>{}, Direction::kRight);
+        if (col < kSide - 1) visit(std::integral_constant<int, 1>{}, Direction::kLeft);
       }
     }
   }
@@ -198,9 +210,12 @@ bool AppendShortest(const Board& board, std::string* out) {
   int blank = BlankIndex(board);
   // One table lookup and an O(1) rank update per move.
   while (Distance(e) != 0) {
-    auto d = static_cast<Direction>(e & kDirectionMask);
-    out->push_back(Letter(d));
-    int next = Neighbour(blank, d);
+    // Directions u d l r move the blank by -3, +3, -1, +1 cells; the table only
+    // records moves that stay on the board.
+    static constexpr int kStep[kDirections] = {-kSide, kSide, -1, 1};
+    int d = e & kDirectionMask;
+    out->push_back("udlr"[d]);
+    int next = blank + kStep[d];
     rank = MoveBlank(rank, digit, cells, blank, next);
     cells = SlideTile(cells, blank, next);
     blank = next;
