@@ -131,8 +131,8 @@ class Table {
   Table() : entries_(new uint8_t[kPermutationCount]()) {
     // Exactly the solvable boards enter the queue: 9!/2 of them.
     std::unique_ptr<Packed[]> queue(new Packed[kPermutationCount / 2]);
-    // The visited test reads a 45 KiB bitset that stays in cache rather than the
-    // 355 KiB table: the build is bound by memory latency, not arithmetic.
+    // The visited test reads a 45 KiB bitset, which stays in cache, rather than the
+    // 355 KiB table, whose entries are then only written.
     std::unique_ptr<uint64_t[]> seen(new uint64_t[kPermutationCount / 64 + 1]());
     auto test_and_set = [&seen](uint32_t r) {
       uint64_t bit = uint64_t{1} << (r & 63);
