@@ -20,11 +20,6 @@
 #include "judge/judging.h"
 #include "judge/language.h"
 
-// Weak until judge_sandbox defines it, so the executable links while it lands.
-namespace judge {
-Result<std::unique_ptr<Sandbox>> CreateSandbox(const SandboxOptions& options) __attribute__((weak));
-}  // namespace judge
-
 namespace judge::cli {
 
 // ---- shared report printing (grade_report.h) ----
@@ -139,7 +134,6 @@ Result<std::unique_ptr<Store>> OpenGradingStore(const std::string& db, bool no_d
 }
 
 Result<std::unique_ptr<Sandbox>> OpenSandbox() {
-  if (&CreateSandbox == nullptr) return Status::Unsupported("this build has no sandbox");
   SandboxOptions options;
   auto sandbox = CreateSandbox(options);
   if (!sandbox.ok()) return sandbox.status().WithContext("creating the sandbox");

@@ -1,0 +1,229 @@
+// stress and verify with fakes: a scripted plugin (generate/solve/validate) and a fake
+// sandbox whose "program" is chosen by the binary's bytes.
+#include <gtest/gtest.h>
+
+#include "fakes.h"
+#include "judge/stress.h"
+#include "judge/verify.h"
+
+namespace judge {
+namespace {
+
+using testing::FakePluginCaller;
+using testing::FakeSandbox;
+using testing::Ok;
+using testing::ReadAll;
+using testing::TempDir;
+using testing::WriteAll;
+
+int CountLines(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+// Generator: cases=N (default 8) lines "x"; any other parameter is rejected.
+Result<std::string> Generate(uint64_t seed, std::string_view params) {
+  int cases = 8;
+  std::string p(params);
+  std::size_t start = 0;
+  while (start < p.size()) {
+    std::size_t end = p.find('\n', start);
+    if (end == std::string::npos) end = p.size();
+    std::string line = p.substr(start, end - start);
+    if (line.rfind("cases=", 0) == 0)
+      cases = std::stoi(line.substr(6));
+    else if (!line.empty())
+      return Status::InvalidArgument("unknown parameter '" + line + "'");
+    start = end + 1;
+  }
+  std::string out;
+  for (int i = 0; i < cases; ++i) out += (seed % 2 ? "y\n" : "x\n");
+  return out;
+}
+
+// Counts the lines, but wrongly from 5 lines on.
+RunResult Counter(const RunSpec& spec, std::string* out) {
+  int n = CountLines(ReadAll(spec.stdin_path));
+  *out = std::to_string(n >= 5 ? n + 1 : n) + "\n";
+  return Ok();
+}
+
+struct StressWorld {
+  TempDir dir;
+  JudgeContext ctx;
+  FakePluginCaller* plugin = nullptr;
+  Program program;
+  StressWorld() {
+    auto p = std::make_unique<FakePluginCaller>();
+    plugin = p.get();
+    plugin->generate = Generate;
+    plugin->solve = [](std::string_view in) -> Result<std::string> {
+      return std::to_string(CountLines(std::string(in))) + "\n";
+    };
+    ctx.plugin = std::move(p);
+    ctx.problem.id = "count";
+    ctx.problem.checker = CheckerKind::kTokens;
+    ctx.checker = MakeBuiltinChecker(ctx.problem);
+    std::string prog = dir.Sub("prog");
+    WriteAll(prog + "/main", "counter");
+    program.dir = prog;
+    program.files = {"main"};
+    program.argv = {"./main"};
+  }
+};
+
+TEST(Stress, FindsTheFirstFailureAndShrinksItsParameters) {
+  StressWorld w;
+  FakeSandbox sandbox(Counter);
+  StressOptions opt;
+  opt.count = 10;
+  opt.seed = 100;
+  opt.params = {{"cases", "3"}};
+  // With 3 cases every run passes.
+  auto passing = Stress(w.ctx, &sandbox, w.program, w.dir.Sub("s1"), opt);
+  ASSERT_TRUE(passing.ok()) << passing.status().message();
+  EXPECT_EQ(passing->runs, 10);
+  EXPECT_FALSE(passing->failure.has_value());
+  // With 40 the first run fails; shrinking finds the smallest failing size, 5.
+  opt.params = {{"cases", "40"}};
+  auto failing = Stress(w.ctx, &sandbox, w.program, w.dir.Sub("s2"), opt);
+  ASSERT_TRUE(failing.ok()) << failing.status().message();
+  EXPECT_EQ(failing->runs, 1);
+  ASSERT_TRUE(failing->failure.has_value());
+  EXPECT_EQ(failing->failure->seed, 100u);
+  EXPECT_EQ(failing->failure->outcome.verdict, Verdict::kWrongAnswer);
+  EXPECT_EQ(CountLines(failing->failure->input), 40);
+  ASSERT_TRUE(failing->smallest.has_value());
+  EXPECT_EQ(CountLines(failing->smallest->input), 5);
+  EXPECT_EQ(failing->smallest->params, (StressParams{{"cases", "5"}}));
+  EXPECT_EQ(failing->smallest->answer, "5\n");
+  EXPECT_EQ(failing->smallest->output, "6\n");
+  EXPECT_GT(failing->shrink_runs, 0);
+  EXPECT_LE(failing->shrink_runs, opt.shrink_budget);
+}
+
+TEST(Stress, TheShrinkBudgetIsRespected) {
+  StressWorld w;
+  FakeSandbox sandbox(Counter);
+  StressOptions opt;
+  opt.count = 1;
+  opt.params = {{"cases", "1000"}};
+  opt.shrink_budget = 2;
+  auto r = Stress(w.ctx, &sandbox, w.program, w.dir.Sub("s"), opt);
+  ASSERT_TRUE(r.ok());
+  EXPECT_LE(r->shrink_runs, 2);
+  ASSERT_TRUE(r->smallest.has_value());
+}
+
+TEST(Stress, PluginFailuresAreTheJudgesNotVerdicts) {
+  StressWorld w;
+  FakeSandbox sandbox(Counter);
+  w.plugin->solve = [](std::string_view) -> Result<std::string> {
+    return Status::Internal("plugin 'fake' (fake.so): solve killed by SIGSEGV");
+  };
+  StressOptions opt;
+  opt.count = 3;
+  auto r = Stress(w.ctx, &sandbox, w.program, w.dir.Sub("s"), opt);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("SIGSEGV"), std::string::npos);
+  opt.params = {{"colour", "red"}};
+  w.plugin->solve = [](std::string_view) -> Result<std::string> { return std::string("1\n"); };
+  auto bad_param = Stress(w.ctx, &sandbox, w.program, w.dir.Sub("s2"), opt);
+  ASSERT_FALSE(bad_param.ok());
+  EXPECT_NE(bad_param.status().message().find("colour"), std::string::npos);
+}
+
+TEST(Verify, ReportsEveryKindOfInconsistency) {
+  TempDir dir;
+  JudgeContext ctx;
+  auto plugin = std::make_unique<FakePluginCaller>();
+  plugin->validate = [](std::string_view in) -> Result<ValidateOutcome> {
+    if (in.find('!') != std::string_view::npos) return ValidateOutcome{false, "'!' is not allowed"};
+    return ValidateOutcome{true, ""};
+  };
+  plugin->solve = [](std::string_view in) -> Result<std::string> {
+    if (in.find('?') != std::string_view::npos) return Status::Internal("plugin 'fake': solve aborted");
+    return std::to_string(CountLines(std::string(in))) + "\n";
+  };
+  ctx.plugin = std::move(plugin);
+  ctx.problem.dir = dir.path();
+  ctx.problem.id = "count";
+  ctx.problem.checker = CheckerKind::kTokens;
+  ctx.checker = MakeBuiltinChecker(ctx.problem);
+  auto add_test = [&](const std::string& name, const std::string& in, const std::string& ans) {
+    std::string d = dir.Sub("data");
+    TestCase t;
+    t.name = "secret/" + name;
+    t.group = "secret";
+    t.input_path = d + "/" + name + ".in";
+    WriteAll(t.input_path, in);
+    if (!ans.empty()) {
+      t.answer_path = d + "/" + name + ".ans";
+      WriteAll(t.answer_path, ans);
+    }
+    ctx.tests.push_back(t);
+  };
+  add_test("good", "a\nb\n", "2\n");
+  add_test("invalid", "a!\n", "1\n");
+  add_test("wrong-ans", "a\n", "7\n");
+  add_test("no-ans", "a\n", "");
+  add_test("crash", "?\n", "1\n");
+  dir.Sub("submissions");
+  dir.Sub("submissions/accepted");
+  dir.Sub("submissions/wrong_answer");
+  dir.Sub("submissions/sometimes");
+  WriteAll(dir.path() + "/submissions/accepted/count", "counter");
+  WriteAll(dir.path() + "/submissions/wrong_answer/really_count", "counter");
+  WriteAll(dir.path() + "/submissions/sometimes/x", "counter");
+  // The fake program counts lines (right on every test of this package).
+  RunResult (*count)(const RunSpec&, std::string*) = [](const RunSpec& spec, std::string* out) {
+    *out = std::to_string(CountLines(ReadAll(spec.stdin_path))) + "\n";
+    return Ok();
+  };
+  VerifyOptions opt;
+  opt.judge.scratch_root = dir.Sub("scratch");
+  LanguageSet languages;
+  SandboxFactory factory = [&]() -> Result<std::unique_ptr<Sandbox>> {
+    return std::unique_ptr<Sandbox>(std::make_unique<FakeSandbox>(count));
+  };
+  auto r = VerifyPackage(ctx, languages, factory, opt);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  auto find = [&](const std::string& kind, const std::string& subject) -> const VerifyCheck* {
+    for (const auto& c : r->checks)
+      if (c.kind == kind && c.subject == subject) return &c;
+    return nullptr;
+  };
+  ASSERT_NE(find("validate", "secret/good"), nullptr);
+  EXPECT_TRUE(find("validate", "secret/good")->ok);
+  EXPECT_TRUE(find("answer", "secret/good")->ok);
+  EXPECT_FALSE(find("validate", "secret/invalid")->ok);
+  EXPECT_EQ(find("validate", "secret/invalid")->message, "'!' is not allowed");
+  EXPECT_FALSE(find("answer", "secret/wrong-ans")->ok);
+  EXPECT_EQ(find("answer", "secret/wrong-ans")->found, "WA");
+  EXPECT_FALSE(find("answer", "secret/no-ans")->ok);
+  EXPECT_FALSE(find("answer", "secret/crash")->ok);
+  EXPECT_TRUE(find("answer", "secret/crash")->judge_error);
+  // The line counter is right, but secret/wrong-ans has a wrong .ans: it gets WA
+  // there (the first failure), so the accepted folder does not hold and the
+  // wrong_answer one does.
+  const VerifyCheck* accepted = find("submission", "accepted/count");
+  ASSERT_NE(accepted, nullptr);
+  EXPECT_FALSE(accepted->ok);
+  EXPECT_EQ(accepted->expected, "AC");
+  EXPECT_EQ(accepted->found, "WA");
+  EXPECT_NE(accepted->message.find("secret/wrong-ans"), std::string::npos) << accepted->message;
+  const VerifyCheck* wrong = find("submission", "wrong_answer/really_count");
+  ASSERT_NE(wrong, nullptr);
+  EXPECT_TRUE(wrong->ok);
+  EXPECT_EQ(wrong->expected, "WA");
+  const VerifyCheck* odd = find("submission", "sometimes/x");
+  ASSERT_NE(odd, nullptr);
+  EXPECT_FALSE(odd->ok);
+  EXPECT_NE(odd->message.find("sometimes"), std::string::npos);
+  EXPECT_FALSE(r->consistent());
+  EXPECT_TRUE(r->judge_error());
+}
+
+}  // namespace
+}  // namespace judge
