@@ -1,15 +1,154 @@
-// judge run: placeholder registration until its owner lands it.
+// judge run [limits] [--stdin F] [--stdout F] [--stderr F] [--dir D] [--json]
+//           -- <program> [args...]
+// One sandboxed run, and its measurement: status (OK TLE MLE OLE RE JE), CPU and wall
+// time, peak memory, exit code or signal, output bytes, the kill reason and which
+// method measured time and memory. Human-readable on stdout, or one JSON object.
+//
+// Without --dir the program runs in a fresh temporary directory (removed afterwards)
+// and a program given as a host file path (contains '/', outside the system
+// directories) is copied there first, so `judge run -- ./a.out` never hands the
+// caller's own directory to the sandbox's uid. With --dir, that directory is the
+// work directory as is (it becomes owned by the run's uid).
+//
+// Exit: 0 when the status is OK, 1 for any other status, 3 when the judge failed (JE).
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <cstdlib>
+#include <filesystem>
+#include <iostream>
+
 #include "cli_util.h"
 #include "commands.h"
+#include "judge/sandbox.h"
 
 namespace judge::cli {
+namespace {
+
+namespace fs = std::filesystem;
+
+struct RunOptions {
+  SandboxLimits limits;
+  std::string stdin_path, stdout_path, stderr_path, dir;
+  std::vector<std::string> env;
+  std::vector<std::string> command;
+  bool json = false;
+};
+
+// A host file the caller names by path ("./a.out", "/home/x/prog"), as opposed to a
+// system program ("/usr/bin/python3") or a PATH name ("python3").
+bool IsHostProgramFile(const std::string& p) {
+  if (p.find('/') == std::string::npos) return false;
+  for (const char* sys : {"/usr/", "/bin/", "/sbin/", "/lib/", "/lib64/", "/lib32/"})
+    if (p.rfind(sys, 0) == 0) return false;
+  struct stat st;
+  return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
+}
+
+int DoRun(RunOptions o) {
+  auto fail = [&](const Status& st) {
+    if (o.json) {
+      nlohmann::json doc;
+      doc["status"] = "JE";
+      doc["message"] = st.message();
+      PrintJson(doc);
+    }
+    return ReportError("run", st);
+  };
+  Result<std::unique_ptr<Sandbox>> sandbox = CreateSandbox(SandboxOptions{});
+  if (!sandbox.ok()) return fail(sandbox.status());
+
+  RunSpec spec;
+  spec.argv = o.command;
+  spec.limits = o.limits;
+  // Outputs named relative to the caller's directory, not the run's.
+  auto absolute = [](const std::string& p) { return p.empty() ? p : fs::absolute(p).string(); };
+  spec.stdin_path = absolute(o.stdin_path);
+  spec.stdout_path = absolute(o.stdout_path);
+  spec.stderr_path = absolute(o.stderr_path);
+
+  std::string temp_dir;
+  if (o.dir.empty()) {
+    char templ[] = "/tmp/judge-run-XXXXXX";
+    if (::mkdtemp(templ) == nullptr) return fail(Status::IoError("cannot create a temporary work directory in /tmp"));
+    temp_dir = templ;
+    spec.work_dir = temp_dir;
+    if (IsHostProgramFile(o.command[0])) {
+      std::string name = fs::path(o.command[0]).filename().string();
+      std::error_code ec;
+      fs::copy_file(o.command[0], temp_dir + "/" + name, ec);
+      if (ec) {
+        fs::remove_all(temp_dir, ec);
+        return fail(Status::IoError("cannot copy " + o.command[0] + " into the work directory: " + ec.message()));
+      }
+      ::chmod((temp_dir + "/" + name).c_str(), 0755);
+      spec.argv[0] = "./" + name;
+    }
+  } else {
+    spec.work_dir = fs::absolute(o.dir).string();
+  }
+  spec.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + spec.work_dir};
+  for (const auto& e : o.env) spec.env.push_back(e);
+
+  Result<RunResult> ran = (*sandbox)->Run(spec);
+  if (!temp_dir.empty()) {
+    std::error_code ec;
+    fs::remove_all(temp_dir, ec);
+  }
+  if (!ran.ok()) return fail(ran.status());
+  const RunResult& r = *ran;
+  if (o.json) {
+    nlohmann::json doc;
+    doc["status"] = std::string(RunStatusCode(r.status));
+    doc["cpu_ms"] = r.cpu_ms;
+    doc["wall_ms"] = r.wall_ms;
+    doc["memory_kib"] = r.memory_kib;
+    doc["exit_code"] = r.exit_code;
+    doc["signal"] = r.signal;
+    doc["output_bytes"] = r.output_bytes;
+    doc["kill_reason"] = std::string(KillReasonName(r.kill_reason));
+    doc["time_method"] = r.time_method;
+    doc["memory_method"] = r.memory_method;
+    doc["message"] = r.message;
+    PrintJson(doc);
+  } else {
+    std::cout << "status:       " << RunStatusCode(r.status) << (r.message.empty() ? "" : " (" + r.message + ")")
+              << "\n"
+              << "cpu:          " << r.cpu_ms << " ms (limit " << o.limits.cpu_time_ms << " ms, by " << r.time_method
+              << ")\n"
+              << "wall:         " << r.wall_ms << " ms (limit " << o.limits.wall_time_ms << " ms)\n"
+              << "memory:       " << r.memory_kib << " KiB (limit " << o.limits.memory_kib << " KiB, by "
+              << r.memory_method << ")\n"
+              << "exit:         "
+              << (r.signal != 0 ? "signal " + std::to_string(r.signal) : "code " + std::to_string(r.exit_code)) << "\n"
+              << "output:       " << r.output_bytes << " bytes (limit " << o.limits.output_kib * 1024 << ")\n"
+              << "kill reason:  " << KillReasonName(r.kill_reason) << "\n";
+  }
+  return r.status == RunStatus::kOk ? kExitOk : kExitNegative;
+}
+
+}  // namespace
 
 void RegisterRun(CLI::App& app, int* exit_code) {
-  auto* cmd = app.add_subcommand("run", "(unavailable in this build)");
-  cmd->allow_extras();
-  cmd->callback([exit_code] {
-    *exit_code = ReportError("run", Status::Unsupported("this subcommand is not built yet"));
-  });
+  auto o = std::make_shared<RunOptions>();
+  auto* cmd = app.add_subcommand("run", "Run one program in the sandbox and print its measurement");
+  cmd->add_option("--time-ms", o->limits.cpu_time_ms, "CPU time limit of the whole process tree (ms)")
+      ->capture_default_str();
+  cmd->add_option("--wall-ms", o->limits.wall_time_ms, "wall time limit (ms)")->capture_default_str();
+  cmd->add_option("--memory-kib", o->limits.memory_kib, "resident memory limit of the tree (KiB)")
+      ->capture_default_str();
+  cmd->add_option("--output-kib", o->limits.output_kib, "output limit: stdout + stderr, and each file (KiB)")
+      ->capture_default_str();
+  cmd->add_option("--stack-kib", o->limits.stack_kib, "stack limit (KiB); 0: the memory limit")->capture_default_str();
+  cmd->add_option("--processes", o->limits.max_processes, "processes + threads alive at once")->capture_default_str();
+  cmd->add_option("--stdin", o->stdin_path, "file for the program's stdin (default: /dev/null)");
+  cmd->add_option("--stdout", o->stdout_path, "file for the program's stdout (default: counted, discarded)");
+  cmd->add_option("--stderr", o->stderr_path, "file for the program's stderr (default: counted, discarded)");
+  cmd->add_option("--dir", o->dir, "work directory (default: a fresh temporary one)");
+  cmd->add_option("--env", o->env, "extra environment variable KEY=VALUE (repeatable)");
+  cmd->add_flag("--json", o->json, "print one JSON object");
+  cmd->add_option("command", o->command, "-- program [args...]")->required();
+  cmd->callback([o, exit_code] { *exit_code = DoRun(*o); });
 }
 
 }  // namespace judge::cli

@@ -16,6 +16,10 @@ namespace {
 
 using Clock = std::chrono::steady_clock;
 
+// Memory a v1 cgroup may still hold from the previous run after force_empty (kernel
+// objects not yet freed) before it is replaced by a fresh one.
+constexpr int64_t kLeftoverBytes = 1 << 20;
+
 std::vector<std::string_view> Split(std::string_view s, char sep) {
   std::vector<std::string_view> out;
   while (true) {
@@ -34,8 +38,13 @@ void CloseAll(std::vector<int>* fds) {
 
 // Kill loop shared by v1 and v2 when cgroup.kill is missing: freeze (if possible) so a
 // fork bomb cannot outrun us, SIGKILL every task, thaw, until nothing is left.
-Status KillLoop(const std::function<Result<std::vector<int>>()>& tasks, const std::function<Status(bool)>& freeze,
-                const std::function<Result<bool>()>& frozen, bool can_freeze) {
+Status KillLoop(const std::function<Result<std::vector<int>>()>& all_tasks, const std::function<Status(bool)>& freeze,
+                const std::function<Result<bool>()>& frozen, bool can_freeze, int spare) {
+  auto tasks = [&]() -> Result<std::vector<int>> {
+    JUDGE_ASSIGN_OR_RETURN(std::vector<int> pids, all_tasks());
+    pids.erase(std::remove(pids.begin(), pids.end(), spare), pids.end());
+    return pids;
+  };
   auto deadline = Clock::now() + std::chrono::seconds(10);
   while (true) {
     JUDGE_ASSIGN_OR_RETURN(std::vector<int> pids, tasks());
@@ -52,7 +61,8 @@ Status KillLoop(const std::function<Result<std::vector<int>>()>& tasks, const st
       }
       JUDGE_ASSIGN_OR_RETURN(pids, tasks());
     }
-    for (int pid : pids) ::kill(pid, SIGKILL);
+    for (int pid : pids)
+      if (pid != spare) ::kill(pid, SIGKILL);
     if (can_freeze) JUDGE_RETURN_IF_ERROR(freeze(false));
     // Killed tasks leave the cgroup as they exit; give them a moment.
     for (int i = 0; i < 50; ++i) {
@@ -60,6 +70,18 @@ Status KillLoop(const std::function<Result<std::vector<int>>()>& tasks, const st
       if (left.empty()) return Status::Ok();
       std::this_thread::sleep_for(std::chrono::microseconds(i < 10 ? 100 : 1000));
     }
+  }
+}
+
+// Waits until the cgroup charges no task (pids.current is 0), up to 10 s.
+Status WaitUncharged(const CgroupFiles& files, const std::string& pids_current) {
+  auto deadline = Clock::now() + std::chrono::seconds(10);
+  for (int i = 0;; ++i) {
+    Result<int64_t> n = files.ReadInt(pids_current);
+    if (!n.ok() || *n <= 0) return Status::Ok();
+    if (Clock::now() > deadline)
+      return Status::IoError(files.Path(pids_current) + ": " + std::to_string(*n) + " tasks still charged after 10 s");
+    std::this_thread::sleep_for(std::chrono::microseconds(i < 20 ? 50 : 1000));
   }
 }
 
@@ -88,7 +110,8 @@ class CgroupV2 final : public RunCgroup {
       tree_ready_ = true;
     }
     if (files_.Exists(run_dir_)) {
-      JUDGE_RETURN_IF_ERROR(KillAll());
+      JUDGE_RETURN_IF_ERROR(KillAll(0));
+      JUDGE_RETURN_IF_ERROR(WaitUncharged(files_, run_dir_ + "/pids.current"));
       JUDGE_RETURN_IF_ERROR(RemoveRunDir());
     }
     JUDGE_RETURN_IF_ERROR(files_.MakeDir(run_dir_));
@@ -122,13 +145,16 @@ class CgroupV2 final : public RunCgroup {
     if (oom.ok()) u.oom_kills = *oom;
     Result<int64_t> pmax = files_.ReadKeyed(run_dir_ + "/pids.events", "max");
     if (pmax.ok()) u.pids_max_events = *pmax;
+    Result<int64_t> hits = files_.ReadKeyed(run_dir_ + "/memory.events", "max");
+    if (hits.ok()) u.memory_limit_hits = *hits;
     return u;
   }
 
   Result<std::vector<int>> Tasks() override { return files_.ReadPids(run_dir_ + "/cgroup.procs"); }
 
-  Status KillAll() override {
-    if (files_.Exists(run_dir_ + "/cgroup.kill")) {
+  Status KillAll(int spare) override {
+    // cgroup.kill spares nobody: only when there is nobody to spare.
+    if (spare == 0 && files_.Exists(run_dir_ + "/cgroup.kill")) {
       JUDGE_ASSIGN_OR_RETURN(std::vector<int> pids, Tasks());
       if (!pids.empty()) JUDGE_RETURN_IF_ERROR(files_.Write(run_dir_ + "/cgroup.kill", "1"));
     }
@@ -140,13 +166,14 @@ class CgroupV2 final : public RunCgroup {
                       if (!f.ok()) return f.status();
                       return *f == 1;
                     },
-                    can_freeze);
+                    can_freeze, spare);
   }
 
   Status Finish() override {
     CloseAll(&procs_fds_);
     if (!files_.Exists(run_dir_)) return Status::Ok();
-    JUDGE_RETURN_IF_ERROR(KillAll());
+    JUDGE_RETURN_IF_ERROR(KillAll(0));
+    JUDGE_RETURN_IF_ERROR(WaitUncharged(files_, run_dir_ + "/pids.current"));
     return RemoveRunDir();
   }
 
@@ -206,26 +233,34 @@ class CgroupV1 final : public RunCgroup {
       tree_ready_ = true;
     }
     JUDGE_ASSIGN_OR_RETURN(std::vector<int> left, Tasks());
-    if (!left.empty()) JUDGE_RETURN_IF_ERROR(KillAll());
+    if (!left.empty()) JUDGE_RETURN_IF_ERROR(KillAll(0));
+    JUDGE_RETURN_IF_ERROR(WaitUncharged(Files("pids"), dir_ + "/pids.current"));
     if (Has("freezer") && Files("freezer").Exists(dir_ + "/freezer.state"))
       JUDGE_RETURN_IF_ERROR(Files("freezer").Write(dir_ + "/freezer.state", "THAWED"));
 
     CgroupFiles& mem = Files("memory");
-    // Uncharge the page cache the previous run left (its files), so this run's peak
-    // starts from zero. Fails harmlessly (EBUSY) on some kernels: the reset below
-    // still bounds the error by what is left.
+    // Uncharge what the previous run left (page cache of its files), so this run's
+    // peak starts from zero. Pages that cannot be reclaimed (files it left on a tmpfs
+    // work directory, with no swap) stay charged: then the memory cgroup is replaced
+    // by a fresh one (the old charges move to the parent, which has no limit).
     if (mem.Exists(dir_ + "/memory.force_empty")) (void)mem.Write(dir_ + "/memory.force_empty", "0");
+    Result<int64_t> left_bytes = mem.ReadInt(dir_ + "/memory.usage_in_bytes");
+    if (left_bytes.ok() && *left_bytes > kLeftoverBytes) {
+      CloseAll(&procs_fds_);
+      JUDGE_RETURN_IF_ERROR(mem.RemoveDir(dir_).WithContext("replacing a memory cgroup with leftover charges"));
+      JUDGE_RETURN_IF_ERROR(mem.MakeDir(dir_));
+    }
+    // memory.limit_in_bytes may not exceed memory.memsw.limit_in_bytes: the one
+    // that moves up is written first.
     std::string limit = std::to_string(memory_bytes);
     bool has_memsw = mem.Exists(dir_ + "/memory.memsw.limit_in_bytes");
-    Status st = mem.Write(dir_ + "/memory.limit_in_bytes", limit);
-    if (!st.ok() && has_memsw) {
-      // memory.limit_in_bytes may not exceed memsw: raise memsw first.
+    Result<int64_t> current = mem.ReadInt(dir_ + "/memory.limit_in_bytes");
+    bool raising = !current.ok() || *current < 0 || memory_bytes > *current;
+    if (has_memsw && raising)
       JUDGE_RETURN_IF_ERROR(mem.Write(dir_ + "/memory.memsw.limit_in_bytes", limit));
-      st = mem.Write(dir_ + "/memory.limit_in_bytes", limit);
-    }
-    JUDGE_RETURN_IF_ERROR(st);
-    // No swap for the run: memory + swap limited to the same value.
-    if (has_memsw) JUDGE_RETURN_IF_ERROR(mem.Write(dir_ + "/memory.memsw.limit_in_bytes", limit));
+    JUDGE_RETURN_IF_ERROR(mem.Write(dir_ + "/memory.limit_in_bytes", limit));
+    if (has_memsw && !raising)
+      JUDGE_RETURN_IF_ERROR(mem.Write(dir_ + "/memory.memsw.limit_in_bytes", limit));
     JUDGE_RETURN_IF_ERROR(mem.Write(dir_ + "/memory.max_usage_in_bytes", "0"));
     if (mem.Exists(dir_ + "/memory.failcnt")) (void)mem.Write(dir_ + "/memory.failcnt", "0");
     JUDGE_RETURN_IF_ERROR(Files("cpuacct").Write(dir_ + "/cpuacct.usage", "0"));
@@ -252,6 +287,8 @@ class CgroupV1 final : public RunCgroup {
     if (oom.ok()) u.oom_kills = *oom;
     Result<int64_t> pmax = Files("pids").ReadKeyed(dir_ + "/pids.events", "max");
     if (pmax.ok()) u.pids_max_events = *pmax;
+    Result<int64_t> hits = Files("memory").ReadInt(dir_ + "/memory.failcnt");
+    if (hits.ok()) u.memory_limit_hits = *hits;
     return u;
   }
 
@@ -268,7 +305,7 @@ class CgroupV1 final : public RunCgroup {
     return all;
   }
 
-  Status KillAll() override {
+  Status KillAll(int spare) override {
     bool can_freeze = Has("freezer") && Files("freezer").Exists(dir_ + "/freezer.state");
     return KillLoop([this] { return Tasks(); },
                     [this](bool on) { return Files("freezer").Write(dir_ + "/freezer.state", on ? "FROZEN" : "THAWED"); },
@@ -276,14 +313,14 @@ class CgroupV1 final : public RunCgroup {
                       JUDGE_ASSIGN_OR_RETURN(std::string s, Files("freezer").Read(dir_ + "/freezer.state"));
                       return s.rfind("FROZEN", 0) == 0;
                     },
-                    can_freeze);
+                    can_freeze, spare);
   }
 
   Status Finish() override {
     CloseAll(&procs_fds_);
     JUDGE_ASSIGN_OR_RETURN(std::vector<int> left, Tasks());
-    if (!left.empty()) JUDGE_RETURN_IF_ERROR(KillAll());
-    return Status::Ok();
+    if (!left.empty()) JUDGE_RETURN_IF_ERROR(KillAll(0));
+    return WaitUncharged(Files("pids"), dir_ + "/pids.current");
   }
 
  private:

@@ -48,6 +48,7 @@ struct CgroupUsage {
   int64_t memory_peak_bytes = 0;  // peak charged memory (anonymous, page cache, kernel)
   int64_t oom_kills = 0;          // cumulative OOM kills in the cgroup
   int64_t pids_max_events = 0;    // cumulative forks refused at pids.max
+  int64_t memory_limit_hits = 0;  // times a charge hit the limit (v1 failcnt, v2 events "max")
 };
 
 class RunCgroup {
@@ -63,11 +64,14 @@ class RunCgroup {
   // The cgroup.procs files a child writes "0" to (to join). Valid until Finish().
   virtual const std::vector<int>& procs_fds() const = 0;
   virtual Result<CgroupUsage> ReadUsage() = 0;
-  // Kills every task in the cgroup; returns once none is left (or fails).
-  virtual Status KillAll() = 0;
+  // Kills every task in the cgroup but `spare` (0: none); returns once none but
+  // `spare` is left (or fails). The judge spares the keeper, its own child, so the
+  // keeper reaps the init and the judge reaps the keeper: nothing is orphaned.
+  virtual Status KillAll(int spare = 0) = 0;
   virtual Result<std::vector<int>> Tasks() = 0;
-  // After the run: kills what is left (should be nothing), closes the procs fds,
-  // releases charged memory or removes the per-run directory.
+  // After the run: kills what is left (should be nothing), waits until no task is
+  // charged to the cgroup any more (exiting tasks stay counted in pids.current until
+  // reaped), closes the procs fds, removes the per-run directory (v2).
   virtual Status Finish() = 0;
 };
 

@@ -84,8 +84,14 @@ Status CgroupFiles::Write(std::string_view rel, std::string_view value) const {
 
 Status CgroupFiles::MakeDir(std::string_view rel) const {
   std::string path = Path(rel);
-  if (::mkdir(path.c_str(), 0755) != 0 && errno != EEXIST)
+  if (::mkdir(path.c_str(), 0755) != 0) {
+    if (errno == EEXIST) return Status::Ok();
     return Status::IoError("cannot create cgroup " + path + ": " + Errno(errno));
+  }
+  for (const auto& name : fake_control_files_) {
+    int fd = ::open((path + "/" + name).c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
+    if (fd >= 0) ::close(fd);
+  }
   return Status::Ok();
 }
 

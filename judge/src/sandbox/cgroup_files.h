@@ -23,6 +23,10 @@ class CgroupFiles {
   explicit CgroupFiles(std::string root, bool fake_tree = false)
       : root_(std::move(root)), fake_tree_(fake_tree) {}
 
+  // Fake trees only: every directory MakeDir creates gets these (empty) files, as the
+  // kernel creates control files with a cgroup.
+  void set_fake_control_files(std::vector<std::string> names) { fake_control_files_ = std::move(names); }
+
   const std::string& root() const { return root_; }
   std::string Path(std::string_view rel) const;
 
@@ -55,6 +59,7 @@ class CgroupFiles {
  private:
   std::string root_;
   bool fake_tree_ = false;
+  std::vector<std::string> fake_control_files_;
 };
 
 }  // namespace judge::sandbox

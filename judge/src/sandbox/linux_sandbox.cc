@@ -29,6 +29,7 @@
 #include <sys/file.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -159,16 +160,32 @@ int64_t FdSize(int fd) {
 }
 
 // The program may have replaced its output path (a symlink to the answers, a FIFO
-// to hang the reader): put the file the judge opened back in place.
+// to hang the reader): put what it wrote on the descriptor back at the path, as a
+// fresh regular file (a deleted file cannot be linked again, so its bytes are copied;
+// at most the output limit).
 void RestoreOutputPath(const std::string& path, int fd) {
   struct stat want, have;
   if (::fstat(fd, &want) != 0) return;
   if (::lstat(path.c_str(), &have) == 0 && have.st_dev == want.st_dev && have.st_ino == want.st_ino) return;
-  if (::unlink(path.c_str()) != 0 && errno == EISDIR) std::filesystem::remove_all(path);
-  ::rmdir(path.c_str());
+  if (::unlink(path.c_str()) != 0 && (errno == EISDIR || errno == EPERM)) {
+    std::error_code ec;
+    std::filesystem::remove_all(path, ec);
+  }
+  // The judge's descriptor is write-only: read the same file through /proc.
   char proc[64];
   std::snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
-  ::linkat(AT_FDCWD, proc, AT_FDCWD, path.c_str(), AT_SYMLINK_FOLLOW);
+  int in = ::open(proc, O_RDONLY | O_CLOEXEC);
+  if (in < 0) return;
+  int out = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
+  if (out >= 0) {
+    off_t offset = 0;
+    while (offset < want.st_size) {
+      ssize_t n = ::sendfile(out, in, &offset, static_cast<size_t>(want.st_size - offset));
+      if (n <= 0) break;
+    }
+    ::close(out);
+  }
+  ::close(in);
 }
 
 bool IsExecutableFile(const std::string& path) {
@@ -607,6 +624,7 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
     m.cpu_ms = (usage.cpu_ns - base.cpu_ns) / 1000000;
     m.memory_kib = usage.memory_peak_bytes / 1024;
     m.oom_killed = usage.oom_kills > base.oom_kills;
+    m.memory_limit_hit = usage.memory_limit_hits > base.memory_limit_hits;
     m.memory_enforced = true;
     r.time_method = std::string(slot.cgroup->time_method());
     r.memory_method = std::string(slot.cgroup->memory_method());
@@ -665,11 +683,13 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
 }
 
 Status LinuxSandbox::KillTree(Slot& slot, pid_t keeper) {
-  if (slot.cgroup) return slot.cgroup->KillAll().WithContext("killing the run");
-  // No cgroup: killing the pid namespace's init kills everything inside it.
+  if (slot.cgroup) return slot.cgroup->KillAll(keeper).WithContext("killing the run");
+  // No cgroup: killing the pid namespace's init kills everything inside it; the
+  // keeper then reaps the init and exits (killing the keeper instead would orphan
+  // the init to the host's init).
   int init = __atomic_load_n(&slot.report->init_pid, __ATOMIC_SEQ_CST);
   if (init > 0) ::kill(init, SIGKILL);
-  ::kill(keeper, SIGKILL);
+  else ::kill(keeper, SIGKILL);
   return Status::Ok();
 }
 

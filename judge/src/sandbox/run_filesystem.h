@@ -34,7 +34,8 @@ struct SystemEntry {
 std::vector<SystemEntry> DetectSystemEntries();
 
 // Checks a directory path used inside the run: absolute, normalized (no "." or ".."
-// components, no "//"), not "/", and not inside a system entry or /proc, /dev, /etc.
+// components, no "//"), not "/", and not inside a system entry or /proc, /dev (but
+// below /dev/shm), /etc.
 Status CheckInsidePath(const std::string& what, const std::string& path,
                        const std::vector<SystemEntry>& system);
 

@@ -42,7 +42,9 @@ DerivedLimits DeriveLimits(const SandboxLimits& l, bool with_cgroup) {
   d.cgroup_memory_bytes = l.memory_kib * 1024;
   d.stack_bytes = (l.stack_kib > 0 ? l.stack_kib : l.memory_kib) * 1024;
   d.output_bytes = l.output_kib * 1024;
-  d.tmpfs_bytes = d.cgroup_memory_bytes;
+  // With a cgroup, tmpfs pages are charged to the run and the memory limit binds
+  // first (MLE, not a full disk); without one, the tmpfs size is the only bound.
+  d.tmpfs_bytes = with_cgroup ? 2 * d.cgroup_memory_bytes : d.cgroup_memory_bytes;
   d.cgroup_pids_max = int64_t{l.max_processes} + kSupervisorProcesses;
 
   rlim_t cpu_s = static_cast<rlim_t>((l.cpu_time_ms + 999) / 1000 + 1);

@@ -87,6 +87,15 @@ Decision DecideStatus(const Measurement& m, const SandboxLimits& l) {
     }
     return d;
   }
+  const bool failed = m.signal != 0 || !m.exited || m.exit_code != 0;
+  if (failed && m.memory_limit_hit) {
+    d.status = RunStatus::kMemoryLimitExceeded;
+    d.reason = KillReason::kMemory;
+    d.message = "memory limit exceeded (limit " + std::to_string(l.memory_kib) +
+                " KiB): an allocation was refused and the program failed (" +
+                (m.signal != 0 ? SignalName(m.signal) : "exit code " + std::to_string(m.exit_code)) + ")";
+    return d;
+  }
   if (m.signal != 0) {
     d.status = RunStatus::kRuntimeError;
     d.message = "killed by " + SignalName(m.signal);

@@ -4,7 +4,9 @@
 // Order of precedence: the first reason the run was stopped (the judge's monitor, or
 // the kernel: OOM killer -> memory, SIGXFSZ -> output, SIGXCPU -> CPU) decides; a run
 // that ended by itself is still checked against every limit (a program that exits at
-// limit + 3 ms is TLE); then a failed exec, a signal or a non-zero exit code is RE.
+// limit + 3 ms is TLE); then a failed exec, a signal or a non-zero exit code is RE,
+// except that a program failing after an allocation hit the memory limit (a write to
+// tmpfs or a memfd refused with ENOMEM, a malloc that returned NULL) is MLE.
 #ifndef JUDGE_SRC_SANDBOX_RUN_VERDICT_H_
 #define JUDGE_SRC_SANDBOX_RUN_VERDICT_H_
 
@@ -26,6 +28,7 @@ struct Measurement {
   int64_t output_bytes = 0;         // stdout + stderr
   bool file_over_limit = false;     // some file the program wrote exceeded output_kib
   bool oom_killed = false;          // the kernel's OOM killer acted in the run's cgroup
+  bool memory_limit_hit = false;    // an allocation hit the cgroup's limit (refused or reclaimed)
   bool memory_enforced = true;      // a cgroup enforced the memory limit (else polled)
   KillReason judge_kill = KillReason::kNone;  // why the judge's monitor killed the run
 };

@@ -1,0 +1,112 @@
+// `judge run` and `judge doctor` end to end: exit codes and the JSON contract.
+#include <gtest/gtest.h>
+#include <stdio.h>
+#include <sys/wait.h>
+
+#include <filesystem>
+#include <nlohmann/json.hpp>
+#include <string>
+
+namespace {
+
+struct Ran {
+  int exit_code = -1;
+  std::string out;
+};
+
+Ran Judge(const std::string& args) {
+  Ran r;
+  std::string cmd = std::string(JUDGE_BINARY) + " " + args + " 2>/dev/null";
+  FILE* p = ::popen(cmd.c_str(), "r");
+  if (!p) return r;
+  char buf[4096];
+  size_t n;
+  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
+  int st = ::pclose(p);
+  r.exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
+  return r;
+}
+
+nlohmann::json Json(const Ran& r) {
+  nlohmann::json j = nlohmann::json::parse(r.out, nullptr, false);
+  EXPECT_FALSE(j.is_discarded()) << r.out;
+  return j;
+}
+
+TEST(CliRun, OkProgramPrintsEveryFieldAndExitsZero) {
+  Ran r = Judge("run --json -- " + std::string(HOSTILE_DIR) + "/hello");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  nlohmann::json j = Json(r);
+  EXPECT_EQ(j["status"], "OK");
+  for (const char* key : {"cpu_ms", "wall_ms", "memory_kib", "exit_code", "signal", "output_bytes"})
+    EXPECT_TRUE(j.contains(key) && j[key].is_number_integer()) << key;
+  for (const char* key : {"time_method", "memory_method", "kill_reason", "message"})
+    EXPECT_TRUE(j.contains(key) && j[key].is_string()) << key;
+  EXPECT_EQ(j["exit_code"], 0);
+  EXPECT_EQ(j["output_bytes"], 6);
+  EXPECT_EQ(j["kill_reason"], "none");
+}
+
+TEST(CliRun, SpinnerIsTleWithExitOne) {
+  Ran r = Judge("run --json --time-ms 200 --wall-ms 2000 -- " + std::string(HOSTILE_DIR) + "/spin");
+  EXPECT_EQ(r.exit_code, 1);
+  nlohmann::json j = Json(r);
+  EXPECT_EQ(j["status"], "TLE");
+  EXPECT_EQ(j["kill_reason"], "cpu");
+  EXPECT_GE(j["cpu_ms"].get<int>(), 200);
+}
+
+TEST(CliRun, StdinStdoutAndLimitsAreHonoured) {
+  std::string dir = "/tmp/judge-cli-run-test-" + std::to_string(::getpid());
+  std::filesystem::create_directories(dir);
+  {
+    FILE* f = fopen((dir + "/in.txt").c_str(), "w");
+    fputs("abc\n", f);
+    fclose(f);
+  }
+  Ran r = Judge("run --json --memory-kib 65536 --stdin " + dir + "/in.txt --stdout " + dir +
+                "/out.txt -- /bin/cat");
+  EXPECT_EQ(r.exit_code, 0) << r.out;
+  EXPECT_EQ(Json(r)["output_bytes"], 4);
+  FILE* f = fopen((dir + "/out.txt").c_str(), "r");
+  char buf[16] = {};
+  ASSERT_NE(f, nullptr);
+  EXPECT_EQ(fread(buf, 1, sizeof buf, f), 4u);
+  fclose(f);
+  EXPECT_STREQ(buf, "abc\n");
+  Ran mle = Judge("run --json --memory-kib 65536 --time-ms 2000 -- " + std::string(HOSTILE_DIR) + "/touch_300mb");
+  EXPECT_EQ(mle.exit_code, 1);
+  EXPECT_EQ(Json(mle)["status"], "MLE");
+  std::filesystem::remove_all(dir);
+}
+
+TEST(CliRun, JudgeFailureIsExitThreeAndJe) {
+  Ran r = Judge("run --json -- /nonexistent/program");
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(Json(r)["status"], "JE");
+  Ran human = Judge("run -- " + std::string(HOSTILE_DIR) + "/exit25");
+  EXPECT_EQ(human.exit_code, 1);
+  EXPECT_NE(human.out.find("status:       RE"), std::string::npos) << human.out;
+  EXPECT_NE(human.out.find("code 25"), std::string::npos) << human.out;
+}
+
+TEST(CliDoctor, ReportsEveryFeatureFromProbes) {
+  Ran r = Judge("doctor --json");
+  nlohmann::json j = Json(r);
+  ASSERT_TRUE(j.contains("features"));
+  std::map<std::string, bool> seen;
+  for (const auto& f : j["features"]) seen[f["name"].get<std::string>()] = f["available"].get<bool>();
+  for (const char* name : {"pid-namespace", "mount-namespace", "network-namespace", "ipc-namespace", "uts-namespace",
+                           "seccomp", "uid-switch", "no-new-privs", "cgroup-v2", "cgroup-v1-memory", "cgroup-v1-pids",
+                           "sandbox-run"})
+    EXPECT_TRUE(seen.count(name)) << name;
+  // This host (the one the suite is written for) has all of these.
+  EXPECT_TRUE(seen["pid-namespace"]);
+  EXPECT_TRUE(seen["seccomp"]);
+  EXPECT_TRUE(seen["sandbox-run"]);
+  EXPECT_EQ(r.exit_code, j["ok"].get<bool>() ? 0 : 1);
+  Ran human = Judge("doctor");
+  EXPECT_NE(human.out.find("pid-namespace"), std::string::npos);
+}
+
+}  // namespace

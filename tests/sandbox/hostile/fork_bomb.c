@@ -1,0 +1,5 @@
+// The classic: fork forever, ignoring failures.
+#include <unistd.h>
+int main(void) {
+  for (;;) fork();
+}

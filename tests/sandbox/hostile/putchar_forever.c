@@ -1,0 +1,5 @@
+// putchar forever: OLE quickly, never TLE.
+#include <stdio.h>
+int main(void) {
+  for (;;) putchar('x');
+}

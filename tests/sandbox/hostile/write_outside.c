@@ -1,0 +1,23 @@
+// Tries to write everywhere outside its work directory and /tmp.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+#include "escape_common.h"
+static int can_create(const char* p) {
+  int fd = open(p, O_CREAT | O_WRONLY, 0644);
+  if (fd < 0) return 0;
+  close(fd);
+  return 1;
+}
+int main(int argc, char** argv) {
+  for (int i = 1; i < argc; ++i) ATTEMPT(can_create(argv[i]), argv[i]);
+  ATTEMPT(can_create("/x"), "/x");
+  ATTEMPT(can_create("/usr/x"), "/usr/x");
+  ATTEMPT(can_create("/etc/x"), "/etc/x");
+  ATTEMPT(can_create("/etc/passwd"), "/etc/passwd");
+  ATTEMPT(can_create("/dev/x"), "/dev/x");
+  ATTEMPT(can_create("../x"), "../x");
+  ATTEMPT(mkdir("/usr/lib/x", 0755) == 0, "mkdir /usr/lib/x");
+  ATTEMPT(can_create("/dev/sda"), "/dev/sda");
+  return escaped;
+}

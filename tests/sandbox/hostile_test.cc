@@ -1,0 +1,688 @@
+// The hostile suite: each program of tests/sandbox/hostile with its expected status,
+// then the host checks of SandboxTest::HostChecks (no process left, nothing changed
+// outside the run directory, the judge responsive, the next run clean).
+//
+// Timing expectations that depend on the machine's load (the wall time of a spinner
+// killed at its CPU limit) are retried up to three times: a loaded 2-core machine
+// can starve one attempt, but the judge must get it right when it gets the CPU.
+#include <arpa/inet.h>
+#include <fcntl.h>
+#include <netinet/in.h>
+#include <signal.h>
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <ctime>
+#include <thread>
+
+#include "sandbox_fixture.h"
+
+namespace judge::testing {
+namespace {
+
+#define ASSERT_RAN(r) ASSERT_TRUE((r).ok()) << (r).status().message()
+
+class Hostile : public SandboxTest {};
+
+// ---------------------------------------------------------------- time
+
+// Wall time this thread needs to burn `ms` of its own CPU right now: the reference
+// for "killed promptly" on a machine other jobs may be loading.
+int64_t WallToBurnCpuMs(int64_t ms) {
+  auto thread_cpu_ms = [] {
+    struct timespec ts;
+    clock_gettime(CLOCK_THREAD_CPUTIME_ID, &ts);
+    return ts.tv_sec * 1000.0 + ts.tv_nsec / 1e6;
+  };
+  auto start = std::chrono::steady_clock::now();
+  double begin = thread_cpu_ms();
+  volatile unsigned long x = 0;
+  while (thread_cpu_ms() - begin < static_cast<double>(ms))
+    for (int i = 0; i < 10000; ++i) x = x + 1;
+  return std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+}
+
+TEST_F(Hostile, SpinIsTleWithCpuJustPastTheLimit) {
+  // Wall below limit + 300 ms on an idle machine; on a loaded one, below the time the
+  // CPU takes to get (measured side by side) + 300 ms. Three attempts against noise.
+  bool wall_ok = false;
+  std::string seen;
+  for (int attempt = 0; attempt < 3 && !wall_ok; ++attempt) {
+    SandboxLimits l = Small();
+    l.wall_time_ms = 5000;
+    int64_t reference = std::max<int64_t>(l.cpu_time_ms, WallToBurnCpuMs(l.cpu_time_ms));
+    auto r = RunHostile("spin", {}, l);
+    ASSERT_RAN(r);
+    EXPECT_EQ(r->status, RunStatus::kTimeLimitExceeded);
+    EXPECT_EQ(r->kill_reason, KillReason::kCpuTime);
+    EXPECT_GE(r->cpu_ms, l.cpu_time_ms);
+    EXPECT_LE(r->cpu_ms, l.cpu_time_ms + 100);
+    EXPECT_EQ(r->signal, SIGKILL);
+    wall_ok = r->wall_ms < reference + 300;
+    seen += " wall " + std::to_string(r->wall_ms) + " vs reference " + std::to_string(reference) + ";";
+  }
+  EXPECT_TRUE(wall_ok) << "the spinner was not stopped within 300 ms of its CPU limit:" << seen;
+}
+
+TEST_F(Hostile, SleepForeverIsTleByWallTime) {
+  SandboxLimits l = Small();
+  l.wall_time_ms = 500;
+  auto r = RunHostile("sleep_forever", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kTimeLimitExceeded);
+  EXPECT_EQ(r->kill_reason, KillReason::kWallTime);
+  EXPECT_GE(r->wall_ms, 500);
+  EXPECT_LT(r->wall_ms, 800);
+  EXPECT_LT(r->cpu_ms, 50);
+}
+
+TEST_F(Hostile, PipeBlockIsTleByWallTime) {
+  SandboxLimits l = Small();
+  l.wall_time_ms = 400;
+  auto r = RunHostile("pipe_block", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kTimeLimitExceeded);
+  EXPECT_EQ(r->kill_reason, KillReason::kWallTime);
+  EXPECT_GE(r->wall_ms, 400);
+  EXPECT_LT(r->wall_ms, 700);
+}
+
+TEST_F(Hostile, FourSpinningThreadsAreSummed) {
+  SandboxLimits l = Small();
+  l.cpu_time_ms = 300;
+  l.wall_time_ms = 10000;
+  l.max_processes = 8;
+  // Each thread burns 100 ms: 400 ms in all, over the limit only when summed.
+  auto r = RunHostile("threads_spin", {"100"}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kTimeLimitExceeded) << r->message << " cpu " << r->cpu_ms;
+  EXPECT_EQ(r->kill_reason, KillReason::kCpuTime);
+  EXPECT_LE(r->cpu_ms, 400);
+  // Forever-spinning threads: killed just past the limit.
+  auto forever = RunHostile("threads_spin", {}, l);
+  ASSERT_RAN(forever);
+  EXPECT_EQ(forever->kill_reason, KillReason::kCpuTime);
+  EXPECT_GE(forever->cpu_ms, 300);
+  EXPECT_LE(forever->cpu_ms, 400);
+  // Within the limit when the sum fits: 4 x 50 ms.
+  auto fits = RunHostile("threads_spin", {"50"}, l);
+  ASSERT_RAN(fits);
+  EXPECT_EQ(fits->status, RunStatus::kOk) << fits->message;
+  EXPECT_GE(fits->cpu_ms, 195);
+}
+
+TEST_F(Hostile, KernelTimeIsCounted) {
+  SandboxLimits l = Small();
+  l.wall_time_ms = 5000;
+  auto r = RunHostile("kernel_burner", {}, l);
+  ASSERT_RAN(r);
+  // Nearly all of it is system time: without it the run would end by wall time.
+  EXPECT_EQ(r->status, RunStatus::kTimeLimitExceeded);
+  EXPECT_EQ(r->kill_reason, KillReason::kCpuTime);
+  EXPECT_LE(r->cpu_ms, l.cpu_time_ms + 100);
+}
+
+TEST_F(Hostile, ForkedSpinningChildIsCounted) {
+  SandboxLimits l = Small();
+  l.wall_time_ms = 5000;
+  l.max_processes = 2;
+  auto r = RunHostile("fork_spin", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kTimeLimitExceeded);
+  EXPECT_EQ(r->kill_reason, KillReason::kCpuTime);  // the parent only waits
+  EXPECT_LE(r->cpu_ms, l.cpu_time_ms + 100);
+}
+
+TEST_F(Hostile, SetsidDaemonsAreCountedAndKilled) {
+  SandboxLimits l = Small();
+  l.wall_time_ms = 5000;
+  l.max_processes = 8;
+  // The parent outlives the daemons' CPU limit: their CPU makes it TLE.
+  auto r = RunHostile("setsid_daemons", {"4000"}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kTimeLimitExceeded);
+  EXPECT_EQ(r->kill_reason, KillReason::kCpuTime);
+  EXPECT_LE(r->cpu_ms, l.cpu_time_ms + 100);
+}
+
+TEST_F(Hostile, SetsidDaemonsDieWithTheirParent) {
+  SandboxLimits l = Small();
+  l.max_processes = 8;
+  auto r = RunHostile("setsid_daemons", {"50"}, l);
+  ASSERT_RAN(r);
+  // The main program exited 0 in time; what it left behind is killed (HostChecks).
+  EXPECT_EQ(r->status, RunStatus::kOk) << r->message;
+  EXPECT_LT(r->wall_ms, 300);
+}
+
+TEST_F(Hostile, IgnoringSignalsDoesNotHelp) {
+  SandboxLimits l = Small();
+  l.wall_time_ms = 3000;
+  auto r = RunHostile("ignore_signals", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kTimeLimitExceeded);
+  EXPECT_EQ(r->kill_reason, KillReason::kCpuTime);
+  EXPECT_EQ(r->signal, SIGKILL);
+  EXPECT_LE(r->cpu_ms, l.cpu_time_ms + 100);
+}
+
+TEST_F(Hostile, BusyWaitOnClockGettimeIsTle) {
+  SandboxLimits l = Small();
+  l.wall_time_ms = 3000;
+  auto r = RunHostile("clock_busy", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kTimeLimitExceeded);
+  EXPECT_EQ(r->kill_reason, KillReason::kCpuTime);
+  EXPECT_LE(r->cpu_ms, l.cpu_time_ms + 100);
+}
+
+// ---------------------------------------------------------------- memory
+
+TEST_F(Hostile, Reserve1GiBTouch10MiBIsOkAndAbout10MiB) {
+  SandboxLimits l = Small();
+  l.memory_kib = 64 * 1024;
+  auto r = RunHostile("reserve_1g", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOk) << r->message;
+  EXPECT_GE(r->memory_kib, 10 * 1024);
+  EXPECT_LE(r->memory_kib, 14 * 1024);
+}
+
+TEST_F(Hostile, Static63MBTouchedFitsIn64MiB) {
+  SandboxLimits l = Small();
+  l.memory_kib = 64 * 1024;
+  auto r = RunHostile("static_63mb", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOk) << r->message;
+  EXPECT_GE(r->memory_kib, 63 * 1000 * 1000 / 1024);
+  EXPECT_LE(r->memory_kib, 64 * 1024);
+}
+
+TEST_F(Hostile, Touch300MBUnder256MiBIsMle) {
+  SandboxLimits l = Small();
+  l.memory_kib = 256 * 1024;
+  l.cpu_time_ms = 2000;
+  l.wall_time_ms = 5000;
+  auto r = RunHostile("touch_300mb", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kMemoryLimitExceeded) << r->message;
+  EXPECT_EQ(r->kill_reason, KillReason::kMemory);
+  EXPECT_GE(r->memory_kib, 250 * 1024);
+}
+
+TEST_F(Hostile, Static32GiBArrayIsMleOrReNeverJudgeError) {
+  SandboxLimits l = Small();
+  l.memory_kib = 256 * 1024;
+  auto r = RunHostile("static_32g", {}, l);
+  ASSERT_RAN(r);  // the program's problem, never the judge's
+  EXPECT_TRUE(r->status == RunStatus::kMemoryLimitExceeded || r->status == RunStatus::kRuntimeError)
+      << RunStatusCode(r->status);
+  EXPECT_FALSE(r->message.empty());
+}
+
+TEST_F(Hostile, PushBackForeverIsMleAndTheJudgeIsUntouched) {
+  int64_t before = SelfMaxRssKib();
+  SandboxLimits l = Small();
+  l.memory_kib = 256 * 1024;
+  l.cpu_time_ms = 3000;
+  l.wall_time_ms = 6000;
+  auto r = RunHostile("pushback_forever", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kMemoryLimitExceeded) << r->message;
+  EXPECT_LT(SelfMaxRssKib() - before, 16 * 1024) << "the judge's own memory grew";
+}
+
+TEST_F(Hostile, Recursion200MBUnder256MiBIsOk) {
+  SandboxLimits l = Small();
+  l.memory_kib = 256 * 1024;
+  l.cpu_time_ms = 3000;
+  l.wall_time_ms = 6000;
+  auto r = RunHostile("recursion_200mb", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOk) << r->message << " " << Stderr();
+  EXPECT_GE(r->memory_kib, 180 * 1024);
+}
+
+TEST_F(Hostile, EightChildrenOf40MiBAreSummedToMle) {
+  SandboxLimits l = Small();
+  l.memory_kib = 256 * 1024;
+  l.cpu_time_ms = 3000;
+  l.wall_time_ms = 8000;
+  l.max_processes = 10;
+  auto r = RunHostile("children_40mb", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kMemoryLimitExceeded) << r->message;
+}
+
+TEST_F(Hostile, DevShmIsChargedAndPrivate) {
+  SandboxLimits l = Small();
+  l.memory_kib = 128 * 1024;
+  l.cpu_time_ms = 2000;
+  l.wall_time_ms = 5000;
+  auto r = RunHostile("shm_200mb", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kMemoryLimitExceeded) << r->message;
+  EXPECT_FALSE(fs::exists("/dev/shm/judge-hostile-shm"));
+}
+
+TEST_F(Hostile, MemfdIsCharged) {
+  SandboxLimits l = Small();
+  l.memory_kib = 128 * 1024;
+  l.output_kib = 8192;
+  l.cpu_time_ms = 2000;
+  l.wall_time_ms = 5000;
+  auto r = RunHostile("memfd_200mb", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kMemoryLimitExceeded) << r->message;
+}
+
+// ---------------------------------------------------------------- output
+
+TEST_F(Hostile, AnswerThenSpacesIsOleAndBounded) {
+  int64_t before = SelfMaxRssKib();
+  SandboxLimits l = Small();
+  l.output_kib = 1024;
+  l.cpu_time_ms = 3000;
+  l.wall_time_ms = 6000;
+  auto r = RunHostile("answer_then_spaces", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOutputLimitExceeded) << r->message;
+  EXPECT_EQ(r->kill_reason, KillReason::kOutput);
+  EXPECT_LE(static_cast<int64_t>(fs::file_size(root_ + "/stdout.txt")), 1024 * 1024 + 1);
+  EXPECT_EQ(Stdout().substr(0, 3), "42\n");
+  EXPECT_LT(SelfMaxRssKib() - before, 8 * 1024) << "the judge buffered the output";
+}
+
+TEST_F(Hostile, PutcharForeverIsOleQuickly) {
+  SandboxLimits l = Small();
+  l.output_kib = 4096;
+  l.cpu_time_ms = 3000;
+  l.wall_time_ms = 6000;
+  auto r = RunHostile("putchar_forever", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOutputLimitExceeded);
+  EXPECT_LT(r->wall_ms, 1500);
+}
+
+TEST_F(Hostile, TwoGigabyteFileIsStoppedAtTheLimit) {
+  SandboxLimits l = Small();
+  l.output_kib = 2048;
+  l.cpu_time_ms = 3000;
+  l.wall_time_ms = 6000;
+  auto r = RunHostile("big_file", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOutputLimitExceeded) << r->message;
+  EXPECT_LE(static_cast<int64_t>(fs::file_size(root_ + "/run/big.bin")), 2048 * 1024 + 1);
+}
+
+// On a tmpfs work directory (as many judges use): creating and removing 100,000
+// files on this host's disk takes minutes, on tmpfs a second; the files' pages and
+// inodes are then the run's memory.
+class HostileOnTmpfs : public Hostile {
+ protected:
+  std::string root_parent() const override { return "/dev/shm"; }
+};
+
+TEST_F(HostileOnTmpfs, HundredThousandFilesStayInTheRunDirectory) {
+  SandboxLimits l = Small();
+  l.cpu_time_ms = 2000;
+  l.wall_time_ms = 3000;
+  l.memory_kib = 256 * 1024;
+  auto r = RunHostile("many_files", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_TRUE(r->status == RunStatus::kOk || r->status == RunStatus::kTimeLimitExceeded ||
+              r->status == RunStatus::kMemoryLimitExceeded)
+      << RunStatusCode(r->status) << " " << r->message;
+}
+
+// ---------------------------------------------------------------- escape
+
+TEST_F(Hostile, CannotReadTheJudgesFiles) {
+  char exe[4096] = {};
+  ASSERT_GT(::readlink("/proc/self/exe", exe, sizeof exe - 1), 0);
+  auto r = RunHostile("read_files",
+                      {root_ + "/secret.ans", root_ + "/judge.sqlite", "../secret.ans", "../judge.sqlite", exe,
+                       "/tmp/judge-sandbox-test/slot0.lock", "/proc/" + std::to_string(::getpid()) + "/environ"},
+                      Small());
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOk) << Stderr();
+  EXPECT_EQ(Stderr().find("ESCAPED"), std::string::npos) << Stderr();
+  EXPECT_NE(Stderr().find("refused: /etc/shadow"), std::string::npos) << Stderr();
+}
+
+TEST_F(Hostile, ProcShowsOnlyTheRun) {
+  auto r = RunHostile("proc_snoop", {std::to_string(::getpid())}, Small());
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOk) << Stderr();
+  EXPECT_EQ(Stderr().find("ESCAPED"), std::string::npos) << Stderr();
+}
+
+TEST_F(Hostile, OutputReplacedBySymlinkIsRestored) {
+  // The stdout file lives in the run directory here, so the program can reach it.
+  std::string out = root_ + "/run/out.txt";
+  std::error_code ec;
+  fs::copy_file(std::string(HOSTILE_DIR) + "/replace_output", root_ + "/run/replace_output", ec);
+  RunSpec spec;
+  spec.argv = {"./replace_output", out, root_ + "/secret.ans"};
+  spec.work_dir = root_ + "/run";
+  spec.stdout_path = out;
+  spec.limits = Small();
+  auto r = sandbox().Run(spec);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOk) << r->message;
+  struct stat st;
+  ASSERT_EQ(::lstat(out.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISREG(st.st_mode));
+  EXPECT_EQ(ReadAll(out), "written on stdout\n");
+}
+
+TEST_F(Hostile, OutputReplacedByFifoIsRestored) {
+  std::string out = root_ + "/run/out.txt";
+  std::error_code ec;
+  fs::copy_file(std::string(HOSTILE_DIR) + "/replace_output", root_ + "/run/replace_output", ec);
+  RunSpec spec;
+  spec.argv = {"./replace_output", out, root_ + "/secret.ans", "fifo"};
+  spec.work_dir = root_ + "/run";
+  spec.stdout_path = out;
+  spec.limits = Small();
+  auto r = sandbox().Run(spec);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOk) << r->message;
+  struct stat st;
+  ASSERT_EQ(::lstat(out.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISREG(st.st_mode));  // reading it cannot hang the grader
+  EXPECT_EQ(ReadAll(out), "written on stdout\n");
+}
+
+TEST_F(Hostile, OutputPathsMustBeRegularFilesNotLinks) {
+  std::error_code ec;
+  fs::copy_file(std::string(HOSTILE_DIR) + "/hello", root_ + "/run/hello", ec);
+  fs::create_symlink(root_ + "/secret.ans", root_ + "/link.txt");
+  expected_entries_.insert("link.txt");
+  RunSpec spec;
+  spec.argv = {"./hello"};
+  spec.work_dir = root_ + "/run";
+  spec.stdout_path = root_ + "/link.txt";
+  spec.limits = Small();
+  auto r = sandbox().Run(spec);
+  ASSERT_FALSE(r.ok());  // the judge's own mistake: JE, and the secret untouched
+  EXPECT_NE(r.status().message().find("symbolic link"), std::string::npos) << r.status().message();
+  ASSERT_EQ(::mkfifo((root_ + "/fifo").c_str(), 0644), 0);
+  expected_entries_.insert("fifo");
+  spec.stdout_path = root_ + "/fifo";
+  auto f = sandbox().Run(spec);  // must not block on the FIFO
+  ASSERT_FALSE(f.ok());
+}
+
+TEST_F(Hostile, ForkBombIsStopped) {
+  SandboxLimits l = Small();
+  l.max_processes = 16;
+  l.cpu_time_ms = 1000;
+  l.wall_time_ms = 3000;
+  auto r = RunHostile("fork_bomb", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kRuntimeError) << r->message;
+  EXPECT_EQ(r->kill_reason, KillReason::kProcesses);
+  EXPECT_LT(r->wall_ms, 1000);
+}
+
+TEST_F(Hostile, TenThousandThreadsAreRefused) {
+  SandboxLimits l = Small();
+  l.max_processes = 64;
+  l.memory_kib = 256 * 1024;
+  l.wall_time_ms = 3000;
+  auto r = RunHostile("threads_10000", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kRuntimeError) << r->message;
+  EXPECT_EQ(r->kill_reason, KillReason::kProcesses);
+}
+
+TEST_F(Hostile, ExecOfShellStaysInside) {
+  SandboxLimits l = Small();
+  l.max_processes = 4;
+  auto r = RunHostile("exec_sh", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOk) << r->message << Stderr();
+  std::string out = Stdout();
+  ASSERT_EQ(out.rfind("from-sh\n", 0), 0u) << out;
+  int uid = std::atoi(out.c_str() + 8);
+  EXPECT_GE(uid, kTestFirstUid);
+  EXPECT_LT(uid, kTestFirstUid + kTestSlots);
+}
+
+TEST_F(Hostile, ExecOfAWrittenFileWorks) {
+  SandboxLimits l = Small();
+  l.max_processes = 4;
+  auto r = RunHostile("exec_written", {}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOk) << r->message << Stderr();
+  EXPECT_EQ(Stdout(), "from-script\n");
+}
+
+TEST_F(Hostile, NoNetworkOutsideOrToTheHostsLoopback) {
+  int listener = ::socket(AF_INET, SOCK_STREAM | SOCK_NONBLOCK, 0);
+  ASSERT_GE(listener, 0);
+  sockaddr_in a = {};
+  a.sin_family = AF_INET;
+  a.sin_addr.s_addr = htonl(INADDR_LOOPBACK);
+  ASSERT_EQ(::bind(listener, reinterpret_cast<sockaddr*>(&a), sizeof a), 0);
+  ASSERT_EQ(::listen(listener, 4), 0);
+  socklen_t len = sizeof a;
+  ::getsockname(listener, reinterpret_cast<sockaddr*>(&a), &len);
+  auto r = RunHostile("net_connect", {std::to_string(ntohs(a.sin_port))}, Small());
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOk) << Stderr();
+  EXPECT_EQ(Stderr().find("ESCAPED"), std::string::npos) << Stderr();
+  EXPECT_LT(::accept(listener, nullptr, nullptr), 0);  // nobody connected
+  ::close(listener);
+}
+
+TEST_F(Hostile, KillingParentInitAndEveryoneReachesNothing) {
+  auto r = RunHostile("kill_others", {}, Small());
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOk) << r->message << Stderr();
+  EXPECT_EQ(Stderr().find("ESCAPED"), std::string::npos) << Stderr();
+}
+
+TEST_F(Hostile, PrivilegedCallsAllFail) {
+  auto r = RunHostile("privileged_calls", {}, Small());
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOk) << Stderr();
+  EXPECT_EQ(Stderr().find("ESCAPED"), std::string::npos) << Stderr();
+}
+
+TEST_F(Hostile, OnlyStdioAndTheGivenEnvironment) {
+  std::vector<std::string> env = {"ONLINE_JUDGE=1", "PATH=/usr/bin:/bin", "X=a b c"};
+  auto r = RunHostile("fds_env", env, Small(), env);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOk) << Stderr();
+  EXPECT_EQ(Stderr().find("ESCAPED"), std::string::npos) << Stderr();
+}
+
+TEST_F(Hostile, NothingCrossesRuns) {
+  auto put = RunHostile("ipc_leave", {"put"}, Small());
+  ASSERT_RAN(put);
+  EXPECT_EQ(put->status, RunStatus::kOk) << Stderr();
+  auto get = RunHostile("ipc_leave", {"get"}, Small());
+  ASSERT_RAN(get);
+  EXPECT_EQ(get->status, RunStatus::kOk) << Stderr();
+  EXPECT_EQ(Stderr().find("ESCAPED"), std::string::npos) << Stderr();
+}
+
+TEST_F(Hostile, CannotWriteOutsideTheWorkDirectory) {
+  auto r = RunHostile("write_outside", {root_ + "/planted", root_ + "/secret.ans"}, Small());
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOk) << Stderr();
+  EXPECT_EQ(Stderr().find("ESCAPED"), std::string::npos) << Stderr();
+}
+
+TEST_F(Hostile, AbortIsRuntimeErrorWithoutCore) {
+  auto r = RunHostile("abort", {}, Small());
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kRuntimeError);
+  EXPECT_EQ(r->signal, SIGABRT);
+  for (const auto& e : fs::directory_iterator(root_ + "/run"))
+    EXPECT_EQ(e.path().filename().string().rfind("core", 0), std::string::npos) << e.path();
+}
+
+TEST_F(Hostile, SegfaultIsRuntimeError) {
+  auto r = RunHostile("segv", {}, Small());
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kRuntimeError);
+  EXPECT_EQ(r->signal, SIGSEGV);
+  EXPECT_EQ(r->exit_code, -1);
+  EXPECT_NE(r->message.find("SIGSEGV"), std::string::npos);
+}
+
+TEST_F(Hostile, DivisionByZeroIsRuntimeError) {
+  auto r = RunHostile("fpe", {}, Small());
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kRuntimeError);
+  EXPECT_EQ(r->signal, SIGFPE);
+}
+
+TEST_F(Hostile, ExitCode25IsRuntimeError) {
+  auto r = RunHostile("exit25", {}, Small());
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kRuntimeError);
+  EXPECT_EQ(r->exit_code, 25);
+  EXPECT_EQ(r->signal, 0);
+}
+
+// ---------------------------------------------------------------- timing accuracy
+
+TEST_F(Hostile, HalfTheLimitIsOkTwentyTimes) {
+  SandboxLimits l = Small();
+  l.cpu_time_ms = 200;
+  l.wall_time_ms = 4000;
+  for (int i = 0; i < 20; ++i) {
+    auto r = RunHostile("spin_for", {"100"}, l);
+    ASSERT_RAN(r);
+    ASSERT_EQ(r->status, RunStatus::kOk) << "run " << i << ": " << r->message << " cpu " << r->cpu_ms;
+    EXPECT_GE(r->cpu_ms, 95);
+    EXPECT_LE(r->cpu_ms, 150);
+  }
+}
+
+TEST_F(Hostile, TwiceTheLimitIsTleTwentyTimes) {
+  SandboxLimits l = Small();
+  l.cpu_time_ms = 200;
+  l.wall_time_ms = 4000;
+  for (int i = 0; i < 20; ++i) {
+    auto r = RunHostile("spin_for", {"400"}, l);
+    ASSERT_RAN(r);
+    ASSERT_EQ(r->status, RunStatus::kTimeLimitExceeded) << "run " << i << ": cpu " << r->cpu_ms;
+    EXPECT_EQ(r->kill_reason, KillReason::kCpuTime);
+    EXPECT_GE(r->cpu_ms, 200);
+    EXPECT_LE(r->cpu_ms, 300);
+  }
+}
+
+// ---------------------------------------------------------------- real workloads
+
+TEST_F(Hostile, CompilerRunsWithManyProcesses) {
+  std::ofstream(root_ + "/run/main.cpp") << "#include <iostream>\nint main(){std::cout<<6*7<<\"\\n\";}\n";
+  RunSpec spec;
+  spec.argv = {"g++", "-O2", "-o", "main", "main.cpp"};
+  spec.work_dir = root_ + "/run";
+  spec.stdout_path = root_ + "/stdout.txt";
+  spec.stderr_path = root_ + "/stderr.txt";
+  spec.env = {"PATH=/usr/bin:/bin", "LANG=C.UTF-8"};
+  spec.limits.cpu_time_ms = 20000;
+  spec.limits.wall_time_ms = 60000;
+  spec.limits.memory_kib = 512 * 1024;
+  spec.limits.max_processes = 64;
+  expected_entries_.insert("stdout.txt");
+  expected_entries_.insert("stderr.txt");
+  auto r = sandbox().Run(spec);
+  ASSERT_RAN(r);
+  ASSERT_EQ(r->status, RunStatus::kOk) << r->message << "\n" << Stderr();
+  RunSpec run;
+  run.argv = {"./main"};
+  run.work_dir = root_ + "/run";
+  run.stdout_path = root_ + "/stdout.txt";
+  run.limits = Small();
+  auto ran = sandbox().Run(run);
+  ASSERT_RAN(ran);
+  EXPECT_EQ(ran->status, RunStatus::kOk) << ran->message;
+  EXPECT_EQ(Stdout(), "42\n");
+}
+
+TEST_F(Hostile, Python3Runs) {
+  if (!fs::exists("/usr/bin/python3")) GTEST_SKIP() << "no python3";
+  std::ofstream(root_ + "/run/main.py") << "import sys\nprint(sum(int(x) for x in sys.stdin.read().split()))\n";
+  std::ofstream(root_ + "/input.txt") << "1 2 3 4\n";
+  expected_entries_.insert("input.txt");
+  RunSpec spec;
+  spec.argv = {"python3", "main.py"};
+  spec.work_dir = root_ + "/run";
+  spec.stdin_path = root_ + "/input.txt";
+  spec.stdout_path = root_ + "/stdout.txt";
+  spec.stderr_path = root_ + "/stderr.txt";
+  spec.env = {"PATH=/usr/bin:/bin"};
+  spec.limits = Small();
+  spec.limits.cpu_time_ms = 3000;
+  spec.limits.wall_time_ms = 10000;
+  expected_entries_.insert("stdout.txt");
+  expected_entries_.insert("stderr.txt");
+  auto r = sandbox().Run(spec);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOk) << r->message << Stderr();
+  EXPECT_EQ(Stdout(), "10\n");
+}
+
+TEST_F(Hostile, ConcurrentRunsTakeDifferentSlots) {
+  std::vector<std::thread> threads;
+  std::vector<Result<RunResult>> results(kTestSlots, Status::Internal("not run"));
+  for (int i = 0; i < kTestSlots; ++i) {
+    std::string dir = root_ + "/run/c" + std::to_string(i);
+    fs::create_directories(dir);
+    threads.emplace_back([this, i, dir, &results] {
+      RunSpec spec;
+      // Each run prints its uid and stays alive long enough to overlap the others.
+      spec.argv = {"/bin/sh", "-c", "id -u; sleep 0.4"};
+      spec.work_dir = dir;
+      spec.stdout_path = dir + "/out";
+      spec.limits = Small();
+      spec.limits.wall_time_ms = 5000;
+      spec.limits.max_processes = 4;
+      results[i] = sandbox().Run(spec);
+    });
+  }
+  for (auto& t : threads) t.join();
+  std::set<std::string> uids;
+  for (int i = 0; i < kTestSlots; ++i) {
+    ASSERT_RAN(results[i]);
+    EXPECT_EQ(results[i]->status, RunStatus::kOk) << results[i]->message;
+    EXPECT_GE(results[i]->wall_ms, 400);
+    uids.insert(ReadAll(root_ + "/run/c" + std::to_string(i) + "/out"));
+  }
+  // Runs alive at the same time never share a slot (uid, cgroup).
+  EXPECT_EQ(uids.size(), static_cast<size_t>(kTestSlots));
+}
+
+TEST_F(Hostile, BadSpecsAreJudgeErrorsNamingTheField) {
+  RunSpec spec;
+  spec.work_dir = root_ + "/run";
+  auto empty = sandbox().Run(spec);
+  ASSERT_FALSE(empty.ok());
+  EXPECT_NE(empty.status().message().find("argv"), std::string::npos);
+  spec.argv = {"./missing"};
+  auto missing = sandbox().Run(spec);
+  ASSERT_FALSE(missing.ok());
+  EXPECT_EQ(missing.status().code(), StatusCode::kNotFound);
+  spec.argv = {"/bin/true"};
+  spec.work_dir = "/usr/lib";
+  auto sys = sandbox().Run(spec);
+  ASSERT_FALSE(sys.ok());
+  EXPECT_NE(sys.status().message().find("work_dir"), std::string::npos) << sys.status().message();
+  spec.work_dir = root_ + "/run";
+  spec.limits.memory_kib = 0;
+  auto lim = sandbox().Run(spec);
+  ASSERT_FALSE(lim.ok());
+  EXPECT_NE(lim.status().message().find("memory_kib"), std::string::npos);
+}
+
+}  // namespace
+}  // namespace judge::testing

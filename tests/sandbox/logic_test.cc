@@ -1,0 +1,367 @@
+// Pure logic of the sandbox: the status decision, limit derivation, /proc parsing,
+// path checks, the file system plan and the seccomp policy table.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/mount.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <deque>
+
+#include "judge/sandbox.h"
+#include "proc_poller.h"
+#include "run_filesystem.h"
+#include "run_limits.h"
+#include "run_verdict.h"
+#include "seccomp_policy.h"
+
+namespace judge::sandbox {
+namespace {
+
+SandboxLimits Limits() {
+  SandboxLimits l;
+  l.cpu_time_ms = 1000;
+  l.wall_time_ms = 3000;
+  l.memory_kib = 262144;
+  l.output_kib = 1024;
+  return l;
+}
+
+Measurement Exited(int code) {
+  Measurement m;
+  m.exited = true;
+  m.exit_code = code;
+  m.cpu_ms = 100;
+  m.wall_ms = 150;
+  m.memory_kib = 2048;
+  return m;
+}
+
+Measurement Signaled(int sig) {
+  Measurement m;
+  m.signal = sig;
+  m.cpu_ms = 100;
+  m.wall_ms = 150;
+  return m;
+}
+
+TEST(DecideStatus, CleanExitIsOk) {
+  Decision d = DecideStatus(Exited(0), Limits());
+  EXPECT_EQ(d.status, RunStatus::kOk);
+  EXPECT_EQ(d.reason, KillReason::kNone);
+  EXPECT_EQ(d.message, "");
+}
+
+TEST(DecideStatus, NonZeroExitAndSignalsAreRuntimeErrors) {
+  Decision d = DecideStatus(Exited(25), Limits());
+  EXPECT_EQ(d.status, RunStatus::kRuntimeError);
+  EXPECT_EQ(d.message, "exit code 25");
+  for (int sig : {SIGSEGV, SIGABRT, SIGFPE, SIGBUS, SIGILL}) {
+    Decision s = DecideStatus(Signaled(sig), Limits());
+    EXPECT_EQ(s.status, RunStatus::kRuntimeError) << sig;
+    EXPECT_EQ(s.reason, KillReason::kNone) << sig;
+    EXPECT_NE(s.message.find(SignalName(sig)), std::string::npos) << s.message;
+  }
+}
+
+TEST(DecideStatus, OomKillIsMemoryLimitNotRuntimeErrorOrTime) {
+  Measurement m = Signaled(SIGKILL);
+  m.oom_killed = true;
+  m.cpu_ms = 5000;  // even past the CPU limit: the OOM killer stopped it
+  Decision d = DecideStatus(m, Limits());
+  EXPECT_EQ(d.status, RunStatus::kMemoryLimitExceeded);
+  EXPECT_EQ(d.reason, KillReason::kMemory);
+  // A child OOM-killed while the parent exits 0 is still MLE.
+  Measurement child = Exited(0);
+  child.oom_killed = true;
+  EXPECT_EQ(DecideStatus(child, Limits()).status, RunStatus::kMemoryLimitExceeded);
+}
+
+TEST(DecideStatus, TheJudgesKillReasonDecides) {
+  struct Case {
+    KillReason reason;
+    RunStatus status;
+  };
+  for (Case c : {Case{KillReason::kCpuTime, RunStatus::kTimeLimitExceeded},
+                 Case{KillReason::kWallTime, RunStatus::kTimeLimitExceeded},
+                 Case{KillReason::kMemory, RunStatus::kMemoryLimitExceeded},
+                 Case{KillReason::kOutput, RunStatus::kOutputLimitExceeded},
+                 Case{KillReason::kProcesses, RunStatus::kRuntimeError}}) {
+    Measurement m = Signaled(SIGKILL);
+    m.judge_kill = c.reason;
+    Decision d = DecideStatus(m, Limits());
+    EXPECT_EQ(d.status, c.status) << KillReasonName(c.reason);
+    EXPECT_EQ(d.reason, c.reason);
+    EXPECT_EQ(d.message.rfind("killed: ", 0), 0u) << d.message;
+  }
+}
+
+TEST(DecideStatus, KernelSignalsOfLimits) {
+  Decision fsz = DecideStatus(Signaled(SIGXFSZ), Limits());
+  EXPECT_EQ(fsz.status, RunStatus::kOutputLimitExceeded);
+  EXPECT_EQ(fsz.reason, KillReason::kOutput);
+  Decision xcpu = DecideStatus(Signaled(SIGXCPU), Limits());
+  EXPECT_EQ(xcpu.status, RunStatus::kTimeLimitExceeded);
+  // SIGKILL at the RLIMIT_CPU hard limit: CPU beyond the limit tells it apart.
+  Measurement hard = Signaled(SIGKILL);
+  hard.cpu_ms = 2500;
+  EXPECT_EQ(DecideStatus(hard, Limits()).status, RunStatus::kTimeLimitExceeded);
+  // A SIGKILL within the limits is a runtime error (e.g. the program killed itself).
+  EXPECT_EQ(DecideStatus(Signaled(SIGKILL), Limits()).status, RunStatus::kRuntimeError);
+}
+
+TEST(DecideStatus, LimitsAreCheckedAfterTheFact) {
+  SandboxLimits l = Limits();
+  Measurement cpu = Exited(0);
+  cpu.cpu_ms = l.cpu_time_ms + 3;
+  Decision d = DecideStatus(cpu, l);
+  EXPECT_EQ(d.status, RunStatus::kTimeLimitExceeded);
+  EXPECT_EQ(d.reason, KillReason::kCpuTime);
+  EXPECT_EQ(d.message.find("killed"), std::string::npos) << d.message;
+  Measurement exact = Exited(0);
+  exact.cpu_ms = l.cpu_time_ms;  // at the limit is within it
+  EXPECT_EQ(DecideStatus(exact, l).status, RunStatus::kOk);
+  Measurement wall = Exited(0);
+  wall.wall_ms = l.wall_time_ms + 1;
+  EXPECT_EQ(DecideStatus(wall, l).reason, KillReason::kWallTime);
+  Measurement out = Exited(0);
+  out.output_bytes = l.output_kib * 1024 + 1;
+  EXPECT_EQ(DecideStatus(out, l).status, RunStatus::kOutputLimitExceeded);
+  Measurement out_exact = Exited(0);
+  out_exact.output_bytes = l.output_kib * 1024;
+  EXPECT_EQ(DecideStatus(out_exact, l).status, RunStatus::kOk);
+  Measurement file = Exited(0);
+  file.file_over_limit = true;
+  EXPECT_EQ(DecideStatus(file, l).status, RunStatus::kOutputLimitExceeded);
+  // A crash after exceeding the CPU limit is still TLE.
+  Measurement crash = Signaled(SIGSEGV);
+  crash.cpu_ms = l.cpu_time_ms + 50;
+  EXPECT_EQ(DecideStatus(crash, l).status, RunStatus::kTimeLimitExceeded);
+}
+
+TEST(DecideStatus, MemoryPeakDecidesOnlyWithoutACgroup) {
+  SandboxLimits l = Limits();
+  // cgroup: the peak includes page cache and may touch the limit without an OOM kill.
+  Measurement cg = Exited(0);
+  cg.memory_kib = l.memory_kib;
+  cg.memory_enforced = true;
+  EXPECT_EQ(DecideStatus(cg, l).status, RunStatus::kOk);
+  Measurement polled = Exited(0);
+  polled.memory_kib = l.memory_kib + 1;
+  polled.memory_enforced = false;
+  EXPECT_EQ(DecideStatus(polled, l).status, RunStatus::kMemoryLimitExceeded);
+}
+
+TEST(DecideStatus, FailingAfterHittingTheMemoryLimitIsMle) {
+  Measurement m = Exited(3);  // e.g. write() to /dev/shm refused with ENOMEM
+  m.memory_limit_hit = true;
+  Decision d = DecideStatus(m, Limits());
+  EXPECT_EQ(d.status, RunStatus::kMemoryLimitExceeded);
+  EXPECT_EQ(d.reason, KillReason::kMemory);
+  EXPECT_NE(d.message.find("exit code 3"), std::string::npos) << d.message;
+  Measurement crash = Signaled(SIGSEGV);  // malloc returned NULL, then a crash
+  crash.memory_limit_hit = true;
+  EXPECT_EQ(DecideStatus(crash, Limits()).status, RunStatus::kMemoryLimitExceeded);
+  // Hitting the limit (page cache reclaimed) but succeeding is fine.
+  Measurement ok = Exited(0);
+  ok.memory_limit_hit = true;
+  EXPECT_EQ(DecideStatus(ok, Limits()).status, RunStatus::kOk);
+}
+
+TEST(DecideStatus, ExecFailures) {
+  Measurement nomem;
+  nomem.exec_errno = ENOMEM;
+  Decision d = DecideStatus(nomem, Limits());
+  EXPECT_EQ(d.status, RunStatus::kMemoryLimitExceeded);
+  EXPECT_NE(d.message.find("ENOMEM"), std::string::npos);
+  Measurement noexec;
+  noexec.exec_errno = ENOEXEC;
+  Decision e = DecideStatus(noexec, Limits());
+  EXPECT_EQ(e.status, RunStatus::kRuntimeError);
+  EXPECT_NE(e.message.find("cannot be executed"), std::string::npos) << e.message;
+}
+
+TEST(SignalName, KnownAndUnknown) {
+  EXPECT_EQ(SignalName(SIGSEGV), "SIGSEGV");
+  EXPECT_EQ(SignalName(SIGXFSZ), "SIGXFSZ");
+  EXPECT_EQ(SignalName(200), "signal 200");
+}
+
+TEST(Limits, ValidationNamesTheField) {
+  EXPECT_TRUE(ValidateLimits(Limits()).ok());
+  SandboxLimits l = Limits();
+  l.cpu_time_ms = 0;
+  Status st = ValidateLimits(l);
+  EXPECT_EQ(st.code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(st.message().find("cpu_time_ms"), std::string::npos) << st.message();
+  EXPECT_NE(st.message().find("found 0"), std::string::npos) << st.message();
+  l = Limits();
+  l.memory_kib = 100;
+  EXPECT_NE(ValidateLimits(l).message().find("memory_kib"), std::string::npos);
+  l = Limits();
+  l.max_processes = 0;
+  EXPECT_NE(ValidateLimits(l).message().find("max_processes"), std::string::npos);
+  l = Limits();
+  l.output_kib = -1;
+  EXPECT_FALSE(ValidateLimits(l).ok());
+  l = Limits();
+  l.output_kib = 0;  // no output allowed at all is a valid limit
+  EXPECT_TRUE(ValidateLimits(l).ok());
+}
+
+TEST(Limits, Derivation) {
+  SandboxLimits l = Limits();
+  l.memory_kib = 65536;
+  l.output_kib = 100;
+  l.max_processes = 5;
+  l.max_open_files = 32;
+  DerivedLimits d = DeriveLimits(l, true);
+  EXPECT_EQ(d.cgroup_memory_bytes, 65536LL * 1024);
+  EXPECT_EQ(d.cgroup_pids_max, 5 + kSupervisorProcesses);
+  // The stack is as large as the memory limit unless stated.
+  ASSERT_NE(d.Find(RLIMIT_STACK), nullptr);
+  EXPECT_EQ(d.Find(RLIMIT_STACK)->soft, 65536ULL * 1024);
+  // Files: one byte above the limit, so "over" is observable.
+  EXPECT_EQ(d.Find(RLIMIT_FSIZE)->soft, 100ULL * 1024 + 1);
+  EXPECT_EQ(d.Find(RLIMIT_NOFILE)->hard, 32u);
+  EXPECT_EQ(d.Find(RLIMIT_CORE)->hard, 0u);
+  // The CPU rlimit is only a backstop above the judge's own limit.
+  EXPECT_GT(d.Find(RLIMIT_CPU)->soft * 1000, static_cast<rlim_t>(l.cpu_time_ms));
+  EXPECT_GT(d.Find(RLIMIT_CPU)->hard, d.Find(RLIMIT_CPU)->soft);
+  // Never RLIMIT_AS at the memory limit.
+  ASSERT_NE(d.Find(RLIMIT_AS), nullptr);
+  EXPECT_EQ(d.Find(RLIMIT_AS)->soft, RLIM_INFINITY);
+  // With a cgroup the pids controller refuses forks first; without, RLIMIT_NPROC.
+  EXPECT_EQ(d.Find(RLIMIT_NPROC)->soft, 6u);
+  EXPECT_EQ(DeriveLimits(l, false).Find(RLIMIT_NPROC)->soft, 5u);
+
+  l.stack_kib = 8192;
+  EXPECT_EQ(DeriveLimits(l, true).Find(RLIMIT_STACK)->hard, 8192ULL * 1024);
+}
+
+TEST(ProcStat, ParsesCommandsWithSpacesAndParentheses) {
+  // Fields 14-17 are utime stime cutime cstime, 24 is rss.
+  std::string stat =
+      "1234 (a b) (c)) S 1 1234 1234 0 -1 4194560 100 0 0 0 "
+      "11 22 33 44 20 0 1 0 1000 10000000 555 18446744073709551615 0\n";
+  Result<ProcStat> s = ParseProcStat(stat);
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  EXPECT_EQ(s->utime_ticks, 11);
+  EXPECT_EQ(s->stime_ticks, 22);
+  EXPECT_EQ(s->cutime_ticks, 33);
+  EXPECT_EQ(s->cstime_ticks, 44);
+  EXPECT_EQ(s->rss_pages, 555);
+  EXPECT_FALSE(ParseProcStat("1234 (cut short) S 1 2").ok());
+  EXPECT_FALSE(ParseProcStat("no parenthesis").ok());
+}
+
+TEST(InsidePaths, Checks) {
+  std::vector<SystemEntry> sys = {{"usr", ""}, {"bin", "usr/bin"}};
+  EXPECT_TRUE(CheckInsidePath("w", "/tmp/judge/run", sys).ok());
+  EXPECT_TRUE(CheckInsidePath("w", "/work/x", sys).ok());
+  EXPECT_TRUE(CheckInsidePath("w", "/dev/shm/judge/run", sys).ok());
+  for (const char* bad : {"", "relative/dir", "/", "/tmp/../etc", "/tmp/./x", "/a//b", "/usr/local/x", "/bin",
+                          "/proc/1", "/dev/shm", "/dev/pts/x", "/etc/judge"}) {
+    Status st = CheckInsidePath("RunSpec.work_dir", bad, sys);
+    EXPECT_EQ(st.code(), StatusCode::kInvalidArgument) << bad;
+    EXPECT_NE(st.message().find("RunSpec.work_dir"), std::string::npos);
+  }
+}
+
+TEST(FileSystemPlan, ShowsOnlyWhatTheRunNeeds) {
+  std::vector<SystemEntry> sys = {{"usr", ""}, {"bin", "usr/bin"}, {"lib64", "usr/lib64"}};
+  std::deque<std::string> storage;
+  std::vector<SandboxMount> mounts = {{"/opt/jdk", "", false}, {"/srv/cache", "/cache", true}};
+  std::vector<FsOp> ops =
+      BuildFsOps("/state/slot0", sys, "/state/etc", "/tmp/runs/r1", mounts, 64 << 20, &storage);
+  ASSERT_GE(ops.size(), 10u);
+  // First: nothing propagates to the host. Last: pivot into the new root.
+  EXPECT_EQ(ops.front().kind, FsOp::kMount);
+  EXPECT_EQ(std::string(ops.front().a), "/");
+  EXPECT_EQ(ops.front().flags, static_cast<unsigned long>(MS_REC | MS_PRIVATE));
+  EXPECT_EQ(ops.back().kind, FsOp::kPivotRoot);
+  EXPECT_EQ(std::string(ops.back().a), "/state/slot0");
+  // The root tmpfs becomes read-only before the pivot.
+  EXPECT_EQ(ops[ops.size() - 2].kind, FsOp::kRemount);
+  EXPECT_TRUE(ops[ops.size() - 2].flags & MS_RDONLY);
+
+  auto find_bind = [&](const std::string& target) -> const FsOp* {
+    for (const auto& op : ops)
+      if (op.kind == FsOp::kBind && target == op.a) return &op;
+    return nullptr;
+  };
+  const FsOp* usr = find_bind("/state/slot0/usr");
+  ASSERT_NE(usr, nullptr);
+  EXPECT_TRUE(usr->flags & MS_RDONLY);
+  EXPECT_TRUE(usr->flags & MS_NOSUID);
+  const FsOp* etc = find_bind("/state/slot0/etc");
+  ASSERT_NE(etc, nullptr);
+  EXPECT_EQ(std::string(etc->b), "/state/etc");  // the prepared /etc, not the host's
+  EXPECT_TRUE(etc->flags & MS_RDONLY);
+  const FsOp* work = find_bind("/state/slot0/tmp/runs/r1");
+  ASSERT_NE(work, nullptr);
+  EXPECT_EQ(std::string(work->b), "/tmp/runs/r1");
+  EXPECT_FALSE(work->flags & MS_RDONLY);
+  const FsOp* jdk = find_bind("/state/slot0/opt/jdk");
+  ASSERT_NE(jdk, nullptr);
+  EXPECT_TRUE(jdk->flags & MS_RDONLY);
+  const FsOp* cache = find_bind("/state/slot0/cache");
+  ASSERT_NE(cache, nullptr);
+  EXPECT_FALSE(cache->flags & MS_RDONLY);
+  // Nothing else of the host is mounted, in particular not "/" or /home.
+  for (const auto& op : ops) {
+    if (op.kind != FsOp::kBind) continue;
+    std::string src = op.b;
+    EXPECT_TRUE(src == "/usr" || src == "/state/etc" || src == "/tmp/runs/r1" || src == "/opt/jdk" ||
+                src == "/srv/cache")
+        << src;
+  }
+  // Symlinked system entries are recreated as symlinks.
+  bool bin_link = std::any_of(ops.begin(), ops.end(), [](const FsOp& op) {
+    return op.kind == FsOp::kSymlink && std::string(op.a) == "/state/slot0/bin" && std::string(op.b) == "usr/bin";
+  });
+  EXPECT_TRUE(bin_link);
+  // A fresh procfs and private /tmp and /dev/shm tmpfs sized as asked.
+  int proc = 0, tmpfs = 0;
+  for (const auto& op : ops) {
+    if (op.kind != FsOp::kMount || op.fstype == nullptr) continue;
+    if (std::string(op.fstype) == "proc") ++proc;
+    if (std::string(op.fstype) == "tmpfs" && op.data && std::string(op.data).find("size=67108864") != std::string::npos)
+      ++tmpfs;
+  }
+  EXPECT_EQ(proc, 1);
+  EXPECT_EQ(tmpfs, 2);
+  // The /tmp tmpfs is mounted before the work directory inside it is created.
+  size_t tmp_mount = 0, work_mkdir = 0;
+  for (size_t i = 0; i < ops.size(); ++i) {
+    if (ops[i].kind == FsOp::kMount && std::string(ops[i].a) == "/state/slot0/tmp") tmp_mount = i;
+    if (ops[i].kind == FsOp::kMkdir && std::string(ops[i].a) == "/state/slot0/tmp/runs") work_mkdir = i;
+  }
+  EXPECT_GT(tmp_mount, 0u);
+  EXPECT_GT(work_mkdir, tmp_mount);
+}
+
+TEST(SeccompPolicy, DeniesTheEscapesTheIssueNames) {
+  const auto& denied = DeniedSyscalls();
+  for (const char* name :
+       {"ptrace", "mount", "umount2", "unshare", "setns", "keyctl", "add_key", "request_key", "bpf",
+        "perf_event_open", "io_uring_setup", "io_uring_enter", "io_uring_register", "kexec_load", "kexec_file_load",
+        "reboot", "init_module", "finit_module", "delete_module", "swapon", "swapoff", "pivot_root", "chroot",
+        "settimeofday", "clock_settime", "acct", "quotactl", "userfaultfd", "process_vm_readv", "process_vm_writev"}) {
+    EXPECT_NE(std::find(denied.begin(), denied.end(), name), denied.end()) << name;
+  }
+  // The things programs need stay allowed.
+  for (const char* name : {"read", "write", "execve", "clone", "mmap", "openat", "socket", "close_range"})
+    EXPECT_EQ(std::find(denied.begin(), denied.end(), name), denied.end()) << name;
+  unsigned long clone_flags = DeniedCloneFlags();
+  EXPECT_TRUE(clone_flags & CLONE_NEWUSER);
+  EXPECT_TRUE(clone_flags & CLONE_NEWNS);
+  EXPECT_FALSE(clone_flags & CLONE_THREAD);
+  Result<std::vector<sock_filter>> prog = BuildSeccompFilter();
+  ASSERT_TRUE(prog.ok()) << prog.status().message();
+  // At least one comparison per denied call.
+  EXPECT_GT(prog->size(), denied.size());
+}
+
+}  // namespace
+}  // namespace judge::sandbox
