@@ -30,7 +30,12 @@ function(judge_add_plugin id)
     VISIBILITY_INLINES_HIDDEN ON)
   target_link_libraries(${target} PRIVATE judge_plugin_sdk ${ARG_LIBRARIES})
   # A plugin must not depend on symbols of the host: fail the link instead.
-  target_link_options(${target} PRIVATE -Wl,--no-undefined)
+  # libstdc++ gives namespace std default visibility, so inline template instantiations
+  # (e.g. to_chars helpers) would be exported despite -fvisibility=hidden: the version
+  # script keeps the entry point the only export.
+  target_link_options(${target} PRIVATE -Wl,--no-undefined
+                      -Wl,--version-script=${PROJECT_SOURCE_DIR}/cmake/plugin_exports.map)
+  set_property(TARGET ${target} APPEND PROPERTY LINK_DEPENDS ${PROJECT_SOURCE_DIR}/cmake/plugin_exports.map)
   judge_warnings(${target})
 endfunction()
 
