@@ -201,7 +201,15 @@ class FakeV1 : public FakeTree {
     for (const char* c : {"memory", "cpuacct", "pids", "freezer"}) {
       fs::create_directories(root_ + "/" + c);
       CgroupFiles f(root_ + "/" + c, true);
-      f.set_fake_control_files({"cgroup.procs"});
+      std::map<std::string, std::vector<std::string>> kernel_files = {
+          {"memory",
+           {"cgroup.procs", "memory.usage_in_bytes", "memory.max_usage_in_bytes", "memory.oom_control",
+            "memory.failcnt", "memory.limit_in_bytes", "memory.force_empty"}},
+          {"cpuacct", {"cgroup.procs", "cpuacct.usage"}},
+          {"pids", {"cgroup.procs", "pids.max", "pids.current", "pids.events"}},
+          {"freezer", {"cgroup.procs", "freezer.state"}},
+      };
+      f.set_fake_control_files(kernel_files[c]);
       m.emplace(c, f);
     }
     return m;
@@ -209,27 +217,44 @@ class FakeV1 : public FakeTree {
 };
 
 TEST_F(FakeV1, PrepareResetsAndLimits) {
+  auto ctl = Controllers();
+  // A slot directory left by a previous judge: frozen, with a peak and leftover charges.
+  Put("memory/judge/slot5/memory.usage_in_bytes", "3145728\n");  // 3 MiB: worth a reclaim
   Put("memory/judge/slot5/memory.max_usage_in_bytes", "99999999\n");
   Put("memory/judge/slot5/memory.memsw.limit_in_bytes", "9223372036854771712\n");
   Put("memory/judge/slot5/memory.force_empty", "");
-  Put("memory/judge/slot5/memory.failcnt", "12\n");
+  for (const char* f : {"memory.oom_control", "memory.failcnt"}) Put(std::string("memory/judge/slot5/") + f, "");
   Put("cpuacct/judge/slot5/cpuacct.usage", "123456789\n");
+  Put("pids/judge/slot5/pids.current", "0\n");
   Put("freezer/judge/slot5/freezer.state", "FROZEN\n");
-  // A slot directory that already exists (a previous judge made it): its files are there.
   for (const char* c : {"memory", "cpuacct", "pids", "freezer"}) Put(std::string(c) + "/judge/slot5/cgroup.procs", "");
-  auto cg = NewCgroupV1(Controllers(), "judge", 5);
+  auto cg = NewCgroupV1(std::move(ctl), "judge", 5);
   ASSERT_OK(cg->Prepare(128LL << 20, 9));
   EXPECT_EQ(Get("memory/judge/slot5/memory.limit_in_bytes"), std::to_string(128LL << 20));
   EXPECT_EQ(Get("memory/judge/slot5/memory.memsw.limit_in_bytes"), std::to_string(128LL << 20));
   EXPECT_EQ(Get("memory/judge/slot5/memory.max_usage_in_bytes"), "0");
-  EXPECT_EQ(Get("memory/judge/slot5/memory.force_empty"), "0");
-  EXPECT_EQ(Get("memory/judge/slot5/memory.failcnt"), "0");
-  EXPECT_EQ(Get("cpuacct/judge/slot5/cpuacct.usage"), "0");
+  EXPECT_EQ(Get("memory/judge/slot5/memory.force_empty"), "0");  // there were leftover charges
+  EXPECT_EQ(Get("cpuacct/judge/slot5/cpuacct.usage"), "123456789\n");  // not reset: subtracted
   EXPECT_EQ(Get("pids/judge/slot5/pids.max"), "9");
   EXPECT_EQ(Get("freezer/judge/slot5/freezer.state"), "THAWED");  // a crashed judge's freeze undone
   EXPECT_EQ(cg->procs_fds().size(), 4u);  // one cgroup.procs per controller
   EXPECT_EQ(cg->time_method(), "cgroup-v1-cpuacct");
   EXPECT_EQ(cg->memory_method(), "cgroup-v1-memory");
+
+  // Unchanged limits are not rewritten on the next run; the peak is reset again.
+  ASSERT_OK(cg->Finish());
+  Put("memory/judge/slot5/memory.limit_in_bytes", "sentinel");
+  Put("memory/judge/slot5/memory.max_usage_in_bytes", "777\n");
+  Put("memory/judge/slot5/memory.usage_in_bytes", "0\n");
+  Put("memory/judge/slot5/memory.force_empty", "");
+  ASSERT_OK(cg->Prepare(128LL << 20, 9));
+  EXPECT_EQ(Get("memory/judge/slot5/memory.limit_in_bytes"), "sentinel");
+  EXPECT_EQ(Get("memory/judge/slot5/memory.max_usage_in_bytes"), "0");
+  EXPECT_EQ(Get("memory/judge/slot5/memory.force_empty"), "");  // nothing charged: no reclaim
+  ASSERT_OK(cg->Finish());
+  ASSERT_OK(cg->Prepare(64LL << 20, 3));
+  EXPECT_EQ(Get("memory/judge/slot5/memory.limit_in_bytes"), std::to_string(64LL << 20));
+  EXPECT_EQ(Get("pids/judge/slot5/pids.max"), "3");
 }
 
 TEST_F(FakeV1, LeftoverChargesGetAFreshMemoryCgroup) {
@@ -255,12 +280,17 @@ TEST_F(FakeV1, ReadUsage) {
   Put("memory/judge/slot0/memory.max_usage_in_bytes", "10485760\n");
   Put("memory/judge/slot0/memory.oom_control", "oom_kill_disable 0\nunder_oom 0\noom_kill 2\n");
   Put("pids/judge/slot0/pids.events", "max 5\n");
+  Put("memory/judge/slot0/memory.failcnt", "3\n");
   Result<CgroupUsage> u = cg->ReadUsage();
   ASSERT_TRUE(u.ok()) << u.status().message();
   EXPECT_EQ(u->cpu_ns, 1234567890);
   EXPECT_EQ(u->memory_peak_bytes, 10485760);
   EXPECT_EQ(u->oom_kills, 2);
   EXPECT_EQ(u->pids_max_events, 5);
+  EXPECT_EQ(u->memory_limit_hits, 3);
+  // Read again through the same descriptors: new values are seen.
+  Put("cpuacct/judge/slot0/cpuacct.usage", "2000000000\n");
+  EXPECT_EQ(cg->ReadUsage()->cpu_ns, 2000000000);
 }
 
 TEST_F(FakeV1, ReadUsageFailsOnGarbage) {

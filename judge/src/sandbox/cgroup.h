@@ -13,7 +13,9 @@
 //    zero; removed by Finish(). Without memory.peak (kernels < 5.19), the peak is the
 //    largest memory.current seen by ReadUsage() (the monitor polls it).
 //  - v1: the slot directories are reused: memory.force_empty uncharges the previous
-//    run's page cache, memory.max_usage_in_bytes and cpuacct.usage are reset to 0.
+//    run's page cache (or the memory cgroup is replaced when pages cannot be
+//    uncharged), memory.max_usage_in_bytes is reset; counters are read through
+//    descriptors kept open, and limits written only when they change.
 // KillAll() stops the tree for good: cgroup.kill (v2), else freeze, SIGKILL every task,
 // thaw, repeat until the cgroup is empty (fork bombs cannot race a frozen cgroup).
 //
@@ -61,7 +63,8 @@ class RunCgroup {
   // Makes the cgroup ready and empty, resets counters, sets limits. memory_bytes > 0,
   // pids_max > 0.
   virtual Status Prepare(int64_t memory_bytes, int64_t pids_max) = 0;
-  // The cgroup.procs files a child writes "0" to (to join). Valid until Finish().
+  // The cgroup.procs files a child writes "0" to (to join). Valid until the next
+  // Prepare() or Finish().
   virtual const std::vector<int>& procs_fds() const = 0;
   virtual Result<CgroupUsage> ReadUsage() = 0;
   // Kills every task in the cgroup but `spare` (0: none); returns once none but

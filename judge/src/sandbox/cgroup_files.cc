@@ -117,6 +117,44 @@ Result<int> CgroupFiles::OpenForWrite(std::string_view rel) const {
   return fd;
 }
 
+Result<int> CgroupFiles::OpenForRead(std::string_view rel, bool read_write) const {
+  std::string path = Path(rel);
+  int fd = ::open(path.c_str(), (read_write ? O_RDWR : O_RDONLY) | O_CLOEXEC);
+  if (fd < 0) return Status::IoError("cannot open " + path + ": " + Errno(errno));
+  return fd;
+}
+
+Result<std::string> CgroupFiles::ReadFd(int fd) {
+  std::string out;
+  char buf[4096];
+  off_t off = 0;
+  for (;;) {
+    ssize_t n = ::pread(fd, buf, sizeof buf, off);
+    if (n < 0) {
+      if (errno == EINTR) continue;
+      return Status::IoError("cannot read a cgroup control file: " + Errno(errno));
+    }
+    if (n == 0) break;
+    out.append(buf, static_cast<size_t>(n));
+    off += n;
+  }
+  return out;
+}
+
+Status CgroupFiles::WriteFd(int fd, std::string_view value) const {
+  ssize_t n;
+  if (fake_tree_) {
+    if (::ftruncate(fd, 0) != 0) return Status::IoError("cannot truncate a fake control file: " + Errno(errno));
+    n = ::pwrite(fd, value.data(), value.size(), 0);
+  } else {
+    do {
+      n = ::write(fd, value.data(), value.size());
+    } while (n < 0 && errno == EINTR);
+  }
+  if (n < 0) return Status::IoError("cannot write \"" + std::string(Trim(value)) + "\" to a cgroup control file: " + Errno(errno));
+  return Status::Ok();
+}
+
 Result<int64_t> CgroupFiles::ParseInt(std::string_view text) {
   std::string_view t = Trim(text);
   if (t == "max") return int64_t{-1};

@@ -43,6 +43,15 @@ class CgroupFiles {
   // Opens a control file for writing (O_WRONLY | O_CLOEXEC); the caller closes it.
   Result<int> OpenForWrite(std::string_view rel) const;
 
+  // Opens a control file for reading (and writing, when read_write); the caller
+  // closes it.
+  Result<int> OpenForRead(std::string_view rel, bool read_write = false) const;
+  // Re-reads a control file through a descriptor kept open (pread at offset 0:
+  // cheaper than open/read/close on every poll of the monitor).
+  static Result<std::string> ReadFd(int fd);
+  // Writes `value` through a descriptor kept open (fake trees: replaces the content).
+  Status WriteFd(int fd, std::string_view value) const;
+
   // Parsers of control file formats (pure).
   // "123\n" -> 123. "max" -> -1.
   static Result<int64_t> ParseInt(std::string_view text);

@@ -151,11 +151,19 @@ void BecomeProgram(const ChildPlan& plan) {
 
 // Returns only in P (ready to exec); I itself never returns.
 void RunInit(const ChildPlan& plan, int boost_pipe_fd) {
-  // I dies with K (K dies with the judge thread that forked it).
+  // I dies with the judge thread that waits for it (its parent, through CLONE_PARENT).
   prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
   umask(0);
   RunFsOps(plan);
   if (sethostname(plan.hostname, __builtin_strlen(plan.hostname)) != 0) Fail(plan, "sethostname", nullptr, errno);
+  // Join the run's cgroups only now: the namespaces and mounts built above (and their
+  // lazily freed kernel memory) are not the program's, nor their CPU time. Everything
+  // the program does happens inside.
+  for (int i = 0; i < plan.procs_count; ++i) {
+    if (write(plan.procs_fds[i], "0", 1) != 1) Fail(plan, "joining the cgroup", nullptr, errno);
+  }
+  // Only what P needs survives into it: 0-2 and Boost's exec-error pipe.
+  CloseFdsAbove2ExceptPipe(boost_pipe_fd);
 
   pid_t program = RawClone(0);
   if (program < 0) Fail(plan, "clone program", nullptr, errno);
@@ -185,17 +193,14 @@ void EnterSandbox(const ChildPlan& plan, int boost_pipe_fd) {
   // K.
   prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
   if (getppid() != plan.parent_pid) _exit(kSetupFailed);
-  for (int i = 0; i < plan.procs_count; ++i) {
-    if (write(plan.procs_fds[i], "0", 1) != 1) Fail(plan, "joining the cgroup", nullptr, errno);
-  }
   ResetSignals();
   if (dup2(plan.stdin_fd, 0) < 0 || dup2(plan.stdout_fd, 1) < 0 || dup2(plan.stderr_fd, 2) < 0)
     Fail(plan, "dup2 stdio", nullptr, errno);
   if (plan.netns_fd >= 0 && setns(plan.netns_fd, CLONE_NEWNET) != 0) Fail(plan, "setns net", nullptr, errno);
-  // Only what P needs survives into the clones: 0-2 and Boost's exec-error pipe.
-  CloseFdsAbove2ExceptPipe(boost_pipe_fd);
 
-  pid_t init = RawClone(plan.clone_flags);
+  // CLONE_PARENT: I is the judge's child, not K's, so K leaves at once and the judge
+  // waits for I directly (one process fewer between the program's end and the judge).
+  pid_t init = RawClone(plan.clone_flags | CLONE_PARENT);
   if (init < 0) Fail(plan, "clone with new namespaces", nullptr, errno);
   if (init == 0) {
     pid_t self = static_cast<pid_t>(syscall(SYS_getpid));
@@ -204,12 +209,10 @@ void EnterSandbox(const ChildPlan& plan, int boost_pipe_fd) {
     return;
   }
   __atomic_store_n(&plan.report->init_pid, init, __ATOMIC_SEQ_CST);
+  // Close Boost's pipe now: exit() would close it only after tearing down K's copy
+  // of the judge's address space, delaying the launch.
   CloseAllFds();
-  for (;;) {
-    int status = 0;
-    pid_t pid = waitpid(init, &status, __WALL);
-    if (pid == init || (pid < 0 && errno != EINTR)) _exit(0);
-  }
+  _exit(0);
 }
 
 void ExecFailed(const ChildPlan& plan, int err) {

@@ -2,20 +2,21 @@
 //
 // Theory of operation. Boost.Process forks the "keeper" K and calls our init hook in
 // it. K
-//   1. joins the run's cgroups (so everything it creates is inside), resets signal
-//      dispositions and the signal mask, installs the judge-opened stdin/stdout/stderr
-//      as fds 0-2 and enters the slot's network namespace (created once per slot,
-//      empty: not even loopback is up);
-//   2. clones the init I with new pid, mount, ipc and uts namespaces, records I's
-//      pid, closes every descriptor and waits for I.
+//   1. resets signal dispositions and the signal mask, installs the judge-opened
+//      stdin/stdout/stderr as fds 0-2 and enters the slot's network namespace
+//      (created once per slot, empty: not even loopback is up);
+//   2. clones the init I with new pid, mount, ipc and uts namespaces as a child of
+//      the judge (CLONE_PARENT), records I's pid and exits.
 // I is pid 1 of the run's pid namespace. It builds the run's file system (a tmpfs
 // root with the system directories bind-mounted read-only, a prepared /etc, minimal
 // /dev, a fresh /proc for the new pid namespace, private /tmp and /dev/shm, the work
 // directory at its host path) and pivots into it, then clones the program P, closes
 // every descriptor and reaps children until P exits; it records P's wait status and
 // exits, and the kernel then kills whatever is left in the namespace (setsid-ed
-// daemons included). I is root and the program is not, so the program cannot signal
-// or inspect it.
+// daemons included). I joins the run's cgroups after building the file system and
+// before cloning P: the program and everything it creates are inside, while the
+// setup's CPU time and kernel memory (freed lazily after the run) are not. I is root
+// and the program is not, so the program cannot signal or inspect it.
 // P sets the rlimits, changes to the work directory, drops to the slot's uid/gid
 // with no supplementary groups, sets no_new_privs, installs the seccomp filter and
 // returns to Boost.Process, which closes every descriptor but 0-2 and execs.
@@ -39,7 +40,7 @@ namespace judge::sandbox {
 // Written by K and I only (the program never runs with it mapped: exec replaces
 // P's address space), read by the judge after K is reaped.
 struct ChildReport {
-  int init_pid;          // host pid of I, written by K
+  int init_pid;          // host pid of I (a child of the judge), written by K
   int failed;            // setup failed (judge error): failed_errno and failed_what say where
   int failed_errno;
   char failed_what[160];
@@ -96,7 +97,8 @@ struct ChildPlan {
 
 // Called in K (the child Boost.Process forked). Returns only in P, ready to exec;
 // K and I never return (they _exit). boost_pipe_fd is Boost's exec-error pipe: K and I
-// close it so the judge's launch returns as soon as P execs.
+// close it so the judge's launch returns as soon as P execs. The judge reaps K (which
+// exits at once) and then waits for I, its child too.
 void EnterSandbox(const ChildPlan& plan, int boost_pipe_fd);
 
 // Called in P when exec failed: records the errno and exits.

@@ -13,10 +13,10 @@
 // slot's uid, reset the cgroup and set its limits, then spawn through Boost.Process
 // with an init hook that builds the namespaces (child_setup.h). Boost returns once
 // the program has exec'd (its exec-error pipe closes). The monitor then polls the
-// keeper's pidfd with a timeout and, on every tick, the cgroup's CPU counter, the wall
+// pid namespace init's pidfd (the init is the judge's child) with a timeout and, on every tick, the cgroup's CPU counter, the wall
 // clock, the output files' sizes and the pids.max event counter; the first limit
 // crossed is the kill reason, and the whole tree is killed through the cgroup (or the
-// pid namespace's init without one). After the keeper is reaped, the final counters
+// pid namespace's init without one). After the init is reaped, the final counters
 // are read, the status is decided (run_verdict.h), the cgroup is emptied for the
 // next run and output paths the program replaced (symlink, FIFO) are restored.
 //
@@ -260,6 +260,7 @@ struct LinuxSandbox::Slot {
   bool ready = false;     // per-slot resources created
   std::unique_ptr<RunCgroup> cgroup;
   int netns_fd = -1;
+  int discard_fd = -1;  // scratch file for discarded output (counted, then emptied)
   std::string root_dir;
   ChildReport* report = nullptr;
   std::unique_ptr<boost::asio::io_context> io;
@@ -270,6 +271,7 @@ LinuxSandbox::LinuxSandbox(const SandboxOptions& options) : options_(options) {}
 LinuxSandbox::~LinuxSandbox() {
   for (auto& s : slots_) {
     if (s->netns_fd >= 0) ::close(s->netns_fd);
+    if (s->discard_fd >= 0) ::close(s->discard_fd);
     if (s->lock_fd >= 0) ::close(s->lock_fd);
     if (s->report != nullptr) ::munmap(s->report, sizeof(ChildReport));
   }
@@ -293,6 +295,11 @@ Status LinuxSandbox::Init() {
   JUDGE_ASSIGN_OR_RETURN(etc_dir_, PrepareEtc(options_.state_dir, options_.first_uid, slots));
   JUDGE_ASSIGN_OR_RETURN(filter_, BuildSeccompFilter());
   cpus_ = std::max(1u, std::thread::hardware_concurrency());
+  for (int resource : {RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_STACK, RLIMIT_NOFILE, RLIMIT_NPROC, RLIMIT_CORE,
+                       RLIMIT_MEMLOCK, RLIMIT_MSGQUEUE, RLIMIT_AS, RLIMIT_DATA}) {
+    struct rlimit cur;
+    if (::getrlimit(resource, &cur) == 0) hard_limits_[resource] = cur.rlim_max;
+  }
 
   // Cgroups: detect (or take the forced method), fall back with a warning.
   CgroupLayout layout;
@@ -437,12 +444,13 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   const SandboxLimits& limits = spec.limits;
   const bool with_cgroup = slot.cgroup != nullptr;
   DerivedLimits derived = DeriveLimits(limits, with_cgroup);
-  // Without CAP_SYS_RESOURCE a hard limit cannot be raised: stay within the judge's.
+  // Without CAP_SYS_RESOURCE a hard limit cannot be raised: stay within the judge's
+  // (read once, in Init).
   for (int i = 0; i < derived.rlimit_count; ++i) {
-    struct rlimit cur;
     RlimitValue& v = derived.rlimits[i];
-    if (::getrlimit(v.resource, &cur) == 0 && cur.rlim_max != RLIM_INFINITY) {
-      v.hard = std::min(v.hard, cur.rlim_max);
+    auto it = hard_limits_.find(v.resource);
+    if (it != hard_limits_.end() && it->second != RLIM_INFINITY) {
+      v.hard = std::min(v.hard, it->second);
       v.soft = std::min(v.soft, v.hard);
     }
   }
@@ -457,21 +465,30 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   ::fcntl(in_fd, F_SETFL, 0);
   JUDGE_ASSIGN_OR_RETURN(in_fd, HighFd(in_fd, "stdin"));
   closer.Add(in_fd);
+  // Discarded streams go to the slot's scratch file, emptied for each run (both
+  // streams share it when both are discarded: one count).
   int out_fd, err_fd;
+  if (spec.stdout_path.empty() || spec.stderr_path.empty()) {
+    if (slot.discard_fd < 0) {
+      JUDGE_ASSIGN_OR_RETURN(slot.discard_fd, OpenDiscard(options_.state_dir));
+    }
+    if (::ftruncate(slot.discard_fd, 0) != 0 || ::lseek(slot.discard_fd, 0, SEEK_SET) != 0)
+      return Status::IoError("cannot empty the scratch output file: " + Errno(errno));
+  }
   if (spec.stdout_path.empty()) {
-    JUDGE_ASSIGN_OR_RETURN(out_fd, OpenDiscard(options_.state_dir));
+    out_fd = slot.discard_fd;
   } else {
     JUDGE_ASSIGN_OR_RETURN(out_fd, OpenOutput(spec.stdout_path, uid, gid));
+    closer.Add(out_fd);
   }
-  closer.Add(out_fd);
   if (!spec.stderr_path.empty() && spec.stderr_path == spec.stdout_path) {
     err_fd = out_fd;
   } else if (spec.stderr_path.empty()) {
-    JUDGE_ASSIGN_OR_RETURN(err_fd, OpenDiscard(options_.state_dir));
+    err_fd = slot.discard_fd;
   } else {
     JUDGE_ASSIGN_OR_RETURN(err_fd, OpenOutput(spec.stderr_path, uid, gid));
+    closer.Add(err_fd);
   }
-  closer.Add(err_fd);
 
   // The work directory belongs to the run's uid for the run.
   if (::lchown(work_dir.c_str(), uid, gid) != 0 || ::chmod(work_dir.c_str(), 0755) != 0)
@@ -528,15 +545,18 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   auto proc = launcher(slot.io->get_executor(), ec, std::filesystem::path(program), no_args,
                        SandboxInit{&plan, argv.data()});
   const int64_t start_ns = MonotonicNs();
-  auto handle = proc.detach();  // we reap the keeper ourselves
+  auto handle = proc.detach();  // we reap the keeper ourselves (Boost's pidfd closes with it)
   const pid_t keeper = launcher.pid;
   if (keeper <= 0) {
     if (with_cgroup) (void)slot.cgroup->Finish();
     return Status::IoError("cannot spawn the sandboxed process: " + ec.message());
   }
-  // Boost keeps a pidfd of its own in `handle` (closed with it, never used to signal);
-  // the monitor polls its own.
-  const int pidfd = static_cast<int>(syscall(SYS_pidfd_open, keeper, 0));
+  // The keeper exits right after cloning the init (or after failing before that).
+  while (::waitpid(keeper, nullptr, __WALL) < 0 && errno == EINTR) {
+  }
+  // The init is our child (CLONE_PARENT): no pid reuse race until we reap it.
+  const pid_t init = __atomic_load_n(&slot.report->init_pid, __ATOMIC_SEQ_CST);
+  const int pidfd = init > 0 ? static_cast<int>(syscall(SYS_pidfd_open, init, 0)) : -1;
 
   // Monitor.
   CgroupUsage usage = base;
@@ -559,10 +579,11 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
     int64_t tick = std::clamp<int64_t>(cpu_left_ms / (2 * static_cast<int64_t>(cpus_)), 1, 20);
     int64_t wall_left_ms = (wall_limit_ns - elapsed + 999999) / 1000000;
     int timeout = static_cast<int>(std::max<int64_t>(0, std::min(tick, wall_left_ms)));
+    if (init <= 0) break;  // setup failed in the keeper: nothing runs
     struct pollfd pfd = {pidfd, POLLIN, 0};
     int rc = pidfd >= 0 ? ::poll(&pfd, 1, timeout) : 0;
     if (pidfd < 0) std::this_thread::sleep_for(std::chrono::milliseconds(timeout));
-    if (rc > 0) break;  // the keeper exited: the run is over
+    if (rc > 0) break;  // the init exited: the run is over
     if (rc < 0 && errno != EINTR) {
       monitor_error = Status::IoError("poll on the run's process: " + Errno(errno));
       kill = KillReason::kNone;
@@ -602,14 +623,14 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
     }
   }
   if (kill != KillReason::kNone || !monitor_error.ok()) {
-    Status killed = KillTree(slot, keeper);
+    Status killed = KillTree(slot, init);
     if (monitor_error.ok() && !killed.ok()) monitor_error = killed;
   }
 
-  // Reap the keeper (its rusage holds the whole reaped tree: the fallback's time).
+  // Reap the init (its rusage holds the whole reaped tree: the fallback's time).
   int status = 0;
   struct rusage ru = {};
-  while (::wait4(keeper, &status, __WALL, &ru) < 0 && errno == EINTR) {
+  while (init > 0 && ::wait4(init, &status, __WALL, &ru) < 0 && errno == EINTR) {
   }
   const int64_t reaped_ns = MonotonicNs();
   if (pidfd >= 0) ::close(pidfd);
@@ -682,14 +703,11 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   return r;
 }
 
-Status LinuxSandbox::KillTree(Slot& slot, pid_t keeper) {
-  if (slot.cgroup) return slot.cgroup->KillAll(keeper).WithContext("killing the run");
-  // No cgroup: killing the pid namespace's init kills everything inside it; the
-  // keeper then reaps the init and exits (killing the keeper instead would orphan
-  // the init to the host's init).
-  int init = __atomic_load_n(&slot.report->init_pid, __ATOMIC_SEQ_CST);
+Status LinuxSandbox::KillTree(Slot& slot, pid_t init) {
+  if (slot.cgroup) return slot.cgroup->KillAll(0).WithContext("killing the run");
+  // No cgroup: killing the pid namespace's init kills everything inside it. The init
+  // is the judge's child and not reaped yet, so its pid cannot have been reused.
   if (init > 0) ::kill(init, SIGKILL);
-  else ::kill(keeper, SIGKILL);
   return Status::Ok();
 }
 

@@ -5,9 +5,11 @@
 #define JUDGE_SRC_SANDBOX_LINUX_SANDBOX_H_
 
 #include <linux/filter.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include <condition_variable>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -41,7 +43,7 @@ class LinuxSandbox final : public Sandbox {
   Result<std::string> ResolveProgram(const RunSpec& spec, const std::string& work_dir) const;
   Result<RunResult> RunInSlot(Slot& slot, const RunSpec& spec, const std::string& work_dir,
                               const std::string& program);
-  Status KillTree(Slot& slot, pid_t keeper);
+  Status KillTree(Slot& slot, pid_t init);
 
   SandboxOptions options_;
   SandboxMethod method_ = SandboxMethod::kNoCgroup;
@@ -51,6 +53,7 @@ class LinuxSandbox final : public Sandbox {
   std::vector<SystemEntry> system_;
   std::vector<sock_filter> filter_;
   unsigned cpus_ = 1;
+  std::map<int, rlim_t> hard_limits_;  // the judge's own hard rlimits
 
   std::mutex mu_;
   std::condition_variable cv_;

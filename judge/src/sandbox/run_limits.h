@@ -11,7 +11,7 @@
 //  - RLIMIT_CPU is a backstop a second above the limit (the monitor kills at the
 //    limit; a process that escaped monitoring still dies).
 //  - RLIMIT_NPROC (per uid, and each run slot has its own uid) is max_processes with
-//    no cgroup; with one, pids.max (which also counts the two supervisor processes)
+//    no cgroup; with one, pids.max (which also counts the pid namespace's init)
 //    is what refuses forks, and RLIMIT_NPROC sits one above so the pids controller
 //    sees the event and the judge can report it.
 #ifndef JUDGE_SRC_SANDBOX_RUN_LIMITS_H_
@@ -33,7 +33,7 @@ struct RlimitValue {
   rlim_t hard = 0;
 };
 
-inline constexpr int kSupervisorProcesses = 2;  // the outer keeper and the pid-ns init
+inline constexpr int kSupervisorProcesses = 1;  // the pid namespace's init, in the cgroup too
 
 struct DerivedLimits {
   std::array<RlimitValue, 10> rlimits{};
