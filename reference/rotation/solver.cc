@@ -2,44 +2,98 @@
 
 #include <algorithm>
 #include <array>
+#include <string>
 
 #include "rotation/cell_set.h"
-#include "rotation/distance_table.h"
+#include "rotation/bounded_distance_table.h"
 #include "rotation/moves.h"
 
 namespace rotation {
 
-Solution Solve(const Board& board) {
-  const DistanceTable& table = DistanceTable::Get();
-  std::array<CellMask, kDigitCount> sets;
-  int distance = kCellCount * kMoveCount;  // above any real distance
-  for (int d = 0; d < kDigitCount; ++d) {
-    sets[d] = MaskOfDigit(board, d + 1);
-    distance = std::min(distance, table.SetDistance(sets[d]));
+namespace {
+
+using Sets = std::array<CellMask, kDigitCount>;
+
+// The line each move pulls: 0 left column (A, F), 1 right column (B, E), 2 upper row
+// (C, H), 3 lower row (D, G).
+constexpr std::array<int, kMoveCount> kLine = {0, 1, 2, 3, 1, 0, 3, 2};
+
+// True when `next` after `last` cannot occur in the answer: it undoes `last` (never
+// in a shortest answer), or the two moves pull the two disjoint columns (or the two
+// disjoint rows) with the larger letter first. Such moves commute, so swapping them
+// gives an answer as short and smaller, and the answer is the smallest.
+constexpr bool Skipped(int last, int next) {
+  if (kLine[last] == kLine[next]) return next != last;        // same line: only a repeat
+  if ((kLine[last] ^ kLine[next]) == 1) return next < last;  // the parallel line
+  return false;
+}
+
+// One IDA* run from one board; see solver.h.
+class Search {
+ public:
+  explicit Search(const BoundedDistanceTable& table) : table_(table) {}
+
+  // The lower bound of a board given by its three sets: exact when it is at most the
+  // table's depth, table depth + 1 otherwise.
+  int Bound(const Sets& sets) const {
+    return std::min({table_.DistanceBound(sets[0]), table_.DistanceBound(sets[1]),
+                     table_.DistanceBound(sets[2])});
   }
-  Solution solution;
-  solution.moves.reserve(distance);
-  while (distance > 0) {
-    int m = 0;
-    for (; m < kMoveCount; ++m) {
-      std::array<CellMask, kDigitCount> next;
-      int next_distance = kCellCount * kMoveCount;
-      for (int d = 0; d < kDigitCount; ++d) {
-        next[d] = ApplyMoveToMask(sets[d], m);
-        next_distance = std::min(next_distance, table.SetDistance(next[d]));
-      }
-      if (next_distance == distance - 1) {
-        sets = next;
-        break;
-      }
+
+  Solution Run(const Sets& start) {
+    const int h = Bound(start);
+    for (limit_ = h;; limit_ = next_limit_) {
+      next_limit_ = kUnbounded;
+      path_.clear();
+      if (Descend(start, h, 0, -1)) break;
     }
-    // Some move always lowers an exact distance by one.
-    solution.moves += MoveLetter(m);
-    --distance;
+    Solution solution;
+    solution.moves = path_;
+    for (int d = 0; d < kDigitCount; ++d)
+      if (goal_[d] == kCentreMask) solution.centre_digit = d + 1;
+    return solution;
   }
-  for (int d = 0; d < kDigitCount; ++d)
-    if (sets[d] == kCentreMask) solution.centre_digit = d + 1;
-  return solution;
+
+ private:
+  static constexpr int kUnbounded = 1 << 20;
+
+  // Depth-first below sets (bound h, reached in g moves, last move `last` or -1),
+  // children in A..H order: true once a goal is reached within limit_ moves.
+  bool Descend(const Sets& sets, int h, int g, int last) {
+    if (h == 0) {
+      goal_ = sets;
+      return true;
+    }
+    for (int m = 0; m < kMoveCount; ++m) {
+      if (last >= 0 && Skipped(last, m)) continue;
+      const Sets child = {ApplyMoveToMask(sets[0], m), ApplyMoveToMask(sets[1], m),
+                          ApplyMoveToMask(sets[2], m)};
+      const int child_h = Bound(child);
+      if (g + 1 + child_h > limit_) {
+        next_limit_ = std::min(next_limit_, g + 1 + child_h);
+        continue;
+      }
+      path_ += MoveLetter(m);
+      if (Descend(child, child_h, g + 1, m)) return true;
+      path_.pop_back();
+    }
+    return false;
+  }
+
+  const BoundedDistanceTable& table_;
+  int limit_ = 0, next_limit_ = 0;
+  std::string path_;
+  Sets goal_{};
+};
+
+}  // namespace
+
+Solution Solve(const Board& board) { return Solve(board, BoundedDistanceTable::Get()); }
+
+Solution Solve(const Board& board, const BoundedDistanceTable& table) {
+  Sets sets;
+  for (int d = 0; d < kDigitCount; ++d) sets[d] = MaskOfDigit(board, d + 1);
+  return Search(table).Run(sets);
 }
 
 std::string FormatAnswer(const std::vector<Solution>& solutions) {

@@ -16,6 +16,7 @@
 #include <vector>
 
 #include "rotation/board.h"
+#include "rotation/bounded_distance_table.h"
 
 namespace rotation {
 
@@ -26,6 +27,10 @@ struct Solution {
 
 // Precondition: board is legal (each digit 1..3 exactly 8 times).
 Solution Solve(const Board& board);
+
+// The same with a given table (any depth gives the same answer; deeper tables build
+// slower and search faster). For tests and measurements.
+Solution Solve(const Board& board, const BoundedDistanceTable& table);
 
 // The expected output for solutions: per case a line with the moves (or
 // "No moves needed") and a line with the centre digit, each ending in '\n'.

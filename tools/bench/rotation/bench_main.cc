@@ -6,9 +6,10 @@
 // Writes N uniformly random boards (a shuffle of eight 1s, 2s and 3s; default 200)
 // to D/rotation_bench.in, then runs rotation_bench_reference and rotation_bench_baseline
 // (found next to this executable) alternately R times (default 5) on that file, each a
-// fresh process with stdin from the file and stdout to a file. Reports the median wall
-// and CPU time of each and the ratio of the medians, and checks that both printed the
-// same answers. For scale it also times the reference on an input with no boards
+// fresh process with stdin from the file and stdout to a file; the same for the
+// statically linked pair (*_static). Reports, per linking, the median wall and CPU
+// time of each and the ratio of the medians, and checks that both printed the same
+// answers. For scale it also times the reference on an input with no boards
 // (process start and input parsing only: the table is built on the first board).
 // Exit 0 on success, 1 when the answers differ or a run fails.
 #include <sys/resource.h>
@@ -121,45 +122,60 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string bin = Directory(argv[0]);
-  const std::string reference = bin + "/rotation_bench_reference";
-  const std::string baseline = bin + "/rotation_bench_baseline";
   const std::string in = dir + "/rotation_bench.in";
-  const std::string out_ref = dir + "/rotation_bench.reference.out";
-  const std::string out_base = dir + "/rotation_bench.baseline.out";
   const std::string empty_in = dir + "/rotation_bench.empty.in";
   std::ofstream(in) << UniformBoards(boards, seed);
   std::ofstream(empty_in) << "0\n";
 
-  std::vector<double> ref_wall, ref_cpu, base_wall, base_cpu, start_wall, start_cpu;
+  // Both programs linked the usual way (dynamically) and statically: the reference's
+  // total is small enough that the dynamic loader's ~0.7 ms is a large share of it.
+  struct Pair {
+    const char* linking;
+    std::string reference, baseline;
+    std::vector<double> ref_wall, ref_cpu, base_wall, base_cpu, start_wall, start_cpu;
+  };
+  std::vector<Pair> pairs = {
+      {"dynamic", bin + "/rotation_bench_reference", bin + "/rotation_bench_baseline"},
+      {"static", bin + "/rotation_bench_reference_static",
+       bin + "/rotation_bench_baseline_static"}};
   for (int r = 0; r < rounds; ++r) {
-    Timing a, b, s;
-    if (!Run(reference, in, out_ref, &a) || !Run(baseline, in, out_base, &b) ||
-        !Run(reference, empty_in, out_ref + ".empty", &s)) {
-      std::fprintf(stderr, "rotation_bench: a run failed (round %d)\n", r + 1);
-      return 1;
+    for (Pair& p : pairs) {
+      const std::string out_ref = dir + "/rotation_bench.reference." + p.linking + ".out";
+      const std::string out_base = dir + "/rotation_bench.baseline." + p.linking + ".out";
+      Timing a, b, s;
+      if (!Run(p.reference, in, out_ref, &a) || !Run(p.baseline, in, out_base, &b) ||
+          !Run(p.reference, empty_in, out_ref + ".empty", &s)) {
+        std::fprintf(stderr, "rotation_bench: a %s run failed (round %d)\n", p.linking, r + 1);
+        return 1;
+      }
+      if (Slurp(out_ref) != Slurp(out_base)) {
+        std::fprintf(stderr, "rotation_bench: answers differ: %s vs %s\n", out_ref.c_str(),
+                     out_base.c_str());
+        return 1;
+      }
+      p.ref_wall.push_back(a.wall_ms);
+      p.ref_cpu.push_back(a.cpu_ms);
+      p.base_wall.push_back(b.wall_ms);
+      p.base_cpu.push_back(b.cpu_ms);
+      p.start_wall.push_back(s.wall_ms);
+      p.start_cpu.push_back(s.cpu_ms);
+      std::printf("round %d, %s: reference %.2f ms wall (%.2f cpu), baseline %.1f ms wall "
+                  "(%.1f cpu)\n",
+                  r + 1, p.linking, a.wall_ms, a.cpu_ms, b.wall_ms, b.cpu_ms);
     }
-    if (Slurp(out_ref) != Slurp(out_base)) {
-      std::fprintf(stderr, "rotation_bench: answers differ: %s vs %s\n", out_ref.c_str(),
-                   out_base.c_str());
-      return 1;
-    }
-    ref_wall.push_back(a.wall_ms);
-    ref_cpu.push_back(a.cpu_ms);
-    base_wall.push_back(b.wall_ms);
-    base_cpu.push_back(b.cpu_ms);
-    start_wall.push_back(s.wall_ms);
-    start_cpu.push_back(s.cpu_ms);
-    std::printf("round %d: reference %.2f ms wall (%.2f cpu), baseline %.1f ms wall (%.1f cpu)\n",
-                r + 1, a.wall_ms, a.cpu_ms, b.wall_ms, b.cpu_ms);
   }
-  const double rw = Median(ref_wall), rc = Median(ref_cpu);
-  const double bw = Median(base_wall), bc = Median(base_cpu);
   std::printf("%d uniform boards (seed %llu), %d rounds, identical answers\n", boards,
               static_cast<unsigned long long>(seed), rounds);
-  std::printf("median reference: %.2f ms wall, %.2f ms cpu\n", rw, rc);
-  std::printf("median baseline:  %.1f ms wall, %.1f ms cpu\n", bw, bc);
-  std::printf("ratio baseline/reference: %.0fx wall, %.0fx cpu\n", bw / rw, bc / rc);
-  std::printf("reference process start without boards (no table): %.2f ms wall, %.2f ms cpu\n",
-              Median(start_wall), Median(start_cpu));
+  for (const Pair& p : pairs) {
+    const double rw = Median(p.ref_wall), rc = Median(p.ref_cpu);
+    const double bw = Median(p.base_wall), bc = Median(p.base_cpu);
+    std::printf("%s linking:\n", p.linking);
+    std::printf("  median reference: %.2f ms wall, %.2f ms cpu\n", rw, rc);
+    std::printf("  median baseline:  %.1f ms wall, %.1f ms cpu\n", bw, bc);
+    std::printf("  ratio baseline/reference: %.0fx wall, %.0fx cpu\n", bw / rw, bc / rc);
+    std::printf("  reference process start without boards (no table): %.2f ms wall, %.2f ms "
+                "cpu\n",
+                Median(p.start_wall), Median(p.start_cpu));
+  }
   return 0;
 }
