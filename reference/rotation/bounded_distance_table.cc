@@ -5,6 +5,7 @@
 #include <vector>
 
 #include "rotation/moves.h"
+#include "rotation/symmetry.h"
 
 namespace rotation {
 
@@ -27,19 +28,35 @@ BoundedDistanceTable::BoundedDistanceTable(int depth)
     if (word & bit) return false;
     word |= bit;
     packed_[rank >> 1] = static_cast<uint8_t>(packed_[rank >> 1] | level << ((rank & 1) * 4));
+    ++sets_within_depth_;
     return true;
   };
+  // Marks the whole orbit of set under the symmetries (symmetry.h): all its members
+  // lie at the same distance. The orbit is set and its reflection, each turned 0..3
+  // quarter turns.
+  const auto mark_orbit = [&mark](CellMask set, int level) {
+    CellMask turned = set, reflected = ReflectMask(set);
+    for (int turns = 0; turns < 4; ++turns) {
+      mark(turned, level);
+      mark(reflected, level);
+      turned = QuarterTurnMask(turned);
+      reflected = QuarterTurnMask(reflected);
+    }
+  };
+  // The frontiers hold one set per orbit: when a set is first reached its whole orbit
+  // is marked, so a move reaching any other member of the orbit finds it seen.
   std::vector<CellMask> frontier = {kCentreMask}, next;
-  mark(kCentreMask, 0);
-  sets_within_depth_ = 1;
+  mark_orbit(kCentreMask, 0);
   for (int level = 1; level <= depth_ && !frontier.empty(); ++level) {
     next.clear();
     for (const CellMask set : frontier)
       for (int m = 0; m < kMoveCount; ++m) {
         const CellMask image = ApplyMoveToMask(set, m);
-        if (mark(image, level)) next.push_back(image);
+        if (!Seen(image)) {
+          mark_orbit(image, level);
+          next.push_back(image);
+        }
       }
-    sets_within_depth_ += next.size();
     std::swap(frontier, next);
   }
 }

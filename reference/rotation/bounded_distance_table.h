@@ -55,6 +55,12 @@ class BoundedDistanceTable {
     return (packed_[rank >> 1] >> ((rank & 1) * 4)) & 0xf;
   }
 
+  // True when set lies within depth() moves. Precondition: popcount(set) == 8.
+  bool Seen(CellMask set) const {
+    const uint32_t rank = RankMask(set);
+    return within_[rank >> 6] >> (rank & 63) & 1;
+  }
+
   // How many sets lie within depth() moves of the goal.
   size_t SetsWithinDepth() const { return sets_within_depth_; }
 

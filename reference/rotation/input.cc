@@ -83,15 +83,19 @@ ParsedInput ParseInput(std::string_view text) {
     Board board;
     for (int i = 0; i < kCellCount; ++i) {
       std::string_view token = i == 0 ? first : tokens.Next();
-      const std::string where = "case " + std::to_string(case_no) + ", token " +
-                                std::to_string(i + 1) + " (" + tokens.Where() + ")";
+      // Built only for an error: formatting it for every token would cost more than
+      // the rest of the parse.
+      const auto where = [&] {
+        return "case " + std::to_string(case_no) + ", token " + std::to_string(i + 1) + " (" +
+               tokens.Where() + ")";
+      };
       if (token.empty()) {
-        result.error = where + ": input ends inside the case, expected 24 digits, found " +
+        result.error = where() + ": input ends inside the case, expected 24 digits, found " +
                        std::to_string(i);
         return result;
       }
       if (token.size() != 1 || token[0] < '1' || token[0] > '3') {
-        result.error = where + ": expected a digit 1..3" +
+        result.error = where() + ": expected a digit 1..3" +
                        (i == 0 ? std::string(" or the terminating 0") : std::string()) +
                        ", found " + QuoteToken(token);
         return result;

@@ -1,9 +1,9 @@
 // rotation_bench_reference: the reference solver as a contestant-style program.
 // Reads an input (stdin) and writes the answer (stdout); builds its distance table
 // at start, like any process using the library would.
+#include <unistd.h>
+
 #include <cstdio>
-#include <iostream>
-#include <iterator>
 #include <string>
 #include <vector>
 
@@ -11,7 +11,11 @@
 #include "rotation/solver.h"
 
 int main() {
-  std::string input((std::istreambuf_iterator<char>(std::cin)), std::istreambuf_iterator<char>());
+  // Plain read(2) in large blocks: an istreambuf_iterator copy of the 10 KB input costs
+  // about 0.3 ms, a sizeable share of the whole run.
+  std::string input;
+  char buffer[1 << 16];
+  for (ssize_t n; (n = read(0, buffer, sizeof buffer)) > 0;) input.append(buffer, n);
   const rotation::ParsedInput parsed = rotation::ParseInput(input);
   if (!parsed.ok()) {
     std::fprintf(stderr, "rotation_bench_reference: %s\n", parsed.error.c_str());
