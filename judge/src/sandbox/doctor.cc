@@ -112,7 +112,7 @@ std::vector<IsolationFeature> ProbeIsolation(const SandboxOptions& options) {
                             if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
                             sock_fprog prog = {static_cast<unsigned short>(filter->size()), filter->data()};
                             if (::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0) return errno;
-                            // ptrace must now be refused even to root.
+                            // unshare must now be refused, even to root.
                             return ::unshare(CLONE_NEWUTS) != 0 && errno == EPERM ? 0 : EINVAL;
                           }),
                           "load the filter (" + std::to_string(filter->size()) + " BPF instructions); unshare refused"));

@@ -461,7 +461,11 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   FdCloser closer;
   int in_fd = ::open(spec.stdin_path.empty() ? "/dev/null" : spec.stdin_path.c_str(),
                      O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  if (in_fd < 0) return Status::IoError("cannot open stdin file " + spec.stdin_path + ": " + Errno(errno));
+  if (in_fd < 0) {
+    int err = errno;
+    if (err == ELOOP) return Status::InvalidArgument("stdin file " + spec.stdin_path + " is a symbolic link");
+    return Status::IoError("cannot open stdin file " + spec.stdin_path + ": " + Errno(err));
+  }
   ::fcntl(in_fd, F_SETFL, 0);
   JUDGE_ASSIGN_OR_RETURN(in_fd, HighFd(in_fd, "stdin"));
   closer.Add(in_fd);
