@@ -68,8 +68,8 @@ class RunCgroup {
   virtual const std::vector<int>& procs_fds() const = 0;
   virtual Result<CgroupUsage> ReadUsage() = 0;
   // Kills every task in the cgroup but `spare` (0: none); returns once none but
-  // `spare` is left (or fails). The judge spares the keeper, its own child, so the
-  // keeper reaps the init and the judge reaps the keeper: nothing is orphaned.
+  // `spare` is left (or fails). A caller whose child supervises the others can spare
+  // it, so that it reaps them and nothing is orphaned.
   virtual Status KillAll(int spare = 0) = 0;
   virtual Result<std::vector<int>> Tasks() = 0;
   // After the run: kills what is left (should be nothing), waits until no task is

@@ -2,6 +2,7 @@
 
 #include <fcntl.h>
 #include <linux/seccomp.h>
+#include <poll.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/mount.h>
@@ -19,7 +20,7 @@ namespace judge::sandbox {
 
 namespace {
 
-// Exit codes of K and I when setup failed (the report says why).
+// Exit code of I when setup failed (the report says why).
 constexpr int kSetupFailed = 120;
 
 void CopyString(char* dst, size_t cap, const char* a, const char* b) {
@@ -40,7 +41,7 @@ void CopyString(char* dst, size_t cap, const char* a, const char* b) {
 }
 
 // Raw clone: glibc's fork() would run atfork handlers and take locks that another
-// thread of the judge may have held when K was forked.
+// thread of the judge may have held when I was forked.
 pid_t RawClone(unsigned long flags) {
   return static_cast<pid_t>(syscall(SYS_clone, flags | SIGCHLD, 0, 0, 0, 0));
 }
@@ -130,14 +131,20 @@ void RunFsOps(const ChildPlan& plan) {
 
 // P: from root with every capability to the unprivileged, filtered program.
 void BecomeProgram(const ChildPlan& plan) {
-  // The program and its children are the OOM killer's first choice, never K or I
-  // (K shares the judge's pages and looks big). Raising needs no capability.
+  // The program and its children are the OOM killer's first choice, never I (which
+  // shares the judge's pages and looks big). Raising needs no capability.
   WriteOomScoreAdj(plan, "1000");
   for (int i = 0; i < plan.rlimit_count; ++i) {
     struct rlimit rl = {plan.rlimits[i].soft, plan.rlimits[i].hard};
     if (setrlimit(plan.rlimits[i].resource, &rl) != 0) Fail(plan, "setrlimit", nullptr, errno);
   }
   if (chdir(plan.cwd) != 0) Fail(plan, "chdir ", plan.cwd, errno);
+  // Defense in depth (no_new_privs already forbids regaining privileges): empty the
+  // capability bounding and ambient sets while still root.
+  for (int cap = 0; cap < 64; ++cap) {
+    if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno == EINVAL) break;  // past the last capability
+  }
+  prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
   if (syscall(SYS_setgroups, 0, nullptr) != 0) Fail(plan, "setgroups", nullptr, errno);
   if (syscall(SYS_setresgid, plan.gid, plan.gid, plan.gid) != 0) Fail(plan, "setresgid", nullptr, errno);
   if (syscall(SYS_setresuid, plan.uid, plan.uid, plan.uid) != 0) Fail(plan, "setresuid", nullptr, errno);
@@ -149,10 +156,22 @@ void BecomeProgram(const ChildPlan& plan) {
   }
 }
 
-// Returns only in P (ready to exec); I itself never returns.
-void RunInit(const ChildPlan& plan, int boost_pipe_fd) {
-  // I dies with the judge thread that waits for it (its parent, through CLONE_PARENT).
+}  // namespace
+
+void EnterSandbox(const ChildPlan& plan, int boost_pipe_fd) {
+  // I: the judge's thread forked it with a new pid namespace for its children, so it
+  // is that namespace's pid 1. It dies with that thread (its parent).
   prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
+  // The judge died between fork and prctl: nobody would ever stop the run.
+  struct pollfd judge = {plan.judge_pidfd, POLLIN, 0};
+  if (plan.judge_pidfd >= 0 && poll(&judge, 1, 0) != 0) _exit(kSetupFailed);
+  if (syscall(SYS_getpid) != 1) Fail(plan, "fork: not the init of a new pid namespace", nullptr, 0);
+  ResetSignals();
+  if (dup2(plan.stdin_fd, 0) < 0 || dup2(plan.stdout_fd, 1) < 0 || dup2(plan.stderr_fd, 2) < 0)
+    Fail(plan, "dup2 stdio", nullptr, errno);
+  if (plan.netns_fd >= 0 && setns(plan.netns_fd, CLONE_NEWNET) != 0) Fail(plan, "setns net", nullptr, errno);
+  if (unshare(static_cast<int>(plan.unshare_flags)) != 0) Fail(plan, "unshare namespaces", nullptr, errno);
+
   umask(0);
   RunFsOps(plan);
   if (sethostname(plan.hostname, __builtin_strlen(plan.hostname)) != 0) Fail(plan, "sethostname", nullptr, errno);
@@ -169,9 +188,8 @@ void RunInit(const ChildPlan& plan, int boost_pipe_fd) {
   if (program < 0) Fail(plan, "clone program", nullptr, errno);
   if (program == 0) {
     BecomeProgram(plan);
-    return;
+    return;  // to Boost.Process, which execs
   }
-  (void)boost_pipe_fd;
   CloseAllFds();
   for (;;) {
     int status = 0;
@@ -185,34 +203,6 @@ void RunInit(const ChildPlan& plan, int boost_pipe_fd) {
     }
     if (pid < 0 && errno != EINTR) _exit(0);
   }
-}
-
-}  // namespace
-
-void EnterSandbox(const ChildPlan& plan, int boost_pipe_fd) {
-  // K.
-  prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-  if (getppid() != plan.parent_pid) _exit(kSetupFailed);
-  ResetSignals();
-  if (dup2(plan.stdin_fd, 0) < 0 || dup2(plan.stdout_fd, 1) < 0 || dup2(plan.stderr_fd, 2) < 0)
-    Fail(plan, "dup2 stdio", nullptr, errno);
-  if (plan.netns_fd >= 0 && setns(plan.netns_fd, CLONE_NEWNET) != 0) Fail(plan, "setns net", nullptr, errno);
-
-  // CLONE_PARENT: I is the judge's child, not K's, so K leaves at once and the judge
-  // waits for I directly (one process fewer between the program's end and the judge).
-  pid_t init = RawClone(plan.clone_flags | CLONE_PARENT);
-  if (init < 0) Fail(plan, "clone with new namespaces", nullptr, errno);
-  if (init == 0) {
-    pid_t self = static_cast<pid_t>(syscall(SYS_getpid));
-    if (self != 1) Fail(plan, "clone: not the init of a new pid namespace", nullptr, 0);
-    RunInit(plan, boost_pipe_fd);  // returns in P only
-    return;
-  }
-  __atomic_store_n(&plan.report->init_pid, init, __ATOMIC_SEQ_CST);
-  // Close Boost's pipe now: exit() would close it only after tearing down K's copy
-  // of the judge's address space, delaying the launch.
-  CloseAllFds();
-  _exit(0);
 }
 
 void ExecFailed(const ChildPlan& plan, int err) {

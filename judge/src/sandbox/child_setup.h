@@ -1,25 +1,28 @@
-// What runs between fork and exec: the three processes of a sandboxed run.
+// What runs between fork and exec: the two processes of a sandboxed run.
 //
-// Theory of operation. Boost.Process forks the "keeper" K and calls our init hook in
-// it. K
+// Theory of operation. The judge's thread calls unshare(CLONE_NEWPID) (which only
+// changes the pid namespace of the children it creates next), lets Boost.Process fork,
+// and restores its own namespace for children with setns. The forked child is thus
+// pid 1 of a new pid namespace: the init I, and Boost calls our hook in it. I
 //   1. resets signal dispositions and the signal mask, installs the judge-opened
-//      stdin/stdout/stderr as fds 0-2 and enters the slot's network namespace
-//      (created once per slot, empty: not even loopback is up);
-//   2. clones the init I with new pid, mount, ipc and uts namespaces as a child of
-//      the judge (CLONE_PARENT), records I's pid and exits.
-// I is pid 1 of the run's pid namespace. It builds the run's file system (a tmpfs
-// root with the system directories bind-mounted read-only, a prepared /etc, minimal
-// /dev, a fresh /proc for the new pid namespace, private /tmp and /dev/shm, the work
-// directory at its host path) and pivots into it, then clones the program P, closes
-// every descriptor and reaps children until P exits; it records P's wait status and
-// exits, and the kernel then kills whatever is left in the namespace (setsid-ed
-// daemons included). I joins the run's cgroups after building the file system and
-// before cloning P: the program and everything it creates are inside, while the
-// setup's CPU time and kernel memory (freed lazily after the run) are not. I is root
-// and the program is not, so the program cannot signal or inspect it.
-// P sets the rlimits, changes to the work directory, drops to the slot's uid/gid
-// with no supplementary groups, sets no_new_privs, installs the seccomp filter and
-// returns to Boost.Process, which closes every descriptor but 0-2 and execs.
+//      stdin/stdout/stderr as fds 0-2, enters the slot's network namespace (created
+//      once per slot, empty: not even loopback is up) and new mount, ipc and uts
+//      namespaces;
+//   2. builds the run's file system (a tmpfs root with the system directories
+//      bind-mounted read-only, a prepared /etc, minimal /dev, a fresh /proc for the
+//      new pid namespace, private /tmp and /dev/shm, the work directory at its host
+//      path) and pivots into it;
+//   3. joins the run's cgroups (only now: the setup's CPU time and kernel memory,
+//      freed lazily after the run, are not the program's), clones the program P,
+//      closes every descriptor and reaps children until P exits; it records P's wait
+//      status and exits, and the kernel then kills whatever is left in the namespace
+//      (setsid-ed daemons included).
+// I is root and the program is not, so the program cannot signal or inspect it. I
+// dies with the judge thread that forked it (PR_SET_PDEATHSIG).
+// P sets the rlimits, changes to the work directory, empties its capability sets,
+// drops to the slot's uid/gid with no supplementary groups, sets no_new_privs,
+// installs the seccomp filter and returns to Boost.Process, which closes every
+// descriptor but 0-2 and execs.
 //
 // Everything here runs in a child of a possibly multi-threaded judge: no allocation,
 // no locks, only system calls (raw ones where glibc would consult thread state, e.g.
@@ -36,11 +39,10 @@
 
 namespace judge::sandbox {
 
-// A page shared (MAP_SHARED) between the judge and the supervisor processes K and I.
-// Written by K and I only (the program never runs with it mapped: exec replaces
-// P's address space), read by the judge after K is reaped.
+// A page shared (MAP_SHARED) between the judge and the init I. Written by I only
+// (the program never runs with it mapped: exec replaces P's address space), read by
+// the judge after I is reaped.
 struct ChildReport {
-  int init_pid;          // host pid of I (a child of the judge), written by K
   int failed;            // setup failed (judge error): failed_errno and failed_what say where
   int failed_errno;
   char failed_what[160];
@@ -73,14 +75,13 @@ struct FsOp {
 };
 
 struct ChildPlan {
-  // K
-  int parent_pid = 0;
+  // I
+  int judge_pidfd = -1;            // pidfd of the judge process (to notice its death)
   const int* procs_fds = nullptr;  // cgroup.procs files to write "0" to
   int procs_count = 0;
   int stdin_fd = -1, stdout_fd = -1, stderr_fd = -1;  // >= 3
   int netns_fd = -1;      // setns() into it; -1: a new one with the others
-  unsigned long clone_flags = 0;
-  // I
+  unsigned long unshare_flags = 0;  // the namespaces I creates (mount, ipc, uts...)
   const FsOp* fs_ops = nullptr;
   int fs_op_count = 0;
   const char* hostname = "judge";
@@ -95,10 +96,10 @@ struct ChildPlan {
   ChildReport* report = nullptr;
 };
 
-// Called in K (the child Boost.Process forked). Returns only in P, ready to exec;
-// K and I never return (they _exit). boost_pipe_fd is Boost's exec-error pipe: K and I
-// close it so the judge's launch returns as soon as P execs. The judge reaps K (which
-// exits at once) and then waits for I, its child too.
+// Called in I (the child Boost.Process forked, pid 1 of a new pid namespace).
+// Returns only in P, ready to exec; I never returns (it _exits). boost_pipe_fd is
+// Boost's exec-error pipe: I closes it so the judge's launch returns as soon as P
+// execs.
 void EnterSandbox(const ChildPlan& plan, int boost_pipe_fd);
 
 // Called in P when exec failed: records the errno and exits.

@@ -11,9 +11,9 @@
 // Run(): validate the spec, take a slot, open stdin/stdout/stderr (the judge opens
 // them: O_NOFOLLOW, outputs must be regular files), hand the work directory to the
 // slot's uid, reset the cgroup and set its limits, then spawn through Boost.Process
-// with an init hook that builds the namespaces (child_setup.h). Boost returns once
-// the program has exec'd (its exec-error pipe closes). The monitor then polls the
-// pid namespace init's pidfd (the init is the judge's child) with a timeout and, on every tick, the cgroup's CPU counter, the wall
+// with an init hook that builds the namespaces (child_setup.h), the forked child
+// being the init of a new pid namespace. Boost returns once the program has exec'd
+// (its exec-error pipe closes). The monitor then polls the init's pidfd with a timeout and, on every tick, the cgroup's CPU counter, the wall
 // clock, the output files' sizes and the pids.max event counter; the first limit
 // crossed is the kill reason, and the whole tree is killed through the cgroup (or the
 // pid namespace's init without one). After the init is reaped, the final counters
@@ -269,6 +269,8 @@ struct LinuxSandbox::Slot {
 LinuxSandbox::LinuxSandbox(const SandboxOptions& options) : options_(options) {}
 
 LinuxSandbox::~LinuxSandbox() {
+  if (own_pidns_fd_ >= 0) ::close(own_pidns_fd_);
+  if (judge_pidfd_ >= 0) ::close(judge_pidfd_);
   for (auto& s : slots_) {
     if (s->netns_fd >= 0) ::close(s->netns_fd);
     if (s->discard_fd >= 0) ::close(s->discard_fd);
@@ -295,6 +297,9 @@ Status LinuxSandbox::Init() {
   JUDGE_ASSIGN_OR_RETURN(etc_dir_, PrepareEtc(options_.state_dir, options_.first_uid, slots));
   JUDGE_ASSIGN_OR_RETURN(filter_, BuildSeccompFilter());
   cpus_ = std::max(1u, std::thread::hardware_concurrency());
+  own_pidns_fd_ = ::open("/proc/self/ns/pid", O_RDONLY | O_CLOEXEC);
+  if (own_pidns_fd_ < 0) return Status::Unsupported("cannot open /proc/self/ns/pid: " + Errno(errno));
+  judge_pidfd_ = static_cast<int>(syscall(SYS_pidfd_open, ::getpid(), 0));
   for (int resource : {RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_STACK, RLIMIT_NOFILE, RLIMIT_NPROC, RLIMIT_CORE,
                        RLIMIT_MEMLOCK, RLIMIT_MSGQUEUE, RLIMIT_AS, RLIMIT_DATA}) {
     struct rlimit cur;
@@ -520,7 +525,7 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   std::memset(slot.report, 0, sizeof(ChildReport));
 
   ChildPlan plan;
-  plan.parent_pid = ::getpid();
+  plan.judge_pidfd = judge_pidfd_;
   static const std::vector<int> kNoFds;
   const std::vector<int>& procs = with_cgroup ? slot.cgroup->procs_fds() : kNoFds;
   plan.procs_fds = procs.data();
@@ -529,7 +534,7 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   plan.stdout_fd = out_fd;
   plan.stderr_fd = err_fd;
   plan.netns_fd = slot.netns_fd;
-  plan.clone_flags = CLONE_NEWPID | CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | (slot.netns_fd < 0 ? CLONE_NEWNET : 0);
+  plan.unshare_flags = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | (slot.netns_fd < 0 ? CLONE_NEWNET : 0);
   plan.fs_ops = ops.data();
   plan.fs_op_count = static_cast<int>(ops.size());
   plan.rlimits = derived.rlimits.data();
@@ -541,7 +546,14 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   plan.filter_len = static_cast<unsigned short>(filter_.size());
   plan.report = slot.report;
 
-  // Spawn. Boost returns when the program has exec'd (or setup/exec failed).
+  // Spawn. This thread's next child is pid 1 of a new pid namespace (unshare affects
+  // only the children of the calling thread), and the thread gets its own namespace
+  // for children back right after the fork. Boost returns when the program has
+  // exec'd (or setup/exec failed).
+  if (::unshare(CLONE_NEWPID) != 0) {
+    if (with_cgroup) (void)slot.cgroup->Finish();
+    return Status::IoError("cannot create a pid namespace: " + Errno(errno));
+  }
   bp::posix::default_launcher launcher;
   launcher.env = envp.data();
   bp::error_code ec;
@@ -549,18 +561,19 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   auto proc = launcher(slot.io->get_executor(), ec, std::filesystem::path(program), no_args,
                        SandboxInit{&plan, argv.data()});
   const int64_t start_ns = MonotonicNs();
-  auto handle = proc.detach();  // we reap the keeper ourselves (Boost's pidfd closes with it)
-  const pid_t keeper = launcher.pid;
-  if (keeper <= 0) {
+  if (::setns(own_pidns_fd_, CLONE_NEWPID) != 0) {
+    // This thread would create every later child in a fresh pid namespace: the
+    // judge is in an unsafe state, say so loudly rather than continue silently.
+    std::fprintf(stderr, "judge sandbox: cannot restore the pid namespace for children: %s\n", Errno(errno).c_str());
+  }
+  auto handle = proc.detach();  // we reap the init ourselves (Boost's pidfd closes with it)
+  const pid_t init = launcher.pid;
+  if (init <= 0) {
     if (with_cgroup) (void)slot.cgroup->Finish();
     return Status::IoError("cannot spawn the sandboxed process: " + ec.message());
   }
-  // The keeper exits right after cloning the init (or after failing before that).
-  while (::waitpid(keeper, nullptr, __WALL) < 0 && errno == EINTR) {
-  }
-  // The init is our child (CLONE_PARENT): no pid reuse race until we reap it.
-  const pid_t init = __atomic_load_n(&slot.report->init_pid, __ATOMIC_SEQ_CST);
-  const int pidfd = init > 0 ? static_cast<int>(syscall(SYS_pidfd_open, init, 0)) : -1;
+  // The init is our child: no pid reuse race until we reap it.
+  const int pidfd = static_cast<int>(syscall(SYS_pidfd_open, init, 0));
 
   // Monitor.
   CgroupUsage usage = base;
@@ -583,7 +596,6 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
     int64_t tick = std::clamp<int64_t>(cpu_left_ms / (2 * static_cast<int64_t>(cpus_)), 1, 20);
     int64_t wall_left_ms = (wall_limit_ns - elapsed + 999999) / 1000000;
     int timeout = static_cast<int>(std::max<int64_t>(0, std::min(tick, wall_left_ms)));
-    if (init <= 0) break;  // setup failed in the keeper: nothing runs
     struct pollfd pfd = {pidfd, POLLIN, 0};
     int rc = pidfd >= 0 ? ::poll(&pfd, 1, timeout) : 0;
     if (pidfd < 0) std::this_thread::sleep_for(std::chrono::milliseconds(timeout));
@@ -601,10 +613,9 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
       cpu_ns = usage.cpu_ns - base.cpu_ns;
     } else {
       if (!poller) {
-        int init = __atomic_load_n(&slot.report->init_pid, __ATOMIC_SEQ_CST);
         struct stat ns;
         std::string path = "/proc/" + std::to_string(init) + "/ns/pid";
-        if (init > 0 && ::stat(path.c_str(), &ns) == 0) poller = std::make_unique<ProcTreePoller>(ns.st_ino);
+        if (::stat(path.c_str(), &ns) == 0) poller = std::make_unique<ProcTreePoller>(ns.st_ino);
       }
       if (poller) {
         ProcTreePoller::Sample s = poller->Poll();
@@ -634,7 +645,7 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   // Reap the init (its rusage holds the whole reaped tree: the fallback's time).
   int status = 0;
   struct rusage ru = {};
-  while (init > 0 && ::wait4(init, &status, __WALL, &ru) < 0 && errno == EINTR) {
+  while (::wait4(init, &status, __WALL, &ru) < 0 && errno == EINTR) {
   }
   const int64_t reaped_ns = MonotonicNs();
   if (pidfd >= 0) ::close(pidfd);

@@ -53,6 +53,8 @@ class LinuxSandbox final : public Sandbox {
   std::vector<SystemEntry> system_;
   std::vector<sock_filter> filter_;
   unsigned cpus_ = 1;
+  int own_pidns_fd_ = -1;  // the judge's pid namespace, restored for children after each fork
+  int judge_pidfd_ = -1;   // lets a freshly forked init notice that the judge died
   std::map<int, rlim_t> hard_limits_;  // the judge's own hard rlimits
 
   std::mutex mu_;
