@@ -99,6 +99,8 @@ struct VerdictCase {
   const char* message_part;
 };
 
+void PrintTo(const VerdictCase& c, std::ostream* os) { *os << c.name; }
+
 class GradeVerdicts : public ::testing::TestWithParam<VerdictCase> {};
 
 TEST_P(GradeVerdicts, EachKindOfFailure) {
