@@ -52,7 +52,7 @@ BoundedDistanceTable::BoundedDistanceTable(int depth)
     for (const CellMask set : frontier)
       for (int m = 0; m < kMoveCount; ++m) {
         const CellMask image = ApplyMoveToMask(set, m);
-        if (!Seen(image)) {
+        if (!IsWithinDepth(image)) {
           mark_orbit(image, level);
           next.push_back(image);
         }
