@@ -195,6 +195,13 @@ bool IsExecutableFile(const std::string& path) {
 
 // Creates an empty network namespace and returns an fd holding it.
 Result<int> NewNetworkNamespace() {
+  // Serialized: the holder child is cloned without exec, so O_CLOEXEC does not apply
+  // and it inherits every fd open in the judge at that moment. Two threads creating
+  // namespaces at once would each give their child the other's `hold` write end, and
+  // neither child would ever see EOF: a deadlock (seen with `grade --jobs 2`). Creation
+  // happens once per slot, so the lock costs nothing in steady state.
+  static std::mutex creation_mu;
+  std::lock_guard<std::mutex> creation_lock(creation_mu);
   int ready[2], hold[2];
   if (::pipe2(ready, O_CLOEXEC) != 0) return Status::IoError("pipe: " + Errno(errno));
   if (::pipe2(hold, O_CLOEXEC) != 0) {
