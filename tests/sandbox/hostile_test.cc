@@ -655,7 +655,7 @@ TEST_F(Hostile, ConcurrentRunsTakeDifferentSlots) {
   for (int i = 0; i < kTestSlots; ++i) {
     ASSERT_RAN(results[i]);
     EXPECT_EQ(results[i]->status, RunStatus::kOk) << results[i]->message;
-    EXPECT_GE(results[i]->wall_ms, 400);
+    EXPECT_GE(results[i]->wall_ms, 350);  // the sleep (the runs overlap)
     uids.insert(ReadAll(root_ + "/run/c" + std::to_string(i) + "/out"));
   }
   // Runs alive at the same time never share a slot (uid, cgroup).

@@ -22,6 +22,8 @@ namespace {
 
 // Exit code of I when setup failed (the report says why).
 constexpr int kSetupFailed = 120;
+// At most one cgroup.procs per controller.
+constexpr int kMaxProcsFds = 8;
 
 void CopyString(char* dst, size_t cap, const char* a, const char* b) {
   size_t i = 0;
@@ -48,10 +50,22 @@ pid_t RawClone(unsigned long flags) {
 
 void CloseAllFds() { syscall(SYS_close_range, 0u, ~0u, 0u); }
 
-void CloseFdsAbove2ExceptPipe(int keep) {
-  if (keep > 3) syscall(SYS_close_range, 3u, static_cast<unsigned>(keep - 1), 0u);
-  if (keep >= 3) syscall(SYS_close_range, static_cast<unsigned>(keep + 1), ~0u, 0u);
-  else syscall(SYS_close_range, 3u, ~0u, 0u);
+// Closes every descriptor >= 3 but those in keep[0..n) (unsorted, no allocation).
+void CloseAllExcept(int* keep, int n) {
+  for (int i = 1; i < n; ++i)  // insertion sort: a handful of descriptors
+    for (int j = i; j > 0 && keep[j - 1] > keep[j]; --j) {
+      int t = keep[j];
+      keep[j] = keep[j - 1];
+      keep[j - 1] = t;
+    }
+  unsigned next = 3;
+  for (int i = 0; i < n; ++i) {
+    if (keep[i] < static_cast<int>(next)) continue;
+    if (static_cast<unsigned>(keep[i]) > next)
+      syscall(SYS_close_range, next, static_cast<unsigned>(keep[i] - 1), 0u);
+    next = static_cast<unsigned>(keep[i]) + 1;
+  }
+  syscall(SYS_close_range, next, ~0u, 0u);
 }
 
 void ResetSignals() {
@@ -170,6 +184,15 @@ void EnterSandbox(const ChildPlan& plan, int boost_pipe_fd) {
   if (dup2(plan.stdin_fd, 0) < 0 || dup2(plan.stdout_fd, 1) < 0 || dup2(plan.stderr_fd, 2) < 0)
     Fail(plan, "dup2 stdio", nullptr, errno);
   if (plan.netns_fd >= 0 && setns(plan.netns_fd, CLONE_NEWNET) != 0) Fail(plan, "setns net", nullptr, errno);
+  // Drop every other descriptor now: the fork copied all of the judge's, including
+  // pipes of runs other threads are starting, whose end-of-file must not wait for us.
+  {
+    int keep[2 + kMaxProcsFds];
+    int n = 0;
+    keep[n++] = boost_pipe_fd;
+    for (int i = 0; i < plan.procs_count && i < kMaxProcsFds; ++i) keep[n++] = plan.procs_fds[i];
+    CloseAllExcept(keep, n);
+  }
   if (unshare(static_cast<int>(plan.unshare_flags)) != 0) Fail(plan, "unshare namespaces", nullptr, errno);
 
   umask(0);
@@ -182,7 +205,7 @@ void EnterSandbox(const ChildPlan& plan, int boost_pipe_fd) {
     if (write(plan.procs_fds[i], "0", 1) != 1) Fail(plan, "joining the cgroup", nullptr, errno);
   }
   // Only what P needs survives into it: 0-2 and Boost's exec-error pipe.
-  CloseFdsAbove2ExceptPipe(boost_pipe_fd);
+  CloseAllExcept(&boost_pipe_fd, 1);
 
   pid_t program = RawClone(0);
   if (program < 0) Fail(plan, "clone program", nullptr, errno);

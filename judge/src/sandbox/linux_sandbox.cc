@@ -211,8 +211,8 @@ Result<int> NewNetworkNamespace() {
   }
   pid_t pid = static_cast<pid_t>(syscall(SYS_clone, CLONE_NEWNET | SIGCHLD, 0, 0, 0, 0));
   if (pid == 0) {
-    ::close(ready[0]);
-    ::close(hold[1]);
+    // Waits for a byte, not for end-of-file: children other threads of the judge
+    // fork at the same moment may hold copies of the pipe's write end.
     char c = 'x';
     (void)!::write(ready[1], &c, 1);
     (void)!::read(hold[0], &c, 1);  // until the judge has opened the namespace
@@ -224,12 +224,17 @@ Result<int> NewNetworkNamespace() {
   Result<int> out = Status::IoError("cannot create a network namespace: " + Errno(err));
   if (pid > 0) {
     char c;
-    if (::read(ready[0], &c, 1) == 1) {
+    struct pollfd ready_poll = {ready[0], POLLIN, 0};
+    if (::poll(&ready_poll, 1, 5000) == 1 && ::read(ready[0], &c, 1) == 1) {
       std::string path = "/proc/" + std::to_string(pid) + "/ns/net";
       int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
       if (fd >= 0) out = fd;
       else out = Status::IoError("cannot open " + path + ": " + Errno(errno));
     }
+  }
+  if (pid > 0) {
+    char c = 'x';
+    (void)!::write(hold[1], &c, 1);
   }
   ::close(ready[0]);
   ::close(hold[1]);
