@@ -133,38 +133,11 @@ Result<std::unique_ptr<Store>> OpenGradingStore(const std::string& db, bool no_d
   return OpenStore(path);
 }
 
-namespace {
-
-// The sandbox prepares a run slot (cgroup, network namespace) on its first use, and
-// two sandboxes of one process preparing slots at the same moment can deadlock (each
-// slot's helper child inherits the other's pipe). Jobs therefore make their first run
-// one at a time; later runs reuse the prepared slot and go in parallel.
-class FirstRunSerialized : public Sandbox {
- public:
-  explicit FirstRunSerialized(std::unique_ptr<Sandbox> inner) : inner_(std::move(inner)) {}
-  Result<RunResult> Run(const RunSpec& spec) override {
-    if (!warmed_.load()) {
-      static std::mutex first_runs;
-      std::lock_guard<std::mutex> lock(first_runs);
-      Result<RunResult> r = inner_->Run(spec);
-      warmed_ = true;
-      return r;
-    }
-    return inner_->Run(spec);
-  }
-
- private:
-  std::unique_ptr<Sandbox> inner_;
-  std::atomic<bool> warmed_{false};
-};
-
-}  // namespace
-
 Result<std::unique_ptr<Sandbox>> OpenSandbox() {
   SandboxOptions options;
   auto sandbox = CreateSandbox(options);
   if (!sandbox.ok()) return sandbox.status().WithContext("creating the sandbox");
-  return std::unique_ptr<Sandbox>(std::make_unique<FirstRunSerialized>(std::move(sandbox).value()));
+  return std::move(sandbox).value();
 }
 
 // ---- judge grade ----
