@@ -1,64 +1,6 @@
-// Plugin "eight-multi": the 8-puzzle, boards until end of input (HDU 1043). A thin
-// adapter from the SDK to the shared rules in reference/eight (eight/judging.h);
-// the eight plugin is the same adapter with CaseCount::kExactlyOne.
-//
-// Plugin options: optimal=true|false (default false) requires shortest answers.
-#include <string>
-#include <string_view>
+// Plugin "eight-multi": the 8-puzzle, boards until end of input (HDU 1043). Same
+// adapter as "eight" (plugins/eight/eight_problem.h), many cases per input.
+#include "eight_problem.h"
 
-#include "eight/generator.h"
-#include "eight/judging.h"
-#include "judge_plugin_sdk.h"
-
-namespace {
-
-using judge::sdk::CheckResult;
-using judge::sdk::InvalidInput;
-using judge::sdk::Options;
-
-constexpr eight::CaseCount kCount = eight::CaseCount::kOneOrMore;
-
-class EightMulti : public judge::sdk::Problem {
- public:
-  EightMulti() {}
-
-  std::string Solve(std::string_view input) const override {
-    eight::SolveTextResult r = eight::SolveText(input, kCount);
-    if (!r.error.empty()) throw InvalidInput(r.error);
-    return r.answer;
-  }
-
-  CheckResult Check(std::string_view input, std::string_view output, std::string_view answer,
-                    const Options& options) const override {
-    eight::AnswerCheckOptions check_options;
-    try {
-      options.RequireKnown({"optimal"});
-      check_options.require_shortest = options.GetBool("optimal", false);
-    } catch (const InvalidInput& e) {
-      return CheckResult::CheckerFailure(std::string("plugin options: ") + e.what());
-    }
-    eight::JudgeTextResult r = eight::JudgeText(input, output, answer, check_options, kCount);
-    switch (r.verdict) {
-      case eight::JudgeVerdict::kAccepted: return CheckResult::Accepted(r.message);
-      case eight::JudgeVerdict::kWrongAnswer: return CheckResult::WrongAnswer(r.message);
-      case eight::JudgeVerdict::kPresentationError:
-        return CheckResult::PresentationError(r.message);
-      case eight::JudgeVerdict::kCheckerFailure: break;
-    }
-    return CheckResult::CheckerFailure(r.message);
-  }
-
-  std::string Validate(std::string_view input) const override {
-    return eight::ValidateText(input, kCount);
-  }
-
-  std::string Generate(uint64_t seed, const Options& params) const override {
-    eight::GeneratedInput g = eight::GenerateInput(seed, params.items(), kCount);
-    if (!g.ok()) throw InvalidInput(g.error);
-    return g.text;
-  }
-};
-
-}  // namespace
-
+using EightMulti = eight_plugin::EightProblem<eight::CaseCount::kOneOrMore>;
 JUDGE_PLUGIN(EightMulti, "eight-multi", "1.0.0")
