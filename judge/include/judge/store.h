@@ -31,6 +31,7 @@
 #include <string_view>
 #include <vector>
 
+#include "judge/base/hash.h"  // Sha256Hex: stored hashes
 #include "judge/problem.h"
 #include "judge/status.h"
 #include "judge/verdict.h"
@@ -229,25 +230,6 @@ Result<std::string> DefaultStorePath();
 
 // db_flag when not empty (the --db PATH of a command), else DefaultStorePath().
 Result<std::string> ResolveStorePath(const std::string& db_flag);
-
-// Lowercase hex SHA-256 (FIPS 180-4) of bytes. Thread-safe.
-std::string Sha256Hex(std::string_view bytes);
-
-// Incremental SHA-256, for files and streams. Not thread-safe (one per thread).
-class Sha256 {
- public:
-  Sha256();
-  void Update(std::string_view bytes);
-  // Lowercase hex; the object must not be updated afterwards.
-  std::string FinishHex();
-
- private:
-  void Block(const unsigned char* p);
-  uint32_t h_[8];
-  unsigned char buf_[64];
-  uint64_t length_bytes_ = 0;
-  size_t buffered_ = 0;
-};
 
 }  // namespace judge
 

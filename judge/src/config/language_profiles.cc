@@ -12,6 +12,8 @@
 
 #include "judge/language.h"
 
+#include "judge/base/paths.h"
+
 namespace judge {
 namespace {
 
@@ -131,20 +133,6 @@ Result<LanguageProfile> ReadProfile(const YAML::Node& entry, const std::string& 
   return p;
 }
 
-std::string DirOfSelf() {
-  char buf[PATH_MAX];
-  ssize_t n = readlink("/proc/self/exe", buf, sizeof(buf) - 1);
-  if (n <= 0) return ".";
-  std::string exe(buf, static_cast<std::size_t>(n));
-  auto slash = exe.rfind('/');
-  return slash == std::string::npos ? "." : exe.substr(0, slash);
-}
-
-bool IsExecutableFile(const std::string& path) {
-  struct stat st;
-  return stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && access(path.c_str(), X_OK) == 0;
-}
-
 }  // namespace
 
 void LanguageSet::Add(LanguageProfile profile) {
@@ -221,7 +209,7 @@ Status LoadLanguageFile(const std::string& path, LanguageSet* set) {
 
 std::string DefaultLanguagesPath() {
   if (const char* env = std::getenv("JUDGE_LANGUAGES"); env && *env) return env;
-  return DirOfSelf() + "/languages.yaml";
+  return ExecutableDir() + "/languages.yaml";
 }
 
 std::string UserLanguagesPath() {
@@ -258,24 +246,8 @@ LanguageProfile BinaryProfile() {
 }
 
 std::optional<std::string> FindExecutable(const std::string& name) {
-  if (name.empty()) return std::nullopt;
-  if (name.find('/') != std::string::npos) {
-    if (IsExecutableFile(name)) return name;
-    return std::nullopt;
-  }
   const char* path_env = std::getenv("PATH");
-  std::string path = path_env ? path_env : "/usr/local/bin:/usr/bin:/bin";
-  std::size_t start = 0;
-  while (start <= path.size()) {
-    std::size_t end = path.find(':', start);
-    if (end == std::string::npos) end = path.size();
-    std::string dir = path.substr(start, end - start);
-    if (dir.empty()) dir = ".";
-    std::string candidate = dir + "/" + name;
-    if (IsExecutableFile(candidate)) return candidate;
-    start = end + 1;
-  }
-  return std::nullopt;
+  return FindInPath(name, path_env ? path_env : "/usr/local/bin:/usr/bin:/bin", ".");
 }
 
 LanguageAvailability CheckAvailability(const LanguageProfile& profile) {

@@ -17,7 +17,7 @@
 #include <mutex>
 #include <sstream>
 
-#include "fs_util.h"
+#include "judge/base/files.h"
 #include "judge/store.h"  // Sha256Hex
 
 extern char** environ;

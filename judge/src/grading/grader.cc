@@ -7,7 +7,7 @@
 #include <map>
 #include <set>
 
-#include "fs_util.h"
+#include "judge/base/files.h"
 #include "judge/language.h"
 #include "judge/store.h"  // Sha256Hex
 

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <cstdlib>
 
-#include "fs_util.h"
+#include "judge/base/files.h"
 
 namespace judge {
 namespace {

@@ -5,7 +5,7 @@
 #include <cstdlib>
 #include <set>
 
-#include "fs_util.h"
+#include "judge/base/files.h"
 
 namespace judge {
 namespace {

@@ -6,7 +6,7 @@
 #include <mutex>
 #include <thread>
 
-#include "fs_util.h"
+#include "judge/base/files.h"
 
 namespace judge {
 namespace {

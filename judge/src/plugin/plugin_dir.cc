@@ -6,6 +6,7 @@
 #include <cstdlib>
 #include <string>
 
+#include "judge/base/paths.h"
 #include "judge/plugin_host.h"
 #include "judge/problem.h"
 
@@ -14,15 +15,8 @@ namespace judge {
 std::string DefaultPluginDir() {
   const char* env = std::getenv("JUDGE_PLUGIN_DIR");
   if (env && *env) return env;
-  std::string exe(4096, '\0');
-  ssize_t n = ::readlink("/proc/self/exe", exe.data(), exe.size());
-  if (n <= 0 || static_cast<size_t>(n) >= exe.size()) return "plugins";  // relative: cwd
-  exe.resize(static_cast<size_t>(n));
-  size_t slash = exe.rfind('/');
-  if (slash == std::string::npos) return "plugins";
-  exe.resize(slash);  // the executable's directory ("" for "/judge")
-  exe += "/plugins";
-  return exe;
+  std::string dir = ExecutableDir();
+  return dir.empty() ? "plugins" : dir + "/plugins";  // unreadable /proc/self/exe: the cwd
 }
 
 std::string PluginPath(const std::string& dir, const std::string& id) {

@@ -1,0 +1,382 @@
+// Files and directories (see judge/base/files.h).
+//
+// Theory of operation for RemoveTreeAt: a contestant's program may leave a tree of any
+// depth (directories nested until each path is longer than PATH_MAX, thousands deep).
+// Recursion on path strings fails with ENAMETOOLONG and recursion on descriptors runs
+// out of them. So the walk holds one descriptor for the current directory: it removes
+// the files in it, descends into the first subdirectory it finds (remembering the
+// device and inode of every ancestor), and when a directory is empty it climbs to the
+// parent through "..", checks that the parent is the one remembered, and removes the
+// emptied child by name. Nothing runs in the tree any more (the run is over), and a
+// mismatch is reported instead of followed.
+#include "judge/base/files.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <linux/openat2.h>
+#include <sys/stat.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cerrno>
+#include <cstdlib>
+
+#include "judge/base/errors.h"
+
+namespace judge::fs {
+namespace {
+
+// A regular file opened for reading; special files refused without blocking.
+Result<UniqueFd> OpenRegularForRead(const std::string& path, int extra_flags) {
+  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | extra_flags));
+  if (!fd) {
+    int e = errno;
+    if (e == ENOENT) return Status::NotFound(path + ": no such file");
+    return ErrnoStatus(e, path + ": cannot open");
+  }
+  struct stat st;
+  if (::fstat(fd.get(), &st) != 0) return ErrnoStatus(errno, path + ": cannot stat");
+  if (!S_ISREG(st.st_mode))
+    return Status::InvalidArgument(path + ": expected a regular file, found a " +
+                                   std::string(FileKindName(st.st_mode)));
+  ::fcntl(fd.get(), F_SETFL, 0);  // regular: blocking reads are fine
+  return fd;
+}
+
+Status WriteAllFd(int fd, std::string_view content, const std::string& path) {
+  std::size_t done = 0;
+  while (done < content.size()) {
+    ssize_t n = ::write(fd, content.data() + done, content.size() - done);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return ErrnoStatus(errno, path + ": cannot write");
+    done += static_cast<std::size_t>(n);
+  }
+  return Status::Ok();
+}
+
+struct DirId {
+  dev_t dev;
+  ino_t ino;
+};
+
+// Removes every non-directory entry of the open directory; returns the name of the
+// first subdirectory (empty when none is left).
+Result<std::string> EmptyFilesAndFindSubdir(int dirfd, const std::string& display) {
+  UniqueFd listing(::dup(dirfd));
+  if (!listing) return ErrnoStatus(errno, display + ": cannot list");
+  DIR* d = ::fdopendir(listing.get());
+  if (!d) return ErrnoStatus(errno, display + ": cannot list");
+  listing.Release();  // owned by d now
+  ::rewinddir(d);
+  std::string subdir;
+  Status st;
+  while (dirent* e = ::readdir(d)) {
+    std::string name = e->d_name;
+    if (name == "." || name == "..") continue;
+    struct stat est;
+    if (::fstatat(dirfd, name.c_str(), &est, AT_SYMLINK_NOFOLLOW) != 0) continue;  // gone
+    if (S_ISDIR(est.st_mode)) {
+      subdir = name;
+      break;
+    }
+    if (::unlinkat(dirfd, name.c_str(), 0) != 0 && errno != ENOENT) {
+      st = ErrnoStatus(errno, display + "/" + name + ": cannot remove");
+      break;
+    }
+  }
+  ::closedir(d);
+  if (!st.ok()) return st;
+  return subdir;
+}
+
+// openat2 RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS; ENOSYS/EINVAL when unsupported.
+int OpenAt2Beneath(int dirfd, const std::string& relpath, int flags, mode_t mode) {
+  struct open_how how = {};
+  how.flags = static_cast<uint64_t>(flags | O_CLOEXEC);
+  how.mode = (flags & (O_CREAT | O_TMPFILE)) ? mode : 0;
+  how.resolve = RESOLVE_BENEATH | RESOLVE_NO_SYMLINKS | RESOLVE_NO_MAGICLINKS;
+  return static_cast<int>(::syscall(SYS_openat2, dirfd, relpath.c_str(), &how, sizeof how));
+}
+
+// The fallback: one O_NOFOLLOW open per component, refusing "..", "." and links.
+Result<UniqueFd> WalkBeneath(int dirfd, const std::string& relpath, int flags, mode_t mode) {
+  std::vector<std::string> parts;
+  std::size_t i = 0;
+  while (i <= relpath.size()) {
+    std::size_t j = relpath.find('/', i);
+    if (j == std::string::npos) j = relpath.size();
+    std::string part = relpath.substr(i, j - i);
+    if (part == "..") return Status::InvalidArgument(relpath + ": \"..\" leaves the directory");
+    if (!part.empty() && part != ".") parts.push_back(part);
+    i = j + 1;
+  }
+  if (parts.empty()) return Status::InvalidArgument("\"" + relpath + "\": expected a path beneath a directory");
+  UniqueFd cur(::dup(dirfd));
+  if (!cur) return ErrnoStatus(errno, relpath + ": cannot open");
+  for (std::size_t k = 0; k + 1 < parts.size(); ++k) {
+    UniqueFd next(::openat(cur.get(), parts[k].c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    if (!next) return ErrnoStatus(errno == ENOTDIR ? ELOOP : errno, relpath + ": cannot open " + parts[k]);
+    cur = std::move(next);
+  }
+  UniqueFd fd(::openat(cur.get(), parts.back().c_str(), flags | O_NOFOLLOW | O_CLOEXEC, mode));
+  if (!fd) return ErrnoStatus(errno, relpath + ": cannot open");
+  return fd;
+}
+
+}  // namespace
+
+std::string_view FileKindName(mode_t mode) {
+  if (S_ISREG(mode)) return "regular file";
+  if (S_ISDIR(mode)) return "directory";
+  if (S_ISFIFO(mode)) return "FIFO";
+  if (S_ISLNK(mode)) return "symbolic link";
+  if (S_ISSOCK(mode)) return "socket";
+  if (S_ISCHR(mode)) return "character device";
+  if (S_ISBLK(mode)) return "block device";
+  return "unknown file type";
+}
+
+Result<std::string> ReadAll(int fd, const std::string& what, int64_t max_bytes, bool error_if_more) {
+  std::string out;
+  struct stat st;
+  if (::fstat(fd, &st) == 0 && st.st_size > 0)
+    out.reserve(static_cast<std::size_t>(std::min<int64_t>(st.st_size, max_bytes)));
+  char buf[65536];
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return ErrnoStatus(errno, what + ": cannot read");
+    if (n == 0) break;
+    int64_t room = max_bytes - static_cast<int64_t>(out.size());
+    if (n > room) {
+      if (error_if_more)
+        return Status::InvalidArgument(what + ": larger than the " + std::to_string(max_bytes) + " bytes allowed");
+      out.append(buf, static_cast<std::size_t>(room));
+      break;
+    }
+    out.append(buf, static_cast<std::size_t>(n));
+  }
+  return out;
+}
+
+Result<std::string> ReadFile(const std::string& path, int64_t max_bytes) {
+  JUDGE_ASSIGN_OR_RETURN(UniqueFd fd, OpenRegularForRead(path, 0));
+  return ReadAll(fd.get(), path, max_bytes, true);
+}
+
+Result<std::string> ReadNoFollow(const std::string& path, int64_t max_bytes, OpenOutcome* outcome) {
+  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
+  if (!fd) {
+    int e = errno;
+    if (e == ENOENT || e == ELOOP) {
+      *outcome = e == ENOENT ? OpenOutcome::kMissing : OpenOutcome::kSymlink;
+      return std::string();
+    }
+    return ErrnoStatus(e, path + ": cannot open");
+  }
+  struct stat st;
+  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode)) {
+    *outcome = OpenOutcome::kNotRegular;
+    return std::string();
+  }
+  *outcome = OpenOutcome::kRead;
+  return ReadAll(fd.get(), path, max_bytes, false);
+}
+
+Status WriteFile(const std::string& path, std::string_view content, int mode) {
+  UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode));
+  if (!fd) return ErrnoStatus(errno, path + ": cannot create");
+  JUDGE_RETURN_IF_ERROR(WriteAllFd(fd.get(), content, path));
+  if (::close(fd.Release()) != 0) return ErrnoStatus(errno, path + ": cannot write");
+  return Status::Ok();
+}
+
+Status WriteFileAtomic(const std::string& path, std::string_view content, int mode) {
+  std::string temp = path + ".tmp-XXXXXX";
+  UniqueFd fd(::mkostemp(temp.data(), O_CLOEXEC));
+  if (!fd) return ErrnoStatus(errno, path + ": cannot create a temporary file beside it");
+  struct Unlinker {
+    std::string path;
+    ~Unlinker() { if (!path.empty()) ::unlink(path.c_str()); }
+  } unlinker{temp};
+  JUDGE_RETURN_IF_ERROR(WriteAllFd(fd.get(), content, temp));
+  if (::fchmod(fd.get(), static_cast<mode_t>(mode)) != 0) return ErrnoStatus(errno, temp + ": cannot chmod");
+  if (::fsync(fd.get()) != 0) return ErrnoStatus(errno, temp + ": cannot sync");
+  if (::close(fd.Release()) != 0) return ErrnoStatus(errno, temp + ": cannot write");
+  if (::rename(temp.c_str(), path.c_str()) != 0) return ErrnoStatus(errno, path + ": cannot replace");
+  unlinker.path.clear();
+  return Status::Ok();
+}
+
+Status CopyFile(const std::string& from, const std::string& to, int mode) {
+  JUDGE_ASSIGN_OR_RETURN(UniqueFd in, OpenRegularForRead(from, 0));
+  struct stat st;
+  if (::fstat(in.get(), &st) != 0) return ErrnoStatus(errno, from + ": cannot stat");
+  int m = mode >= 0 ? mode : static_cast<int>(st.st_mode & 07777);
+  UniqueFd out(::open(to.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, m));
+  if (!out) return ErrnoStatus(errno, to + ": cannot create");
+  char buf[65536];
+  for (;;) {
+    ssize_t n = ::read(in.get(), buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return ErrnoStatus(errno, from + ": cannot read");
+    if (n == 0) break;
+    JUDGE_RETURN_IF_ERROR(WriteAllFd(out.get(), std::string_view(buf, static_cast<std::size_t>(n)), to));
+  }
+  if (::fchmod(out.get(), static_cast<mode_t>(m)) != 0) return ErrnoStatus(errno, to + ": cannot chmod");
+  if (::close(out.Release()) != 0) return ErrnoStatus(errno, to + ": cannot write");
+  return Status::Ok();
+}
+
+Status LinkOrCopy(const std::string& from, const std::string& to) {
+  if (::link(from.c_str(), to.c_str()) == 0) return Status::Ok();
+  return CopyFile(from, to);
+}
+
+Status MakeDirs(const std::string& path, int mode) {
+  if (path.empty()) return Status::InvalidArgument("empty directory path");
+  std::size_t pos = 0;
+  while (pos != std::string::npos) {
+    pos = path.find('/', pos + 1);
+    std::string prefix = path.substr(0, pos);
+    if (prefix.empty()) continue;
+    if (::mkdir(prefix.c_str(), static_cast<mode_t>(mode)) != 0 && errno != EEXIST)
+      return ErrnoStatus(errno, prefix + ": cannot create directory");
+  }
+  if (!IsDirectory(path)) return Status::InvalidArgument(path + ": exists and is not a directory");
+  return Status::Ok();
+}
+
+Result<std::string> MakeTempDir(const std::string& parent, const std::string& prefix, int mode) {
+  std::string templ = parent + "/" + prefix + "XXXXXX";
+  if (!::mkdtemp(templ.data())) return ErrnoStatus(errno, templ + ": cannot create a temporary directory");
+  if (::chmod(templ.c_str(), static_cast<mode_t>(mode)) != 0) return ErrnoStatus(errno, templ + ": cannot chmod");
+  return templ;
+}
+
+Status RemoveTreeAt(int dirfd, const std::string& name, const std::string& display_path) {
+  struct stat st;
+  if (::fstatat(dirfd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+    if (errno == ENOENT) return Status::Ok();
+    return ErrnoStatus(errno, display_path + ": cannot stat");
+  }
+  if (!S_ISDIR(st.st_mode)) {
+    if (::unlinkat(dirfd, name.c_str(), 0) != 0 && errno != ENOENT)
+      return ErrnoStatus(errno, display_path + ": cannot remove");
+    return Status::Ok();
+  }
+  std::vector<DirId> ancestors;   // of cur, outermost first (dirfd's child excluded)
+  std::vector<std::string> names;  // names[k]: the name of level k+1 inside level k
+  UniqueFd cur(::openat(dirfd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (!cur) return ErrnoStatus(errno, display_path + ": cannot open");
+  for (;;) {
+    struct stat cst;
+    if (::fstat(cur.get(), &cst) != 0) return ErrnoStatus(errno, display_path + ": cannot stat");
+    if ((cst.st_mode & 0700) != 0700) ::fchmod(cur.get(), 0700);  // a program may leave 0000 dirs
+    JUDGE_ASSIGN_OR_RETURN(std::string sub, EmptyFilesAndFindSubdir(cur.get(), display_path));
+    if (!sub.empty()) {
+      UniqueFd child(::openat(cur.get(), sub.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+      if (!child) return ErrnoStatus(errno, display_path + "/.../" + sub + ": cannot open");
+      ancestors.push_back({cst.st_dev, cst.st_ino});
+      names.push_back(sub);
+      cur = std::move(child);
+      continue;
+    }
+    if (ancestors.empty()) break;  // cur is the top: empty now
+    UniqueFd parent(::openat(cur.get(), "..", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+    struct stat pst;
+    if (!parent || ::fstat(parent.get(), &pst) != 0) return ErrnoStatus(errno, display_path + ": cannot climb back");
+    if (pst.st_dev != ancestors.back().dev || pst.st_ino != ancestors.back().ino)
+      return Status::IoError(display_path + ": a directory moved while it was being removed");
+    cur = std::move(parent);
+    if (::unlinkat(cur.get(), names.back().c_str(), AT_REMOVEDIR) != 0 && errno != ENOENT)
+      return ErrnoStatus(errno, display_path + "/.../" + names.back() + ": cannot remove");
+    ancestors.pop_back();
+    names.pop_back();
+  }
+  cur.Reset();
+  if (::unlinkat(dirfd, name.c_str(), AT_REMOVEDIR) != 0 && errno != ENOENT)
+    return ErrnoStatus(errno, display_path + ": cannot remove");
+  return Status::Ok();
+}
+
+Status RemoveTree(const std::string& path) {
+  std::string p = path;
+  while (p.size() > 1 && p.back() == '/') p.pop_back();
+  std::size_t slash = p.rfind('/');
+  std::string parent = slash == std::string::npos ? "." : slash == 0 ? "/" : p.substr(0, slash);
+  std::string name = slash == std::string::npos ? p : p.substr(slash + 1);
+  if (name.empty() || name == "." || name == "..")
+    return Status::InvalidArgument("\"" + path + "\": expected a removable path");
+  UniqueFd dir(::open(parent.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!dir) {
+    if (errno == ENOENT) return Status::Ok();
+    return ErrnoStatus(errno, parent + ": cannot open");
+  }
+  return RemoveTreeAt(dir.get(), name, path);
+}
+
+Result<std::vector<std::string>> ListFiles(const std::string& dir) {
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) return ErrnoStatus(errno, dir + ": cannot list");
+  std::vector<std::string> names;
+  while (dirent* e = ::readdir(d)) {
+    std::string n = e->d_name;
+    if (n == "." || n == "..") continue;
+    struct stat st;
+    if (::fstatat(::dirfd(d), n.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode)) names.push_back(n);
+  }
+  ::closedir(d);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+Result<std::vector<std::string>> ListDirs(const std::string& dir) {
+  DIR* d = ::opendir(dir.c_str());
+  if (!d) return ErrnoStatus(errno, dir + ": cannot list");
+  std::vector<std::string> names;
+  while (dirent* e = ::readdir(d)) {
+    std::string n = e->d_name;
+    if (n.empty() || n[0] == '.') continue;
+    struct stat st;
+    if (::fstatat(::dirfd(d), n.c_str(), &st, 0) == 0 && S_ISDIR(st.st_mode)) names.push_back(n);
+  }
+  ::closedir(d);
+  std::sort(names.begin(), names.end());
+  return names;
+}
+
+bool Exists(const std::string& path) {
+  struct stat st;
+  return ::lstat(path.c_str(), &st) == 0;
+}
+
+bool IsDirectory(const std::string& path) {
+  struct stat st;
+  return ::stat(path.c_str(), &st) == 0 && S_ISDIR(st.st_mode);
+}
+
+std::string TempRoot() {
+  const char* t = std::getenv("TMPDIR");
+  return t && *t ? std::string(t) : std::string("/tmp");
+}
+
+Result<UniqueFd> OpenDirectory(const std::string& path) {
+  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!fd) return ErrnoStatus(errno, path + ": cannot open the directory");
+  return fd;
+}
+
+Result<UniqueFd> OpenBeneath(int dirfd, const std::string& relpath, int flags, mode_t mode) {
+  int fd = OpenAt2Beneath(dirfd, relpath, flags, mode);
+  if (fd >= 0) return UniqueFd(fd);
+  int e = errno;
+  if (e == ENOSYS || e == EPERM) return WalkBeneath(dirfd, relpath, flags, mode);  // no openat2 (or filtered)
+  if (e == EXDEV || e == ELOOP)
+    return Status::InvalidArgument(relpath + ": expected a path beneath the directory without links, found " +
+                                   (e == ELOOP ? "a symbolic link on the way" : "one that leaves it"));
+  return ErrnoStatus(e, relpath + ": cannot open");
+}
+
+}  // namespace judge::fs

@@ -1,0 +1,127 @@
+// The base layer's file helpers: special files refused without blocking, atomic
+// writes, trees of any depth removed, links never followed beneath a directory.
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <gtest/gtest.h>
+
+#include "judge/base/files.h"
+#include "temp_dir.h"
+
+namespace judge {
+namespace {
+
+using test::TempDir;
+
+TEST(FilesTest, ReadFileRefusesSpecialFilesWithoutBlocking) {
+  TempDir dir;
+  ASSERT_EQ(::mkfifo(dir.File("fifo").c_str(), 0600), 0);
+  auto r = fs::ReadFile(dir.File("fifo"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(), dir.File("fifo") + ": expected a regular file, found a FIFO");
+  auto d = fs::ReadFile(dir.path());
+  ASSERT_FALSE(d.ok());
+  EXPECT_NE(d.status().message().find("found a directory"), std::string::npos);
+  auto missing = fs::ReadFile(dir.File("none"));
+  EXPECT_EQ(missing.status().code(), StatusCode::kNotFound);
+  auto dev = fs::ReadFile("/dev/zero", 10);
+  ASSERT_FALSE(dev.ok());
+  EXPECT_NE(dev.status().message().find("character device"), std::string::npos);
+}
+
+TEST(FilesTest, ReadFileEnforcesItsSizeLimit) {
+  TempDir dir;
+  ASSERT_TRUE(fs::WriteFile(dir.File("f"), "0123456789").ok());
+  EXPECT_EQ(*fs::ReadFile(dir.File("f"), 10), "0123456789");
+  EXPECT_FALSE(fs::ReadFile(dir.File("f"), 9).ok());
+}
+
+TEST(FilesTest, WriteFileAtomicReplacesAndLeavesNoTemporary) {
+  TempDir dir;
+  ASSERT_TRUE(fs::WriteFileAtomic(dir.File("a"), "one").ok());
+  ASSERT_TRUE(fs::WriteFileAtomic(dir.File("a"), "two", 0600).ok());
+  EXPECT_EQ(*fs::ReadFile(dir.File("a")), "two");
+  struct stat st;
+  ASSERT_EQ(::stat(dir.File("a").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0600u);
+  EXPECT_EQ(fs::ListFiles(dir.path())->size(), 1u);
+}
+
+TEST(FilesTest, WriteFileNeverWritesThroughALink) {
+  TempDir dir;
+  ASSERT_TRUE(fs::WriteFile(dir.File("target"), "keep").ok());
+  ASSERT_EQ(::symlink(dir.File("target").c_str(), dir.File("link").c_str()), 0);
+  EXPECT_FALSE(fs::WriteFile(dir.File("link"), "overwritten").ok());
+  EXPECT_FALSE(fs::CopyFile(dir.File("target"), dir.File("link")).ok());
+  EXPECT_EQ(*fs::ReadFile(dir.File("target")), "keep");
+}
+
+// A tree deeper than PATH_MAX allows in one path: recursion on path strings fails
+// with ENAMETOOLONG here; the fd-relative walk removes it.
+TEST(FilesTest, RemoveTreeRemovesTreesOfAnyDepthAndPathLength) {
+  TempDir dir;
+  const std::string name(250, 'd');
+  int fd = ::open(dir.path().c_str(), O_RDONLY | O_DIRECTORY);
+  ASSERT_GE(fd, 0);
+  for (int depth = 0; depth < 40; ++depth) {  // 40 * 251 bytes > PATH_MAX
+    ASSERT_EQ(::mkdirat(fd, name.c_str(), 0700), 0);
+    int file = ::openat(fd, "f", O_CREAT | O_WRONLY, 0600);
+    ASSERT_GE(file, 0);
+    ::close(file);
+    int next = ::openat(fd, name.c_str(), O_RDONLY | O_DIRECTORY);
+    ::close(fd);
+    ASSERT_GE(next, 0);
+    fd = next;
+    if (depth == 20) ::fchmod(fd, 0);  // unreadable directories on the way
+  }
+  ::close(fd);
+  ASSERT_TRUE(fs::WriteFile(dir.File("keep-parent-check"), "x").ok());
+  Status st = fs::RemoveTree(dir.File(name));
+  ASSERT_TRUE(st.ok()) << st.message();
+  EXPECT_FALSE(fs::Exists(dir.File(name)));
+  EXPECT_TRUE(fs::Exists(dir.File("keep-parent-check")));
+}
+
+TEST(FilesTest, RemoveTreeRemovesLinksButNeverWhatTheyPointTo) {
+  TempDir outside, dir;
+  ASSERT_TRUE(fs::WriteFile(outside.File("precious"), "x").ok());
+  ASSERT_TRUE(fs::MakeDirs(dir.File("t/sub")).ok());
+  ASSERT_EQ(::symlink(outside.path().c_str(), dir.File("t/sub/to-outside").c_str()), 0);
+  ASSERT_EQ(::symlink(outside.File("precious").c_str(), dir.File("t/file-link").c_str()), 0);
+  ASSERT_TRUE(fs::RemoveTree(dir.File("t")).ok());
+  EXPECT_FALSE(fs::Exists(dir.File("t")));
+  EXPECT_TRUE(fs::Exists(outside.File("precious")));
+  EXPECT_TRUE(fs::RemoveTree(dir.File("never-existed")).ok());
+}
+
+TEST(FilesTest, OpenBeneathRefusesLinksAndEscapes) {
+  TempDir outside, dir;
+  ASSERT_TRUE(fs::MakeDirs(dir.File("box/sub")).ok());
+  ASSERT_TRUE(fs::WriteFile(dir.File("box/sub/ok.txt"), "fine").ok());
+  ASSERT_EQ(::symlink(outside.path().c_str(), dir.File("box/evil").c_str()), 0);
+  auto box = fs::OpenDirectory(dir.File("box"));
+  ASSERT_TRUE(box.ok());
+  auto ok = fs::OpenBeneath(box->get(), "sub/ok.txt", O_RDONLY);
+  ASSERT_TRUE(ok.ok()) << ok.status().message();
+  auto through_link = fs::OpenBeneath(box->get(), "evil/new.txt", O_WRONLY | O_CREAT, 0644);
+  EXPECT_FALSE(through_link.ok());
+  EXPECT_FALSE(fs::Exists(outside.File("new.txt")));
+  EXPECT_FALSE(fs::OpenBeneath(box->get(), "../box/sub/ok.txt", O_RDONLY).ok());
+  EXPECT_FALSE(fs::OpenBeneath(box->get(), "/etc/passwd", O_RDONLY).ok());
+}
+
+TEST(FilesTest, ListingsAreSortedAndKindSpecific) {
+  TempDir dir;
+  ASSERT_TRUE(fs::WriteFile(dir.File("b"), "").ok());
+  ASSERT_TRUE(fs::WriteFile(dir.File("a"), "").ok());
+  ASSERT_TRUE(fs::MakeDirs(dir.File("d2")).ok());
+  ASSERT_TRUE(fs::MakeDirs(dir.File("d1")).ok());
+  ASSERT_TRUE(fs::MakeDirs(dir.File(".hidden")).ok());
+  ASSERT_EQ(::symlink("a", dir.File("link").c_str()), 0);
+  EXPECT_EQ(*fs::ListFiles(dir.path()), (std::vector<std::string>{"a", "b"}));
+  EXPECT_EQ(*fs::ListDirs(dir.path()), (std::vector<std::string>{"d1", "d2"}));
+}
+
+}  // namespace
+}  // namespace judge
