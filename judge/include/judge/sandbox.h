@@ -11,6 +11,7 @@
 #ifndef JUDGE_SANDBOX_H_
 #define JUDGE_SANDBOX_H_
 
+#include <atomic>
 #include <cstdint>
 #include <memory>
 #include <string>
@@ -60,6 +61,9 @@ struct RunSpec {
   // read-only.
   std::vector<SandboxMount> mounts;
   SandboxLimits limits;
+  // Borrowed; may be null. When it becomes true the run is killed at the next monitor
+  // tick and Run() returns a kCancelled Status (not a verdict: nothing is judged).
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // What the program did, decided after the run from the measurements and the reason

@@ -25,6 +25,7 @@ enum class StatusCode {
   kCorrupt,          // stored or exchanged data that is not what it claims
   kUnsupported,      // a feature this host or build lacks
   kInternal,         // a bug or a broken plugin
+  kCancelled,        // the work was stopped on request (a signal, a shutdown)
 };
 
 class Status {
@@ -42,6 +43,7 @@ class Status {
   static Status Corrupt(std::string m) { return Error(StatusCode::kCorrupt, std::move(m)); }
   static Status Unsupported(std::string m) { return Error(StatusCode::kUnsupported, std::move(m)); }
   static Status Internal(std::string m) { return Error(StatusCode::kInternal, std::move(m)); }
+  static Status Cancelled(std::string m) { return Error(StatusCode::kCancelled, std::move(m)); }
 
   bool ok() const { return code_ == StatusCode::kOk; }
   StatusCode code() const { return code_; }
