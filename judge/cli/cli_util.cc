@@ -2,27 +2,24 @@
 
 #include <unistd.h>
 
-#include <cstdio>
 #include <iostream>
+
+#include "judge/base/terminal.h"
 
 namespace judge::cli {
 
-int ReportError(const Status& status) {
-  std::cerr << "judge: " << status.message() << "\n";
-  return kExitJudgeError;
-}
-
 int ReportError(std::string_view command, const Status& status) {
-  std::cerr << "judge " << command << ": " << status.message() << "\n";
+  std::string message = IsTerminal(STDERR_FILENO) ? EscapeForTerminal(status.message()) : status.message();
+  std::cout.flush();
+  std::cerr << "judge " << command << ": " << message << "\n";
   return kExitJudgeError;
 }
 
-void PrintJson(const nlohmann::json& doc) {
-  // Invalid UTF-8 (contestant output in messages) is replaced, never a throw.
-  std::cout << doc.dump(2, ' ', false, nlohmann::json::error_handler_t::replace) << "\n";
+void PrintJson(const Json& doc) {
+  std::cout << DumpJson(doc) << "\n";
   std::cout.flush();
 }
 
-bool StdoutIsTerminal() { return isatty(STDOUT_FILENO) == 1; }
+bool StdoutIsTerminal() { return IsTerminal(STDOUT_FILENO); }
 
 }  // namespace judge::cli

@@ -4,8 +4,7 @@
 
 #include <string_view>
 
-#include <nlohmann/json.hpp>
-
+#include "judge/json.h"
 #include "judge/status.h"
 
 namespace judge::cli {
@@ -23,13 +22,12 @@ inline constexpr int kExitPresentation = 2;
 inline constexpr int kExitJudgeError = 3;
 inline constexpr int kExitUsage = 64;  // bad command line (EX_USAGE)
 
-// Prints "judge: <message>" on stderr and returns kExitJudgeError.
-int ReportError(const Status& status);
-// Prints "judge <command>: <message>" on stderr and returns kExitJudgeError.
+// Prints "judge <command>: <message>" on stderr (control characters escaped when
+// stderr is a terminal) and returns kExitJudgeError.
 int ReportError(std::string_view command, const Status& status);
 
 // Prints the JSON document on stdout, one object, followed by a newline.
-void PrintJson(const nlohmann::json& doc);
+void PrintJson(const Json& doc);
 
 // True when stdout is a terminal (for colours and progress lines).
 bool StdoutIsTerminal();

@@ -9,9 +9,8 @@
 
 #include "cli_util.h"
 #include "commands.h"
-#include "judge/checker.h"
-#include "judge/plugin_host.h"
-#include "judge/problem.h"
+#include "judge/base/terminal.h"
+#include "judge/package.h"
 
 namespace judge::cli {
 namespace {
@@ -25,8 +24,29 @@ struct CheckOptions {
   bool in_process = false;
 };
 
+// The answer to judge against: the file given, else the reference solver's (jury
+// input the solver rejects is the package's fault: JE, with the reason).
+Result<std::string> Answer(const CheckOptions& o, const Package& pkg, const std::string& input) {
+  if (!o.answer_file.empty()) return ReadTestFile(o.answer_file);
+  if (!pkg.plugin)
+    return Status::InvalidArgument("problem '" + pkg.problem.id +
+                                   "': expected an <answer> file, found none (the package has no plugin to "
+                                   "produce the reference answer)");
+  return pkg.plugin->Solve(input).WithContext("reference answer for " + o.input_file);
+}
+
+int ExitCode(CheckVerdict v) {
+  switch (v) {
+    case CheckVerdict::kAccepted: return kExitOk;
+    case CheckVerdict::kPresentationError: return kExitPresentation;
+    case CheckVerdict::kWrongAnswer:
+    case CheckVerdict::kPartial: break;
+  }
+  return kExitNegative;
+}
+
 int RunCheck(const CheckOptions& o) {
-  nlohmann::json doc;
+  Json doc;
   auto fail = [&](const Status& st) {
     if (o.json) {
       doc["verdict"] = "JE";
@@ -37,61 +57,27 @@ int RunCheck(const CheckOptions& o) {
     }
     return ReportError("check", st);
   };
-  auto config = LoadProblemConfig(o.problem_dir);
-  if (!config.ok()) return fail(config.status());
-  doc["problem"] = config->id;
-  const bool builtin = config->checker != CheckerKind::kPlugin;
-  // A built-in checker needs the plugin only to produce a missing answer.
-  std::unique_ptr<PluginCaller> plugin;
-  if (!builtin || (o.answer_file.empty() && !config->plugin_id.empty())) {
-    auto loaded = LoadProblemPlugin(*config, !o.in_process);
-    if (!loaded.ok()) return fail(loaded.status());
-    plugin = std::move(*loaded);
-    doc["plugin"] = plugin->id();
-    doc["plugin_version"] = plugin->version();
+  PackageOptions popt;
+  popt.isolate_plugin = !o.in_process;
+  popt.with_tests = false;
+  auto pkg = LoadPackage(o.problem_dir, popt);
+  if (!pkg.ok()) return fail(pkg.status());
+  doc["problem"] = (*pkg)->problem.id;
+  if ((*pkg)->plugin) {
+    doc["plugin"] = (*pkg)->plugin->id();
+    doc["plugin_version"] = (*pkg)->plugin->version();
   }
-
   auto input = ReadTestFile(o.input_file);
   if (!input.ok()) return fail(input.status());
   auto output = ReadTestFile(o.output_file);
   if (!output.ok()) return fail(output.status());
-  std::string answer;
-  if (!o.answer_file.empty()) {
-    auto bytes = ReadTestFile(o.answer_file);
-    if (!bytes.ok()) return fail(bytes.status());
-    answer = std::move(*bytes);
-  } else if (plugin) {
-    // Jury input the solver rejects is the package's fault: JE, with the reason.
-    auto solved = plugin->Solve(*input);
-    if (!solved.ok()) return fail(solved.status().WithContext("reference answer for " + o.input_file));
-    answer = std::move(*solved);
-  } else {
-    return fail(Status::InvalidArgument("problem '" + config->id +
-                                        "': expected an <answer> file, found none (the package has "
-                                        "no plugin to produce the reference answer)"));
-  }
-  Result<CheckOutcome> outcome =
-      builtin ? MakeBuiltinChecker(*config)->Check(*input, *output, answer)
-              : plugin->Check(*input, *output, answer, SerializePluginOptions(*config));
+  auto answer = Answer(o, **pkg, *input);
+  if (!answer.ok()) return fail(answer.status());
+  Result<CheckOutcome> outcome = (*pkg)->checker->Check(*input, *output, *answer);
   if (!outcome.ok()) return fail(outcome.status());
-  if (outcome->verdict == JUDGE_CHECK_CHECKER_FAILURE)  // a checker that reports instead of failing
-    return fail(Status::Internal("checker failure: " + outcome->message));
 
-  const char* verdict = "WA";
-  int code = kExitNegative;
-  switch (outcome->verdict) {
-    case JUDGE_CHECK_ACCEPTED:
-      verdict = "AC";
-      code = kExitOk;
-      break;
-    case JUDGE_CHECK_PRESENTATION_ERROR:
-      verdict = "PE";
-      code = kExitPresentation;
-      break;
-    default:  // WRONG_ANSWER, PARTIAL (CHECKER_FAILURE is a Status already)
-      break;
-  }
-  const bool partial = outcome->verdict == JUDGE_CHECK_PARTIAL;
+  const bool partial = outcome->verdict == CheckVerdict::kPartial;
+  const std::string verdict = partial ? "WA" : std::string(CheckVerdictName(outcome->verdict));
   if (o.json) {
     doc["verdict"] = verdict;
     doc["partial"] = partial;
@@ -102,10 +88,10 @@ int RunCheck(const CheckOptions& o) {
   } else {
     std::cerr << verdict;
     if (partial) std::cerr << " (partial, score " << outcome->score << ")";
-    if (!outcome->message.empty()) std::cerr << ": " << outcome->message;
+    if (!outcome->message.empty()) std::cerr << ": " << EscapeForTerminal(outcome->message);
     std::cerr << "\n";
   }
-  return code;
+  return ExitCode(outcome->verdict);
 }
 
 }  // namespace

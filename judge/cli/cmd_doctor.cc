@@ -22,10 +22,10 @@ int DoDoctor(bool json) {
     if (f.available && (f.name == "cgroup-v2" || f.name == "cgroup-v1-memory")) any_cgroup = true;
   }
   if (json) {
-    nlohmann::json doc;
+    Json doc;
     doc["ok"] = ok;
     doc["cgroups"] = any_cgroup;
-    nlohmann::json list = nlohmann::json::array();
+    Json list = Json::array();
     for (const auto& f : features)
       list.push_back({{"name", f.name}, {"available", f.available}, {"required", f.required}, {"detail", f.detail}});
     doc["features"] = list;

@@ -23,7 +23,7 @@ struct GenerateOptions {
 };
 
 int RunGenerate(const GenerateOptions& o) {
-  nlohmann::json doc;
+  Json doc;
   auto fail = [&](const Status& st, int code) {
     if (o.json) {
       doc["error"] = st.message();

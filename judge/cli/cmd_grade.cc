@@ -1,147 +1,23 @@
 // judge grade <problem-dir> <file|folder>... [--lang ID] [--json] [--db PATH] [--all]
 //             [--jobs N] [--languages FILE] [--no-db] [--no-cache]
-// Compiles and grades each file in the sandbox, stores every judging, and reports.
-// Exit: 0 when every file was judged (whatever the verdicts), 3 when the judge failed
-// or a file could not be judged (missing, empty, unknown language...): the error is
-// one line on stderr. Several files (or a folder) print a JSON array of objects.
+// Compiles and grades each file in the sandbox through the pipeline, stores every
+// judging, and reports. Exit: 0 when every file was judged (whatever the verdicts),
+// 3 when the judge failed or a file could not be judged (missing, empty, unknown
+// language...): the error is one line on stderr. Several files (or a folder) print a
+// JSON array of objects.
 #include <sys/stat.h>
 
-#include <atomic>
-#include <filesystem>
-#include <iomanip>
+#include <algorithm>
 #include <iostream>
-#include <mutex>
-#include <sstream>
-#include <thread>
 
 #include "cli_util.h"
 #include "commands.h"
-#include "grade_report.h"
-#include "judge/judging.h"
-#include "judge/language.h"
+#include "judge/base/files.h"
+#include "judge/language_choice.h"
+#include "judge/pipeline.h"
+#include "report_printer.h"
 
 namespace judge::cli {
-
-// ---- shared report printing (grade_report.h) ----
-
-nlohmann::json ReportJson(const SubmissionReport& r) {
-  nlohmann::json doc;
-  doc["submission"] = r.submission;
-  doc["problem"] = r.problem;
-  doc["language"] = r.language;
-  doc["verdict"] = std::string(VerdictCode(r.verdict));
-  doc["score"] = r.score;
-  doc["time_ms"] = r.time_ms;
-  doc["memory_kib"] = r.memory_kib;
-  doc["compile"] = {{"ok", r.compile_ok}, {"log", r.compile_log}};
-  nlohmann::json tests = nlohmann::json::array();
-  for (const auto& t : r.tests) {
-    tests.push_back({{"name", t.name},
-                     {"verdict", std::string(VerdictCode(t.verdict))},
-                     {"time_ms", t.cpu_ms},
-                     {"wall_ms", t.wall_ms},
-                     {"memory_kib", t.memory_kib},
-                     {"exit_code", t.exit_code},
-                     {"signal", t.signal},
-                     {"message", t.message}});
-  }
-  doc["tests"] = tests;
-  return doc;
-}
-
-std::string ColouredVerdict(Verdict v, bool colour) {
-  std::string code(VerdictCode(v));
-  if (!colour) return code;
-  const char* c = "\033[1;31m";  // failures: red
-  switch (v) {
-    case Verdict::kAccepted: c = "\033[1;32m"; break;
-    case Verdict::kTimeLimitExceeded:
-    case Verdict::kMemoryLimitExceeded:
-    case Verdict::kOutputLimitExceeded: c = "\033[1;33m"; break;
-    case Verdict::kRuntimeError:
-    case Verdict::kCompileError: c = "\033[1;35m"; break;
-    case Verdict::kJudgeError: c = "\033[1;41;37m"; break;
-    default: break;
-  }
-  return std::string(c) + code + "\033[0m";
-}
-
-void PrintTestLine(std::ostream& out, const TestOutcome& t, bool colour) {
-  std::string v = ColouredVerdict(t.verdict, colour);
-  std::size_t pad = 4 - std::min<std::size_t>(4, VerdictCode(t.verdict).size());
-  std::ostringstream line;
-  line << "  " << std::left << std::setw(24) << t.name << " " << v << std::string(pad, ' ')
-       << std::right << std::setw(7) << t.cpu_ms << " ms" << std::setw(7) << t.wall_ms << " ms"
-       << std::setw(9) << t.memory_kib << " KiB";
-  if (!t.message.empty()) line << "  " << t.message;
-  out << line.str() << "\n";
-}
-
-void PrintReportHeader(std::ostream& out, const SubmissionReport& r) {
-  out << r.submission << " (" << r.language;
-  if (!r.compiler_version.empty()) out << ", " << r.compiler_version;
-  out << ") on " << r.problem << "\n";
-}
-
-void PrintReportBody(std::ostream& out, const SubmissionReport& r, bool with_tests, bool colour) {
-  if (!r.compile_ok) {
-    out << "  compile error: " << r.compile_message << "\n";
-    std::istringstream log(r.compile_log);
-    std::string line;
-    int shown = 0;
-    while (std::getline(log, line) && shown < 40) {
-      out << "    | " << line << "\n";
-      ++shown;
-    }
-    if (std::getline(log, line)) out << "    | ... (the whole log is stored with the judging)\n";
-  }
-  if (with_tests)
-    for (const auto& t : r.tests) PrintTestLine(out, t, colour);
-  std::ostringstream s;
-  s << "  verdict " << ColouredVerdict(r.verdict, colour);
-  if (r.max_score != 1.0) s << "  score " << r.score << "/" << r.max_score;
-  s << "  time " << r.time_ms << " ms  memory " << r.memory_kib << " KiB  (" << r.tests.size()
-    << " of " << r.tests_total << " tests run)";
-  if (r.compile_cached) s << "  [cached build]";
-  if (r.judging_id) s << "  submission " << r.submission_id << ", judging " << r.judging_id;
-  out << s.str() << "\n";
-}
-
-void ProgressObserver::OnTestStarting(std::size_t index, std::size_t count, const TestCase& test) {
-  if (!progress_) return;
-  out_ << "\r\033[K[" << index + 1 << "/" << count << "] " << test.name << std::flush;
-  drawn_ = true;
-}
-
-Status ProgressObserver::OnTestFinished(std::size_t, const TestOutcome& outcome) {
-  Clear();
-  if (live_lines_) {
-    PrintTestLine(out_, outcome, colour_);
-    out_.flush();
-  }
-  return Status::Ok();
-}
-
-void ProgressObserver::Clear() {
-  if (drawn_) out_ << "\r\033[K" << std::flush;
-  drawn_ = false;
-}
-
-Result<std::unique_ptr<Store>> OpenGradingStore(const std::string& db, bool no_db) {
-  if (no_db) return std::unique_ptr<Store>();
-  JUDGE_ASSIGN_OR_RETURN(std::string path, ResolveStorePath(db));
-  return OpenStore(path);
-}
-
-Result<std::unique_ptr<Sandbox>> OpenSandbox() {
-  SandboxOptions options;
-  auto sandbox = CreateSandbox(options);
-  if (!sandbox.ok()) return sandbox.status().WithContext("creating the sandbox");
-  return std::move(sandbox).value();
-}
-
-// ---- judge grade ----
-
 namespace {
 
 struct GradeArgs {
@@ -166,142 +42,133 @@ Result<std::vector<std::string>> ExpandFiles(const std::vector<std::string>& arg
   std::vector<std::string> out;
   *many = args.size() > 1;
   for (const auto& a : args) {
-    struct stat st;
-    if (stat(a.c_str(), &st) == 0 && S_ISDIR(st.st_mode)) {
-      *many = true;
-      std::vector<std::string> found;
-      std::error_code ec;
-      for (const auto& e : std::filesystem::directory_iterator(a, ec)) {
-        std::string name = e.path().filename().string();
-        if (name.empty() || name[0] == '.' || !e.is_regular_file()) continue;
-        found.push_back(e.path().string());
-      }
-      if (ec) return Status::IoError(a + ": cannot list: " + ec.message());
-      std::sort(found.begin(), found.end());
-      if (found.empty()) return Status::InvalidArgument(a + ": expected submission files in this folder, found none");
-      out.insert(out.end(), found.begin(), found.end());
-    } else {
+    if (!fs::IsDirectory(a)) {
       out.push_back(a);
+      continue;
     }
+    *many = true;
+    JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> found, fs::ListFiles(a));
+    found.erase(std::remove_if(found.begin(), found.end(), [](const std::string& n) { return n[0] == '.'; }),
+                found.end());
+    if (found.empty()) return Status::InvalidArgument(a + ": expected submission files in this folder, found none");
+    std::string dir = a;
+    while (dir.size() > 1 && dir.back() == '/') dir.pop_back();
+    for (const auto& f : found) out.push_back(dir + "/" + f);
   }
   return out;
+}
+
+PackageOptions PackageOptionsOf(const GradeArgs& a) {
+  PackageOptions p;
+  p.isolate_plugin = !a.in_process_plugin;
+  if (a.plugin_time_ms > 0) {
+    p.plugin_limits.cpu_time_ms = a.plugin_time_ms;
+    p.plugin_limits.wall_time_ms = 2 * a.plugin_time_ms;
+  }
+  return p;
+}
+
+CompilerOptions CompilerOptionsOf(const GradeArgs& a) {
+  CompilerOptions c;
+  if (!a.no_cache) c.cache_dir = DefaultCacheDir();
+  if (a.compile_time_ms > 0) {
+    c.limits.cpu_time_ms = a.compile_time_ms;
+    c.limits.wall_time_ms = 2 * a.compile_time_ms;
+  }
+  if (a.compile_memory_kib > 0) c.limits.memory_kib = a.compile_memory_kib;
+  return c;
+}
+
+// Every file's language, settled before anything is loaded, run or stored.
+Result<std::vector<LanguageProfile>> ChooseProfiles(const GradeArgs& a, const std::vector<std::string>& files) {
+  JUDGE_ASSIGN_OR_RETURN(LanguageSet languages, LoadLanguages(a.languages_file));
+  std::vector<LanguageProfile> profiles;
+  for (const auto& f : files) {
+    Result<LanguageProfile> p = ChooseLanguage(languages, f, a.lang);
+    if (!p.ok()) return p.status().WithContext(f);
+    profiles.push_back(std::move(p).value());
+  }
+  return profiles;
+}
+
+// One task per file; a file that cannot be judged at all (missing, special, empty) is
+// an error in its place.
+std::vector<Result<JudgeTask>> MakeTasks(const GradeArgs& a, const std::vector<std::string>& files,
+                                         const std::vector<LanguageProfile>& profiles, const Package* package) {
+  std::vector<Result<JudgeTask>> tasks;
+  for (std::size_t i = 0; i < files.size(); ++i) {
+    Result<NewSubmission> fresh = ReadSubmissionFile(files[i], profiles[i]);
+    if (!fresh.ok()) {
+      tasks.push_back(fresh.status());
+      continue;
+    }
+    JudgeTask t;
+    t.package = package;
+    t.fresh = std::move(fresh).value();
+    t.run_all = a.all;
+    tasks.push_back(std::move(t));
+  }
+  return tasks;
+}
+
+// Prints the JSON document (an object for one file, an array for several) and returns
+// the exit code: 3 when a file could not be judged or got JE.
+int Finish(const GradeArgs& a, bool many, const std::vector<std::string>& files,
+           const std::vector<Result<JudgedSubmission>>& results) {
+  int exit_code = kExitOk;
+  Json array = Json::array();
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    const auto& r = results[i];
+    if (!r.ok() || r->judging.verdict == Verdict::kJudgeError) exit_code = kExitJudgeError;
+    if (!a.json) continue;
+    if (r.ok()) {
+      array.push_back(GradeReportJson(*r));
+    } else {
+      if (!many) ReportError("grade", r.status());
+      array.push_back({{"submission", files[i]}, {"verdict", "JE"}, {"error", r.status().message()}});
+    }
+  }
+  if (a.json && (many || results[0].ok())) PrintJson(many ? array : array[0]);
+  return exit_code;
 }
 
 int RunGrade(const GradeArgs& a) {
   bool many = false;
   auto files = ExpandFiles(a.files, &many);
   if (!files.ok()) return ReportError("grade", files.status());
-  auto languages = LoadLanguages(a.languages_file);
-  if (!languages.ok()) return ReportError("grade", languages.status());
-  // Every file's language is settled before anything runs or is stored.
-  std::vector<LanguageProfile> profiles;
-  for (const auto& f : *files) {
-    auto p = ChooseLanguage(*languages, f, a.lang);
-    if (!p.ok()) return ReportError("grade", p.status().WithContext(f));
-    profiles.push_back(*p);
-  }
-  ContextOptions copt;
-  copt.isolate_plugin = !a.in_process_plugin;
-  if (a.plugin_time_ms > 0) {
-    copt.plugin_limits.cpu_time_ms = a.plugin_time_ms;
-    copt.plugin_limits.wall_time_ms = 2 * a.plugin_time_ms;
-  }
-  auto ctx = LoadJudgeContext(a.problem_dir, copt);
-  if (!ctx.ok()) return ReportError("grade", ctx.status());
+  auto profiles = ChooseProfiles(a, *files);
+  if (!profiles.ok()) return ReportError("grade", profiles.status());
+  auto package = LoadPackage(a.problem_dir, PackageOptionsOf(a));
+  if (!package.ok()) return ReportError("grade", package.status());
+  std::vector<Result<JudgeTask>> tasks = MakeTasks(a, *files, *profiles, package->get());
   auto store = OpenGradingStore(a.db, a.no_db);
   if (!store.ok()) return ReportError("grade", store.status());
-  (*ctx)->store = store->get();
 
-  JudgeOptions jopt;
-  jopt.run_all = a.all;
-  if (!a.no_cache) jopt.compiler.cache_dir = DefaultCacheDir();
-  if (a.compile_time_ms > 0) {
-    jopt.compiler.limits.cpu_time_ms = a.compile_time_ms;
-    jopt.compiler.limits.wall_time_ms = 2 * a.compile_time_ms;
-  }
-  if (a.compile_memory_kib > 0) jopt.compiler.limits.memory_kib = a.compile_memory_kib;
-
+  PipelineOptions popt;
+  popt.jobs = a.jobs;
+  popt.compiler = CompilerOptionsOf(a);
+  popt.store = store->get();
+  Pipeline pipeline(popt);
   bool tty = StdoutIsTerminal();
-  bool colour = tty && !a.json;
-  int jobs = std::max(1, std::min<int>(a.jobs, static_cast<int>(files->size())));
-  std::vector<std::optional<Result<SubmissionReport>>> results(files->size());
-  std::mutex out_mu;
-  std::atomic<std::size_t> next{0};
-  std::atomic<bool> sandbox_failed{false};
-  Status sandbox_status;
+  auto mode = a.json ? ReportObserver::Mode::kJson
+                     : a.jobs == 1 ? ReportObserver::Mode::kLive : ReportObserver::Mode::kBatch;
+  ReportObserver observer("grade", mode, tty && !a.json, tty);
 
-  auto worker = [&] {
-    auto sandbox = OpenSandbox();
-    if (!sandbox.ok()) {
-      std::lock_guard<std::mutex> lock(out_mu);
-      sandbox_failed = true;
-      sandbox_status = sandbox.status();
-      return;
-    }
-    for (;;) {
-      std::size_t i = next++;
-      if (i >= files->size()) return;
-      const std::string& f = (*files)[i];
-      bool live = jobs == 1 && !a.json;
-      ProgressObserver progress(std::cout, live, live && tty, colour);
-      JudgeOptions o = jopt;
-      o.progress = &progress;
-      if (live) {
-        std::lock_guard<std::mutex> lock(out_mu);
-        std::cout << f << " (" << profiles[i].id << ") on " << (*ctx)->problem.id << "\n" << std::flush;
-      }
-      auto r = JudgeFile(**ctx, sandbox->get(), f, profiles[i], o);
-      progress.Clear();
-      std::lock_guard<std::mutex> lock(out_mu);
-      if (!a.json) {
-        if (!r.ok()) {
-          std::cout.flush();
-          ReportError("grade", r.status());
-        } else if (live) {
-          PrintReportBody(std::cout, *r, false, colour);
-        } else {
-          PrintReportHeader(std::cout, *r);
-          PrintReportBody(std::cout, *r, true, colour);
-        }
-        std::cout.flush();
-      }
-      results[i] = std::move(r);
-    }
-  };
-  std::vector<std::thread> threads;
-  for (int j = 1; j < jobs; ++j) threads.emplace_back(worker);
-  worker();
-  for (auto& t : threads) t.join();
-  if (sandbox_failed && !results[0]) return ReportError("grade", sandbox_status);
-
-  int exit_code = kExitOk;
-  nlohmann::json array = nlohmann::json::array();
-  for (std::size_t i = 0; i < results.size(); ++i) {
-    if (!results[i]) {  // a worker lost its sandbox before reaching this file
-      exit_code = kExitJudgeError;
-      if (a.json) array.push_back({{"submission", (*files)[i]}, {"verdict", "JE"}, {"error", sandbox_status.message()}});
-      continue;
-    }
-    const auto& r = *results[i];
-    if (!r.ok()) {
-      exit_code = kExitJudgeError;
-      if (a.json) {
-        if (!many) ReportError("grade", r.status());
-        array.push_back({{"submission", (*files)[i]}, {"verdict", "JE"}, {"error", r.status().message()}});
-      }
-      continue;
-    }
-    if (r->verdict == Verdict::kJudgeError) exit_code = kExitJudgeError;
-    if (a.json) array.push_back(ReportJson(*r));
-  }
-  if (a.json) {
-    if (many) {
-      PrintJson(array);
-    } else if (results[0] && results[0]->ok()) {
-      PrintJson(array[0]);
+  std::vector<JudgeTask> runnable;
+  for (auto& t : tasks)
+    if (t.ok()) runnable.push_back(*t);
+  std::vector<Result<JudgedSubmission>> judged = pipeline.JudgeAll(runnable, &observer);
+  std::vector<Result<JudgedSubmission>> results;
+  auto next = judged.begin();
+  for (auto& t : tasks) {
+    if (t.ok()) {
+      results.push_back(std::move(*next++));
+    } else {
+      if (!a.json) ReportError("grade", t.status());
+      results.push_back(t.status());
     }
   }
-  return exit_code;
+  return Finish(a, many, *files, results);
 }
 
 }  // namespace

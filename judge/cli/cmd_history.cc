@@ -3,15 +3,13 @@
 // judging whose judge process is gone reads "incomplete". Exit 0; 3 when the database
 // cannot be used (not SQLite, newer schema, read-only path). A database file that
 // does not exist yet is an empty history (and is not created).
-#include <time.h>
-
-#include <filesystem>
+#include <cstdio>
 #include <iostream>
-
-#include <fmt/format.h>
 
 #include "cli_util.h"
 #include "commands.h"
+#include "judge/base/files.h"
+#include "judge/base/terminal.h"
 #include "judge/store.h"
 
 namespace judge::cli {
@@ -24,60 +22,32 @@ struct HistoryOptions {
   bool json = false;
 };
 
-std::string LocalTime(int64_t unix_ms) {
-  time_t seconds = static_cast<time_t>(unix_ms / 1000);
-  struct tm tm {};
-  localtime_r(&seconds, &tm);
-  char buf[32];
-  strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M:%S", &tm);
-  return buf;
-}
-
 // What the latest judging says, in one word: the verdict when done, else the status.
-std::string Outcome(const HistoryEntry& e) {
+Table::Cell Outcome(const HistoryEntry& e) {
   if (!e.latest) return "-";
   if (e.latest->status == JudgingStatus::kDone && e.latest->verdict) {
-    return std::string(VerdictCode(*e.latest->verdict));
-  }
-  return std::string(JudgingStatusName(e.latest->status));
-}
-
-std::string Colour(const std::string& text, const HistoryEntry& e, bool colour) {
-  if (!colour || !e.latest) return text;
-  const char* code = "33";  // running, incomplete: yellow
-  if (e.latest->status == JudgingStatus::kDone && e.latest->verdict) {
     Verdict v = *e.latest->verdict;
-    code = v == Verdict::kAccepted ? "32" : v == Verdict::kJudgeError ? "35" : "31";
+    return Table::Cell(std::string(VerdictCode(v)), VerdictStyle(v));
   }
-  return fmt::format("\x1b[{}m{}\x1b[0m", code, text);
+  return Table::Cell(std::string(JudgingStatusName(e.latest->status)), Style::kLimit);
 }
 
-nlohmann::json EntryJson(const HistoryEntry& e) {
-  nlohmann::json j;
-  const Submission& s = e.submission;
-  j["submission"] = s.id;
-  j["created_unix_ms"] = s.created_unix_ms;
-  j["created"] = LocalTime(s.created_unix_ms);
-  j["problem"] = s.problem_id;
-  j["language"] = s.language_id;
-  j["file"] = s.file_name;
-  j["source_sha256"] = s.source_sha256;
-  j["judgings"] = e.judging_count;
-  if (e.latest) {
-    j["judging"] = e.latest->id;
-    j["status"] = JudgingStatusName(e.latest->status);
-    j["verdict"] = e.latest->verdict && e.latest->status == JudgingStatus::kDone
-                       ? nlohmann::json(VerdictCode(*e.latest->verdict))
-                       : nlohmann::json(nullptr);
-    j["score"] = e.latest->score;
-    j["time_ms"] = e.latest->time_ms;
-    j["memory_kib"] = e.latest->memory_kib;
-  } else {
-    j["judging"] = nullptr;
-    j["status"] = nullptr;
-    j["verdict"] = nullptr;
+void PrintEntries(const std::vector<HistoryEntry>& entries, bool colour) {
+  Table table({{"id", 5, Table::Align::kRight}, {"submitted", 19}, {"problem", 12}, {"lang", 8}, {"file", 20},
+               {"verdict", 10}, {"score", 7, Table::Align::kRight}, {"time", 8, Table::Align::kRight},
+               {"memory", 9, Table::Align::kRight}, {""}});
+  for (const HistoryEntry& e : entries) {
+    const Submission& s = e.submission;
+    const bool done = e.latest && e.latest->status == JudgingStatus::kDone;
+    char score[32];
+    std::snprintf(score, sizeof score, "%g", done ? e.latest->score : 0.0);
+    table.AddRow({std::to_string(s.id), FormatLocalTime(s.created_unix_ms), s.problem_id, s.language_id,
+                  s.file_name, Outcome(e), done ? score : "-",
+                  done ? std::to_string(e.latest->total_time_ms) + "ms" : "-",
+                  done ? std::to_string(e.latest->memory_kib) + "KiB" : "-",
+                  e.judging_count > 1 ? "(" + std::to_string(e.judging_count) + " judgings)" : ""});
   }
-  return j;
+  table.Print(std::cout, colour);
 }
 
 int RunHistory(const HistoryOptions& o) {
@@ -89,8 +59,7 @@ int RunHistory(const HistoryOptions& o) {
   auto path = ResolveStorePath(o.db);
   if (!path.ok()) return ReportError("history", path.status());
   std::vector<HistoryEntry> entries;
-  std::error_code ec;
-  if (std::filesystem::exists(*path, ec)) {
+  if (fs::Exists(*path)) {
     auto store = OpenStore(*path);
     if (!store.ok()) return ReportError("history", store.status());
     HistoryFilter filter;
@@ -102,10 +71,10 @@ int RunHistory(const HistoryOptions& o) {
   }
 
   if (o.json) {
-    nlohmann::json doc;
+    Json doc;
     doc["database"] = *path;
-    doc["history"] = nlohmann::json::array();
-    for (const HistoryEntry& e : entries) doc["history"].push_back(EntryJson(e));
+    doc["history"] = Json::array();
+    for (const HistoryEntry& e : entries) doc["history"].push_back(HistoryEntryJson(e));
     PrintJson(doc);
     return kExitOk;
   }
@@ -114,25 +83,7 @@ int RunHistory(const HistoryOptions& o) {
               << " in " << *path << "\n";
     return kExitOk;
   }
-  const bool colour = StdoutIsTerminal();
-  std::cout << fmt::format("{:>5}  {:<19}  {:<12}  {:<8}  {:<20}  {:<10}  {:>7}  {:>8}  {:>9}\n",
-                           "ID", "SUBMITTED", "PROBLEM", "LANG", "FILE", "VERDICT", "SCORE",
-                           "TIME", "MEMORY");
-  for (const HistoryEntry& e : entries) {
-    const Submission& s = e.submission;
-    const bool done = e.latest && e.latest->status == JudgingStatus::kDone;
-    std::string outcome = Outcome(e);
-    // Pad before colouring so the escape codes do not break the columns.
-    std::string padded = fmt::format("{:<10}", outcome);
-    std::cout << fmt::format(
-        "{:>5}  {:<19}  {:<12}  {:<8}  {:<20}  {}  {:>7}  {:>8}  {:>9}", s.id,
-        LocalTime(s.created_unix_ms), s.problem_id, s.language_id, s.file_name,
-        Colour(padded, e, colour), done ? fmt::format("{:g}", e.latest->score) : "-",
-        done ? fmt::format("{}ms", e.latest->time_ms) : "-",
-        done ? fmt::format("{}KiB", e.latest->memory_kib) : "-");
-    if (e.judging_count > 1) std::cout << fmt::format("  ({} judgings)", e.judging_count);
-    std::cout << "\n";
-  }
+  PrintEntries(entries, StdoutIsTerminal());
   return kExitOk;
 }
 

@@ -27,7 +27,7 @@ int RunLanguages(bool json, const std::string& extra) {
   if (!set.ok()) return ReportError("languages", set.status());
   std::vector<LanguageProfile> all = set->profiles();
   all.push_back(BinaryProfile());
-  nlohmann::json doc = nlohmann::json::array();
+  Json doc = Json::array();
   for (const auto& p : all) {
     LanguageAvailability a = p.id == "binary" ? LanguageAvailability{true, ""} : CheckAvailability(p);
     std::string version = a.available ? ToolchainVersion(p) : "";

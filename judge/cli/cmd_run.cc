@@ -48,7 +48,7 @@ bool IsHostProgramFile(const std::string& p) {
 int DoRun(RunOptions o) {
   auto fail = [&](const Status& st) {
     if (o.json) {
-      nlohmann::json doc;
+      Json doc;
       doc["status"] = "JE";
       doc["message"] = st.message();
       PrintJson(doc);
@@ -98,7 +98,7 @@ int DoRun(RunOptions o) {
   if (!ran.ok()) return fail(ran.status());
   const RunResult& r = *ran;
   if (o.json) {
-    nlohmann::json doc;
+    Json doc;
     doc["status"] = std::string(RunStatusCode(r.status));
     doc["cpu_ms"] = r.cpu_ms;
     doc["wall_ms"] = r.wall_ms;

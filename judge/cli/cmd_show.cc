@@ -5,14 +5,13 @@
 // submission; 3 when the database cannot be used.
 #include <time.h>
 
-#include <filesystem>
 #include <iostream>
 #include <sstream>
 
-#include <fmt/format.h>
-
 #include "cli_util.h"
 #include "commands.h"
+#include "judge/base/files.h"
+#include "judge/base/terminal.h"
 #include "judge/store.h"
 
 namespace judge::cli {
@@ -25,14 +24,14 @@ struct ShowOptions {
   bool source = false;
 };
 
-std::string LocalTime(int64_t unix_ms) {
-  if (unix_ms == 0) return "-";
-  time_t seconds = static_cast<time_t>(unix_ms / 1000);
-  struct tm tm {};
-  localtime_r(&seconds, &tm);
-  char buf[32];
-  strftime(buf, sizeof(buf), "%Y-%m-%d %H:%M:%S", &tm);
-  return buf;
+// Multi-line text indented under its label (none: no label line); a stored message may
+// hold newlines and control characters.
+void PrintBlock(std::ostream& out, const std::string& label, const std::string& text) {
+  if (text.empty()) return;
+  if (!label.empty()) out << "  " << label << ":\n";
+  std::istringstream lines(text);
+  std::string line;
+  while (std::getline(lines, line)) out << "    " << EscapeForTerminal(line) << "\n";
 }
 
 std::string VerdictText(const Judging& j) {
@@ -40,139 +39,67 @@ std::string VerdictText(const Judging& j) {
   return std::string(JudgingStatusName(j.status));
 }
 
-std::string Coloured(const std::string& padded, std::optional<Verdict> v, bool colour) {
-  if (!colour) return padded;
-  const char* code = !v ? "33" : *v == Verdict::kAccepted ? "32" : *v == Verdict::kJudgeError ? "35" : "31";
-  return fmt::format("\x1b[{}m{}\x1b[0m", code, padded);
+Style JudgingStyle(const Judging& j) {
+  return j.status == JudgingStatus::kDone && j.verdict ? VerdictStyle(*j.verdict) : Style::kLimit;
 }
 
-// Multi-line text indented under its label; a stored message may hold newlines.
-void PrintBlock(std::ostream& out, const std::string& label, const std::string& text) {
-  if (text.empty()) return;
-  out << "  " << label << ":\n";
-  std::istringstream lines(text);
-  std::string line;
-  while (std::getline(lines, line)) out << "    " << line << "\n";
-}
-
-nlohmann::json SubmissionJson(const Submission& s) {
-  return {{"id", s.id},
-          {"problem", s.problem_id},
-          {"package_hash", s.package_hash},
-          {"file", s.file_name},
-          {"language", s.language_id},
-          {"compiler_version", s.compiler_version},
-          {"created", LocalTime(s.created_unix_ms)},
-          {"created_unix_ms", s.created_unix_ms},
-          {"source_sha256", s.source_sha256},
-          {"source_bytes", s.source.size()}};
-}
-
-nlohmann::json JudgingJson(const Judging& j) {
-  nlohmann::json tests = nlohmann::json::array();
-  for (const TestRecord& t : j.tests) {
-    tests.push_back({{"name", t.name},
-                     {"group", t.group},
-                     {"verdict", VerdictCode(t.verdict)},
-                     {"score", t.score},
-                     {"time_ms", t.cpu_ms},
-                     {"wall_ms", t.wall_ms},
-                     {"memory_kib", t.memory_kib},
-                     {"exit_code", t.exit_code},
-                     {"signal", t.signal},
-                     {"message", t.message},
-                     {"output_sha256", t.output_sha256},
-                     {"time_method", t.time_method},
-                     {"memory_method", t.memory_method}});
-  }
-  nlohmann::json limits = {{"time_ms", j.limits.time_ms},
-                           {"total_time_ms", j.limits.total_time_ms
-                                                 ? nlohmann::json(*j.limits.total_time_ms)
-                                                 : nlohmann::json(nullptr)},
-                           {"wall_ms", j.limits.wall_ms},
-                           {"memory_kib", j.limits.memory_kib},
-                           {"output_kib", j.limits.output_kib}};
-  return {{"id", j.id},
-          {"status", JudgingStatusName(j.status)},
-          {"verdict", j.status == JudgingStatus::kDone && j.verdict
-                          ? nlohmann::json(VerdictCode(*j.verdict))
-                          : nlohmann::json(nullptr)},
-          {"score", j.score},
-          {"time_ms", j.time_ms},
-          {"memory_kib", j.memory_kib},
-          {"started", LocalTime(j.started_unix_ms)},
-          {"started_unix_ms", j.started_unix_ms},
-          {"finished_unix_ms", j.finished_unix_ms},
-          {"message", j.message},
-          {"compile_log", j.compile_log},
-          {"plugin", j.plugin_id},
-          {"plugin_version", j.plugin_version},
-          {"plugin_sha256", j.plugin_hash},
-          {"checker", j.checker},
-          {"limits", limits},
-          {"sandbox_method", j.sandbox_method},
-          {"judge_version", j.judge_version},
-          {"host", j.owner.host},
-          {"pid", j.owner.pid},
-          {"tests", tests}};
-}
-
-void PrintJudging(std::ostream& out, const Judging& j, bool latest, bool colour) {
-  const bool done = j.status == JudgingStatus::kDone;
-  out << fmt::format("judging {}{}: {}", j.id, latest ? " (latest)" : "",
-                     Coloured(VerdictText(j), done ? j.verdict : std::nullopt, colour));
-  if (done) {
-    out << fmt::format(", score {:g}, {} ms, {} KiB", j.score, j.time_ms, j.memory_kib);
-  }
-  out << fmt::format(", {} test{}\n", j.tests.size(), j.tests.size() == 1 ? "" : "s");
-  out << fmt::format("  started {}, finished {}, on {} (pid {}){}\n", LocalTime(j.started_unix_ms),
-                     LocalTime(j.finished_unix_ms), j.owner.host.empty() ? "?" : j.owner.host,
-                     j.owner.pid, j.judge_version.empty() ? "" : ", " + j.judge_version);
-  out << fmt::format("  checker {}", j.checker.empty() ? "-" : j.checker);
+void PrintJudgingHeader(std::ostream& out, const Judging& j, bool latest, bool colour) {
+  out << "judging " << j.id << (latest ? " (latest)" : "") << ": " << Styled(VerdictText(j), JudgingStyle(j), colour);
+  if (j.status == JudgingStatus::kDone)
+    out << ", score " << j.score << ", " << j.total_time_ms << " ms, " << j.memory_kib << " KiB";
+  out << ", " << j.tests.size() << " test" << (j.tests.size() == 1 ? "" : "s") << "\n";
+  out << "  started " << FormatLocalTime(j.started_unix_ms) << ", finished " << FormatLocalTime(j.finished_unix_ms)
+      << ", on " << (j.owner.host.empty() ? "?" : j.owner.host) << " (pid " << j.owner.pid << ")"
+      << (j.judge_version.empty() ? "" : ", " + j.judge_version) << "\n";
+  out << "  checker " << (j.checker.empty() ? "-" : j.checker);
   if (!j.plugin_id.empty()) {
-    out << fmt::format(", plugin {} {}", j.plugin_id, j.plugin_version);
-    if (!j.plugin_hash.empty()) out << fmt::format(" (sha256 {})", j.plugin_hash);
+    out << ", plugin " << j.plugin_id << " " << j.plugin_version;
+    if (!j.plugin_hash.empty()) out << " (sha256 " << j.plugin_hash << ")";
   }
-  out << fmt::format(", sandbox {}\n", j.sandbox_method.empty() ? "-" : j.sandbox_method);
-  out << fmt::format("  limits: time {} ms, total {}, wall {} ms, memory {} KiB, output {} KiB\n",
-                     j.limits.time_ms,
-                     j.limits.total_time_ms ? fmt::format("{} ms", *j.limits.total_time_ms) : "-",
-                     j.limits.wall_ms, j.limits.memory_kib, j.limits.output_kib);
-  PrintBlock(out, "message", j.message);
-  PrintBlock(out, "compile log", j.compile_log);
-  if (j.tests.empty()) return;
-  out << fmt::format("  {:>4}  {:<24}  {:<7}  {:>7}  {:>7}  {:>9}  {:>4}  {:>3}  {}\n", "#", "TEST",
-                     "VERDICT", "CPU ms", "WALL ms", "KiB", "EXIT", "SIG", "MESSAGE");
-  for (const TestRecord& t : j.tests) {
+  out << ", sandbox " << (j.sandbox_method.empty() ? "-" : j.sandbox_method) << "\n";
+  out << "  limits: time " << j.limits.time_ms << " ms, total "
+      << (j.limits.total_time_ms ? std::to_string(*j.limits.total_time_ms) + " ms" : "-") << ", wall "
+      << j.limits.wall_ms << " ms, memory " << j.limits.memory_kib << " KiB, output " << j.limits.output_kib
+      << " KiB\n";
+}
+
+void PrintTests(std::ostream& out, const Judging& j, bool colour) {
+  Table table({{"#", 4, Table::Align::kRight}, {"test", 24}, {"verdict", 7}, {"cpu ms", 7, Table::Align::kRight},
+               {"wall ms", 7, Table::Align::kRight}, {"KiB", 9, Table::Align::kRight},
+               {"exit", 4, Table::Align::kRight}, {"sig", 3, Table::Align::kRight}, {"message"}});
+  table.PrintHeader(out, colour);
+  for (const TestResult& t : j.tests) {
     // The first line of the message on the row; further lines indented below it.
     std::string first = t.message, rest;
     if (size_t nl = t.message.find('\n'); nl != std::string::npos) {
       first = t.message.substr(0, nl);
       rest = t.message.substr(nl + 1);
     }
-    out << fmt::format("  {:>4}  {:<24}  {}  {:>7}  {:>7}  {:>9}  {:>4}  {:>3}  {}\n",
-                       t.ordinal + 1, t.name,
-                       Coloured(fmt::format("{:<7}", VerdictCode(t.verdict)), t.verdict, colour),
-                       t.cpu_ms, t.wall_ms, t.memory_kib, t.exit_code, t.signal, first);
-    std::istringstream lines(rest);
-    std::string line;
-    // Continuation lines start under the MESSAGE column (83 characters in).
-    while (std::getline(lines, line)) out << std::string(83, ' ') << line << "\n";
-    if (!t.time_method.empty() || !t.memory_method.empty() || !t.output_sha256.empty()) {
-      out << fmt::format("  {:>6}measured by {} (time), {} (memory){}\n", "",
-                         t.time_method.empty() ? "-" : t.time_method,
-                         t.memory_method.empty() ? "-" : t.memory_method,
-                         t.output_sha256.empty() ? "" : "; output sha256 " + t.output_sha256);
-    }
+    table.PrintRow(out,
+                   {std::to_string(t.ordinal + 1), t.name, Table::Cell(std::string(VerdictCode(t.verdict)), VerdictStyle(t.verdict)),
+                    std::to_string(t.cpu_ms), std::to_string(t.wall_ms), std::to_string(t.memory_kib),
+                    std::to_string(t.exit_code), std::to_string(t.signal), first},
+                   colour);
+    PrintBlock(out, "", rest);
+    if (!t.time_method.empty() || !t.memory_method.empty() || !t.output_sha256.empty())
+      out << "        measured by " << (t.time_method.empty() ? "-" : t.time_method) << " (time), "
+          << (t.memory_method.empty() ? "-" : t.memory_method) << " (memory)"
+          << (t.output_sha256.empty() ? "" : "; output sha256 " + t.output_sha256) << "\n";
   }
+}
+
+void PrintJudging(std::ostream& out, const Judging& j, bool latest, bool colour) {
+  PrintJudgingHeader(out, j, latest, colour);
+  PrintBlock(out, "message", j.message);
+  PrintBlock(out, "compile log", j.compile_log);
+  if (!j.tests.empty()) PrintTests(out, j, colour);
 }
 
 int RunShow(const ShowOptions& o) {
   auto path = ResolveStorePath(o.db);
   if (!path.ok()) return ReportError("show", path.status());
   const Status missing = Status::NotFound("no submission " + std::to_string(o.id) + " in " + *path);
-  std::error_code ec;
-  if (!std::filesystem::exists(*path, ec)) {
+  if (!fs::Exists(*path)) {
     ReportError("show", missing);
     return kExitNegative;
   }
@@ -195,19 +122,19 @@ int RunShow(const ShowOptions& o) {
   if (!judgings.ok()) return ReportError("show", judgings.status());
 
   if (o.json) {
-    nlohmann::json doc;
+    Json doc;
     doc["submission"] = SubmissionJson(*submission);
-    doc["judgings"] = nlohmann::json::array();
+    doc["judgings"] = Json::array();
     for (const Judging& j : *judgings) doc["judgings"].push_back(JudgingJson(j));
     PrintJson(doc);
     return kExitOk;
   }
   const Submission& s = *submission;
   const bool colour = StdoutIsTerminal();
-  std::cout << fmt::format("submission {}: {} for problem {}, language {}\n", s.id, s.file_name,
-                           s.problem_id, s.language_id);
-  std::cout << fmt::format("  submitted {}, {} bytes, sha256 {}\n", LocalTime(s.created_unix_ms),
-                           s.source.size(), s.source_sha256);
+  std::cout << "submission " << s.id << ": " << EscapeForTerminal(s.file_name) << " for problem " << s.problem_id
+            << ", language " << s.language_id << "\n";
+  std::cout << "  submitted " << FormatLocalTime(s.created_unix_ms) << ", " << s.source.size() << " bytes, sha256 "
+            << s.source_sha256 << "\n";
   if (!s.compiler_version.empty()) std::cout << "  compiler: " << s.compiler_version << "\n";
   if (!s.package_hash.empty()) std::cout << "  package: " << s.package_hash << "\n";
   if (judgings->empty()) {

@@ -22,7 +22,7 @@ struct SolveOptions {
 };
 
 int RunSolve(const SolveOptions& o) {
-  nlohmann::json doc;
+  Json doc;
   auto fail = [&](const Status& st, int code) {
     if (o.json) {
       doc["error"] = st.message();

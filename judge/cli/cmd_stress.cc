@@ -6,17 +6,14 @@
 // generator's parameters (fewer cases, shallower scrambles).
 // Exit: 0 when every run passed, 1 when a failing input was found (or the file does
 // not compile), 3 when the judge failed.
-#include <sys/stat.h>
-
-#include <cstdlib>
-#include <filesystem>
 #include <iostream>
 #include <memory>
 
 #include "cli_util.h"
 #include "commands.h"
-#include "grade_report.h"
-#include "judge/compiler.h"
+#include "judge/base/key_value.h"
+#include "judge/base/terminal.h"
+#include "judge/language_choice.h"
 #include "judge/stress.h"
 
 namespace judge::cli {
@@ -41,8 +38,8 @@ std::string ParamsText(const StressParams& p) {
   return out;
 }
 
-nlohmann::json CaseJson(const StressCase& c) {
-  nlohmann::json params = nlohmann::json::object();
+Json CaseJson(const StressCase& c) {
+  Json params = Json::object();
   for (const auto& [k, v] : c.params) params[k] = v;
   return {{"seed", c.seed},
           {"params", params},
@@ -58,108 +55,99 @@ nlohmann::json CaseJson(const StressCase& c) {
 void PrintBlock(const std::string& title, const std::string& text) {
   std::cout << title << " (" << text.size() << " bytes):\n";
   constexpr std::size_t kMax = 4000;
-  std::cout << text.substr(0, kMax);
+  std::cout << EscapeForTerminal(text.substr(0, kMax), /*keep_newlines=*/true);
   if (text.size() > kMax) std::cout << "\n... (" << text.size() - kMax << " more bytes)";
   if (text.empty() || text.back() != '\n') std::cout << "\n";
+}
+
+void PrintFailure(const StressArgs& a, const StressReport& report, const StressParams& params) {
+  const StressCase& f = *report.failure;
+  std::cout << a.file << ": failed on run " << report.runs << ": " << VerdictCode(f.outcome.verdict)
+            << (f.outcome.message.empty() ? "" : " (" + EscapeForTerminal(f.outcome.message) + ")") << "\n";
+  std::cout << "  seed " << f.seed << ", params " << ParamsText(f.params) << ", input " << f.input.size() << " bytes\n";
+  std::cout << "  reproduce: judge generate " << a.problem_dir << " --seed " << f.seed;
+  for (const auto& [k, v] : f.params) std::cout << " --param " << k << "=" << v;
+  std::cout << "\n";
+  const StressCase& s = *report.smallest;
+  std::cout << "smallest failing input found after " << report.shrink_runs << " shrinking runs: seed " << s.seed
+            << ", params " << ParamsText(s.params) << ": " << VerdictCode(s.outcome.verdict)
+            << (s.outcome.message.empty() ? "" : " (" + EscapeForTerminal(s.outcome.message) + ")") << "\n";
+  PrintBlock("input", s.input);
+  PrintBlock("expected (reference solver)", s.answer);
+  PrintBlock("output", s.output);
+  (void)params;
+}
+
+Json ReportDoc(const StressArgs& a, const std::string& problem, const std::string& language,
+               const StressReport& report) {
+  Json doc = {{"submission", a.file},         {"problem", problem},
+              {"language", language},         {"runs", report.runs},
+              {"shrink_runs", report.shrink_runs}, {"failed", report.failure.has_value()}};
+  if (report.failure) doc["failure"] = CaseJson(*report.failure);
+  if (report.smallest) doc["smallest"] = CaseJson(*report.smallest);
+  return doc;
+}
+
+// Compile errors are the submission's: exit 1 with the log.
+int ReportCompileError(const StressArgs& a, const std::string& problem, const CompileOutcome& compiled) {
+  if (a.json)
+    PrintJson({{"submission", a.file}, {"problem", problem}, {"verdict", "CE"},
+               {"compile", {{"ok", false}, {"log", compiled.log}}}});
+  else
+    std::cout << a.file << ": compile error: " << compiled.message << "\n" << compiled.log;
+  return kExitNegative;
 }
 
 int RunStress(const StressArgs& a) {
   StressParams params;
   for (const auto& p : a.params) {
-    auto eq = p.find('=');
-    if (eq == std::string::npos || eq == 0)
-      return ReportError("stress", Status::InvalidArgument("--param: expected KEY=VALUE, found \"" + p + "\""));
-    params.emplace_back(p.substr(0, eq), p.substr(eq + 1));
+    auto kv = SplitKeyValue(p);
+    if (!kv) return ReportError("stress", Status::InvalidArgument("--param: expected KEY=VALUE, found \"" + p + "\""));
+    params.push_back(*kv);
   }
   auto languages = LoadLanguages(a.languages_file);
   if (!languages.ok()) return ReportError("stress", languages.status());
   auto profile = ChooseLanguage(*languages, a.file, a.lang);
   if (!profile.ok()) return ReportError("stress", profile.status().WithContext(a.file));
-  auto ctx = LoadJudgeContext(a.problem_dir, ContextOptions{});
-  if (!ctx.ok()) return ReportError("stress", ctx.status());
-  if (!(*ctx)->plugin)
-    return ReportError("stress", Status::Unsupported("problem '" + (*ctx)->problem.id +
+  auto submission = ReadSubmissionFile(a.file, *profile);
+  if (!submission.ok()) return ReportError("stress", submission.status());
+  auto package = LoadPackage(a.problem_dir, PackageOptions{});
+  if (!package.ok()) return ReportError("stress", package.status());
+  const std::string& problem = (*package)->problem.id;
+  if (!(*package)->plugin)
+    return ReportError("stress", Status::Unsupported("problem '" + problem +
                                                      "' has no plugin: stress needs its generator and reference solver"));
-  auto sandbox = OpenSandbox();
+  auto sandbox = DefaultSandbox();
   if (!sandbox.ok()) return ReportError("stress", sandbox.status());
-
-  std::string templ = DefaultScratchRoot() + "/judge-stress-XXXXXX";
-  if (!mkdtemp(templ.data())) return ReportError("stress", Status::IoError(templ + ": cannot create"));
-  chmod(templ.c_str(), 0755);
-  struct Cleanup {
-    std::string dir;
-    ~Cleanup() {
-      std::error_code ec;
-      std::filesystem::remove_all(dir, ec);
-    }
-  } cleanup{templ};
-  std::filesystem::create_directories(templ + "/build");
-  std::filesystem::create_directories(templ + "/stress");
-
-  CompilerOptions copt;
-  copt.cache_dir = DefaultCacheDir();
-  Compiler compiler(sandbox->get(), copt);
-  auto compiled = compiler.Compile(a.file, *profile, templ + "/build");
+  PipelineOptions popt;
+  popt.compiler.cache_dir = DefaultCacheDir();
+  Pipeline pipeline(popt);
+  auto compiled = pipeline.Compile(*submission, sandbox->get());
   if (!compiled.ok()) return ReportError("stress", compiled.status());
-  if (!compiled->ok) {
-    if (a.json) {
-      PrintJson({{"submission", a.file}, {"problem", (*ctx)->problem.id}, {"verdict", "CE"},
-                 {"compile", {{"ok", false}, {"log", compiled->log}}}});
-    } else {
-      std::cout << a.file << ": compile error: " << compiled->message << "\n" << compiled->log;
-    }
-    return kExitNegative;
-  }
+  if (!(*compiled)->outcome().ok) return ReportCompileError(a, problem, (*compiled)->outcome());
 
-  bool tty = StdoutIsTerminal() && !a.json;
+  ProgressLine progress(std::cout, StdoutIsTerminal() && !a.json);
   StressOptions sopt;
   sopt.count = a.count;
   sopt.seed = a.seed;
   sopt.params = params;
   sopt.shrink_budget = a.shrink_runs;
-  if (tty) {
-    sopt.on_run = [&](int64_t i, bool shrinking) {
-      std::cout << "\r\033[K" << (shrinking ? "shrinking, run " : "run ") << i + 1
-                << (shrinking ? "" : "/" + std::to_string(a.count)) << std::flush;
-    };
-  }
-  auto report = Stress(**ctx, sandbox->get(), compiled->program, templ + "/stress", sopt);
-  if (tty) std::cout << "\r\033[K" << std::flush;
+  sopt.on_run = [&](int64_t i, bool shrinking) {
+    progress.Show((shrinking ? "shrinking, run " : "run ") + std::to_string(i + 1) +
+                  (shrinking ? "" : "/" + std::to_string(a.count)));
+  };
+  auto report = Stress(**package, &pipeline, **compiled, sandbox->get(), sopt);
+  progress.Clear();
   if (!report.ok()) return ReportError("stress", report.status());
-
   if (a.json) {
-    nlohmann::json doc = {{"submission", a.file},
-                          {"problem", (*ctx)->problem.id},
-                          {"language", profile->id},
-                          {"runs", report->runs},
-                          {"shrink_runs", report->shrink_runs},
-                          {"failed", report->failure.has_value()}};
-    if (report->failure) doc["failure"] = CaseJson(*report->failure);
-    if (report->smallest) doc["smallest"] = CaseJson(*report->smallest);
-    PrintJson(doc);
-    return report->failure ? kExitNegative : kExitOk;
-  }
-  if (!report->failure) {
+    PrintJson(ReportDoc(a, problem, profile->id, *report));
+  } else if (!report->failure) {
     std::cout << a.file << ": all " << report->runs << " generated inputs passed (seeds " << a.seed << ".."
               << a.seed + static_cast<uint64_t>(report->runs) - 1 << ", params " << ParamsText(params) << ")\n";
-    return kExitOk;
+  } else {
+    PrintFailure(a, *report, params);
   }
-  const StressCase& f = *report->failure;
-  std::cout << a.file << ": failed on run " << report->runs << ": " << VerdictCode(f.outcome.verdict)
-            << (f.outcome.message.empty() ? "" : " (" + f.outcome.message + ")") << "\n";
-  std::cout << "  seed " << f.seed << ", params " << ParamsText(f.params) << ", input " << f.input.size()
-            << " bytes\n";
-  std::cout << "  reproduce: judge generate " << a.problem_dir << " --seed " << f.seed;
-  for (const auto& [k, v] : f.params) std::cout << " --param " << k << "=" << v;
-  std::cout << "\n";
-  const StressCase& s = *report->smallest;
-  std::cout << "smallest failing input found after " << report->shrink_runs << " shrinking runs: seed " << s.seed
-            << ", params " << ParamsText(s.params) << ": " << VerdictCode(s.outcome.verdict)
-            << (s.outcome.message.empty() ? "" : " (" + s.outcome.message + ")") << "\n";
-  PrintBlock("input", s.input);
-  PrintBlock("expected (reference solver)", s.answer);
-  PrintBlock("output", s.output);
-  return kExitNegative;
+  return report->failure ? kExitNegative : kExitOk;
 }
 
 }  // namespace

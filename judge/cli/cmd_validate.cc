@@ -20,7 +20,7 @@ struct ValidateOptions {
 };
 
 int RunValidate(const ValidateOptions& o) {
-  nlohmann::json doc;
+  Json doc;
   auto fail = [&](const Status& st) {
     if (o.json) {
       doc["error"] = st.message();

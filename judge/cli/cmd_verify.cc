@@ -5,15 +5,14 @@
 // Exit: 0 when all hold, 1 when one does not, 3 when the judge failed (a plugin crash,
 // the sandbox, a bad package that cannot be loaded).
 // Judgings are stored only with --db.
-#include <iomanip>
 #include <iostream>
 #include <memory>
-#include <sstream>
 
 #include "cli_util.h"
 #include "commands.h"
-#include "grade_report.h"
+#include "judge/base/terminal.h"
 #include "judge/verify.h"
+#include "report_printer.h"
 
 namespace judge::cli {
 namespace {
@@ -27,39 +26,56 @@ struct VerifyArgs {
   bool no_cache = false;
 };
 
+const Table& CheckTable() {
+  static const Table kTable({{"check", 10}, {"subject", 43}, {"expected", 8}, {"found", 8}, {"result"}});
+  return kTable;
+}
+
 void PrintCheck(const VerifyCheck& c, bool colour) {
-  std::string mark = c.ok ? "ok" : (c.judge_error ? "JUDGE ERROR" : "MISMATCH");
-  if (colour) mark = (c.ok ? "\033[32m" : "\033[1;31m") + mark + "\033[0m";
-  std::ostringstream line;
-  line << "  " << std::left << std::setw(11) << c.kind << std::setw(44) << c.subject << std::setw(9)
-       << c.expected << std::setw(9) << c.found << mark;
-  if (!c.ok && !c.message.empty()) line << "  " << c.message;
-  std::cout << line.str() << "\n" << std::flush;
+  Table::Cell mark = c.ok ? Table::Cell(c.found == "skipped" ? "skipped" : "ok", Style::kGood)
+                          : Table::Cell(c.judge_error ? "JUDGE ERROR" : "MISMATCH", Style::kBad);
+  if (!c.ok || c.found == "skipped") mark.text += "  " + c.message;
+  CheckTable().PrintRow(std::cout, {c.kind, c.subject, c.expected, c.found, mark}, colour);
+  std::cout.flush();
+}
+
+Json ReportDoc(const VerifyReport& report) {
+  Json doc;
+  doc["problem"] = report.problem;
+  doc["consistent"] = report.consistent();
+  doc["judge_error"] = report.judge_error();
+  doc["checks"] = Json::array();
+  for (const auto& c : report.checks)
+    doc["checks"].push_back({{"kind", c.kind}, {"subject", c.subject}, {"ok", c.ok}, {"judge_error", c.judge_error},
+                             {"expected", c.expected}, {"found", c.found}, {"message", c.message},
+                             {"time_ms", c.time_ms}});
+  return doc;
 }
 
 int RunVerify(const VerifyArgs& a) {
   auto languages = LoadLanguages(a.languages_file);
   if (!languages.ok()) return ReportError("verify", languages.status());
-  auto ctx = LoadJudgeContext(a.problem_dir, ContextOptions{});
-  if (!ctx.ok()) return ReportError("verify", ctx.status());
+  auto package = LoadPackage(a.problem_dir, PackageOptions{});
+  if (!package.ok()) return ReportError("verify", package.status());
   std::unique_ptr<Store> store;
   if (!a.db.empty()) {
     auto s = OpenGradingStore(a.db, false);
     if (!s.ok()) return ReportError("verify", s.status());
     store = std::move(*s);
-    (*ctx)->store = store.get();
   }
+  PipelineOptions popt;
+  popt.jobs = a.jobs;
+  popt.store = store.get();
+  if (!a.no_cache) popt.compiler.cache_dir = DefaultCacheDir();
+  Pipeline pipeline(popt);
   bool colour = StdoutIsTerminal() && !a.json;
   VerifyOptions opt;
-  opt.jobs = a.jobs;
-  if (!a.no_cache) opt.judge.compiler.cache_dir = DefaultCacheDir();
   if (!a.json) {
-    std::cout << "verifying " << (*ctx)->problem.id << " (" << (*ctx)->tests.size() << " tests)\n";
-    std::cout << "  " << std::left << std::setw(11) << "check" << std::setw(44) << "subject" << std::setw(9)
-              << "expected" << std::setw(9) << "found" << "result\n";
+    std::cout << "verifying " << (*package)->problem.id << " (" << (*package)->tests.size() << " tests)\n";
+    CheckTable().PrintHeader(std::cout, colour);
     opt.on_check = [colour](const VerifyCheck& c) { PrintCheck(c, colour); };
   }
-  auto report = VerifyPackage(**ctx, *languages, OpenSandbox, opt);
+  auto report = VerifyPackage(**package, *languages, &pipeline, opt);
   if (!report.ok()) return ReportError("verify", report.status());
   int failed = 0, errors = 0;
   for (const auto& c : report->checks) {
@@ -67,21 +83,7 @@ int RunVerify(const VerifyArgs& a) {
     errors += c.judge_error;
   }
   if (a.json) {
-    nlohmann::json doc;
-    doc["problem"] = report->problem;
-    doc["consistent"] = report->consistent();
-    doc["judge_error"] = report->judge_error();
-    doc["checks"] = nlohmann::json::array();
-    for (const auto& c : report->checks)
-      doc["checks"].push_back({{"kind", c.kind},
-                               {"subject", c.subject},
-                               {"ok", c.ok},
-                               {"judge_error", c.judge_error},
-                               {"expected", c.expected},
-                               {"found", c.found},
-                               {"message", c.message},
-                               {"time_ms", c.time_ms}});
-    PrintJson(doc);
+    PrintJson(ReportDoc(*report));
   } else {
     std::cout << report->problem << ": " << report->checks.size() << " checks, ";
     if (failed == 0)

@@ -465,7 +465,7 @@ pid_t Spawn(const std::vector<std::string>& args) {
   return pid;
 }
 
-TEST(GradeCli, AKilledJudgeLeavesAnIncompleteJudgingThatRejudgeCompletes) {
+TEST(GradeCli, AKilledJudgeLeavesAnIncompleteJudgingThatRejudgeIncompleteRedoes) {
   Sandbox sb;
   std::string pkg = MakeSum(sb, "slow");
   for (int i = 4; i <= 8; ++i) {
@@ -501,9 +501,15 @@ TEST(GradeCli, AKilledJudgeLeavesAnIncompleteJudgingThatRejudgeCompletes) {
   EXPECT_EQ(j["judgings"][0]["status"], "incomplete");
   EXPECT_GE(j["judgings"][0]["tests"].size(), 2u);
   EXPECT_LT(j["judgings"][0]["tests"].size(), 9u);
-  Ran re = sb.Judge({"rejudge", "1", "--problem", pkg, "--db", db, "--json"});
+  // Recovery: every submission left incomplete is judged again, as a new judging.
+  Ran re = sb.Judge({"rejudge", "--incomplete", "--problem", pkg, "--db", db, "--json"});
   ASSERT_EQ(re.exit_code, 0) << re.err;
-  EXPECT_EQ(ParseJson(re)["verdict"], "AC");
+  json redone = ParseJson(re);
+  ASSERT_EQ(redone.size(), 1u) << re.out;
+  EXPECT_EQ(redone[0]["verdict"], "AC");
+  Ran nothing_left = sb.Judge({"rejudge", "--incomplete", "--problem", pkg, "--db", db, "--json"});
+  ASSERT_EQ(nothing_left.exit_code, 0) << nothing_left.err;
+  EXPECT_EQ(ParseJson(nothing_left).size(), 0u);
   json after = json::parse(sb.Judge({"show", "1", "--db", db, "--json"}).out);
   ASSERT_EQ(after["judgings"].size(), 2u);
   EXPECT_EQ(after["judgings"][0]["status"], "incomplete");

@@ -11,9 +11,9 @@
 namespace judge {
 namespace {
 
-constexpr judge_check_verdict AC = JUDGE_CHECK_ACCEPTED;
-constexpr judge_check_verdict WA = JUDGE_CHECK_WRONG_ANSWER;
-constexpr judge_check_verdict PE = JUDGE_CHECK_PRESENTATION_ERROR;
+constexpr CheckVerdict AC = CheckVerdict::kAccepted;
+constexpr CheckVerdict WA = CheckVerdict::kWrongAnswer;
+constexpr CheckVerdict PE = CheckVerdict::kPresentationError;
 
 TEST(CompareTokens, IgnoresAnyWhitespace) {
   EXPECT_EQ(CompareTokens("1 2 3\n", "1 2 3\n").verdict, AC);
@@ -182,10 +182,10 @@ TEST(CompareTokens, AgreesWithAnOracleOnRandomTexts) {
     differing += !same;
     ASSERT_EQ(CompareTokens(out, ans).verdict, same ? AC : WA) << "out=" << out << " ans=" << ans;
     // exact: AC iff bytes equal; else PE iff tokens equal.
-    judge_check_verdict exact = out == ans ? AC : (same ? PE : WA);
+    CheckVerdict exact = out == ans ? AC : (same ? PE : WA);
     ASSERT_EQ(CompareExact(out, ans).verdict, exact) << "out=" << out << " ans=" << ans;
     // lines: never AC when tokens differ; AC when the bytes are equal.
-    judge_check_verdict lines = CompareLines(out, ans).verdict;
+    CheckVerdict lines = CompareLines(out, ans).verdict;
     if (!same) {
       ASSERT_EQ(lines, WA);
     } else {

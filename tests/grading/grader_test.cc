@@ -9,7 +9,7 @@
 #include <map>
 
 #include "fakes.h"
-#include "judge/store.h"  // Sha256Hex
+#include "judge/base/hash.h"
 
 namespace judge {
 namespace {
@@ -82,14 +82,14 @@ class Recorder : public GradeObserver {
     last_count = count;
     (void)index;
   }
-  Status OnTestFinished(std::size_t index, const TestOutcome& outcome) override {
+  Status OnTestFinished(std::size_t index, std::size_t, const TestResult& outcome) override {
     finished.push_back(outcome);
     indices.push_back(index);
     if (fail_after && finished.size() == fail_after) return Status::IoError("database is locked");
     return Status::Ok();
   }
   std::vector<std::string> started;
-  std::vector<TestOutcome> finished;
+  std::vector<TestResult> finished;
   std::vector<std::size_t> indices;
   std::size_t last_count = 0;
   std::size_t fail_after = 0;
@@ -125,12 +125,12 @@ TEST(Grader, AcceptsACorrectProgramAndReportsFigures) {
   ASSERT_EQ(r->tests.size(), 3u);
   EXPECT_EQ(r->tests[0].name, "sample/1");
   EXPECT_EQ(r->tests[1].name, "secret/a");
-  EXPECT_EQ(r->time_ms, 30);        // the largest CPU time
+  EXPECT_EQ(r->max_time_ms, 30);    // the largest CPU time
   EXPECT_EQ(r->total_time_ms, 40);  // 3 + 30 + 7
   EXPECT_EQ(r->memory_kib, 100);
   EXPECT_EQ(r->tests[1].wall_ms, 31);
   EXPECT_EQ(r->tests[1].exit_code, 0);
-  EXPECT_EQ(r->tests[1].output_hash, Sha256Hex("30\n"));
+  EXPECT_EQ(r->tests[1].output_sha256, Sha256Hex("30\n"));
   EXPECT_EQ(rec.started, (std::vector<std::string>{"sample/1", "secret/a", "secret/b"}));
   ASSERT_EQ(rec.finished.size(), 3u);
   EXPECT_EQ(rec.indices, (std::vector<std::size_t>{0, 1, 2}));
@@ -264,7 +264,7 @@ TEST(Grader, MapsEveryRunStatusWithoutAskingTheChecker) {
     });
     FakePluginCaller plugin;
     plugin.check = [](auto, auto, auto, auto) -> Result<CheckOutcome> {
-      return CheckOutcome{JUDGE_CHECK_ACCEPTED, 1.0, ""};
+      return CheckOutcome{CheckVerdict::kAccepted, 1.0, ""};
     };
     auto checker = MakePluginChecker(&plugin, "");
     auto r = RunGrade(p, &sandbox, checker.get());
@@ -298,8 +298,9 @@ TEST(Grader, ACheckerFailureIsJudgeErrorAndGradingGoesOn) {
   plugin.check = [](std::string_view input, std::string_view, std::string_view,
                     std::string_view) -> Result<CheckOutcome> {
     if (input.substr(0, 1) == "1") return Status::Internal("plugin 'fake' (fake.so): check killed by SIGSEGV");
-    if (input.substr(0, 1) == "2") return CheckOutcome{JUDGE_CHECK_CHECKER_FAILURE, 0, "answer file is corrupt"};
-    return CheckOutcome{JUDGE_CHECK_ACCEPTED, 1, ""};
+    if (input.substr(0, 1) == "2")
+      return Status::Internal("plugin 'fake' (fake.so): check: checker failure: answer file is corrupt");
+    return CheckOutcome{CheckVerdict::kAccepted, 1, ""};
   };
   auto checker = MakePluginChecker(&plugin, "");
   auto r = RunGrade(p, &sandbox, checker.get());
@@ -327,7 +328,7 @@ TEST(Grader, AJudgeErrorOutranksALaterFailure) {
   plugin.check = [](std::string_view input, std::string_view, std::string_view,
                     std::string_view) -> Result<CheckOutcome> {
     if (input.substr(0, 1) == "1") return Status::Internal("plugin 'fake': check timed out");
-    return CheckOutcome{JUDGE_CHECK_WRONG_ANSWER, 0, "wrong"};
+    return CheckOutcome{CheckVerdict::kWrongAnswer, 0, "wrong"};
   };
   auto checker = MakePluginChecker(&plugin, "");
   auto r = RunGrade(p, &sandbox, checker.get());
@@ -346,7 +347,7 @@ TEST(Grader, PluginSeesInputOutputAnswerAndOptions) {
   plugin.check = [&](std::string_view in, std::string_view out, std::string_view ans,
                      std::string_view opt) -> Result<CheckOutcome> {
     seen = std::string(in) + "|" + std::string(out) + "|" + std::string(ans) + "|" + std::string(opt);
-    return CheckOutcome{JUDGE_CHECK_PARTIAL, 0.25, "3 of 4 cases"};
+    return CheckOutcome{CheckVerdict::kPartial, 0.25, "3 of 4 cases"};
   };
   auto checker = MakePluginChecker(&plugin, "optimal=true\n");
   auto r = RunGrade(p, &sandbox, checker.get());
@@ -356,20 +357,6 @@ TEST(Grader, PluginSeesInputOutputAnswerAndOptions) {
   EXPECT_DOUBLE_EQ(r->tests[0].score, 0.25);
   EXPECT_NE(r->tests[0].message.find("partial score 0.25"), std::string::npos) << r->tests[0].message;
   EXPECT_EQ(checker->Describe(), "plugin fake 0.1");
-}
-
-TEST(Grader, APartialScoreOutsideTheRangeIsJudgeError) {
-  Package p;
-  p.Add("secret", "1", 4, 5);
-  FakeSandbox sandbox(Adder);
-  FakePluginCaller plugin;
-  plugin.check = [&](auto, auto, auto, auto) -> Result<CheckOutcome> {
-    return CheckOutcome{JUDGE_CHECK_PARTIAL, 1.5, ""};
-  };
-  auto checker = MakePluginChecker(&plugin, "");
-  auto r = RunGrade(p, &sandbox, checker.get());
-  ASSERT_TRUE(r.ok());
-  EXPECT_EQ(r->tests[0].verdict, Verdict::kJudgeError);
 }
 
 TEST(Grader, FileModePlacesTheInputAndReadsTheOutputFile) {
@@ -566,7 +553,7 @@ TEST(Grader, EmptyOutputIsJudgedNotAnError) {
   auto r = RunGrade(p, &sandbox, checker.get());
   ASSERT_TRUE(r.ok());
   EXPECT_EQ(r->verdict, Verdict::kWrongAnswer);
-  EXPECT_EQ(r->tests[0].output_hash, Sha256Hex(""));
+  EXPECT_EQ(r->tests[0].output_sha256, Sha256Hex(""));
 }
 
 }  // namespace

@@ -8,7 +8,7 @@
 #include <algorithm>
 
 #include "fakes.h"
-#include "judge/judging.h"
+#include "judge/language_choice.h"
 
 namespace judge {
 namespace {

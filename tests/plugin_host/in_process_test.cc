@@ -60,34 +60,34 @@ TEST_P(SumPluginTest, SolveOfAnIllegalInputIsInvalidArgumentWithThePluginsReason
 TEST_P(SumPluginTest, CheckVerdicts) {
   auto ac = plugin_->Check("1 2\n", "3\n", "3\n", "strict=true\n");
   ASSERT_TRUE(ac.ok()) << ac.status().message();
-  EXPECT_EQ(ac->verdict, JUDGE_CHECK_ACCEPTED);
+  EXPECT_EQ(ac->verdict, CheckVerdict::kAccepted);
   EXPECT_EQ(ac->score, 1.0);
   EXPECT_EQ(ac->message, "sum 3");
 
   auto pe = plugin_->Check("1 2\n", "  3", "3\n", "strict=true\n");
   ASSERT_TRUE(pe.ok()) << pe.status().message();
-  EXPECT_EQ(pe->verdict, JUDGE_CHECK_PRESENTATION_ERROR);
+  EXPECT_EQ(pe->verdict, CheckVerdict::kPresentationError);
 
   auto lenient = plugin_->Check("1 2\n", "  3", "3\n", "strict=false\n");
   ASSERT_TRUE(lenient.ok()) << lenient.status().message();
-  EXPECT_EQ(lenient->verdict, JUDGE_CHECK_ACCEPTED);
+  EXPECT_EQ(lenient->verdict, CheckVerdict::kAccepted);
 
   auto wa = plugin_->Check("1 2\n", "4\n", "3\n", "");
   ASSERT_TRUE(wa.ok()) << wa.status().message();
-  EXPECT_EQ(wa->verdict, JUDGE_CHECK_WRONG_ANSWER);
+  EXPECT_EQ(wa->verdict, CheckVerdict::kWrongAnswer);
   EXPECT_EQ(wa->score, 0.0);
   EXPECT_EQ(wa->message, "expected 3, found 4");
 
   auto partial = plugin_->Check("1 2\n", "4\n", "3\n", "partial=true\n");
   ASSERT_TRUE(partial.ok()) << partial.status().message();
-  EXPECT_EQ(partial->verdict, JUDGE_CHECK_PARTIAL);
+  EXPECT_EQ(partial->verdict, CheckVerdict::kPartial);
   EXPECT_EQ(partial->score, 0.5);
 }
 
 TEST_P(SumPluginTest, CheckWithoutAnAnswerUsesTheInput) {
   auto ac = plugin_->Check("20 22\n", "42\n", "", "");
   ASSERT_TRUE(ac.ok()) << ac.status().message();
-  EXPECT_EQ(ac->verdict, JUDGE_CHECK_ACCEPTED);
+  EXPECT_EQ(ac->verdict, CheckVerdict::kAccepted);
 }
 
 TEST_P(SumPluginTest, CheckerFailureIsAStatusNamingThePlugin) {

@@ -49,7 +49,7 @@ class IsolationTest : public ::testing::Test {
   void ExpectGoodCallWorks() {
     auto check = plugin_->Check("fine", "out", "ans", "");
     ASSERT_TRUE(check.ok()) << check.status().message();
-    EXPECT_EQ(check->verdict, JUDGE_CHECK_ACCEPTED);
+    EXPECT_EQ(check->verdict, CheckVerdict::kAccepted);
     EXPECT_EQ(check->message, "fine");
   }
   static int64_t MsSince(Clock::time_point t) {
@@ -261,7 +261,7 @@ TEST_F(IsolationTest, ConcurrentCallsGetTheirOwnResults) {
         if (crash) {
           if (r.ok() || r.status().message() != Prefix("check") + " killed by signal 11 (SIGSEGV)") ++wrong;
         } else {
-          if (!r.ok() || r->verdict != JUDGE_CHECK_ACCEPTED || r->message != "fine") ++wrong;
+          if (!r.ok() || r->verdict != CheckVerdict::kAccepted || r->message != "fine") ++wrong;
         }
       }
     });

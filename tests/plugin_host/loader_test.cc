@@ -4,6 +4,7 @@
 
 #include <functional>
 
+#include "judge/plugin_abi.h"  // the struct size named in an error
 #include "judge/plugin_host.h"
 #include "test_plugins.h"
 
@@ -122,7 +123,7 @@ TEST_P(LoaderTest, ThrowThroughTheSdkIsACheckerFailureWithTheMessage) {
                                           "): check failed: plugin threw: boom from the hostile plugin");
   auto good = (*r)->Check("fine", "", "", "");
   ASSERT_TRUE(good.ok()) << good.status().message();
-  EXPECT_EQ(good->verdict, JUDGE_CHECK_ACCEPTED);
+  EXPECT_EQ(good->verdict, CheckVerdict::kAccepted);
 }
 
 TEST_P(LoaderTest, ExceptionThroughTheRawAbiIsAFailureNotACrash) {
@@ -135,6 +136,33 @@ TEST_P(LoaderTest, ExceptionThroughTheRawAbiIsAFailureNotACrash) {
                 "): check failed: a C++ exception crossed the plugin ABI (callbacks must not throw)");
   auto solve = (*r)->Solve("x");
   ASSERT_TRUE(solve.ok()) << solve.status().message();
+}
+
+// The one interpretation of a check result (InterpretCheck), in process and isolated:
+// verdict numbers, scores, and "checker failure" as a Status.
+TEST_P(LoaderTest, CheckResultsAreInterpretedInOnePlace) {
+  auto r = Load(TestPlugin("test-raw-verdicts"), "test-raw-verdicts");
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  auto check = [&](const std::string& in) { return (*r)->Check(in, "", "", ""); };
+  auto ac = check("0 0.25");  // AC is a full score whatever the plugin says
+  ASSERT_TRUE(ac.ok());
+  EXPECT_EQ(ac->verdict, CheckVerdict::kAccepted);
+  EXPECT_EQ(ac->score, 1.0);
+  EXPECT_EQ(ac->message, "as told");
+  auto wa = check("1 0.7");
+  ASSERT_TRUE(wa.ok());
+  EXPECT_EQ(wa->verdict, CheckVerdict::kWrongAnswer);
+  EXPECT_EQ(wa->score, 0.0);
+  EXPECT_EQ(check("2 0")->verdict, CheckVerdict::kPresentationError);
+  auto partial = check("3 0.5");
+  ASSERT_TRUE(partial.ok());
+  EXPECT_EQ(partial->verdict, CheckVerdict::kPartial);
+  EXPECT_EQ(partial->score, 0.5);
+  const std::string prefix = "plugin 'test-raw-verdicts' (" + TestPlugin("test-raw-verdicts") + "): check: ";
+  EXPECT_EQ(check("3 1").status().message(), prefix + "expected a partial score in [0, 1), found 1.000000");
+  EXPECT_EQ(check("3 -0.5").status().message(), prefix + "expected a partial score in [0, 1), found -0.500000");
+  EXPECT_EQ(check("4 0").status().message(), prefix + "checker failure: as told");
+  EXPECT_EQ(check("9 0").status().message(), prefix + "expected a verdict 0..4, found 9");
 }
 
 INSTANTIATE_TEST_SUITE_P(Loaders, LoaderTest, ::testing::Values(false, true),

@@ -26,7 +26,7 @@ std::unique_ptr<judge::PluginCaller> Load(bool isolated) {
 void Check(benchmark::State& state, judge::PluginCaller& plugin) {
   for (auto _ : state) {
     auto r = plugin.Check("20 22\n", "42\n", "42\n", "strict=true\n");
-    if (!r.ok() || r->verdict != JUDGE_CHECK_ACCEPTED) state.SkipWithError("check failed");
+    if (!r.ok() || r->verdict != judge::CheckVerdict::kAccepted) state.SkipWithError("check failed");
     benchmark::DoNotOptimize(r);
   }
 }

@@ -7,6 +7,7 @@
 
 #include <nlohmann/json.hpp>
 
+#include "schema.h"
 #include "test_util.h"
 
 namespace judge::store_test {
@@ -45,21 +46,21 @@ class HistoryShowCliTest : public ::testing::Test {
     Submission a = SampleSubmission("eight", "fast.cpp");
     ac_id_ = *store.AddSubmission(a);
     int64_t j1 = *store.StartJudging(SampleJudging(ac_id_));
-    TestRecord t = SampleTest("sample/1");
+    TestResult t = SampleTest("sample/1");
     t.cpu_ms = 321;
     t.message = "optimal\nsecond line of the message";
     ASSERT_TRUE(store.AddTestResult(j1, t).ok());
     JudgingOutcome ac;
     ac.verdict = Verdict::kAccepted;
     ac.score = 100;
-    ac.time_ms = 321;
+    ac.total_time_ms = 321;
     ac.memory_kib = 4321;
     ASSERT_TRUE(store.FinishJudging(j1, ac).ok());
     int64_t j2 = *store.StartJudging(SampleJudging(ac_id_));
     ASSERT_TRUE(store.AddTestResult(j2, SampleTest("sample/1", Verdict::kWrongAnswer)).ok());
     JudgingOutcome wa;
     wa.verdict = Verdict::kWrongAnswer;
-    wa.time_ms = 11;
+    wa.total_time_ms = 11;
     wa.memory_kib = 1111;
     ASSERT_TRUE(store.FinishJudging(j2, wa).ok());
 
@@ -191,12 +192,12 @@ TEST(HistoryShowCliErrors, BadDatabasesExitThreeWithOneLine) {
 
   const std::string newer = dir.File("newer.sqlite");
   ASSERT_TRUE(OpenStore(newer).ok());
-  RawExec(newer, "PRAGMA user_version = 5;");
+  RawExec(newer, "PRAGMA user_version = 99;");
   JudgeRun n = Judge(dir, "history --db " + newer);
   EXPECT_EQ(n.exit_code, 3);
-  EXPECT_EQ(n.err, "judge history: " + newer +
-                       ": database schema version 5 is newer than this judge supports (1); use "
-                       "a newer judge\n");
+  EXPECT_EQ(n.err, "judge history: " + newer + ": database schema version 99 is newer than this judge supports (" +
+                       std::to_string(store_internal::SchemaMigrations().back().version) +
+                       "); use a newer judge\n");
 }
 
 TEST(HistoryShowCliErrors, MissingDatabaseIsEmptyAndNotCreated) {

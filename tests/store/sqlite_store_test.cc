@@ -244,20 +244,55 @@ TEST(SqliteStoreTest, ReadOnlyDatabaseFileIsRefusedUntouched) {
   EXPECT_EQ(ReadFile(path), before);
 }
 
-// A later schema version, as a future judge would add it: new column with a default,
-// a new table, and a log proving each step ran once, in order.
-std::vector<Migration> MigrationsUpTo3() {
+// Two later schema versions, as a future judge would add them: a new column with a
+// default, a new table, and a log proving each step ran once, in order.
+const int32_t kLatest = SchemaMigrations().back().version;
+const std::string kNext = std::to_string(kLatest + 1), kAfter = std::to_string(kLatest + 2);
+std::vector<Migration> MigrationsUpToAfterNext() {
   std::vector<Migration> m = SchemaMigrations();
-  m.push_back({m.back().version + 1,
-               "ALTER TABLE submissions ADD COLUMN note TEXT NOT NULL DEFAULT 'from-v1';"
+  m.push_back({kLatest + 1,
+               "ALTER TABLE submissions ADD COLUMN note TEXT NOT NULL DEFAULT 'from-old';"
                "CREATE TABLE migration_log (version INTEGER NOT NULL);"
-               "INSERT INTO migration_log VALUES (2);"});
-  m.push_back({m.back().version + 1, "INSERT INTO migration_log VALUES (3);"});
+               "INSERT INTO migration_log VALUES (" + kNext + ");"});
+  m.push_back({kLatest + 2, "INSERT INTO migration_log VALUES (" + kAfter + ");"});
   return m;
 }
 
+// A database written by the first judge (schema 1, rows as that judge wrote them)
+// opened by this one: migrated forward, nothing lost, new fields filled.
+TEST(SqliteStoreTest, SchemaOneDatabaseMigratesWithItsData) {
+  TempDir dir;
+  const std::string path = dir.File("judge.sqlite");
+  ASSERT_TRUE(OpenStoreWithMigrations(path, {SchemaMigrations()[0]}).ok());
+  ASSERT_EQ(RawQuery(path, "PRAGMA user_version"), "1");
+  RawExec(path,
+          "INSERT INTO submissions VALUES (1, 'eight', 'h', 'a.cpp', x'41', "
+          "'559aead08264d5795d3909718cdd05abd49572e84fe55590eef31a88a08fdffd', 'cpp20', 'g++', 5);"
+          "INSERT INTO judgings (id, submission_id, status, status_name, started_unix_ms, "
+          "verdict, verdict_code, time_ms, plugin_id, plugin_version, plugin_hash, checker, "
+          "time_limit_ms, wall_limit_ms, memory_limit_kib, output_limit_kib, sandbox_method, "
+          "judge_version, owner_pid, owner_host, owner_boot_id, owner_start_ticks) VALUES "
+          "(1, 1, 1, 'done', 6, 0, 'AC', 30, '', '', '', 'tokens', 1000, 2000, 1024, 1024, "
+          "'m', 'j', 1, 'h', 'b', 1);"
+          "INSERT INTO tests (judging_id, ordinal, name, group_name, verdict, verdict_code, "
+          "score, cpu_ms, wall_ms, memory_kib, exit_code, signal, message, output_sha256, "
+          "time_method, memory_method) VALUES (1, 0, 's/1', 'sample', 0, 'AC', 1, 10, 11, 5, "
+          "0, 0, '', '', 't', 'm'), (1, 1, 's/2', 'sample', 0, 'AC', 1, 20, 21, 6, 0, 0, '', '', "
+          "'t', 'm');");
+  auto store = OpenStore(path);
+  ASSERT_TRUE(store.ok()) << store.status().message();
+  EXPECT_EQ(RawQuery(path, "PRAGMA user_version"), std::to_string(kLatest));
+  auto j = (*store)->GetJudging(1);
+  ASSERT_TRUE(j.ok()) << j.status().message();
+  EXPECT_EQ(j->total_time_ms, 30);
+  EXPECT_EQ(j->max_time_ms, 20);  // from its stored tests
+  EXPECT_DOUBLE_EQ(j->max_score, 1);
+  ASSERT_EQ(j->tests.size(), 2u);
+  EXPECT_EQ(j->tests[1].output_bytes, 0);
+  EXPECT_EQ((*store)->GetSubmission(1)->source, "A");
+}
+
 TEST(SqliteStoreTest, MigrationFromAnOlderSchemaKeepsTheData) {
-  ASSERT_EQ(SchemaMigrations().back().version, 1) << "update this test's version numbers";
   TempDir dir;
   const std::string path = dir.File("judge.sqlite");
   int64_t sid = 0, jid = 0;
@@ -268,9 +303,9 @@ TEST(SqliteStoreTest, MigrationFromAnOlderSchemaKeepsTheData) {
     ASSERT_TRUE(v1->AddTestResult(jid, SampleTest("t1", Verdict::kWrongAnswer)).ok());
     ASSERT_TRUE(v1->FinishJudging(jid, {}).ok());
   }
-  ASSERT_EQ(RawQuery(path, "PRAGMA user_version"), "1");
+  ASSERT_EQ(RawQuery(path, "PRAGMA user_version"), std::to_string(kLatest));
   {
-    auto v3 = OpenStoreWithMigrations(path, MigrationsUpTo3());
+    auto v3 = OpenStoreWithMigrations(path, MigrationsUpToAfterNext());
     ASSERT_TRUE(v3.ok()) << v3.status().message();
     auto s = (*v3)->GetSubmission(sid);
     ASSERT_TRUE(s.ok());
@@ -283,26 +318,26 @@ TEST(SqliteStoreTest, MigrationFromAnOlderSchemaKeepsTheData) {
     // The new schema's store still writes.
     EXPECT_TRUE((*v3)->AddSubmission(SampleSubmission("eight", "new.cpp")).ok());
   }
-  EXPECT_EQ(RawQuery(path, "PRAGMA user_version"), "3");
-  EXPECT_EQ(RawQuery(path, "SELECT group_concat(version, ',') FROM migration_log"), "2,3");
+  EXPECT_EQ(RawQuery(path, "PRAGMA user_version"), kAfter);
+  EXPECT_EQ(RawQuery(path, "SELECT group_concat(version, ',') FROM migration_log"), kNext + "," + kAfter);
   EXPECT_EQ(RawQuery(path, "SELECT note FROM submissions WHERE file_name = 'old.cpp'"),
-            "from-v1");
+            "from-old");
   EXPECT_EQ(RawQuery(path, "PRAGMA integrity_check"), "ok");
   // Reopening at the same version runs nothing again.
-  ASSERT_TRUE(OpenStoreWithMigrations(path, MigrationsUpTo3()).ok());
+  ASSERT_TRUE(OpenStoreWithMigrations(path, MigrationsUpToAfterNext()).ok());
   EXPECT_EQ(RawQuery(path, "SELECT count(*) FROM migration_log"), "2");
-  // And this judge (schema 1) now refuses the file as newer.
+  // And this judge now refuses the file as newer.
   auto old_judge = OpenStore(path);
   ASSERT_FALSE(old_judge.ok());
-  EXPECT_NE(old_judge.status().message().find("schema version 3 is newer"), std::string::npos);
+  EXPECT_NE(old_judge.status().message().find("schema version " + kAfter + " is newer"), std::string::npos);
 }
 
 TEST(SqliteStoreTest, MigrationFromAnEmptyFileRunsEveryStepInOrder) {
   TempDir dir;
   const std::string path = dir.File("judge.sqlite");
-  ASSERT_TRUE(OpenStoreWithMigrations(path, MigrationsUpTo3()).ok());
-  EXPECT_EQ(RawQuery(path, "PRAGMA user_version"), "3");
-  EXPECT_EQ(RawQuery(path, "SELECT group_concat(version, ',') FROM migration_log"), "2,3");
+  ASSERT_TRUE(OpenStoreWithMigrations(path, MigrationsUpToAfterNext()).ok());
+  EXPECT_EQ(RawQuery(path, "PRAGMA user_version"), kAfter);
+  EXPECT_EQ(RawQuery(path, "SELECT group_concat(version, ',') FROM migration_log"), kNext + "," + kAfter);
 }
 
 TEST(SqliteStoreTest, FailingMigrationChangesNothing) {
@@ -313,15 +348,15 @@ TEST(SqliteStoreTest, FailingMigrationChangesNothing) {
     ASSERT_TRUE(v1->AddSubmission(SampleSubmission()).ok());
   }
   std::vector<Migration> broken = SchemaMigrations();
-  broken.push_back({2, "ALTER TABLE submissions ADD COLUMN half_done TEXT;"
-                       "CREATE TABLE also_half (x);"
-                       "INSERT INTO no_such_table VALUES (1);"});
+  broken.push_back({kLatest + 1, "ALTER TABLE submissions ADD COLUMN half_done TEXT;"
+                                 "CREATE TABLE also_half (x);"
+                                 "INSERT INTO no_such_table VALUES (1);"});
   auto s = OpenStoreWithMigrations(path, broken);
   ASSERT_FALSE(s.ok());
-  EXPECT_NE(s.status().message().find(path + ": migrating to schema version 2: no such table: "
+  EXPECT_NE(s.status().message().find(path + ": migrating to schema version " + kNext + ": no such table: "
                                               "no_such_table"),
             std::string::npos) << s.status().message();
-  EXPECT_EQ(RawQuery(path, "PRAGMA user_version"), "1");
+  EXPECT_EQ(RawQuery(path, "PRAGMA user_version"), std::to_string(kLatest));
   EXPECT_EQ(RawQuery(path, "SELECT count(*) FROM sqlite_master WHERE name = 'also_half'"), "0");
   EXPECT_NE(RawQuery(path, "SELECT half_done FROM submissions").find("<error"),
             std::string::npos);
@@ -403,7 +438,7 @@ TEST(SqliteStoreTest, ConcurrentWriterProcessesLoseNothing) {
               std::to_string(kJudgings));
   }
   EXPECT_EQ(RawQuery(path, "PRAGMA foreign_key_check"), "");
-  EXPECT_EQ(RawQuery(path, "PRAGMA user_version"), "1");
+  EXPECT_EQ(RawQuery(path, "PRAGMA user_version"), std::to_string(kLatest));
 }
 
 TEST(SqliteStoreTest, ConnectionsInThreadsOfOneProcessLoseNothing) {
@@ -445,7 +480,7 @@ TEST(SqliteStoreTest, ConnectionsInThreadsOfOneProcessLoseNothing) {
   auto jid = (*store)->StartJudging(SampleJudging(*sid));
   if (!jid.ok()) _exit(13);
   for (int t = 0;; ++t) {
-    TestRecord rec = SampleTest("secret/" + std::to_string(t));
+    TestResult rec = SampleTest("secret/" + std::to_string(t));
     rec.message = std::string(static_cast<size_t>(t % 500), 'm');  // vary page use
     if (!(*store)->AddTestResult(*jid, rec).ok()) _exit(14);
     if (write(notify_fd, "+", 1) != 1) _exit(15);
@@ -502,16 +537,15 @@ TEST(SqliteStoreTest, WriterKilledMidJudgingLeavesAConsistentIncompleteJudging) 
       EXPECT_EQ(j->tests[i].name, "secret/" + std::to_string(i));
       EXPECT_EQ(j->tests[i].message.size(), i % 500);
     }
-    // A later judge records it and can finish it.
+    // A later judge records it once; the submission can be judged again beside it.
     auto reaped = store->ReapAbandonedJudgings();
     ASSERT_TRUE(reaped.ok());
     EXPECT_EQ(*reaped, std::vector<int64_t>{jid});
-    auto resumed = store->ResumeJudging(jid);
-    ASSERT_TRUE(resumed.ok()) << resumed.status().message();
-    EXPECT_EQ(resumed->tests.size(), j->tests.size());
-    ASSERT_TRUE(store->AddTestResult(jid, SampleTest("last")).ok());
-    ASSERT_TRUE(store->FinishJudging(jid, {}).ok());
-    EXPECT_EQ(store->GetJudging(jid)->status, JudgingStatus::kDone);
+    EXPECT_EQ(store->GetJudging(jid)->tests.size(), j->tests.size());
+    auto again = store->StartJudging(SampleJudging((*history)[0].submission.id));
+    ASSERT_TRUE(again.ok());
+    ASSERT_TRUE(store->FinishJudging(*again, {}).ok());
+    EXPECT_EQ(store->GetJudging(*again)->status, JudgingStatus::kDone);
   }
 }
 

@@ -126,7 +126,7 @@ TEST_P(StoreContractTest, JudgingRoundTripsEveryField) {
   EXPECT_EQ(running->finished_unix_ms, 0);
   EXPECT_GE(running->started_unix_ms, before);
 
-  TestRecord t1 = SampleTest("sample/1");
+  TestResult t1 = SampleTest("sample/1");
   t1.group = "sample";
   t1.score = 0.5;
   t1.cpu_ms = 1234;
@@ -137,7 +137,10 @@ TEST_P(StoreContractTest, JudgingRoundTripsEveryField) {
   t1.message = "optimal: 12 moves\nsecond line";
   t1.time_method = "cgroup-v1-cpuacct";
   t1.memory_method = "proc-polling";
-  TestRecord t2 = SampleTest("secret/02", Verdict::kRuntimeError);
+  t1.output_bytes = 4321;
+  t1.run_status = RunStatus::kTimeLimitExceeded;  // not stored
+  t1.cpu_limit_ms = 99;                            // not stored
+  TestResult t2 = SampleTest("secret/02", Verdict::kRuntimeError);
   t2.exit_code = -1;
   t2.signal = 11;
   t2.message = "killed by SIGSEGV";
@@ -148,8 +151,11 @@ TEST_P(StoreContractTest, JudgingRoundTripsEveryField) {
   JudgingOutcome o;
   o.verdict = Verdict::kRuntimeError;
   o.score = 42.5;
-  o.time_ms = 1246;
+  o.max_score = 50;
+  o.max_time_ms = 1234;
+  o.total_time_ms = 1246;
   o.memory_kib = 65432;
+  o.tests_total = 7;
   o.compile_log = "warning: unused variable";
   o.message = "RE on secret/02";
   ASSERT_TRUE(store_->FinishJudging(*jid, o).ok());
@@ -163,8 +169,11 @@ TEST_P(StoreContractTest, JudgingRoundTripsEveryField) {
   ASSERT_TRUE(j->verdict.has_value());
   EXPECT_EQ(*j->verdict, Verdict::kRuntimeError);
   EXPECT_DOUBLE_EQ(j->score, 42.5);
-  EXPECT_EQ(j->time_ms, 1246);
+  EXPECT_DOUBLE_EQ(j->max_score, 50);
+  EXPECT_EQ(j->max_time_ms, 1234);
+  EXPECT_EQ(j->total_time_ms, 1246);
   EXPECT_EQ(j->memory_kib, 65432);
+  EXPECT_EQ(j->tests_total, 7);
   EXPECT_EQ(j->compile_log, "warning: unused variable");
   EXPECT_EQ(j->message, "RE on secret/02");
   EXPECT_EQ(j->plugin_id, "eight");
@@ -186,7 +195,7 @@ TEST_P(StoreContractTest, JudgingRoundTripsEveryField) {
   EXPECT_EQ(j->owner.start_ticks, me.start_ticks);
 
   ASSERT_EQ(j->tests.size(), 2u);
-  const TestRecord& a = j->tests[0];
+  const TestResult& a = j->tests[0];
   EXPECT_EQ(a.ordinal, 0);
   EXPECT_EQ(a.name, "sample/1");
   EXPECT_EQ(a.group, "sample");
@@ -201,7 +210,10 @@ TEST_P(StoreContractTest, JudgingRoundTripsEveryField) {
   EXPECT_EQ(a.output_sha256, Sha256Hex("sample/1"));
   EXPECT_EQ(a.time_method, "cgroup-v1-cpuacct");
   EXPECT_EQ(a.memory_method, "proc-polling");
-  const TestRecord& b = j->tests[1];
+  EXPECT_EQ(a.output_bytes, 4321);
+  EXPECT_EQ(a.run_status, RunStatus::kOk);
+  EXPECT_EQ(a.cpu_limit_ms, 0);
+  const TestResult& b = j->tests[1];
   EXPECT_EQ(b.ordinal, 1);
   EXPECT_EQ(b.verdict, Verdict::kRuntimeError);
   EXPECT_EQ(b.exit_code, -1);
@@ -271,12 +283,6 @@ TEST_P(StoreContractTest, RejudgeAddsAJudgingAndKeepsTheOld) {
   EXPECT_EQ((*all)[1].id, second);
   EXPECT_EQ((*all)[1].tests.size(), 2u);
 
-  auto latest = store_->LatestJudging(sid);
-  ASSERT_TRUE(latest.ok());
-  EXPECT_EQ(latest->id, second);
-  EXPECT_EQ(*latest->verdict, Verdict::kAccepted);
-  EXPECT_EQ(latest->tests.size(), 2u);
-
   auto history = store_->ListHistory({});
   ASSERT_TRUE(history.ok());
   ASSERT_EQ(history->size(), 1u);
@@ -340,14 +346,9 @@ TEST_P(StoreContractTest, UnknownIdsAreNotFoundWithTheId) {
   EXPECT_EQ(store_->AddTestResult(80, SampleTest("x")).message(), "no judging 80");
   EXPECT_EQ(store_->FinishJudging(81, {}).message(), "no judging 81");
   EXPECT_EQ(store_->ListJudgings(82).status().code(), StatusCode::kNotFound);
-  EXPECT_EQ(store_->LatestJudging(83).status().code(), StatusCode::kNotFound);
-  EXPECT_EQ(store_->ResumeJudging(84).status().code(), StatusCode::kNotFound);
   EXPECT_EQ(store_->MarkIncomplete(85, "x").code(), StatusCode::kNotFound);
 
   int64_t sid = AddSubmission(SampleSubmission());
-  auto none = store_->LatestJudging(sid);
-  ASSERT_FALSE(none.ok());
-  EXPECT_EQ(none.status().code(), StatusCode::kNotFound);
   auto list = store_->ListJudgings(sid);
   ASSERT_TRUE(list.ok());
   EXPECT_TRUE(list->empty());
@@ -362,18 +363,17 @@ TEST_P(StoreContractTest, FinishedJudgingTakesNoMoreWrites) {
   EXPECT_NE(add.message().find("it is done"), std::string::npos) << add.message();
   EXPECT_EQ(store_->FinishJudging(jid, {}).code(), StatusCode::kInvalidArgument);
   EXPECT_EQ(store_->MarkIncomplete(jid, "x").code(), StatusCode::kInvalidArgument);
-  EXPECT_EQ(store_->ResumeJudging(jid).status().code(), StatusCode::kInvalidArgument);
   auto j = store_->GetJudging(jid);
   ASSERT_TRUE(j.ok());
   EXPECT_EQ(j->tests.size(), 1u);
   EXPECT_EQ(j->status, JudgingStatus::kDone);
 
-  TestRecord unnamed = SampleTest("");
+  TestResult unnamed = SampleTest("");
   int64_t other = Start(j->submission_id);
   EXPECT_EQ(store_->AddTestResult(other, unnamed).code(), StatusCode::kInvalidArgument);
 }
 
-TEST_P(StoreContractTest, JudgingOfADeadProcessReadsIncompleteAndCanBeResumed) {
+TEST_P(StoreContractTest, JudgingOfADeadProcessReadsIncompleteAndIsReapedOnce) {
   int64_t sid = AddSubmission(SampleSubmission());
   NewJudging nj = SampleJudging(sid);
   nj.owner = CurrentProcessOwner();
@@ -403,22 +403,13 @@ TEST_P(StoreContractTest, JudgingOfADeadProcessReadsIncompleteAndCanBeResumed) {
   // Reaping twice finds nothing more.
   EXPECT_TRUE(store_->ReapAbandonedJudgings()->empty());
 
-  auto resumed = store_->ResumeJudging(*jid);
-  ASSERT_TRUE(resumed.ok()) << resumed.status().message();
-  EXPECT_EQ(resumed->status, JudgingStatus::kRunning);
-  EXPECT_EQ(resumed->owner.pid, getpid());
-  ASSERT_EQ(resumed->tests.size(), 2u);
-  EXPECT_EQ(resumed->tests[1].name, "t2");
-  ASSERT_TRUE(store_->AddTestResult(*jid, SampleTest("t3")).ok());
-  ASSERT_TRUE(store_->FinishJudging(*jid, {}).ok());
-  j = store_->GetJudging(*jid);
-  ASSERT_TRUE(j.ok());
-  EXPECT_EQ(j->status, JudgingStatus::kDone);
-  ASSERT_EQ(j->tests.size(), 3u);
-  EXPECT_EQ(j->tests[2].ordinal, 2);
+  // Its tests stay, and it takes no more: recovery is a new judging.
+  ASSERT_EQ(j->tests.size(), 2u);
+  EXPECT_EQ(store_->AddTestResult(*jid, SampleTest("t3")).code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(store_->FinishJudging(*jid, {}).code(), StatusCode::kInvalidArgument);
 }
 
-TEST_P(StoreContractTest, LiveJudgingsAreNeitherReapedNorResumed) {
+TEST_P(StoreContractTest, LiveJudgingsAreNotReaped) {
   int64_t sid = AddSubmission(SampleSubmission());
   int64_t mine = Start(sid);  // owned by this (live) process
   NewJudging remote = SampleJudging(sid);
@@ -433,10 +424,6 @@ TEST_P(StoreContractTest, LiveJudgingsAreNeitherReapedNorResumed) {
   EXPECT_TRUE(reaped->empty());
   EXPECT_EQ(store_->GetJudging(mine)->status, JudgingStatus::kRunning);
   EXPECT_EQ(store_->GetJudging(*remote_id)->status, JudgingStatus::kRunning);
-  auto r = store_->ResumeJudging(mine);
-  ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find("still running in process " + std::to_string(getpid())),
-            std::string::npos) << r.status().message();
 }
 
 TEST_P(StoreContractTest, ReusedPidIsNotMistakenForTheOwner) {
@@ -456,7 +443,7 @@ TEST_P(StoreContractTest, ReusedPidIsNotMistakenForTheOwner) {
   EXPECT_EQ(store_->GetJudging(*rid)->status, JudgingStatus::kIncomplete);
 }
 
-TEST_P(StoreContractTest, MarkIncompleteKeepsTestsAndAllowsResume) {
+TEST_P(StoreContractTest, MarkIncompleteKeepsTestsAndTakesNoMore) {
   int64_t jid = Start(AddSubmission(SampleSubmission()));
   ASSERT_TRUE(store_->AddTestResult(jid, SampleTest("a")).ok());
   ASSERT_TRUE(store_->MarkIncomplete(jid, "interrupted by SIGINT").ok());
@@ -466,9 +453,6 @@ TEST_P(StoreContractTest, MarkIncompleteKeepsTestsAndAllowsResume) {
   EXPECT_EQ(j->message, "interrupted by SIGINT");
   EXPECT_EQ(j->tests.size(), 1u);
   EXPECT_EQ(store_->AddTestResult(jid, SampleTest("b")).code(), StatusCode::kInvalidArgument);
-  auto resumed = store_->ResumeJudging(jid);
-  ASSERT_TRUE(resumed.ok()) << resumed.status().message();
-  EXPECT_TRUE(store_->AddTestResult(jid, SampleTest("b")).ok());
 }
 
 TEST_P(StoreContractTest, ThreadsSharingOneStoreLoseNothing) {

@@ -117,8 +117,8 @@ inline NewJudging SampleJudging(int64_t submission_id) {
   return j;
 }
 
-inline TestRecord SampleTest(const std::string& name, Verdict verdict = Verdict::kAccepted) {
-  TestRecord t;
+inline TestResult SampleTest(const std::string& name, Verdict verdict = Verdict::kAccepted) {
+  TestResult t;
   t.name = name;
   t.group = "secret";
   t.verdict = verdict;

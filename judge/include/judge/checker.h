@@ -16,6 +16,7 @@
 #include <string>
 #include <string_view>
 
+#include "judge/check.h"
 #include "judge/plugin_host.h"
 #include "judge/problem.h"
 #include "judge/status.h"
@@ -53,8 +54,8 @@ class Checker {
 std::unique_ptr<Checker> MakeBuiltinChecker(const ProblemConfig& config);
 
 // The plugin's check with options ("key=value" lines). The caller is borrowed and
-// must outlive the checker. CHECKER_FAILURE and a failed call become a non-OK Status
-// naming the plugin; PARTIAL stays a partial outcome (the grader scores it).
+// must outlive the checker. A checker failure or a failed call is a non-OK Status
+// naming the plugin; a partial outcome stays partial (the grader scores it).
 std::unique_ptr<Checker> MakePluginChecker(PluginCaller* caller, std::string options);
 
 }  // namespace judge

@@ -25,10 +25,14 @@
 #ifndef JUDGE_COMPILER_H_
 #define JUDGE_COMPILER_H_
 
+#include <atomic>
 #include <cstdint>
 #include <map>
 #include <mutex>
+#include <optional>
 #include <string>
+#include <string_view>
+#include <vector>
 
 #include "judge/grader.h"
 #include "judge/language.h"
@@ -62,6 +66,9 @@ struct CompilerOptions {
   CompileLimits limits;
   // Empty: no cache (every call compiles).
   std::string cache_dir;
+  // Borrowed, may be null: when set, a running compilation is killed and Compile()
+  // returns a kCancelled Status.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // The default cache directory: $XDG_CACHE_HOME/judge, else $HOME/.cache/judge, else
@@ -78,14 +85,20 @@ class Compiler {
   // sandbox is borrowed and must outlive the Compiler.
   Compiler(Sandbox* sandbox, CompilerOptions options);
 
-  // Compiles source_path with profile. work_dir: an existing empty directory owned by
-  // the caller (the program's files may be left there when nothing is cached; it
-  // must then outlive the Program). An empty or missing source is an InvalidArgument
-  // Status naming the file (nothing to judge), not CE.
-  Result<CompileOutcome> Compile(const std::string& source_path, const LanguageProfile& profile,
+  // Compiles the source bytes with profile. work_dir: an existing empty directory
+  // owned by the caller (the program's files may be left there when nothing is
+  // cached; it must then outlive the Program). An empty source is an InvalidArgument
+  // Status (nothing to judge), not CE.
+  Result<CompileOutcome> Compile(std::string_view source, const LanguageProfile& profile,
                                  const std::string& work_dir);
 
  private:
+  Result<CompileOutcome> Prepare(std::string_view source, const LanguageProfile& profile, const std::string& dir);
+  std::optional<CompileOutcome> FromCache(const LanguageProfile& profile, const std::string& key) const;
+  Result<RunSpec> CompileSpec(const LanguageProfile& profile, const std::string& work_dir) const;
+  Result<std::vector<std::string>> Artifacts(const LanguageProfile& profile, const std::string& dir,
+                                             std::string* missing) const;
+
   Sandbox* sandbox_;
   CompilerOptions options_;
 };

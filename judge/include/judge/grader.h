@@ -1,8 +1,10 @@
 // The grader: runs one compiled program on a problem's tests and decides verdicts.
+// It is the mechanics under the pipeline (judge/pipeline.h): no storage, no
+// compilation, no threads of its own.
 //
 // Theory of operation
 // -------------------
-// Tests run in the order ListTests gives (samples, then secret, each in name order).
+// Tests run in the order given (ListTests: samples, then secret, each in name order).
 // For each test the grader makes a fresh run directory under the scratch directory,
 // puts the program's files in it (and, in file I/O mode, a copy of the input under its
 // name), runs the program in the Sandbox, and then:
@@ -14,12 +16,14 @@
 // By default (ICPC) grading stops at the first test that is not AC (JE does not stop
 // it: it is not the submission's fault); GradeOptions::run_all runs every test. When
 // the package defines groups (IOI), a failure only skips the rest of its own group,
-// and the score is the sum of the points of the groups whose tests are all AC.
-// A total time limit, when set, caps each test's CPU limit by what is left of it.
+// and the score is the sum of the points of the groups whose tests are all AC
+// (summary.h). A total time limit, when set, caps each test's CPU limit by what is
+// left of it.
 //
 // The judge's own failures (the sandbox could not run the program, the scratch
 // directory could not be written, the observer could not store a result) end
-// grading with a non-OK Status: they are never turned into a verdict.
+// grading with a non-OK Status: they are never turned into a verdict. So does a
+// cancellation (kCancelled).
 //
 // Thread safety: Grade() keeps no global state; several may run at once with
 // different scratch directories (the Sandbox and Checker must allow concurrent calls
@@ -27,6 +31,7 @@
 #ifndef JUDGE_GRADER_H_
 #define JUDGE_GRADER_H_
 
+#include <atomic>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -34,6 +39,7 @@
 
 #include "judge/checker.h"
 #include "judge/problem.h"
+#include "judge/records.h"
 #include "judge/sandbox.h"
 #include "judge/status.h"
 #include "judge/verdict.h"
@@ -53,41 +59,25 @@ struct Program {
   int32_t max_processes = 1;
 };
 
-// One test's result, as stored and printed.
-struct TestOutcome {
-  std::string name;   // TestCase::name
-  std::string group;  // TestCase::group
-  Verdict verdict = Verdict::kJudgeError;
-  double score = 0.0;  // the checker's score for this test (1 for AC)
-  int64_t cpu_ms = 0;
-  int64_t wall_ms = 0;
-  int64_t memory_kib = 0;
-  int exit_code = -1;  // -1 when killed by a signal or never run
-  int signal = 0;
-  std::string message;      // one line: the sandbox's or the checker's explanation
-  std::string output_hash;  // SHA-256 of the output read; empty when none
-  int64_t output_bytes = 0;
-  RunStatus run_status = RunStatus::kOk;
-  KillReason kill_reason = KillReason::kNone;
-  std::string time_method;    // from the sandbox
-  std::string memory_method;  // from the sandbox
-  int64_t cpu_limit_ms = 0;   // the limit this test ran under
-};
-
+// The tests of one grading and the verdict they add up to (summary.h).
 struct GradeReport {
   Verdict verdict = Verdict::kJudgeError;  // AC, or the first failing test's verdict;
                                            // JE when any test is JE
-  double score = 0.0;      // groups: points of fully passed groups; else 1 for AC, 0
-  double max_score = 1.0;  // groups: sum of all points; else 1
-  int64_t time_ms = 0;     // the largest CPU time of any test
+  double score = 0.0;
+  double max_score = 1.0;
+  int64_t max_time_ms = 0;    // the largest CPU time of any test
   int64_t total_time_ms = 0;  // the CPU time of all tests
-  int64_t memory_kib = 0;  // the largest peak memory of any test
-  std::vector<TestOutcome> tests;  // in run order; skipped tests are not listed
-  std::size_t tests_total = 0;     // how many tests the package has
+  int64_t memory_kib = 0;     // the largest peak memory of any test
+  std::vector<TestResult> tests;  // in run order; skipped tests are not listed
+  std::size_t tests_total = 0;    // how many tests there are
+  // With GradeOptions::keep_output_bytes: the first bytes of each test's output,
+  // parallel to `tests` (stress shows the output of a failing case).
+  std::vector<std::string> outputs;
 };
 
-// Receives events as grading goes; used to store each result as soon as it exists
-// (so a killed judge leaves every finished test stored) and to draw progress.
+// Receives events as grading goes, from the grading thread: used to store each result
+// as soon as it exists (so a killed judge leaves every finished test stored) and to
+// draw progress.
 class GradeObserver {
  public:
   virtual ~GradeObserver() = default;
@@ -95,8 +85,8 @@ class GradeObserver {
     (void)index, (void)count, (void)test;
   }
   // A non-OK Status stops grading; Grade() returns it.
-  virtual Status OnTestFinished(std::size_t index, const TestOutcome& outcome) {
-    (void)index, (void)outcome;
+  virtual Status OnTestFinished(std::size_t index, std::size_t count, const TestResult& result) {
+    (void)index, (void)count, (void)result;
     return Status::Ok();
   }
 };
@@ -105,6 +95,11 @@ struct GradeOptions {
   bool run_all = false;
   // Existing directory owned by the caller, used for run directories and outputs.
   std::string scratch_dir;
+  // Keep up to this many bytes of each test's output in GradeReport::outputs.
+  int64_t keep_output_bytes = 0;
+  // Borrowed, may be null: when set, the current run is killed and Grade() returns a
+  // kCancelled Status.
+  const std::atomic<bool>* cancel = nullptr;
 };
 
 // Everything is borrowed for the duration of the call; observer may be null.

@@ -1,9 +1,9 @@
-// Loading problem plugins and calling them.
+// Loading problem plugins and calling them, in the judge's own types (check.h): the C
+// ABI (plugin_abi.h) stays inside judge/src/plugin.
 //
-// LoadedPlugin wraps one dlopen()ed plugin and calls it in this process. A
-// PluginCaller is what the grader uses: the default one runs every call in a forked
-// child with CPU, wall and memory limits, so a plugin that crashes, aborts, throws,
-// hangs or allocates without end yields a PluginOutcome with an error (JE for the
+// A PluginCaller is what the rest of the judge uses: the default one runs every call
+// in a forked child with CPU, wall and memory limits, so a plugin that crashes,
+// aborts, throws, hangs or allocates without end yields a non-OK Status (JE for the
 // test) and the judge goes on.
 #ifndef JUDGE_PLUGIN_HOST_H_
 #define JUDGE_PLUGIN_HOST_H_
@@ -13,27 +13,15 @@
 #include <string>
 #include <string_view>
 
-#include "judge/plugin_abi.h"
+#include "judge/check.h"
 #include "judge/status.h"
 
 namespace judge {
 
-// The outcome of a check call, in host types.
-struct CheckOutcome {
-  judge_check_verdict verdict = JUDGE_CHECK_CHECKER_FAILURE;
-  double score = 0.0;
-  std::string message;
-};
-
-// The outcome of a validate call: valid, or the reason it is not.
-struct ValidateOutcome {
-  bool valid = false;
-  std::string message;
-};
-
 // The plugin calls, however they are carried out. Implementations are thread-safe.
 // A non-OK Status means the plugin (or the judge) failed: the caller reports JE. An
 // illegal input given to Solve is an InvalidArgument Status with the plugin's reason.
+// Check never returns a "checker failure" outcome: that is a non-OK Status.
 class PluginCaller {
  public:
   virtual ~PluginCaller() = default;

@@ -1,17 +1,14 @@
-// Verdict storage: submissions, their judgings, and every test of a judging.
-//
-// What is kept is what is needed to explain and reproduce a verdict (DESIGN.md,
-// "Storage"): the source and its SHA-256, language and compiler version, problem id
-// and package hash, plugin id/version/hash, the limits used, and per test the verdict,
-// CPU/wall ms, peak KiB, exit code or signal, checker message, output hash and the
-// sandbox's measuring methods.
+// Verdict storage: submissions, their judgings, and every test of a judging (the
+// records of judge/records.h).
 //
 // Records are append-only in spirit: a rejudge adds a new judging beside the old
 // ones; nothing stored is overwritten except a judging's own progress (its status and
 // outcome while it runs). Every write is durable when the call returns, so a judge
 // killed mid-grading leaves every test result it reported and the judging marked
 // running; a later process sees that the owner is gone and reports it as incomplete
-// (see JudgingOwner), and ResumeJudging lets it finish the work.
+// (see JudgingOwner). Recovery after a crash is a new judging of the same submission
+// (`judge rejudge`, which finds the submissions left incomplete with
+// ReapAbandonedJudgings); the incomplete judging stays as history.
 //
 // Two implementations:
 //   OpenStore(path)   SQLite file (judge_store; sqlite is used nowhere else).
@@ -33,66 +30,11 @@
 
 #include "judge/base/hash.h"  // Sha256Hex: stored hashes
 #include "judge/problem.h"
+#include "judge/records.h"
 #include "judge/status.h"
 #include "judge/verdict.h"
 
 namespace judge {
-
-// A program handed in for a problem. Immutable once stored.
-struct Submission {
-  int64_t id = 0;                 // assigned by AddSubmission (1, 2, ...); ignored on input
-  std::string problem_id;         // ProblemConfig::id, e.g. "eight"
-  std::string package_hash;       // identifies the package contents the grader used
-  std::string file_name;          // the base name handed in, e.g. "sol.cpp"
-  std::string source;             // the exact bytes (may hold NULs; a binary is fine)
-  std::string source_sha256;      // lowercase hex of Sha256(source); filled by
-                                  // AddSubmission when empty, checked when set
-  std::string language_id;        // e.g. "cpp20", or "binary"
-  std::string compiler_version;   // e.g. "g++ (Debian 12.2.0-14) 12.2.0"; may be empty
-  int64_t created_unix_ms = 0;    // ms since the epoch; 0 on input: "now"
-};
-
-// A judging's progress. Stored as this integer: append only, never renumbered.
-enum class JudgingStatus : int {
-  kRunning = 0,     // started, not finished (maybe still in progress, maybe crashed)
-  kDone = 1,        // finished; verdict and score are final
-  kIncomplete = 2,  // its process is gone (killed, crashed) or it was given up
-};
-std::string_view JudgingStatusName(JudgingStatus s);  // "running", "done", "incomplete"
-
-// Who is running a judging, so another process can tell a live judging from one
-// whose process died. A judging is abandoned when its owner is on this host and
-// either the boot id differs (the machine rebooted), or no process with that pid
-// exists, or the pid now belongs to a process started at another time (pid reuse).
-// An owner on another host is always assumed alive (it cannot be checked).
-struct JudgingOwner {
-  int64_t pid = 0;
-  std::string host;            // gethostname()
-  std::string boot_id;         // /proc/sys/kernel/random/boot_id
-  int64_t start_ticks = 0;     // field 22 of /proc/<pid>/stat (clock ticks since boot)
-};
-// The calling process. Thread-safe.
-JudgingOwner CurrentProcessOwner();
-// True unless the owner is provably gone (see JudgingOwner). Thread-safe.
-bool OwnerIsAlive(const JudgingOwner& owner);
-
-// One test of a judging, in the order the grader ran them.
-struct TestRecord {
-  int32_t ordinal = 0;            // 0, 1, ... assigned by AddTestResult; ignored on input
-  std::string name;               // e.g. "sample/1", "secret/group1/03"
-  std::string group;              // "sample", "secret" or the group's name
-  Verdict verdict = Verdict::kJudgeError;
-  double score = 0;               // the checker's partial score, when it gives one
-  int64_t cpu_ms = 0;
-  int64_t wall_ms = 0;
-  int64_t memory_kib = 0;         // peak
-  int32_t exit_code = -1;         // when the program exited, else -1
-  int32_t signal = 0;             // the terminating signal, else 0
-  std::string message;            // the checker's (or sandbox's, or JE reason) message
-  std::string output_sha256;      // lowercase hex of Sha256(program output); may be empty
-  std::string time_method;        // RunResult::time_method
-  std::string memory_method;      // RunResult::memory_method
-};
 
 // What StartJudging needs. The limits are those actually applied (a derived wall
 // limit as derived, not 0).
@@ -110,39 +52,17 @@ struct NewJudging {
   JudgingOwner owner;
 };
 
-// What FinishJudging records.
+// What FinishJudging records (the fields of Judging with the same names).
 struct JudgingOutcome {
   Verdict verdict = Verdict::kJudgeError;
   double score = 0;
-  int64_t time_ms = 0;            // total CPU ms over the tests run
-  int64_t memory_kib = 0;         // peak over the tests run
-  std::string compile_log;        // capped by the grader; shown on CE
-  std::string message;            // a summary, or why the judge failed (JE)
-};
-
-struct Judging {
-  int64_t id = 0;
-  int64_t submission_id = 0;
-  JudgingStatus status = JudgingStatus::kRunning;  // see Store's reading rule
-  int64_t started_unix_ms = 0;
-  int64_t finished_unix_ms = 0;   // 0 until done or marked incomplete
-  std::optional<Verdict> verdict; // set when done
-  double score = 0;
-  int64_t time_ms = 0;
+  double max_score = 1;
+  int64_t max_time_ms = 0;
+  int64_t total_time_ms = 0;
   int64_t memory_kib = 0;
-  std::string compile_log;
-  std::string message;
-  std::string plugin_id;
-  std::string plugin_version;
-  std::string plugin_hash;
-  std::string checker;
-  ProblemLimits limits;
-  std::string sandbox_method;
-  std::string judge_version;
-  JudgingOwner owner;             // owner.host is the judge host
-  // Filled by GetJudging, ListJudgings and ResumeJudging (ordinal order); empty in
-  // history entries.
-  std::vector<TestRecord> tests;
+  int64_t tests_total = 0;
+  std::string compile_log;        // capped by the grader; shown on CE
+  std::string message;            // a summary, or why CE
 };
 
 struct HistoryFilter {
@@ -176,10 +96,9 @@ class Store {
 
   // Appends the next test of a running judging; durable on return. The ordinal is
   // the number of tests already stored for the judging.
-  virtual Status AddTestResult(int64_t judging_id, const TestRecord& test) = 0;
+  virtual Status AddTestResult(int64_t judging_id, const TestResult& test) = 0;
 
-  // Records the outcome; status becomes done. Only a running judging (or one this
-  // process resumed) can be finished.
+  // Records the outcome; status becomes done. Only a running judging can be finished.
   virtual Status FinishJudging(int64_t judging_id, const JudgingOutcome& outcome) = 0;
 
   // Gives up a running judging: status incomplete, message recorded. Its tests stay.
@@ -188,12 +107,6 @@ class Store {
   // Marks incomplete every running judging whose owner is not alive; returns their
   // ids, oldest first.
   virtual Result<std::vector<int64_t>> ReapAbandonedJudgings() = 0;
-
-  // Takes over an incomplete (or abandoned running) judging so the caller can run
-  // the tests it lacks: the owner becomes this process, status running, and the
-  // judging is returned with the tests stored so far. A judging that is done, or
-  // running under a live owner, is refused (InvalidArgument).
-  virtual Result<Judging> ResumeJudging(int64_t judging_id) = 0;
 
   // Submissions, newest first.
   virtual Result<std::vector<HistoryEntry>> ListHistory(const HistoryFilter& filter) = 0;
@@ -206,10 +119,6 @@ class Store {
   // Every judging of a submission with its tests, oldest first (empty when none;
   // NotFound when the submission does not exist).
   virtual Result<std::vector<Judging>> ListJudgings(int64_t submission_id) = 0;
-
-  // The most recent judging of a submission, with its tests. NotFound when the
-  // submission does not exist or has no judging.
-  virtual Result<Judging> LatestJudging(int64_t submission_id) = 0;
 };
 
 // Opens (creating the file and its missing parent directories when absent, never

@@ -27,14 +27,16 @@
 #include <utility>
 #include <vector>
 
+#include "judge/base/key_value.h"
 #include "judge/grader.h"
-#include "judge/judging.h"
+#include "judge/package.h"
+#include "judge/pipeline.h"
 #include "judge/sandbox.h"
 #include "judge/status.h"
 
 namespace judge {
 
-using StressParams = std::vector<std::pair<std::string, std::string>>;
+using StressParams = KeyValues;
 
 // "k=v\n" lines, as the plugin ABI takes them.
 std::string FormatStressParams(const StressParams& params);
@@ -45,7 +47,7 @@ struct StressCase {
   std::string input;
   std::string answer;   // the reference solver's
   std::string output;   // the program's (capped at 64 KiB for the report)
-  TestOutcome outcome;
+  TestResult outcome;
 };
 
 struct StressOptions {
@@ -65,9 +67,10 @@ struct StressReport {
   int64_t shrink_runs = 0;
 };
 
-// program: compiled by the caller. scratch_dir: an existing directory of the caller.
-Result<StressReport> Stress(const JudgeContext& context, Sandbox* sandbox, const Program& program,
-                            const std::string& scratch_dir, const StressOptions& options);
+// program: compiled by the pipeline (Pipeline::Compile); its runs go through
+// Pipeline::RunTests with the package's checker. All borrowed for the call.
+Result<StressReport> Stress(const Package& package, Pipeline* pipeline, const CompiledProgram& program,
+                            Sandbox* sandbox, const StressOptions& options);
 
 }  // namespace judge
 

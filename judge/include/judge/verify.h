@@ -3,22 +3,23 @@
 //  - every .ans is accepted by the package's checker against the reference solver's
 //    answer (so packages whose answers are not unique pass when the .ans is one of
 //    the right answers; for unique answers this is equality up to the checker);
-//  - every submission under submissions/<expected>/ gets exactly that verdict.
+//  - every submission under submissions/<expected>/ gets exactly that verdict, judged
+//    by the pipeline (judge/pipeline.h) with its jobs.
 // Each of these is one VerifyCheck. A plugin that crashes or a sandbox that fails is
 // the judge's failure (judge_error), not an inconsistency of the package.
 //
-// Thread safety: VerifyPackage uses one sandbox per job, created by the factory.
+// Thread safety: VerifyPackage may be called from one thread at a time per pipeline
+// observer; on_check calls are serialized.
 #ifndef JUDGE_VERIFY_H_
 #define JUDGE_VERIFY_H_
 
 #include <functional>
-#include <memory>
 #include <string>
 #include <vector>
 
-#include "judge/judging.h"
 #include "judge/language.h"
-#include "judge/sandbox.h"
+#include "judge/package.h"
+#include "judge/pipeline.h"
 #include "judge/status.h"
 
 namespace judge {
@@ -36,23 +37,20 @@ struct VerifyCheck {
 
 struct VerifyReport {
   std::string problem;
-  std::vector<VerifyCheck> checks;
+  std::vector<VerifyCheck> checks;  // tests in order, then submissions in file order
   bool consistent() const;   // every check ok
   bool judge_error() const;  // some check could not be made
 };
 
-using SandboxFactory = std::function<Result<std::unique_ptr<Sandbox>>()>;
-
 struct VerifyOptions {
-  int jobs = 1;  // submissions graded at once
-  JudgeOptions judge;  // compile cache, scratch root; progress is ignored
-  // Called after each check (from worker threads, serialized); may be null.
+  // Called after each check (serialized, from worker threads); may be empty.
   std::function<void(const VerifyCheck&)> on_check;
 };
 
-// The context's store, when set, receives every submission's judging.
-Result<VerifyReport> VerifyPackage(const JudgeContext& context, const LanguageSet& languages,
-                                   const SandboxFactory& sandboxes, const VerifyOptions& options);
+// Submissions are judged by `pipeline` (its jobs, store, compile cache, cancel flag);
+// `languages` picks each file's profile by extension.
+Result<VerifyReport> VerifyPackage(const Package& package, const LanguageSet& languages, Pipeline* pipeline,
+                                   const VerifyOptions& options);
 
 }  // namespace judge
 

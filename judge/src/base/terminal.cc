@@ -62,7 +62,7 @@ std::string Styled(std::string_view text, Style style, bool colour) {
   return std::string(StyleCode(style)) + std::string(text) + "\033[0m";
 }
 
-std::string EscapeForTerminal(std::string_view s) {
+std::string EscapeForTerminal(std::string_view s, bool keep_newlines) {
   static const char kHex[] = "0123456789abcdef";
   std::string out;
   out.reserve(s.size());
@@ -76,7 +76,7 @@ std::string EscapeForTerminal(std::string_view s) {
         continue;
       }
     }
-    if ((c < 0x20 && c != '\t') || c >= 0x7f) {
+    if ((c < 0x20 && c != '\t' && !(keep_newlines && c == '\n')) || c >= 0x7f) {
       out += "\\x";
       out += kHex[c >> 4];
       out += kHex[c & 15];

@@ -59,15 +59,15 @@ std::string Quote(std::string_view s) {
   return out;
 }
 
-CheckOutcome Make(judge_check_verdict v, std::string message) {
+CheckOutcome Make(CheckVerdict v, std::string message) {
   CheckOutcome o;
   o.verdict = v;
-  o.score = v == JUDGE_CHECK_ACCEPTED ? 1.0 : 0.0;
+  o.score = v == CheckVerdict::kAccepted ? 1.0 : 0.0;  // built-in checkers give no partial
   o.message = std::move(message);
   return o;
 }
 
-CheckOutcome Accepted() { return Make(JUDGE_CHECK_ACCEPTED, ""); }
+CheckOutcome Accepted() { return Make(CheckVerdict::kAccepted, ""); }
 
 // Compares token lists with an equality predicate; AC or WA with the first
 // difference. `equal` returns an empty string when equal, else a note to append.
@@ -78,19 +78,19 @@ CheckOutcome CompareTokenLists(const std::vector<Token>& out, const std::vector<
   for (std::size_t i = 0; i < n; ++i) {
     std::string note;
     if (!equal(out[i].text, ans[i].text, &note)) {
-      return Make(JUDGE_CHECK_WRONG_ANSWER,
+      return Make(CheckVerdict::kWrongAnswer,
                   "token " + std::to_string(i + 1) + " (line " + std::to_string(out[i].line) +
                       "): expected " + Quote(ans[i].text) + ", found " + Quote(out[i].text) + note);
     }
   }
   if (out.size() < ans.size()) {
-    return Make(JUDGE_CHECK_WRONG_ANSWER,
+    return Make(CheckVerdict::kWrongAnswer,
                 "output ends after " + std::to_string(out.size()) + " token(s); expected " +
                     Quote(ans[out.size()].text) + " next (" + std::to_string(ans.size()) +
                     " expected)");
   }
   if (out.size() > ans.size()) {
-    return Make(JUDGE_CHECK_WRONG_ANSWER,
+    return Make(CheckVerdict::kWrongAnswer,
                 "extra output after the expected " + std::to_string(ans.size()) +
                     " token(s): found " + Quote(out[ans.size()].text) + " (line " +
                     std::to_string(out[ans.size()].line) + ")");
@@ -138,7 +138,7 @@ CheckOutcome CompareTokens(std::string_view output, std::string_view answer) {
 CheckOutcome CompareExact(std::string_view output, std::string_view answer) {
   if (output == answer) return Accepted();
   CheckOutcome tokens = CompareTokens(output, answer);
-  if (tokens.verdict != JUDGE_CHECK_ACCEPTED) return tokens;
+  if (tokens.verdict != CheckVerdict::kAccepted) return tokens;
   std::size_t i = 0;
   std::size_t line = 1;
   while (i < output.size() && i < answer.size() && output[i] == answer[i]) {
@@ -152,7 +152,7 @@ CheckOutcome CompareExact(std::string_view output, std::string_view answer) {
     what = "extra whitespace " + Quote(output.substr(i, 8)) + " at the end";
   else
     what = "expected " + Quote(answer.substr(i, 8)) + ", found " + Quote(output.substr(i, 8));
-  return Make(JUDGE_CHECK_PRESENTATION_ERROR, "whitespace differs at byte " + std::to_string(i + 1) +
+  return Make(CheckVerdict::kPresentationError, "whitespace differs at byte " + std::to_string(i + 1) +
                                                   " (line " + std::to_string(line) + "): " + what);
 }
 
@@ -169,16 +169,16 @@ CheckOutcome CompareLines(std::string_view output, std::string_view answer) {
   }
   if (first_diff == n && out.size() == ans.size()) return Accepted();
   CheckOutcome tokens = CompareTokens(output, answer);
-  if (tokens.verdict != JUDGE_CHECK_ACCEPTED) return tokens;
+  if (tokens.verdict != CheckVerdict::kAccepted) return tokens;
   std::string where = "line " + std::to_string(first_diff + 1) + ": ";
   if (first_diff < n)
-    return Make(JUDGE_CHECK_PRESENTATION_ERROR, where + "expected " + Quote(ans[first_diff]) +
+    return Make(CheckVerdict::kPresentationError, where + "expected " + Quote(ans[first_diff]) +
                                                     ", found " + Quote(out[first_diff]) +
                                                     " (same tokens, different layout)");
   if (out.size() < ans.size())
-    return Make(JUDGE_CHECK_PRESENTATION_ERROR,
+    return Make(CheckVerdict::kPresentationError,
                 where + "output ends; expected " + Quote(ans[first_diff]) + " (same tokens, different layout)");
-  return Make(JUDGE_CHECK_PRESENTATION_ERROR,
+  return Make(CheckVerdict::kPresentationError,
               where + "extra line " + Quote(out[first_diff]) + " (same tokens, different layout)");
 }
 
@@ -263,27 +263,11 @@ class PluginChecker : public Checker {
     return "plugin " + caller_->id() + " " + caller_->version();
   }
 
+  // The caller has interpreted the plugin's answer already (plugin_host.h): a checker
+  // failure arrives as a Status, a partial score within [0, 1).
   Result<CheckOutcome> Check(std::string_view input, std::string_view output,
                              std::string_view answer) override {
-    Result<CheckOutcome> r = caller_->Check(input, output, answer, options_);
-    if (!r.ok()) return r.status();
-    CheckOutcome outcome = std::move(r).value();
-    switch (outcome.verdict) {
-      case JUDGE_CHECK_ACCEPTED:
-      case JUDGE_CHECK_WRONG_ANSWER:
-      case JUDGE_CHECK_PRESENTATION_ERROR:
-        return outcome;
-      case JUDGE_CHECK_PARTIAL:
-        if (!(outcome.score >= 0.0 && outcome.score < 1.0))
-          return Status::Internal("plugin '" + caller_->id() + "': check returned a partial score " +
-                                  std::to_string(outcome.score) + " outside [0, 1)");
-        return outcome;
-      case JUDGE_CHECK_CHECKER_FAILURE:
-        return Status::Internal("plugin '" + caller_->id() + "' reported a checker failure: " +
-                                (outcome.message.empty() ? "(no message)" : outcome.message));
-    }
-    return Status::Internal("plugin '" + caller_->id() + "': check returned an unknown verdict " +
-                            std::to_string(static_cast<int>(outcome.verdict)));
+    return caller_->Check(input, output, answer, options_);
   }
 
  private:
@@ -292,6 +276,16 @@ class PluginChecker : public Checker {
 };
 
 }  // namespace
+
+std::string_view CheckVerdictName(CheckVerdict v) {
+  switch (v) {
+    case CheckVerdict::kAccepted: return "AC";
+    case CheckVerdict::kWrongAnswer: return "WA";
+    case CheckVerdict::kPresentationError: return "PE";
+    case CheckVerdict::kPartial: return "partial";
+  }
+  return "WA";
+}
 
 std::unique_ptr<Checker> MakeBuiltinChecker(const ProblemConfig& config) {
   return std::make_unique<BuiltinChecker>(config);

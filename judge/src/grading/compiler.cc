@@ -17,15 +17,15 @@
 #include <mutex>
 #include <sstream>
 
+#include "judge/base/errors.h"
 #include "judge/base/files.h"
-#include "judge/store.h"  // Sha256Hex
+#include "judge/base/hash.h"
 
 extern char** environ;
 
 namespace judge {
 namespace {
 
-constexpr int64_t kMaxSourceBytes = 64 << 20;  // a contestant binary may be large
 constexpr const char* kBinaryName = "main";
 
 int64_t NowMs() {
@@ -172,9 +172,19 @@ Result<std::string> WriteCacheEntry(const std::string& cache_dir, const std::str
     int err = errno;
     fs::RemoveTree(tmp);
     if ((err == EEXIST || err == ENOTEMPTY) && ReadCacheEntry(final_dir)) return final_dir;
-    return Status::IoError(final_dir + ": cannot store the compiled program: " + std::strerror(err));
+    return Status::IoError(final_dir + ": cannot store the compiled program: " + ErrnoText(err));
   }
   return final_dir;
+}
+
+// The compiler's stdout and stderr, capped.
+std::string ReadLog(const RunSpec& spec, int64_t log_kib) {
+  std::string log;
+  fs::OpenOutcome how;
+  int64_t log_max = log_kib * 1024 + 1;
+  if (auto out = fs::ReadNoFollow(spec.stdout_path, log_max, &how); out.ok()) log += *out;
+  if (auto err = fs::ReadNoFollow(spec.stderr_path, log_max, &how); err.ok()) log += *err;
+  return Cap(std::move(log), log_kib);
 }
 
 Program MakeProgram(const LanguageProfile& profile, const std::string& dir,
@@ -236,57 +246,44 @@ std::string CompileCacheKey(const std::string& source, const LanguageProfile& pr
 Compiler::Compiler(Sandbox* sandbox, CompilerOptions options)
     : sandbox_(sandbox), options_(std::move(options)) {}
 
-Result<CompileOutcome> Compiler::Compile(const std::string& source_path,
-                                         const LanguageProfile& profile,
-                                         const std::string& work_dir) {
-  if (fs::IsDirectory(source_path))
-    return Status::InvalidArgument(source_path + ": is a directory, expected a submission file");
-  JUDGE_ASSIGN_OR_RETURN(std::string source, fs::ReadFile(source_path, kMaxSourceBytes));
-  if (source.empty()) return Status::InvalidArgument(source_path + ": the submission is empty");
-
+// Nothing to compile: the source itself is the program (a binary gets exec rights).
+Result<CompileOutcome> Compiler::Prepare(std::string_view source, const LanguageProfile& profile,
+                                         const std::string& dir) {
   CompileOutcome outcome;
-  const std::map<std::string, std::string> names = {{"source", profile.source_name},
-                                                    {"binary", kBinaryName}};
-  std::string dir = work_dir + "/compile";
-  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir));
+  JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/" + profile.source_name, source, 0755));
+  outcome.ok = true;
+  outcome.program = MakeProgram(profile, dir, {profile.source_name});
+  return outcome;
+}
 
-  if (profile.compile.empty()) {
-    // Nothing to compile: the file itself is the program (a binary gets exec rights).
-    JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/" + profile.source_name, source, 0755));
-    outcome.ok = true;
-    outcome.program = MakeProgram(profile, dir, {profile.source_name});
-    return outcome;
-  }
+std::optional<CompileOutcome> Compiler::FromCache(const LanguageProfile& profile, const std::string& key) const {
+  if (options_.cache_dir.empty()) return std::nullopt;
+  std::string entry = options_.cache_dir + "/" + key;
+  std::optional<CacheEntry> e = ReadCacheEntry(entry);
+  if (!e) return std::nullopt;
+  CompileOutcome outcome;
+  outcome.ok = e->ok;
+  outcome.message = e->message;
+  outcome.log = e->log;
+  outcome.from_cache = true;
+  if (e->ok) outcome.program = MakeProgram(profile, entry + "/files", e->files);
+  return outcome;
+}
 
-  std::string version = ToolchainVersion(profile);
-  std::string key = CompileCacheKey(source, profile, version);
-  if (!options_.cache_dir.empty()) {
-    std::string entry = options_.cache_dir + "/" + key;
-    if (auto e = ReadCacheEntry(entry)) {
-      outcome.ok = e->ok;
-      outcome.message = e->message;
-      outcome.log = e->log;
-      outcome.from_cache = true;
-      if (e->ok) outcome.program = MakeProgram(profile, entry + "/files", e->files);
-      return outcome;
-    }
-  }
-
-  JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/" + profile.source_name, source, 0644));
+Result<RunSpec> Compiler::CompileSpec(const LanguageProfile& profile, const std::string& work_dir) const {
+  const std::string dir = work_dir + "/compile";
   RunSpec spec;
-  spec.argv = ExpandCommand(profile.compile, names);
+  spec.argv = ExpandCommand(profile.compile, {{"source", profile.source_name}, {"binary", kBinaryName}});
   if (spec.argv[0].find('/') == std::string::npos) {
     auto exe = FindExecutable(spec.argv[0]);
     if (!exe)
-      return Status::Unsupported("language " + profile.id + ": compiler " + spec.argv[0] +
-                                 " not found in PATH");
+      return Status::Unsupported("language " + profile.id + ": compiler " + spec.argv[0] + " not found in PATH");
     spec.argv[0] = *exe;
   }
   spec.work_dir = dir;
   spec.stdout_path = work_dir + "/compile.stdout";
   spec.stderr_path = work_dir + "/compile.stderr";
-  spec.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "LC_ALL=C.UTF-8",
-              "HOME=" + dir, "TMPDIR=" + dir};
+  spec.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "HOME=" + dir, "TMPDIR=" + dir};
   const CompileLimits& lim = options_.limits;
   spec.limits.cpu_time_ms = lim.cpu_time_ms;
   spec.limits.wall_time_ms = lim.wall_time_ms;
@@ -294,49 +291,61 @@ Result<CompileOutcome> Compiler::Compile(const std::string& source_path,
   spec.limits.output_kib = lim.output_kib;
   spec.limits.max_processes = lim.max_processes;
   spec.limits.max_open_files = 256;
+  spec.cancel = options_.cancel;
+  return spec;
+}
 
+// The files the run needs, or the reason the compiler's work is unusable.
+Result<std::vector<std::string>> Compiler::Artifacts(const LanguageProfile& profile, const std::string& dir,
+                                                     std::string* missing) const {
+  std::vector<std::string> wanted;
+  for (const auto& a : profile.artifacts) {
+    if (a == "*") {
+      JUDGE_ASSIGN_OR_RETURN(wanted, fs::ListFiles(dir));
+      break;
+    }
+    wanted.push_back(ExpandCommand({a}, {{"source", profile.source_name}, {"binary", kBinaryName}})[0]);
+  }
+  if (profile.artifacts.empty()) wanted = {kBinaryName};
+  for (const auto& f : wanted) {
+    if (f.empty() || f.find('/') != std::string::npos || !fs::Exists(dir + "/" + f)) {
+      *missing = "the compiler exited normally but left no `" + f + "`";
+      return std::vector<std::string>();
+    }
+  }
+  return wanted;
+}
+
+Result<CompileOutcome> Compiler::Compile(std::string_view source, const LanguageProfile& profile,
+                                         const std::string& work_dir) {
+  if (source.empty()) return Status::InvalidArgument("the submission is empty");
+  const std::string dir = work_dir + "/compile";
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir));
+  if (profile.compile.empty()) return Prepare(source, profile, dir);
+  const std::string key = CompileCacheKey(std::string(source), profile, ToolchainVersion(profile));
+  if (std::optional<CompileOutcome> cached = FromCache(profile, key)) return std::move(*cached);
+
+  JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/" + profile.source_name, source, 0644));
+  JUDGE_ASSIGN_OR_RETURN(RunSpec spec, CompileSpec(profile, work_dir));
   Result<RunResult> ran = sandbox_->Run(spec);
-  if (!ran.ok()) return ran.status().WithContext("compiling " + source_path);
+  if (!ran.ok()) return ran.status().WithContext("compiling " + profile.source_name);
+  CompileOutcome outcome;
   outcome.cpu_ms = ran->cpu_ms;
   outcome.wall_ms = ran->wall_ms;
   outcome.sandbox_method = ran->time_method + "+" + ran->memory_method;
-  std::string log;
-  fs::OpenOutcome how;
-  int64_t log_max = lim.log_kib * 1024 + 1;
-  if (auto out = fs::ReadNoFollow(spec.stdout_path, log_max, &how); out.ok()) log += *out;
-  if (auto err = fs::ReadNoFollow(spec.stderr_path, log_max, &how); err.ok()) log += *err;
-  outcome.log = Cap(std::move(log), lim.log_kib);
+  outcome.log = ReadLog(spec, options_.limits.log_kib);
 
   CacheEntry entry;
-  bool cacheable = true;
+  // A limit may pass on a quieter machine: only a compiler's own refusal is kept.
+  bool cacheable = ran->status == RunStatus::kOk ||
+                   (ran->status == RunStatus::kRuntimeError && ran->kill_reason == KillReason::kNone &&
+                    ran->signal == 0);
   if (ran->status != RunStatus::kOk) {
-    outcome.ok = false;
-    outcome.message = CompileFailureMessage(*ran, lim);
-    // A limit may pass on a quieter machine: only a compiler's own refusal is kept.
-    cacheable = ran->status == RunStatus::kRuntimeError && ran->kill_reason == KillReason::kNone &&
-                ran->signal == 0;
+    outcome.message = CompileFailureMessage(*ran, options_.limits);
   } else {
-    std::vector<std::string> wanted;
-    for (const auto& a : profile.artifacts) {
-      if (a == "*") {
-        JUDGE_ASSIGN_OR_RETURN(wanted, fs::ListFiles(dir));
-        break;
-      }
-      wanted.push_back(ExpandCommand({a}, names)[0]);
-    }
-    if (profile.artifacts.empty()) wanted = {kBinaryName};
-    for (const auto& f : wanted) {
-      if (f.empty() || f.find('/') != std::string::npos || !fs::Exists(dir + "/" + f)) {
-        outcome.ok = false;
-        outcome.message = "the compiler exited normally but left no `" + f + "`";
-        cacheable = false;
-        break;
-      }
-    }
-    if (outcome.message.empty()) {
-      outcome.ok = true;
-      entry.files = wanted;
-    }
+    JUDGE_ASSIGN_OR_RETURN(entry.files, Artifacts(profile, dir, &outcome.message));
+    outcome.ok = outcome.message.empty();
+    cacheable = cacheable && outcome.ok;
   }
   if (outcome.ok) outcome.program = MakeProgram(profile, dir, entry.files);
   if (cacheable && !options_.cache_dir.empty()) {

@@ -4,12 +4,13 @@
 #include <string.h>
 
 #include <algorithm>
-#include <map>
+#include <optional>
 #include <set>
 
 #include "judge/base/files.h"
+#include "judge/base/hash.h"
 #include "judge/language.h"
-#include "judge/store.h"  // Sha256Hex
+#include "summary.h"
 
 namespace judge {
 namespace {
@@ -25,13 +26,39 @@ Verdict VerdictOfRun(RunStatus s) {
   return Verdict::kAccepted;
 }
 
-Verdict VerdictOfCheck(const CheckOutcome& c) {
-  switch (c.verdict) {
-    case JUDGE_CHECK_ACCEPTED: return Verdict::kAccepted;
-    case JUDGE_CHECK_PRESENTATION_ERROR: return Verdict::kPresentationError;
-    default: return Verdict::kWrongAnswer;
+// The test verdict of a checker's outcome: a partial score is WA with the score.
+Verdict VerdictOfCheck(CheckVerdict v) {
+  switch (v) {
+    case CheckVerdict::kAccepted: return Verdict::kAccepted;
+    case CheckVerdict::kPresentationError: return Verdict::kPresentationError;
+    case CheckVerdict::kWrongAnswer:
+    case CheckVerdict::kPartial: break;
+  }
+  return Verdict::kWrongAnswer;
+}
+
+void CopyRun(const RunResult& r, TestResult* out) {
+  out->cpu_ms = r.cpu_ms;
+  out->wall_ms = r.wall_ms;
+  out->memory_kib = r.memory_kib;
+  out->exit_code = r.exit_code;
+  out->signal = r.signal;
+  out->output_bytes = r.output_bytes;
+  out->run_status = r.status;
+  out->kill_reason = r.kill_reason;
+  out->time_method = r.time_method;
+  out->memory_method = r.memory_method;
+}
+
+std::string OutputFileProblem(fs::OpenOutcome how, const std::string& name) {
+  switch (how) {
+    case fs::OpenOutcome::kMissing: return "no output file `" + name + "`";
+    case fs::OpenOutcome::kSymlink: return "output file `" + name + "` is a symbolic link, not a file";
+    default: return "output file `" + name + "` is not a regular file";
   }
 }
+
+bool Cancelled(const GradeOptions& opt) { return opt.cancel && opt.cancel->load(); }
 
 // What the grader does per test, with the state that carries across tests.
 class Run {
@@ -39,69 +66,91 @@ class Run {
   Run(const GradeRequest& req, const GradeOptions& opt) : req_(req), opt_(opt) {}
 
   Result<GradeReport> Go() {
-    const ProblemConfig& problem = *req_.problem;
-    const std::vector<TestCase>& tests = *req_.tests;
     JUDGE_RETURN_IF_ERROR(PrepareProgram());
-
     GradeReport report;
-    report.tests_total = tests.size();
-    bool grouped = !problem.groups.empty();
-    std::set<std::string> failed_groups;
-    int64_t used_cpu_ms = 0;
-
-    for (std::size_t i = 0; i < tests.size(); ++i) {
-      const TestCase& test = tests[i];
-      if (grouped && !opt_.run_all && failed_groups.count(test.group)) continue;
-      if (req_.observer) req_.observer->OnTestStarting(i, tests.size(), test);
-
-      TestOutcome outcome;
-      bool total_exhausted = false;
-      int64_t cpu_limit = problem.limits.time_ms;
-      if (problem.limits.total_time_ms) {
-        int64_t left = *problem.limits.total_time_ms - used_cpu_ms;
-        if (left <= 0) {
-          total_exhausted = true;
-        } else {
-          cpu_limit = std::min(cpu_limit, left);
-        }
-      }
-      if (total_exhausted) {
-        outcome.name = test.name;
-        outcome.group = test.group;
-        outcome.verdict = Verdict::kTimeLimitExceeded;
-        outcome.kill_reason = KillReason::kCpuTime;
-        outcome.run_status = RunStatus::kTimeLimitExceeded;
-        outcome.message = "total time limit of " + std::to_string(*problem.limits.total_time_ms) +
-                          " ms used up before this test";
+    report.tests_total = req_.tests->size();
+    for (std::size_t i = 0; i < req_.tests->size(); ++i) {
+      const TestCase& test = (*req_.tests)[i];
+      if (Skipped(test)) continue;
+      if (Cancelled(opt_)) return Status::Cancelled("grading cancelled before test " + test.name);
+      if (req_.observer) req_.observer->OnTestStarting(i, req_.tests->size(), test);
+      std::optional<int64_t> cpu_limit_ms = CpuLimitMs();
+      TestResult result;
+      if (cpu_limit_ms) {
+        JUDGE_ASSIGN_OR_RETURN(result, JudgeTest(test, *cpu_limit_ms));
       } else {
-        JUDGE_ASSIGN_OR_RETURN(outcome, RunTest(i, test, cpu_limit));
-        if (outcome.verdict == Verdict::kTimeLimitExceeded && cpu_limit < problem.limits.time_ms &&
-            outcome.kill_reason == KillReason::kCpuTime) {
-          outcome.message = "total time limit of " + std::to_string(*problem.limits.total_time_ms) +
-                            " ms exceeded (" + std::to_string(cpu_limit) + " ms were left)";
-        }
+        result = TotalTimeUsedUp(test);
       }
-      used_cpu_ms += outcome.cpu_ms;
-      if (req_.observer) {
-        Status st = req_.observer->OnTestFinished(i, outcome);
-        if (!st.ok()) return st;
-      }
-      report.tests.push_back(outcome);
-      if (total_exhausted) break;  // nothing more can run
-      bool failed = outcome.verdict != Verdict::kAccepted && outcome.verdict != Verdict::kJudgeError;
-      if (failed) {
-        if (grouped) {
-          if (test.group != "sample") failed_groups.insert(test.group);
-        } else if (!opt_.run_all) {
-          break;
-        }
-      }
+      used_cpu_ms_ += result.cpu_ms;
+      if (req_.observer) JUDGE_RETURN_IF_ERROR(req_.observer->OnTestFinished(i, req_.tests->size(), result));
+      if (opt_.keep_output_bytes > 0) report.outputs.push_back(std::move(last_output_));
+      report.tests.push_back(std::move(result));
+      if (!cpu_limit_ms || StopsGrading(report.tests.back(), test)) break;  // nothing more can run
     }
-    Summarize(&report);
+    Summarize(*req_.problem, *req_.tests, &report);
     return report;
   }
 
  private:
+  bool Skipped(const TestCase& test) const {
+    return !req_.problem->groups.empty() && !opt_.run_all && failed_groups_.count(test.group);
+  }
+
+  // ICPC: the first failure stops; IOI: it skips the rest of its group. JE never stops.
+  bool StopsGrading(const TestResult& r, const TestCase& test) {
+    if (r.verdict == Verdict::kAccepted || r.verdict == Verdict::kJudgeError) return false;
+    if (!req_.problem->groups.empty()) {
+      if (test.group != "sample") failed_groups_.insert(test.group);
+      return false;
+    }
+    return !opt_.run_all;
+  }
+
+  // The CPU limit of the next test: the per-test limit, capped by what is left of the
+  // total; nullopt when the total is used up.
+  std::optional<int64_t> CpuLimitMs() const {
+    const ProblemLimits& limits = req_.problem->limits;
+    if (!limits.total_time_ms) return limits.time_ms;
+    int64_t left = *limits.total_time_ms - used_cpu_ms_;
+    if (left <= 0) return std::nullopt;
+    return std::min(limits.time_ms, left);
+  }
+
+  // The result of a test that cannot run: the total time limit is used up.
+  TestResult TotalTimeUsedUp(const TestCase& test) const {
+    TestResult out;
+    out.name = test.name;
+    out.group = test.group;
+    out.verdict = Verdict::kTimeLimitExceeded;
+    out.run_status = RunStatus::kTimeLimitExceeded;
+    out.kill_reason = KillReason::kCpuTime;
+    out.message = "total time limit of " + std::to_string(req_.problem->limits.total_time_ms.value_or(0)) +
+                  " ms used up before this test";
+    return out;
+  }
+
+  Result<TestResult> JudgeTest(const TestCase& test, int64_t cpu_limit_ms) {
+    TestResult out;
+    out.name = test.name;
+    out.group = test.group;
+    out.cpu_limit_ms = cpu_limit_ms;
+    const ProblemLimits& limits = req_.problem->limits;
+    JUDGE_RETURN_IF_ERROR(RunProgram(test, &out));
+    if (out.verdict == Verdict::kTimeLimitExceeded && cpu_limit_ms < limits.time_ms &&
+        out.kill_reason == KillReason::kCpuTime)
+      out.message = "total time limit of " + std::to_string(*limits.total_time_ms) + " ms exceeded (" +
+                    std::to_string(cpu_limit_ms) + " ms were left)";
+    if (out.run_status != RunStatus::kOk) return out;
+    std::optional<std::string> output;
+    JUDGE_ASSIGN_OR_RETURN(output, ReadOutput(&out));
+    if (!output) return out;  // no usable output file: WA already
+    out.output_sha256 = Sha256Hex(*output);
+    if (opt_.keep_output_bytes > 0)
+      last_output_ = output->substr(0, static_cast<std::size_t>(opt_.keep_output_bytes));
+    CheckOutput(test, *output, &out);
+    return out;
+  }
+
   // Copies the program's files into scratch/program once: run directories get hard
   // links to these copies, so nothing a run does can touch the compile cache.
   Status PrepareProgram() {
@@ -122,167 +171,100 @@ class Run {
     return Status::Ok();
   }
 
-  Result<TestOutcome> RunTest(std::size_t index, const TestCase& test, int64_t cpu_limit_ms) {
-    const ProblemConfig& problem = *req_.problem;
-    TestOutcome out;
-    out.name = test.name;
-    out.group = test.group;
-    out.cpu_limit_ms = cpu_limit_ms;
-
-    std::string run_dir = opt_.scratch_dir + "/run";
-    JUDGE_RETURN_IF_ERROR(fs::RemoveTree(run_dir));
-    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run_dir));
+  // A fresh run directory with the program (and, in file I/O mode, the input).
+  Status PrepareRunDir(const TestCase& test) {
+    run_dir_ = opt_.scratch_dir + "/run";
+    JUDGE_RETURN_IF_ERROR(fs::RemoveTree(run_dir_));
+    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run_dir_));
     for (const auto& f : req_.program->files)
-      JUDGE_RETURN_IF_ERROR(fs::LinkOrCopy(program_dir_ + "/" + f, run_dir + "/" + f));
+      JUDGE_RETURN_IF_ERROR(fs::LinkOrCopy(program_dir_ + "/" + f, run_dir_ + "/" + f));
+    if (req_.problem->io_mode == IoMode::kFile)
+      JUDGE_RETURN_IF_ERROR(fs::CopyFile(test.input_path, run_dir_ + "/" + req_.problem->input_file, 0644));
+    return Status::Ok();
+  }
 
+  RunSpec MakeSpec(const TestCase& test, int64_t cpu_limit_ms) const {
+    const ProblemLimits& limits = req_.problem->limits;
     RunSpec spec;
     spec.argv = argv_;
-    spec.work_dir = run_dir;
-    spec.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + run_dir,
-                "ONLINE_JUDGE=1"};
-    std::string stdout_path = opt_.scratch_dir + "/stdout";
-    bool file_io = problem.io_mode == IoMode::kFile;
-    if (file_io) {
-      JUDGE_RETURN_IF_ERROR(fs::CopyFile(test.input_path, run_dir + "/" + problem.input_file, 0644));
-      spec.stdout_path = stdout_path;  // kept apart from the answer, but counted
-    } else {
-      spec.stdin_path = test.input_path;
-      spec.stdout_path = stdout_path;
-    }
+    spec.work_dir = run_dir_;
+    spec.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + run_dir_, "ONLINE_JUDGE=1"};
+    // stdout is kept apart from the answer in file mode too, and counted.
+    spec.stdout_path = StdoutPath();
+    if (req_.problem->io_mode != IoMode::kFile) spec.stdin_path = test.input_path;
     spec.limits.cpu_time_ms = cpu_limit_ms;
-    spec.limits.wall_time_ms = std::max(EffectiveWallMs(problem.limits), cpu_limit_ms);
-    spec.limits.memory_kib = problem.limits.memory_kib;
-    spec.limits.output_kib = problem.limits.output_kib;
+    spec.limits.wall_time_ms = std::max(EffectiveWallMs(limits), cpu_limit_ms);
+    spec.limits.memory_kib = limits.memory_kib;
+    spec.limits.output_kib = limits.output_kib;
     spec.limits.max_processes = std::max<int32_t>(1, req_.program->max_processes);
+    spec.cancel = opt_.cancel;
+    return spec;
+  }
 
-    Result<RunResult> ran = req_.sandbox->Run(spec);
+  std::string StdoutPath() const { return opt_.scratch_dir + "/stdout"; }
+
+  Status RunProgram(const TestCase& test, TestResult* out) {
+    JUDGE_RETURN_IF_ERROR(PrepareRunDir(test));
+    Result<RunResult> ran = req_.sandbox->Run(MakeSpec(test, out->cpu_limit_ms));
     if (!ran.ok()) return ran.status().WithContext("running test " + test.name);
-    const RunResult& r = *ran;
-    out.cpu_ms = r.cpu_ms;
-    out.wall_ms = r.wall_ms;
-    out.memory_kib = r.memory_kib;
-    out.exit_code = r.exit_code;
-    out.signal = r.signal;
-    out.output_bytes = r.output_bytes;
-    out.run_status = r.status;
-    out.kill_reason = r.kill_reason;
-    out.time_method = r.time_method;
-    out.memory_method = r.memory_method;
-
-    if (r.status != RunStatus::kOk) {
-      out.verdict = VerdictOfRun(r.status);
-      out.message = DescribeRun(r);
-      return out;
+    CopyRun(*ran, out);
+    if (ran->status != RunStatus::kOk) {
+      out->verdict = VerdictOfRun(ran->status);
+      out->message = DescribeRun(*ran);
     }
+    return Status::Ok();
+  }
 
-    // The output: read at most the output limit (the sandbox enforced it already).
+  // The output, at most the output limit (the sandbox enforced it already). nullopt
+  // when file I/O left no usable output file: *out is WA then.
+  Result<std::optional<std::string>> ReadOutput(TestResult* out) {
+    const ProblemConfig& problem = *req_.problem;
     int64_t max_bytes = problem.limits.output_kib * 1024 + 1;
-    std::string output;
-    if (file_io) {
-      fs::OpenOutcome how = fs::OpenOutcome::kRead;
-      JUDGE_ASSIGN_OR_RETURN(output, fs::ReadNoFollow(run_dir + "/" + problem.output_file, max_bytes, &how));
-      if (how != fs::OpenOutcome::kRead) {
-        out.verdict = Verdict::kWrongAnswer;
-        out.score = 0;
-        switch (how) {
-          case fs::OpenOutcome::kMissing:
-            out.message = "no output file `" + problem.output_file + "`";
-            break;
-          case fs::OpenOutcome::kSymlink:
-            out.message = "output file `" + problem.output_file + "` is a symbolic link, not a file";
-            break;
-          default:
-            out.message = "output file `" + problem.output_file + "` is not a regular file";
-            break;
-        }
-        return out;
-      }
-    } else {
-      fs::OpenOutcome how = fs::OpenOutcome::kRead;
-      JUDGE_ASSIGN_OR_RETURN(output, fs::ReadNoFollow(stdout_path, max_bytes, &how));
-      if (how != fs::OpenOutcome::kRead) output.clear();  // the sandbox made none: empty
-    }
-    out.output_hash = Sha256Hex(output);
+    bool file_io = problem.io_mode == IoMode::kFile;
+    std::string path = file_io ? run_dir_ + "/" + problem.output_file : StdoutPath();
+    fs::OpenOutcome how = fs::OpenOutcome::kRead;
+    JUDGE_ASSIGN_OR_RETURN(std::string output, fs::ReadNoFollow(path, max_bytes, &how));
+    if (how == fs::OpenOutcome::kRead) return std::optional<std::string>(std::move(output));
+    if (!file_io) return std::optional<std::string>(std::string());  // the sandbox made none: empty
+    out->verdict = Verdict::kWrongAnswer;
+    out->message = OutputFileProblem(how, problem.output_file);
+    return std::optional<std::string>();
+  }
 
-    // Jury data problems are the package's fault: JE, never the contestant's.
+  // Jury data problems and checker failures are the package's fault: JE, never WA.
+  void CheckOutput(const TestCase& test, const std::string& output, TestResult* out) {
+    out->verdict = Verdict::kJudgeError;
     Result<std::string> input = fs::ReadFile(test.input_path);
-    if (!input.ok()) return JudgeErrorTest(std::move(out), input.status().message());
+    if (!input.ok()) return void(out->message = input.status().message());
     std::string answer;
     if (!test.answer_path.empty()) {
       Result<std::string> a = fs::ReadFile(test.answer_path);
-      if (!a.ok()) return JudgeErrorTest(std::move(out), a.status().message());
+      if (!a.ok()) return void(out->message = a.status().message());
       answer = std::move(a).value();
-    } else if (problem.checker != CheckerKind::kPlugin) {
-      return JudgeErrorTest(std::move(out), "test " + test.name + " has no .ans file for the " +
-                                                req_.checker->Describe() + " checker");
-    }
-    Result<CheckOutcome> checked = req_.checker->Check(*input, output, answer);
-    if (!checked.ok()) return JudgeErrorTest(std::move(out), checked.status().message());
-    out.verdict = VerdictOfCheck(*checked);
-    out.score = checked->verdict == JUDGE_CHECK_ACCEPTED ? 1.0 : checked->score;
-    out.message = checked->message;
-    if (checked->verdict == JUDGE_CHECK_PARTIAL) {
-      char buf[64];
-      std::snprintf(buf, sizeof buf, "partial score %.4g", checked->score);
-      out.message = out.message.empty() ? std::string(buf) : std::string(buf) + ": " + out.message;
-    }
-    (void)index;
-    return out;
-  }
-
-  static Result<TestOutcome> JudgeErrorTest(TestOutcome out, std::string message) {
-    out.verdict = Verdict::kJudgeError;
-    out.score = 0;
-    out.message = std::move(message);
-    return out;
-  }
-
-  void Summarize(GradeReport* report) const {
-    const ProblemConfig& problem = *req_.problem;
-    const std::vector<TestCase>& tests = *req_.tests;
-    for (const auto& t : report->tests) {
-      report->time_ms = std::max(report->time_ms, t.cpu_ms);
-      report->memory_kib = std::max(report->memory_kib, t.memory_kib);
-      report->total_time_ms += t.cpu_ms;
-    }
-    std::optional<Verdict> first_failure;
-    bool any_je = false;
-    for (const auto& t : report->tests) {
-      if (t.verdict == Verdict::kJudgeError) any_je = true;
-      else if (t.verdict != Verdict::kAccepted && !first_failure) first_failure = t.verdict;
-    }
-    if (tests.empty()) {
-      report->verdict = Verdict::kJudgeError;  // a package without tests judges nothing
-    } else if (any_je) {
-      report->verdict = Verdict::kJudgeError;
-    } else if (first_failure) {
-      report->verdict = *first_failure;
-    } else {
-      report->verdict = Verdict::kAccepted;
-    }
-    if (problem.groups.empty()) {
-      report->max_score = 1.0;
-      report->score = report->verdict == Verdict::kAccepted ? 1.0 : 0.0;
+    } else if (req_.problem->checker != CheckerKind::kPlugin) {
+      out->message = "test " + test.name + " has no .ans file for the " + req_.checker->Describe() + " checker";
       return;
     }
-    // IOI: a group scores its points when every one of its tests ran and is AC.
-    std::map<std::string, std::size_t> total, passed;
-    for (const auto& t : tests) total[t.group]++;
-    for (const auto& t : report->tests)
-      if (t.verdict == Verdict::kAccepted) passed[t.group]++;
-    report->max_score = 0;
-    report->score = 0;
-    for (const auto& g : problem.groups) {
-      report->max_score += g.points;
-      auto it = total.find(g.name);
-      if (it != total.end() && it->second > 0 && passed[g.name] == it->second) report->score += g.points;
+    Result<CheckOutcome> checked = req_.checker->Check(*input, output, answer);
+    if (!checked.ok()) return void(out->message = checked.status().message());
+    out->verdict = VerdictOfCheck(checked->verdict);
+    out->score = checked->score;
+    out->message = checked->message;
+    if (checked->verdict == CheckVerdict::kPartial) {
+      char buf[64];
+      std::snprintf(buf, sizeof buf, "partial score %.4g", checked->score);
+      out->message = out->message.empty() ? std::string(buf) : std::string(buf) + ": " + out->message;
     }
   }
 
   const GradeRequest& req_;
   const GradeOptions& opt_;
   std::string program_dir_;
+  std::string run_dir_;
   std::vector<std::string> argv_;
+  std::set<std::string> failed_groups_;
+  int64_t used_cpu_ms_ = 0;
+  std::string last_output_;
 };
 
 }  // namespace
@@ -297,15 +279,13 @@ std::string DescribeRun(const RunResult& run) {
   switch (run.status) {
     case RunStatus::kOk: return "";
     case RunStatus::kTimeLimitExceeded:
-      return run.kill_reason == KillReason::kWallTime ? "wall time limit exceeded"
-                                                      : "CPU time limit exceeded";
+      return run.kill_reason == KillReason::kWallTime ? "wall time limit exceeded" : "CPU time limit exceeded";
     case RunStatus::kMemoryLimitExceeded: return "memory limit exceeded";
     case RunStatus::kOutputLimitExceeded: return "output limit exceeded";
     case RunStatus::kRuntimeError:
       if (run.signal > 0) {
         const char* name = sigabbrev_np(run.signal);
-        return "killed by signal " + std::to_string(run.signal) +
-               (name ? std::string(" (SIG") + name + ")" : std::string());
+        return "killed by signal " + std::to_string(run.signal) + (name ? std::string(" (SIG") + name + ")" : "");
       }
       return "exit code " + std::to_string(run.exit_code);
   }

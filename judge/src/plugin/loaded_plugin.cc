@@ -208,20 +208,35 @@ Result<std::string> InterpretSolve(const LoadedPlugin& plugin, RawOutcome raw,
   return std::move(raw.out);
 }
 
+// The one place a plugin's check result becomes the judge's CheckOutcome: the ABI's
+// verdict numbers, its "checker failure" (a Status, never an outcome) and its score
+// (only a partial verdict carries one, in [0, 1)).
 Result<CheckOutcome> InterpretCheck(const LoadedPlugin& plugin, RawOutcome raw) {
   if (raw.status != JUDGE_STATUS_OK) return CallError(plugin, Op::kCheck, raw);
   const std::string prefix = plugin.Name() + ": check: ";
-  if (raw.verdict < JUDGE_CHECK_ACCEPTED || raw.verdict > JUDGE_CHECK_CHECKER_FAILURE)
-    return Status::Internal(prefix + "expected a verdict 0..4, found " + std::to_string(raw.verdict));
-  if (raw.verdict == JUDGE_CHECK_CHECKER_FAILURE)
-    return Status::Internal(prefix + "checker failure: " + Reason(raw));
-  if (!std::isfinite(raw.score) || raw.score < 0.0 || raw.score > 1.0)
-    return Status::Internal(prefix + "expected a score in [0, 1], found " + std::to_string(raw.score));
   CheckOutcome outcome;
-  outcome.verdict = static_cast<judge_check_verdict>(raw.verdict);
-  outcome.score = raw.score;
   outcome.message = CleanMessage(raw);
-  return outcome;
+  switch (raw.verdict) {
+    case JUDGE_CHECK_ACCEPTED:
+      outcome.verdict = CheckVerdict::kAccepted;
+      outcome.score = 1.0;
+      return outcome;
+    case JUDGE_CHECK_WRONG_ANSWER:
+      outcome.verdict = CheckVerdict::kWrongAnswer;
+      return outcome;
+    case JUDGE_CHECK_PRESENTATION_ERROR:
+      outcome.verdict = CheckVerdict::kPresentationError;
+      return outcome;
+    case JUDGE_CHECK_PARTIAL:
+      if (!std::isfinite(raw.score) || raw.score < 0.0 || raw.score >= 1.0)
+        return Status::Internal(prefix + "expected a partial score in [0, 1), found " + std::to_string(raw.score));
+      outcome.verdict = CheckVerdict::kPartial;
+      outcome.score = raw.score;
+      return outcome;
+    case JUDGE_CHECK_CHECKER_FAILURE:
+      return Status::Internal(prefix + "checker failure: " + Reason(raw));
+  }
+  return Status::Internal(prefix + "expected a verdict 0..4, found " + std::to_string(raw.verdict));
 }
 
 Result<ValidateOutcome> InterpretValidate(const LoadedPlugin& plugin, RawOutcome raw) {

@@ -43,13 +43,17 @@ class MemoryStore final : public Store {
     return j.id;
   }
 
-  Status AddTestResult(int64_t judging_id, const TestRecord& test) override {
-    JUDGE_RETURN_IF_ERROR(CheckTestRecord(judging_id, test));
+  Status AddTestResult(int64_t judging_id, const TestResult& test) override {
+    JUDGE_RETURN_IF_ERROR(CheckTestResult(judging_id, test));
     std::lock_guard<std::mutex> lock(mu_);
     auto it = judgings_.find(judging_id);
     if (it == judgings_.end()) return NoJudging(judging_id);
     JUDGE_RETURN_IF_ERROR(CheckRunning(judging_id, it->second.status, "add a test to"));
-    TestRecord t = test;
+    TestResult t = test;
+    // What the SQLite store does not keep, the fake does not keep either.
+    t.run_status = RunStatus::kOk;
+    t.kill_reason = KillReason::kNone;
+    t.cpu_limit_ms = 0;
     t.ordinal = static_cast<int32_t>(it->second.tests.size());
     it->second.tests.push_back(std::move(t));
     return Status::Ok();
@@ -65,8 +69,11 @@ class MemoryStore final : public Store {
     j.finished_unix_ms = NowUnixMs();
     j.verdict = o.verdict;
     j.score = o.score;
-    j.time_ms = o.time_ms;
+    j.max_score = o.max_score;
+    j.max_time_ms = o.max_time_ms;
+    j.total_time_ms = o.total_time_ms;
     j.memory_kib = o.memory_kib;
+    j.tests_total = o.tests_total;
     j.compile_log = o.compile_log;
     j.message = o.message;
     return Status::Ok();
@@ -98,19 +105,6 @@ class MemoryStore final : public Store {
       }
     }
     return ids;
-  }
-
-  Result<Judging> ResumeJudging(int64_t judging_id) override {
-    std::lock_guard<std::mutex> lock(mu_);
-    auto it = judgings_.find(judging_id);
-    if (it == judgings_.end()) return NoJudging(judging_id);
-    Judging& j = it->second;
-    JUDGE_RETURN_IF_ERROR(CheckResumable(judging_id, j.status, j.owner));
-    j.status = JudgingStatus::kRunning;
-    j.finished_unix_ms = 0;
-    j.message.clear();
-    j.owner = CurrentProcessOwner();
-    return j;
   }
 
   Result<std::vector<HistoryEntry>> ListHistory(const HistoryFilter& filter) override {
@@ -155,15 +149,6 @@ class MemoryStore final : public Store {
       if (j.submission_id == submission_id) out.push_back(ForReader(j));
     }
     return out;
-  }
-
-  Result<Judging> LatestJudging(int64_t submission_id) override {
-    JUDGE_ASSIGN_OR_RETURN(std::vector<Judging> all, ListJudgings(submission_id));
-    if (all.empty()) {
-      return Status::NotFound("submission " + std::to_string(submission_id) +
-                              " has no judging");
-    }
-    return std::move(all.back());
   }
 
  private:

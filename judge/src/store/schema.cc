@@ -73,6 +73,18 @@ CREATE TABLE tests (
   PRIMARY KEY (judging_id, ordinal)
 );
 )sql"},
+      // 2: the one result model (judge/records.h): a judging's largest test CPU time,
+      // its maximum score and the package's test count; a test's output size. time_ms
+      // keeps its meaning (the total CPU time); old judgings get their largest test
+      // time from their stored tests.
+      {2, R"sql(
+ALTER TABLE judgings ADD COLUMN max_time_ms INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE judgings ADD COLUMN max_score   REAL    NOT NULL DEFAULT 1;
+ALTER TABLE judgings ADD COLUMN tests_total INTEGER NOT NULL DEFAULT 0;
+ALTER TABLE tests    ADD COLUMN output_bytes INTEGER NOT NULL DEFAULT 0;
+UPDATE judgings SET max_time_ms =
+  coalesce((SELECT max(cpu_ms) FROM tests WHERE tests.judging_id = judgings.id), 0);
+)sql"},
   };
   return kMigrations;
 }

@@ -26,6 +26,7 @@
 #include <mutex>
 #include <thread>
 
+#include "judge/base/errors.h"
 #include "sqlite_db.h"
 #include "store_rules.h"
 
@@ -40,11 +41,12 @@ namespace {
   "id, submission_id, status, started_unix_ms, finished_unix_ms, verdict, score, time_ms, " \
   "memory_kib, compile_log, message, plugin_id, plugin_version, plugin_hash, checker, "     \
   "time_limit_ms, total_time_limit_ms, wall_limit_ms, memory_limit_kib, output_limit_kib, " \
-  "sandbox_method, judge_version, owner_pid, owner_host, owner_boot_id, owner_start_ticks"
+  "sandbox_method, judge_version, owner_pid, owner_host, owner_boot_id, owner_start_ticks, " \
+  "max_time_ms, max_score, tests_total"
 
 #define JUDGE_TEST_COLUMNS                                                                 \
   "ordinal, name, group_name, verdict, score, cpu_ms, wall_ms, memory_kib, exit_code, "     \
-  "signal, message, output_sha256, time_method, memory_method"
+  "signal, message, output_sha256, time_method, memory_method, output_bytes"
 
 // Columns 0..7 of JUDGE_SUBMISSION_COLUMNS_NO_SOURCE.
 Submission ReadSubmission(const Query& q) {
@@ -70,7 +72,7 @@ Judging ReadJudging(const Query& q) {
   j.finished_unix_ms = q.Int(4);
   if (!q.IsNull(5)) j.verdict = static_cast<Verdict>(q.Int(5));
   j.score = q.Real(6);
-  j.time_ms = q.Int(7);
+  j.total_time_ms = q.Int(7);
   j.memory_kib = q.Int(8);
   j.compile_log = q.Text(9);
   j.message = q.Text(10);
@@ -89,11 +91,14 @@ Judging ReadJudging(const Query& q) {
   j.owner.host = q.Text(23);
   j.owner.boot_id = q.Text(24);
   j.owner.start_ticks = q.Int(25);
+  j.max_time_ms = q.Int(26);
+  j.max_score = q.Real(27);
+  j.tests_total = q.Int(28);
   return j;
 }
 
-TestRecord ReadTest(const Query& q) {
-  TestRecord t;
+TestResult ReadTest(const Query& q) {
+  TestResult t;
   t.ordinal = static_cast<int32_t>(q.Int(0));
   t.name = q.Text(1);
   t.group = q.Text(2);
@@ -108,6 +113,7 @@ TestRecord ReadTest(const Query& q) {
   t.output_sha256 = q.Text(11);
   t.time_method = q.Text(12);
   t.memory_method = q.Text(13);
+  t.output_bytes = q.Int(14);
   return t;
 }
 
@@ -175,8 +181,8 @@ class SqliteStore final : public Store {
     return id;
   }
 
-  Status AddTestResult(int64_t judging_id, const TestRecord& t) override {
-    JUDGE_RETURN_IF_ERROR(CheckTestRecord(judging_id, t));
+  Status AddTestResult(int64_t judging_id, const TestResult& t) override {
+    JUDGE_RETURN_IF_ERROR(CheckTestResult(judging_id, t));
     std::lock_guard<std::mutex> lock(mu_);
     return db_->Transaction(true, [&]() -> Status {
       JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(judging_id));
@@ -188,7 +194,7 @@ class SqliteStore final : public Store {
       const int64_t ordinal = count->Int(0);
       JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
           "INSERT INTO tests (judging_id, " JUDGE_TEST_COLUMNS ", verdict_code) VALUES "
-          "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16)"));
+          "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)"));
       q->Bind(1, judging_id)
           .Bind(2, ordinal)
           .BindText(3, t.name)
@@ -204,7 +210,8 @@ class SqliteStore final : public Store {
           .BindText(13, t.output_sha256)
           .BindText(14, t.time_method)
           .BindText(15, t.memory_method)
-          .BindText(16, VerdictCode(t.verdict));
+          .Bind(16, t.output_bytes)
+          .BindText(17, VerdictCode(t.verdict));
       return q->Run("storing test '" + t.name + "'");
     });
   }
@@ -217,7 +224,8 @@ class SqliteStore final : public Store {
       JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
           "UPDATE judgings SET status = ?2, status_name = ?3, finished_unix_ms = ?4, "
           "verdict = ?5, verdict_code = ?6, score = ?7, time_ms = ?8, memory_kib = ?9, "
-          "compile_log = ?10, message = ?11 WHERE id = ?1"));
+          "compile_log = ?10, message = ?11, max_time_ms = ?12, max_score = ?13, "
+          "tests_total = ?14 WHERE id = ?1"));
       q->Bind(1, judging_id)
           .Bind(2, int64_t{static_cast<int>(JudgingStatus::kDone)})
           .BindText(3, JudgingStatusName(JudgingStatus::kDone))
@@ -225,10 +233,13 @@ class SqliteStore final : public Store {
           .Bind(5, int64_t{static_cast<int>(o.verdict)})
           .BindText(6, VerdictCode(o.verdict))
           .Bind(7, o.score)
-          .Bind(8, o.time_ms)
+          .Bind(8, o.total_time_ms)
           .Bind(9, o.memory_kib)
           .BindText(10, o.compile_log)
-          .BindText(11, o.message);
+          .BindText(11, o.message)
+          .Bind(12, o.max_time_ms)
+          .Bind(13, o.max_score)
+          .Bind(14, o.tests_total);
       return q->Run("finishing judging " + std::to_string(judging_id));
     });
   }
@@ -266,32 +277,6 @@ class SqliteStore final : public Store {
       return Status::Ok();
     }));
     return ids;
-  }
-
-  Result<Judging> ResumeJudging(int64_t judging_id) override {
-    const JudgingOwner me = CurrentProcessOwner();
-    std::lock_guard<std::mutex> lock(mu_);
-    Judging out;
-    JUDGE_RETURN_IF_ERROR(db_->Transaction(true, [&]() -> Status {
-      JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(judging_id));
-      JUDGE_RETURN_IF_ERROR(CheckResumable(judging_id, j.status, j.owner));
-      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
-          "UPDATE judgings SET status = ?2, status_name = ?3, finished_unix_ms = 0, "
-          "message = '', owner_pid = ?4, owner_host = ?5, owner_boot_id = ?6, "
-          "owner_start_ticks = ?7 WHERE id = ?1"));
-      q->Bind(1, judging_id)
-          .Bind(2, int64_t{static_cast<int>(JudgingStatus::kRunning)})
-          .BindText(3, JudgingStatusName(JudgingStatus::kRunning))
-          .Bind(4, me.pid)
-          .BindText(5, me.host)
-          .BindText(6, me.boot_id)
-          .Bind(7, me.start_ticks);
-      JUDGE_RETURN_IF_ERROR(q->Run("resuming judging " + std::to_string(judging_id)));
-      q.reset();
-      JUDGE_ASSIGN_OR_RETURN(out, LoadJudgingWithTests(judging_id));
-      return Status::Ok();
-    }));
-    return out;
   }
 
   Result<std::vector<HistoryEntry>> ListHistory(const HistoryFilter& filter) override {
@@ -383,28 +368,6 @@ class SqliteStore final : public Store {
     return out;
   }
 
-  Result<Judging> LatestJudging(int64_t submission_id) override {
-    std::lock_guard<std::mutex> lock(mu_);
-    Judging out;
-    JUDGE_RETURN_IF_ERROR(db_->Transaction(false, [&]() -> Status {
-      JUDGE_RETURN_IF_ERROR(RequireSubmission(submission_id));
-      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
-          "SELECT max(id) FROM judgings WHERE submission_id = ?1"));
-      q->Bind(1, submission_id);
-      JUDGE_RETURN_IF_ERROR(q->Step("finding the latest judging").status());
-      if (q->IsNull(0)) {
-        return Status::NotFound("submission " + std::to_string(submission_id) +
-                                " has no judging");
-      }
-      const int64_t id = q->Int(0);
-      q.reset();
-      JUDGE_ASSIGN_OR_RETURN(out, LoadJudgingWithTests(id));
-      return Status::Ok();
-    }));
-    out.status = EffectiveStatus(out.status, out.owner);
-    return out;
-  }
-
  private:
   // The helpers below run inside a transaction, with mu_ held.
 
@@ -475,11 +438,11 @@ Status CheckWritablePath(const std::string& path) {
   const bool exists = fs::exists(file, ec);
   if (exists && access(path.c_str(), R_OK | W_OK) != 0) {
     return Status::IoError(path + ": database is on a read-only path: the file is not writable (" +
-                           std::strerror(errno) + ")");
+                           ErrnoText(errno) + ")");
   }
   if (access(dir.c_str(), W_OK | X_OK) != 0) {
     return Status::IoError(path + ": database is on a read-only path: directory '" +
-                           dir.string() + "' is not writable (" + std::strerror(errno) +
+                           dir.string() + "' is not writable (" + ErrnoText(errno) +
                            "); SQLite keeps its journal files beside the database");
   }
   return Status::Ok();

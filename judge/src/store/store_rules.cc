@@ -31,10 +31,10 @@ void PrepareOwner(JudgingOwner& owner) {
   if (owner.pid == 0) owner = CurrentProcessOwner();
 }
 
-Status CheckTestRecord(int64_t judging_id, const TestRecord& test) {
+Status CheckTestResult(int64_t judging_id, const TestResult& test) {
   if (test.name.empty()) {
     return Status::InvalidArgument("judging " + std::to_string(judging_id) +
-                                   ": test record has an empty name");
+                                   ": test result has an empty name");
   }
   return Status::Ok();
 }
@@ -51,16 +51,6 @@ Status CheckRunning(int64_t judging_id, JudgingStatus stored, std::string_view a
   return Status::InvalidArgument("cannot " + std::string(action) + " judging " +
                                  std::to_string(judging_id) + ": it is " +
                                  std::string(JudgingStatusName(stored)) + ", not running");
-}
-
-Status CheckResumable(int64_t judging_id, JudgingStatus stored, const JudgingOwner& owner) {
-  const std::string what = "cannot resume judging " + std::to_string(judging_id);
-  if (stored == JudgingStatus::kDone) return Status::InvalidArgument(what + ": it is done");
-  if (stored == JudgingStatus::kRunning && OwnerIsAlive(owner)) {
-    return Status::InvalidArgument(what + ": it is still running in process " +
-                                   std::to_string(owner.pid) + " on " + owner.host);
-  }
-  return Status::Ok();
 }
 
 std::string AbandonedMessage(const JudgingOwner& owner) {

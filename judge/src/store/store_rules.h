@@ -23,8 +23,8 @@ Status PrepareSubmission(Submission& submission);
 // Fills the owner (the calling process) when the caller left it empty.
 void PrepareOwner(JudgingOwner& owner);
 
-// Rejects a test record without a name.
-Status CheckTestRecord(int64_t judging_id, const TestRecord& test);
+// Rejects a test result without a name.
+Status CheckTestResult(int64_t judging_id, const TestResult& test);
 
 // The status a reader sees: running with a dead owner reads as incomplete.
 JudgingStatus EffectiveStatus(JudgingStatus stored, const JudgingOwner& owner);
@@ -32,9 +32,6 @@ JudgingStatus EffectiveStatus(JudgingStatus stored, const JudgingOwner& owner);
 // OK when a judging with this stored status takes test results / an outcome.
 // action: "add a test to", "finish".
 Status CheckRunning(int64_t judging_id, JudgingStatus stored, std::string_view action);
-
-// OK when a judging with this stored status and owner can be resumed.
-Status CheckResumable(int64_t judging_id, JudgingStatus stored, const JudgingOwner& owner);
 
 // The message recorded by ReapAbandonedJudgings.
 std::string AbandonedMessage(const JudgingOwner& owner);

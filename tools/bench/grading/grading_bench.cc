@@ -5,10 +5,10 @@
 // side in one run, printing the median of several repetitions:
 //   fake       Grade() with a zero-cost fake sandbox (it writes the right answer):
 //              everything the judge does per test except the run
-//   fake+db    the same through JudgeFile with the SQLite store (a durable write per test)
+//   fake+db    the same through the pipeline with the SQLite store (a durable write per test)
 //   real       Grade() with the real sandbox; the time inside Sandbox::Run() is summed
 //              and subtracted: overhead = (total - runs) / tests
-//   real+db    the same through JudgeFile with the SQLite store
+//   real+db    the same through the pipeline with the SQLite store
 // For the fake variants the fake's own Run() time is subtracted as well.
 // Target: overhead at most 1 ms per test.
 //
@@ -29,7 +29,8 @@
 
 #include "judge/compiler.h"
 #include "judge/grader.h"
-#include "judge/judging.h"
+#include "judge/package.h"
+#include "judge/pipeline.h"
 #include "judge/sandbox.h"
 #include "judge/store.h"
 
@@ -96,7 +97,7 @@ int main(int argc, char** argv) {
   std::string dir = templ;
   std::system(("chmod 755 " + dir + " && mkdir -p " + dir + "/pkg/data/secret " + dir + "/scratch").c_str());
 
-  judge::JudgeContext ctx;
+  judge::Package ctx;
   ctx.problem.dir = dir + "/pkg";
   ctx.problem.id = "bench-sum";
   ctx.problem.checker = judge::CheckerKind::kExact;
@@ -132,7 +133,7 @@ int main(int argc, char** argv) {
   cpp.run = {"./{binary}"};
   judge::Compiler compiler(real->get(), judge::CompilerOptions{});
   std::system(("mkdir -p " + dir + "/build").c_str());
-  auto compiled = compiler.Compile(source, cpp, dir + "/build");
+  auto compiled = compiler.Compile(Read(source), cpp, dir + "/build");
   if (!compiled.ok() || !compiled->ok) {
     std::cerr << "grading_bench: cannot compile the solution\n";
     return 3;
@@ -159,13 +160,16 @@ int main(int argc, char** argv) {
     std::cerr << "grading_bench: " << store.status().message() << "\n";
     return 3;
   }
+  judge::PipelineOptions popt;
+  popt.store = store->get();
+  popt.scratch_root = dir + "/scratch";
+  judge::Pipeline pipeline(popt);
   auto judge_file = [&](judge::Sandbox* sandbox) {
-    ctx.store = store->get();
-    judge::JudgeOptions o;
-    o.scratch_root = dir + "/scratch";
-    auto r = judge::JudgeFile(ctx, sandbox, binary, judge::BinaryProfile(), o);
-    ctx.store = nullptr;
-    if (!r.ok() || r->verdict != judge::Verdict::kAccepted) {
+    judge::JudgeTask task;
+    task.package = &ctx;
+    task.fresh = judge::NewSubmission{binary, "main", Read(binary), judge::BinaryProfile()};
+    auto r = pipeline.Judge(task, sandbox);
+    if (!r.ok() || r->judging.verdict != judge::Verdict::kAccepted) {
       std::cerr << "grading_bench: judging failed: " << (r.ok() ? "not AC" : r.status().message()) << "\n";
       std::exit(3);
     }

@@ -28,8 +28,9 @@ std::string Styled(std::string_view text, Style style, bool colour);
 
 // Control characters (C0 except tab, DEL, C1 and ESC) as "\xNN", and invalid UTF-8 bytes
 // likewise, so printed names and messages cannot move the cursor or retitle a
-// terminal. Printable text, including valid UTF-8, is unchanged.
-std::string EscapeForTerminal(std::string_view text);
+// terminal. Printable text, including valid UTF-8, is unchanged; so are newlines when
+// keep_newlines (multi-line text such as a test input).
+std::string EscapeForTerminal(std::string_view text, bool keep_newlines = false);
 
 // True when the descriptor is a terminal.
 bool IsTerminal(int fd);

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include "fakes.h"
+#include "judge/pipeline.h"
 #include "judge/stress.h"
 #include "judge/verify.h"
 
@@ -49,11 +50,15 @@ RunResult Counter(const RunSpec& spec, std::string* out) {
   return Ok();
 }
 
+// A package with a scripted plugin, and the "counter" program compiled by the
+// pipeline (a binary: no compiler runs).
 struct StressWorld {
   TempDir dir;
-  JudgeContext ctx;
+  Package pkg;
   FakePluginCaller* plugin = nullptr;
-  Program program;
+  FakeSandbox sandbox{Counter};
+  std::unique_ptr<Pipeline> pipeline;
+  std::unique_ptr<CompiledProgram> program;
   StressWorld() {
     auto p = std::make_unique<FakePluginCaller>();
     plugin = p.get();
@@ -61,33 +66,32 @@ struct StressWorld {
     plugin->solve = [](std::string_view in) -> Result<std::string> {
       return std::to_string(CountLines(std::string(in))) + "\n";
     };
-    ctx.plugin = std::move(p);
-    ctx.problem.id = "count";
-    ctx.problem.checker = CheckerKind::kTokens;
-    ctx.checker = MakeBuiltinChecker(ctx.problem);
-    std::string prog = dir.Sub("prog");
-    WriteAll(prog + "/main", "counter");
-    program.dir = prog;
-    program.files = {"main"};
-    program.argv = {"./main"};
+    pkg.plugin = std::move(p);
+    pkg.problem.id = "count";
+    pkg.problem.checker = CheckerKind::kTokens;
+    pkg.checker = MakeBuiltinChecker(pkg.problem);
+    PipelineOptions options;
+    options.scratch_root = dir.Sub("scratch");
+    pipeline = std::make_unique<Pipeline>(options);
+    program = pipeline->Compile(NewSubmission{"counter", "counter", "counter", BinaryProfile()}, &sandbox).value();
   }
+  Result<StressReport> Run(const StressOptions& opt) { return Stress(pkg, pipeline.get(), *program, &sandbox, opt); }
 };
 
 TEST(Stress, FindsTheFirstFailureAndShrinksItsParameters) {
   StressWorld w;
-  FakeSandbox sandbox(Counter);
   StressOptions opt;
   opt.count = 10;
   opt.seed = 100;
   opt.params = {{"cases", "3"}};
   // With 3 cases every run passes.
-  auto passing = Stress(w.ctx, &sandbox, w.program, w.dir.Sub("s1"), opt);
+  auto passing = w.Run(opt);
   ASSERT_TRUE(passing.ok()) << passing.status().message();
   EXPECT_EQ(passing->runs, 10);
   EXPECT_FALSE(passing->failure.has_value());
   // With 40 the first run fails; shrinking finds the smallest failing size, 5.
   opt.params = {{"cases", "40"}};
-  auto failing = Stress(w.ctx, &sandbox, w.program, w.dir.Sub("s2"), opt);
+  auto failing = w.Run(opt);
   ASSERT_TRUE(failing.ok()) << failing.status().message();
   EXPECT_EQ(failing->runs, 1);
   ASSERT_TRUE(failing->failure.has_value());
@@ -105,12 +109,11 @@ TEST(Stress, FindsTheFirstFailureAndShrinksItsParameters) {
 
 TEST(Stress, TheShrinkBudgetIsRespected) {
   StressWorld w;
-  FakeSandbox sandbox(Counter);
   StressOptions opt;
   opt.count = 1;
   opt.params = {{"cases", "1000"}};
   opt.shrink_budget = 2;
-  auto r = Stress(w.ctx, &sandbox, w.program, w.dir.Sub("s"), opt);
+  auto r = w.Run(opt);
   ASSERT_TRUE(r.ok());
   EXPECT_LE(r->shrink_runs, 2);
   ASSERT_TRUE(r->smallest.has_value());
@@ -118,25 +121,24 @@ TEST(Stress, TheShrinkBudgetIsRespected) {
 
 TEST(Stress, PluginFailuresAreTheJudgesNotVerdicts) {
   StressWorld w;
-  FakeSandbox sandbox(Counter);
   w.plugin->solve = [](std::string_view) -> Result<std::string> {
     return Status::Internal("plugin 'fake' (fake.so): solve killed by SIGSEGV");
   };
   StressOptions opt;
   opt.count = 3;
-  auto r = Stress(w.ctx, &sandbox, w.program, w.dir.Sub("s"), opt);
+  auto r = w.Run(opt);
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("SIGSEGV"), std::string::npos);
   opt.params = {{"colour", "red"}};
   w.plugin->solve = [](std::string_view) -> Result<std::string> { return std::string("1\n"); };
-  auto bad_param = Stress(w.ctx, &sandbox, w.program, w.dir.Sub("s2"), opt);
+  auto bad_param = w.Run(opt);
   ASSERT_FALSE(bad_param.ok());
   EXPECT_NE(bad_param.status().message().find("colour"), std::string::npos);
 }
 
 TEST(Verify, ReportsEveryKindOfInconsistency) {
   TempDir dir;
-  JudgeContext ctx;
+  Package ctx;
   auto plugin = std::make_unique<FakePluginCaller>();
   plugin->validate = [](std::string_view in) -> Result<ValidateOutcome> {
     if (in.find('!') != std::string_view::npos) return ValidateOutcome{false, "'!' is not allowed"};
@@ -181,13 +183,18 @@ TEST(Verify, ReportsEveryKindOfInconsistency) {
     *out = std::to_string(CountLines(ReadAll(spec.stdin_path))) + "\n";
     return Ok();
   };
-  VerifyOptions opt;
-  opt.judge.scratch_root = dir.Sub("scratch");
-  LanguageSet languages;
-  SandboxFactory factory = [&]() -> Result<std::unique_ptr<Sandbox>> {
+  PipelineOptions popt;
+  popt.scratch_root = dir.Sub("scratch");
+  popt.jobs = 2;
+  popt.sandboxes = [&]() -> Result<std::unique_ptr<Sandbox>> {
     return std::unique_ptr<Sandbox>(std::make_unique<FakeSandbox>(count));
   };
-  auto r = VerifyPackage(ctx, languages, factory, opt);
+  Pipeline pipeline(popt);
+  LanguageSet languages;
+  std::vector<std::string> seen;
+  VerifyOptions opt;
+  opt.on_check = [&](const VerifyCheck& c) { seen.push_back(c.kind + " " + c.subject); };
+  auto r = VerifyPackage(ctx, languages, &pipeline, opt);
   ASSERT_TRUE(r.ok()) << r.status().message();
   auto find = [&](const std::string& kind, const std::string& subject) -> const VerifyCheck* {
     for (const auto& c : r->checks)
@@ -223,6 +230,7 @@ TEST(Verify, ReportsEveryKindOfInconsistency) {
   EXPECT_NE(odd->message.find("sometimes"), std::string::npos);
   EXPECT_FALSE(r->consistent());
   EXPECT_TRUE(r->judge_error());
+  EXPECT_EQ(seen.size(), r->checks.size());  // every check reported as it was made
 }
 
 }  // namespace

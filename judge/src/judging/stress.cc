@@ -6,6 +6,7 @@
 #include <set>
 
 #include "judge/base/files.h"
+#include "judge/base/key_value.h"
 
 namespace judge {
 namespace {
@@ -69,72 +70,42 @@ std::vector<StressParams> Candidates(const StressParams& params) {
 
 class StressRun {
  public:
-  StressRun(const JudgeContext& ctx, Sandbox* sandbox, const Program& program,
-            const std::string& scratch, const StressOptions& options)
-      : ctx_(ctx), sandbox_(sandbox), program_(program), scratch_(scratch), options_(options) {}
+  StressRun(const Package& pkg, Pipeline* pipeline, const CompiledProgram& program, Sandbox* sandbox,
+            const StressOptions& options)
+      : pkg_(pkg), pipeline_(pipeline), program_(program), sandbox_(sandbox), options_(options) {
+    problem_ = pkg.problem;  // one generated test: no groups, no total limit
+    problem_.groups.clear();
+    problem_.limits.total_time_ms.reset();
+  }
 
   // Generates, solves, runs and checks one case. A generator that rejects the
   // parameters gives nullopt when tolerate_bad_params (shrinking), else an error.
-  Result<std::optional<StressCase>> One(uint64_t seed, const StressParams& params,
-                                        bool tolerate_bad_params) {
+  Result<std::optional<StressCase>> One(uint64_t seed, const StressParams& params, bool tolerate_bad_params) {
     StressCase c;
     c.seed = seed;
     c.params = params;
-    Result<std::string> input = ctx_.plugin->Generate(seed, FormatStressParams(params));
+    const std::string at = " (seed " + std::to_string(seed) + ")";
+    Result<std::string> input = pkg_.plugin->Generate(seed, FormatStressParams(params));
     if (!input.ok()) {
       if (tolerate_bad_params && input.status().code() == StatusCode::kInvalidArgument)
         return std::optional<StressCase>();
-      return input.status().WithContext("generate (seed " + std::to_string(seed) + ")");
+      return input.status().WithContext("generate" + at);
     }
     c.input = std::move(input).value();
-    Result<std::string> answer = ctx_.plugin->Solve(c.input);
-    if (!answer.ok())
-      return answer.status().WithContext("the reference solver on generated input (seed " +
-                                         std::to_string(seed) + ")");
+    Result<std::string> answer = pkg_.plugin->Solve(c.input);
+    if (!answer.ok()) return answer.status().WithContext("the reference solver on generated input" + at);
     c.answer = std::move(answer).value();
-
-    std::string dir = scratch_ + "/case";
-    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir));
-    TestCase test;
-    test.name = "stress/" + std::to_string(seed);
-    test.group = "stress";
-    test.input_path = dir + "/input.in";
-    test.answer_path = dir + "/input.ans";
-    JUDGE_RETURN_IF_ERROR(fs::WriteFile(test.input_path, c.input));
-    JUDGE_RETURN_IF_ERROR(fs::WriteFile(test.answer_path, c.answer));
-    std::vector<TestCase> tests = {test};
-    ProblemConfig problem = ctx_.problem;
-    problem.groups.clear();
-    problem.limits.total_time_ms.reset();
-
-    GradeRequest req;
-    req.problem = &problem;
-    req.tests = &tests;
-    req.program = &program_;
-    req.sandbox = sandbox_;
-    req.checker = ctx_.checker.get();
-    GradeOptions gopt;
-    gopt.scratch_dir = scratch_ + "/grade";
-    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(gopt.scratch_dir));
-    JUDGE_ASSIGN_OR_RETURN(GradeReport r, Grade(req, gopt));
+    JUDGE_ASSIGN_OR_RETURN(std::vector<TestCase> tests, WriteTest(c, seed));
+    JUDGE_ASSIGN_OR_RETURN(GradeReport r, pipeline_->RunTests(program_, pkg_, problem_, tests, sandbox_, kKeepOutput));
     if (r.tests.empty()) return Status::Internal("stress: the grader ran no test");
     c.outcome = r.tests[0];
     if (c.outcome.verdict == Verdict::kJudgeError)
-      return Status::Internal("judging generated input (seed " + std::to_string(seed) + "): " + c.outcome.message);
-    if (c.outcome.verdict != Verdict::kAccepted) {
-      fs::OpenOutcome how;
-      std::string out_path = problem.io_mode == IoMode::kFile ? gopt.scratch_dir + "/run/" + problem.output_file
-                                                              : gopt.scratch_dir + "/stdout";
-      auto out = fs::ReadNoFollow(out_path, 64 * 1024, &how);
-      if (out.ok()) c.output = *out;
-    }
+      return Status::Internal("judging generated input" + at + ": " + c.outcome.message);
+    if (c.outcome.verdict != Verdict::kAccepted && !r.outputs.empty()) c.output = r.outputs[0];
     return std::optional<StressCase>(std::move(c));
   }
 
   Result<StressReport> Go() {
-    if (!ctx_.plugin)
-      return Status::Unsupported("problem '" + ctx_.problem.id +
-                                 "' has no plugin: stress needs its generator and reference solver");
     StressReport report;
     for (int64_t i = 0; i < options_.count; ++i) {
       if (options_.on_run) options_.on_run(i, false);
@@ -179,24 +150,38 @@ class StressRun {
     return Status::Ok();
   }
 
-  const JudgeContext& ctx_;
+  // The case as a one-test package in the program's scratch.
+  Result<std::vector<TestCase>> WriteTest(const StressCase& c, uint64_t seed) const {
+    TestCase test;
+    test.name = "stress/" + std::to_string(seed);
+    test.group = "stress";
+    test.input_path = program_.work_dir() + "/input.in";
+    test.answer_path = program_.work_dir() + "/input.ans";
+    JUDGE_RETURN_IF_ERROR(fs::WriteFile(test.input_path, c.input));
+    JUDGE_RETURN_IF_ERROR(fs::WriteFile(test.answer_path, c.answer));
+    return std::vector<TestCase>{test};
+  }
+
+  static constexpr int64_t kKeepOutput = 64 * 1024;
+  const Package& pkg_;
+  Pipeline* pipeline_;
+  const CompiledProgram& program_;
   Sandbox* sandbox_;
-  const Program& program_;
-  std::string scratch_;
   const StressOptions& options_;
+  ProblemConfig problem_;
 };
 
 }  // namespace
 
-std::string FormatStressParams(const StressParams& params) {
-  std::string out;
-  for (const auto& [k, v] : params) out += k + "=" + v + "\n";
-  return out;
-}
+std::string FormatStressParams(const StressParams& params) { return FormatKeyValueLines(params); }
 
-Result<StressReport> Stress(const JudgeContext& context, Sandbox* sandbox, const Program& program,
-                            const std::string& scratch_dir, const StressOptions& options) {
-  StressRun run(context, sandbox, program, scratch_dir, options);
+Result<StressReport> Stress(const Package& package, Pipeline* pipeline, const CompiledProgram& program,
+                            Sandbox* sandbox, const StressOptions& options) {
+  if (!package.plugin)
+    return Status::Unsupported("problem '" + package.problem.id +
+                               "' has no plugin: stress needs its generator and reference solver");
+  if (!program.outcome().ok) return Status::InvalidArgument("stress: the submission did not compile");
+  StressRun run(package, pipeline, program, sandbox, options);
   return run.Go();
 }
 

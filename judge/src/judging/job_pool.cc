@@ -1,0 +1,29 @@
+#include "judge/job_pool.h"
+
+#include <thread>
+#include <vector>
+
+namespace judge {
+
+void RunWorkers(int n, const std::function<void(int worker)>& worker) {
+  std::vector<std::thread> threads;
+  for (int w = 1; w < n; ++w) threads.emplace_back(worker, w);
+  worker(0);
+  for (auto& t : threads) t.join();
+}
+
+void ForEachIndex(int workers, std::size_t count, const std::atomic<bool>* cancel,
+                  const std::function<void(int worker, std::size_t index)>& fn) {
+  std::atomic<std::size_t> next{0};
+  int n = static_cast<int>(std::min<std::size_t>(static_cast<std::size_t>(std::max(workers, 1)), std::max<std::size_t>(count, 1)));
+  RunWorkers(n, [&](int worker) {
+    for (;;) {
+      if (cancel && cancel->load()) return;
+      std::size_t i = next++;
+      if (i >= count) return;
+      fn(worker, i);
+    }
+  });
+}
+
+}  // namespace judge

@@ -1,0 +1,386 @@
+// The grading pipeline (see judge/pipeline.h for the theory of operation).
+#include "judge/pipeline.h"
+
+#include <sys/statvfs.h>
+#include <unistd.h>
+
+#include <cstdlib>
+
+#include "judge/base/files.h"
+#include "judge/base/paths.h"
+#include "judge/job_pool.h"
+#include "judge/language_choice.h"
+
+namespace judge {
+namespace {
+
+constexpr int64_t kMaxSubmissionBytes = 64 << 20;  // a contestant binary may be large
+
+// A scratch directory, removed however the judging ends.
+class ScratchDir {
+ public:
+  ScratchDir() = default;
+  ~ScratchDir() {
+    if (!path_.empty()) (void)fs::RemoveTree(path_);
+  }
+  ScratchDir(const ScratchDir&) = delete;
+  ScratchDir& operator=(const ScratchDir&) = delete;
+  Status Make(const std::string& root) {
+    JUDGE_ASSIGN_OR_RETURN(path_, fs::MakeTempDir(root.empty() ? DefaultScratchRoot() : root, "judge-grade-"));
+    return Status::Ok();
+  }
+  std::string Release() { return std::exchange(path_, std::string()); }
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
+
+// Marks a started judging incomplete, with the reason, on every path that does not
+// finish it: a judge failure, a cancellation, an exception unwinding.
+class JudgingGuard {
+ public:
+  JudgingGuard(Store* store, int64_t judging_id) : store_(store), id_(judging_id) {}
+  ~JudgingGuard() {
+    if (store_ && id_ && !finished_) (void)store_->MarkIncomplete(id_, reason_);
+  }
+  JudgingGuard(const JudgingGuard&) = delete;
+  JudgingGuard& operator=(const JudgingGuard&) = delete;
+  void Fail(const Status& why) {
+    reason_ = why.code() == StatusCode::kCancelled ? "interrupted: " + why.message() : why.message();
+  }
+  void Finished() { finished_ = true; }
+
+ private:
+  Store* store_;
+  int64_t id_;
+  bool finished_ = false;
+  std::string reason_ = "the judge stopped before finishing";
+};
+
+JudgingOutcome OutcomeOf(const Judging& j) {
+  JudgingOutcome o;
+  o.verdict = j.verdict.value_or(Verdict::kJudgeError);
+  o.score = j.score;
+  o.max_score = j.max_score;
+  o.max_time_ms = j.max_time_ms;
+  o.total_time_ms = j.total_time_ms;
+  o.memory_kib = j.memory_kib;
+  o.tests_total = j.tests_total;
+  o.compile_log = j.compile_log;
+  o.message = j.message;
+  return o;
+}
+
+NewJudging NewJudgingOf(const Judging& j) {
+  NewJudging nj;
+  nj.submission_id = j.submission_id;
+  nj.plugin_id = j.plugin_id;
+  nj.plugin_version = j.plugin_version;
+  nj.plugin_hash = j.plugin_hash;
+  nj.checker = j.checker;
+  nj.limits = j.limits;
+  nj.sandbox_method = j.sandbox_method;
+  nj.judge_version = j.judge_version;
+  return nj;
+}
+
+}  // namespace
+
+Result<NewSubmission> ReadSubmissionFile(const std::string& path, const LanguageProfile& language) {
+  if (fs::IsDirectory(path)) return Status::InvalidArgument(path + ": is a directory, expected a submission file");
+  if (!fs::Exists(path)) return Status::NotFound(path + ": no such submission file");
+  NewSubmission s;
+  JUDGE_ASSIGN_OR_RETURN(s.source, fs::ReadFile(path, kMaxSubmissionBytes));
+  if (s.source.empty()) return Status::InvalidArgument(path + ": the submission is empty");
+  s.display_name = path;
+  s.file_name = BaseName(path);
+  s.language = language;
+  return s;
+}
+
+Result<std::unique_ptr<Sandbox>> DefaultSandbox() {
+  auto sandbox = CreateSandbox(SandboxOptions{});
+  if (!sandbox.ok()) return sandbox.status().WithContext("creating the sandbox");
+  return std::move(sandbox).value();
+}
+
+std::string DefaultScratchRoot() {
+  if (const char* env = std::getenv("JUDGE_SCRATCH_DIR"); env && *env) return env;
+  struct statvfs vfs;
+  if (fs::IsDirectory("/dev/shm") && access("/dev/shm", W_OK | X_OK) == 0 && statvfs("/dev/shm", &vfs) == 0 &&
+      static_cast<uint64_t>(vfs.f_bavail) * vfs.f_frsize >= (uint64_t{1} << 30))
+    return "/dev/shm";
+  return fs::TempRoot();
+}
+
+// Serializes the observer's calls and stores each test as it finishes.
+class Pipeline::Events : public GradeObserver {
+ public:
+  Events(Pipeline* pipeline, JudgeObserver* observer, std::size_t task)
+      : pipeline_(pipeline), observer_(observer), task_(task) {}
+  void SetJudging(int64_t judging_id) { judging_id_ = judging_id; }
+
+  void Started(const JudgedSubmission& so_far) {
+    if (!observer_) return;
+    std::lock_guard<std::mutex> lock(pipeline_->observer_mu_);
+    observer_->OnJudgingStarted(task_, so_far);
+  }
+  void OnTestStarting(std::size_t index, std::size_t count, const TestCase& test) override {
+    if (!observer_) return;
+    std::lock_guard<std::mutex> lock(pipeline_->observer_mu_);
+    observer_->OnTestStarted(task_, index, count, test);
+  }
+  Status OnTestFinished(std::size_t index, std::size_t count, const TestResult& result) override {
+    Store* store = pipeline_->options_.store;
+    if (store && judging_id_) {
+      Status st = store->AddTestResult(judging_id_, result);
+      if (!st.ok()) return st.WithContext("storing test " + result.name);
+    }
+    if (observer_) {
+      std::lock_guard<std::mutex> lock(pipeline_->observer_mu_);
+      observer_->OnTestFinished(task_, index, count, result);
+    }
+    return Status::Ok();
+  }
+  void Done(const Result<JudgedSubmission>& result) {
+    if (!observer_) return;
+    std::lock_guard<std::mutex> lock(pipeline_->observer_mu_);
+    observer_->OnJudgingDone(task_, result);
+  }
+
+ private:
+  Pipeline* pipeline_;
+  JudgeObserver* observer_;
+  std::size_t task_;
+  int64_t judging_id_ = 0;
+};
+
+// One task, step by step (the theory in pipeline.h).
+class Pipeline::Run {
+ public:
+  Run(Pipeline* pipeline, const JudgeTask& task, Sandbox* sandbox, Events* events)
+      : opt_(pipeline->options_), task_(task), pkg_(*task.package), sandbox_(sandbox),
+        events_(events) {}
+
+  Result<JudgedSubmission> Go() {
+    JUDGE_RETURN_IF_ERROR(ResolveSubmission());
+    ScratchDir scratch;
+    JUDGE_RETURN_IF_ERROR(scratch.Make(opt_.scratch_root));
+    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(scratch.path() + "/build"));
+    Compiler compiler(sandbox_, CompilerOptionsWithCancel());
+    JUDGE_ASSIGN_OR_RETURN(CompileOutcome compiled,
+                           compiler.Compile(out_.submission.source, profile_, scratch.path() + "/build"));
+    JUDGE_RETURN_IF_ERROR(StartJudging(compiled));
+    JudgingGuard guard(opt_.store, out_.judging.id);
+    events_->Started(out_);
+    Status graded = compiled.ok ? GradeTests(compiled, scratch.path()) : CompileError(compiled);
+    if (graded.ok()) graded = Finish();
+    if (!graded.ok()) {
+      guard.Fail(graded);
+      return graded;
+    }
+    guard.Finished();
+    return std::move(out_);
+  }
+
+ private:
+  CompilerOptions CompilerOptionsWithCancel() const {
+    CompilerOptions c = opt_.compiler;
+    if (!c.cancel) c.cancel = opt_.cancel;
+    return c;
+  }
+
+  // Step 1: the submission, new (stored now) or stored (read back).
+  Status ResolveSubmission() {
+    if (!task_.package) return Status::Internal("JudgeTask without a package");
+    if (task_.fresh) return AddNewSubmission(*task_.fresh);
+    return LoadStoredSubmission();
+  }
+
+  Status AddNewSubmission(const NewSubmission& fresh) {
+    Submission& s = out_.submission;
+    s.problem_id = pkg_.problem.id;
+    s.package_hash = pkg_.package_hash;
+    s.file_name = fresh.file_name;
+    s.source = fresh.source;
+    s.language_id = fresh.language.id;
+    s.compiler_version = ToolchainVersion(fresh.language);
+    out_.display_name = fresh.display_name;
+    profile_ = fresh.language;
+    if (opt_.store) {
+      JUDGE_ASSIGN_OR_RETURN(s.id, opt_.store->AddSubmission(s));
+    }
+    return Status::Ok();
+  }
+
+  Status LoadStoredSubmission() {
+    if (!opt_.store) return Status::Internal("judging a stored submission needs a store");
+    if (!opt_.languages) return Status::Internal("judging a stored submission needs the language profiles");
+    const std::string what = "submission " + std::to_string(task_.stored_id);
+    JUDGE_ASSIGN_OR_RETURN(out_.submission, opt_.store->GetSubmission(task_.stored_id));
+    const Submission& s = out_.submission;
+    if (s.problem_id != pkg_.problem.id)
+      return Status::InvalidArgument(what + " is for problem '" + s.problem_id + "', not '" + pkg_.problem.id +
+                                     "' (" + pkg_.problem.dir + ")");
+    if (s.package_hash != pkg_.package_hash)
+      out_.note = "the package changed since " + what + " was stored; judging it against the package as it is now";
+    Result<LanguageProfile> profile = StoredLanguage(*opt_.languages, s.language_id);
+    if (!profile.ok()) return profile.status().WithContext(what);
+    profile_ = std::move(profile).value();
+    out_.display_name = s.file_name;
+    return Status::Ok();
+  }
+
+  // Step 4: the judging record, in memory and (with a store) stored.
+  Status StartJudging(const CompileOutcome& compiled) {
+    Judging& j = out_.judging;
+    j.submission_id = out_.submission.id;
+    j.status = JudgingStatus::kRunning;
+    if (pkg_.plugin) {
+      j.plugin_id = pkg_.plugin->id();
+      j.plugin_version = pkg_.plugin->version();
+      j.plugin_hash = pkg_.plugin_hash;
+    }
+    j.checker = pkg_.checker_name;
+    j.limits = pkg_.problem.limits;
+    j.limits.wall_ms = EffectiveWallMs(pkg_.problem.limits);
+    j.sandbox_method = compiled.sandbox_method;
+    j.judge_version = opt_.judge_version;
+    j.owner = CurrentProcessOwner();
+    j.tests_total = static_cast<int64_t>(pkg_.tests.size());
+    j.compile_log = compiled.log;
+    j.compile_cached = compiled.from_cache;
+    if (opt_.store) {
+      JUDGE_ASSIGN_OR_RETURN(j.id, opt_.store->StartJudging(NewJudgingOf(j)));
+    }
+    events_->SetJudging(j.id);
+    return Status::Ok();
+  }
+
+  Status CompileError(const CompileOutcome& compiled) {
+    Judging& j = out_.judging;
+    j.verdict = Verdict::kCompileError;
+    j.score = 0;
+    j.message = compiled.message;
+    return Status::Ok();
+  }
+
+  // Step 5: the tests, each stored as it finishes (Events).
+  Status GradeTests(const CompileOutcome& compiled, const std::string& scratch) {
+    GradeRequest req;
+    req.problem = &pkg_.problem;
+    req.tests = &pkg_.tests;
+    req.program = &compiled.program;
+    req.sandbox = sandbox_;
+    req.checker = pkg_.checker.get();
+    req.observer = events_;
+    GradeOptions gopt;
+    gopt.run_all = task_.run_all;
+    gopt.scratch_dir = scratch + "/grade";
+    gopt.cancel = opt_.cancel;
+    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(gopt.scratch_dir));
+    JUDGE_ASSIGN_OR_RETURN(GradeReport graded, Grade(req, gopt));
+    Judging& j = out_.judging;
+    j.verdict = graded.verdict;
+    j.score = graded.score;
+    j.max_score = graded.max_score;
+    j.max_time_ms = graded.max_time_ms;
+    j.total_time_ms = graded.total_time_ms;
+    j.memory_kib = graded.memory_kib;
+    j.tests = std::move(graded.tests);
+    for (std::size_t i = 0; i < j.tests.size(); ++i) j.tests[i].ordinal = static_cast<int32_t>(i);
+    return Status::Ok();
+  }
+
+  Status Finish() {
+    Judging& j = out_.judging;
+    j.status = JudgingStatus::kDone;
+    if (opt_.store) JUDGE_RETURN_IF_ERROR(opt_.store->FinishJudging(j.id, OutcomeOf(j)));
+    return Status::Ok();
+  }
+
+  const PipelineOptions& opt_;
+  const JudgeTask& task_;
+  const Package& pkg_;
+  Sandbox* sandbox_;
+  Events* events_;
+  LanguageProfile profile_;
+  JudgedSubmission out_;
+};
+
+Pipeline::Pipeline(PipelineOptions options) : options_(std::move(options)) {
+  if (!options_.sandboxes) options_.sandboxes = DefaultSandbox;
+}
+
+Result<JudgedSubmission> Pipeline::Judge(const JudgeTask& task, Sandbox* sandbox, JudgeObserver* observer,
+                                         std::size_t task_index) {
+  Events events(this, observer, task_index);
+  Result<JudgedSubmission> result = Status::Internal("not judged");
+  if (options_.cancel && options_.cancel->load()) {
+    result = Status::Cancelled("not judged: the judge was interrupted");
+  } else {
+    Run run(this, task, sandbox, &events);
+    result = run.Go();
+  }
+  events.Done(result);
+  return result;
+}
+
+std::vector<Result<JudgedSubmission>> Pipeline::JudgeAll(const std::vector<JudgeTask>& tasks,
+                                                         JudgeObserver* observer) {
+  std::vector<Result<JudgedSubmission>> results(tasks.size(), Status::Cancelled("not judged: the judge was interrupted"));
+  const int jobs = std::max(1, options_.jobs);
+  std::vector<std::optional<Result<std::unique_ptr<Sandbox>>>> sandboxes(static_cast<std::size_t>(jobs));
+  ForEachIndex(jobs, tasks.size(), options_.cancel, [&](int worker, std::size_t i) {
+    auto& sandbox = sandboxes[static_cast<std::size_t>(worker)];
+    if (!sandbox) sandbox = options_.sandboxes();
+    if (!sandbox->ok()) {
+      results[i] = sandbox->status();
+      Events(this, observer, i).Done(results[i]);
+      return;
+    }
+    results[i] = Judge(tasks[i], sandbox->value().get(), observer, i);
+  });
+  return results;
+}
+
+CompiledProgram::~CompiledProgram() {
+  if (!scratch_.empty()) (void)fs::RemoveTree(scratch_);
+}
+
+Result<std::unique_ptr<CompiledProgram>> Pipeline::Compile(const NewSubmission& submission, Sandbox* sandbox) {
+  std::unique_ptr<CompiledProgram> program(new CompiledProgram());
+  ScratchDir scratch;
+  JUDGE_RETURN_IF_ERROR(scratch.Make(options_.scratch_root));
+  program->scratch_ = scratch.Release();  // removed by the CompiledProgram from here on
+  program->work_dir_ = program->scratch_ + "/work";
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(program->scratch_ + "/build"));
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(program->work_dir_));
+  CompilerOptions copt = options_.compiler;
+  if (!copt.cancel) copt.cancel = options_.cancel;
+  Compiler compiler(sandbox, copt);
+  JUDGE_ASSIGN_OR_RETURN(program->outcome_,
+                         compiler.Compile(submission.source, submission.language, program->scratch_ + "/build"));
+  return program;
+}
+
+Result<GradeReport> Pipeline::RunTests(const CompiledProgram& program, const Package& package,
+                                       const ProblemConfig& problem, const std::vector<TestCase>& tests,
+                                       Sandbox* sandbox, int64_t keep_output_bytes) {
+  if (!program.outcome().ok) return Status::Internal("RunTests: the program did not compile");
+  GradeRequest req;
+  req.problem = &problem;
+  req.tests = &tests;
+  req.program = &program.outcome().program;
+  req.sandbox = sandbox;
+  req.checker = package.checker.get();
+  GradeOptions gopt;
+  gopt.scratch_dir = program.scratch_ + "/grade";
+  gopt.keep_output_bytes = keep_output_bytes;
+  gopt.cancel = options_.cancel;
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(gopt.scratch_dir));
+  return Grade(req, gopt);
+}
+
+}  // namespace judge

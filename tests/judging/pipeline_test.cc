@@ -1,0 +1,374 @@
+// The pipeline end to end with fakes: the in-memory store, a fake sandbox (it
+// "compiles" and "runs"), built-in checkers. What is stored, when, and what is not;
+// events; jobs; cancellation.
+#include "judge/pipeline.h"
+
+#include <atomic>
+#include <set>
+
+#include <gtest/gtest.h>
+
+#include "fakes.h"
+#include "judge/base/hash.h"
+
+namespace judge {
+namespace {
+
+using testing::FakeSandbox;
+using testing::Ok;
+using testing::ReadAll;
+using testing::TempDir;
+using testing::WriteAll;
+
+std::string WriteTemp(const TempDir& dir, const std::string& name, const std::string& text) {
+  std::string p = dir.path() + "/" + name;
+  if (name.find('/') != std::string::npos) mkdir((dir.path() + "/" + name.substr(0, name.find('/'))).c_str(), 0755);
+  WriteAll(p, text);
+  return p;
+}
+
+// Programs are text files: "echo-sum" adds the two numbers; "crash" is RE; the
+// fake compiler turns source "X" into binary "X" and refuses "syntax error".
+RunResult FakeWorld(const RunSpec& spec, std::string* out) {
+  if (spec.argv.size() > 1 && spec.argv[1] == "-o") {  // the fake compiler
+    std::string src = ReadAll(spec.work_dir + "/prog.src");
+    if (src == "syntax error") {
+      WriteAll(spec.stderr_path, "prog.src:1: error: nonsense\n");
+      RunResult r;
+      r.status = RunStatus::kRuntimeError;
+      r.exit_code = 1;
+      return r;
+    }
+    WriteAll(spec.work_dir + "/main", src);
+    return Ok();
+  }
+  std::string program = ReadAll(spec.work_dir + "/main");
+  if (program == "crash") {
+    RunResult r;
+    r.status = RunStatus::kRuntimeError;
+    r.signal = 11;
+    return r;
+  }
+  std::string in = ReadAll(spec.stdin_path);
+  int a = 0, b = 0;
+  sscanf(in.c_str(), "%d %d", &a, &b);
+  *out = std::to_string(a + b) + "\n";
+  return Ok(7, 321);
+}
+
+LanguageProfile FakeLanguage() {
+  LanguageProfile p;
+  p.id = "fakelang";
+  p.source_name = "prog.src";
+  p.compile = {"/bin/sh", "-o", "main", "prog.src"};
+  p.run = {"./main"};
+  return p;
+}
+
+struct World {
+  TempDir dir;
+  Package pkg;
+  std::unique_ptr<Store> store = NewMemoryStore();
+  LanguageSet languages;
+  PipelineOptions options;
+
+  World() {
+    pkg.problem.dir = dir.path();
+    pkg.problem.id = "sum";
+    pkg.problem.checker = CheckerKind::kTokens;
+    pkg.problem.limits.time_ms = 1000;
+    pkg.checker = MakeBuiltinChecker(pkg.problem);
+    pkg.checker_name = "tokens";
+    pkg.package_hash = "feedface";
+    std::string data = dir.Sub("data");
+    for (int i = 1; i <= 3; ++i) {
+      TestCase t;
+      t.name = "secret/" + std::to_string(i);
+      t.group = "secret";
+      t.input_path = data + "/" + std::to_string(i) + ".in";
+      t.answer_path = data + "/" + std::to_string(i) + ".ans";
+      WriteAll(t.input_path, std::to_string(i) + " " + std::to_string(i) + "\n");
+      WriteAll(t.answer_path, std::to_string(2 * i) + "\n");
+      pkg.tests.push_back(t);
+    }
+    languages.Add(FakeLanguage());
+    options.compiler.cache_dir = dir.path() + "/cache";
+    options.scratch_root = dir.Sub("scratch");
+    options.store = store.get();
+    options.languages = &languages;
+    options.sandboxes = [] { return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(FakeWorld)); };
+  }
+  JudgeTask Task(const std::string& name, const std::string& source, LanguageProfile lang = BinaryProfile()) {
+    JudgeTask t;
+    t.package = &pkg;
+    t.fresh = NewSubmission{name, name, source, std::move(lang)};
+    return t;
+  }
+  JudgeTask Stored(int64_t id) {
+    JudgeTask t;
+    t.package = &pkg;
+    t.stored_id = id;
+    return t;
+  }
+  bool ScratchIsEmpty() const {
+    return system(("test -z \"$(ls -A " + options.scratch_root + ")\"").c_str()) == 0;
+  }
+};
+
+// Records every event, in order, as one line each.
+struct Recorder : JudgeObserver {
+  std::vector<std::string> events;
+  std::atomic<int> inside{0};
+  bool overlapped = false;
+  void Note(const std::string& e) {
+    if (++inside > 1) overlapped = true;
+    events.push_back(e);
+    --inside;
+  }
+  void OnJudgingStarted(std::size_t task, const JudgedSubmission& so_far) override {
+    Note(std::to_string(task) + " started " + so_far.display_name);
+  }
+  void OnTestStarted(std::size_t task, std::size_t index, std::size_t count, const TestCase&) override {
+    Note(std::to_string(task) + " test " + std::to_string(index) + "/" + std::to_string(count));
+  }
+  void OnTestFinished(std::size_t task, std::size_t index, std::size_t, const TestResult& r) override {
+    Note(std::to_string(task) + " done " + std::to_string(index) + " " + std::string(VerdictCode(r.verdict)));
+  }
+  void OnJudgingDone(std::size_t task, const Result<JudgedSubmission>& r) override {
+    Note(std::to_string(task) + " end " + (r.ok() ? std::string(VerdictCode(*r->judging.verdict)) : r.status().message()));
+  }
+};
+
+TEST(Pipeline, StoresTheSubmissionTheJudgingAndEveryTest) {
+  World w;
+  FakeSandbox sandbox(FakeWorld);
+  Pipeline pipeline(w.options);
+  Recorder events;
+  auto r = pipeline.Judge(w.Task("sum.bin", "echo-sum"), &sandbox, &events);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->judging.verdict, Verdict::kAccepted);
+  EXPECT_EQ(r->judging.max_time_ms, 7);
+  EXPECT_EQ(r->judging.total_time_ms, 21);
+  ASSERT_GT(r->submission.id, 0);
+  auto sub = w.store->GetSubmission(r->submission.id);
+  ASSERT_TRUE(sub.ok());
+  EXPECT_EQ(sub->source, "echo-sum");
+  EXPECT_EQ(sub->source_sha256, Sha256Hex("echo-sum"));
+  EXPECT_EQ(sub->file_name, "sum.bin");
+  EXPECT_EQ(sub->language_id, "binary");
+  EXPECT_EQ(sub->problem_id, "sum");
+  EXPECT_EQ(sub->package_hash, "feedface");
+  // What was stored is what was returned: one model.
+  auto j = w.store->GetJudging(r->judging.id);
+  ASSERT_TRUE(j.ok());
+  EXPECT_EQ(j->status, JudgingStatus::kDone);
+  EXPECT_EQ(*j->verdict, Verdict::kAccepted);
+  EXPECT_EQ(j->checker, "tokens");
+  EXPECT_EQ(j->limits.wall_ms, 2000);  // as applied, derived
+  EXPECT_EQ(j->total_time_ms, r->judging.total_time_ms);
+  EXPECT_EQ(j->max_time_ms, r->judging.max_time_ms);
+  EXPECT_EQ(j->memory_kib, 321);
+  EXPECT_EQ(j->tests_total, 3);
+  ASSERT_EQ(j->tests.size(), 3u);
+  EXPECT_EQ(j->tests[2].name, "secret/3");
+  EXPECT_EQ(j->tests[2].output_sha256, Sha256Hex("6\n"));
+  EXPECT_EQ(j->tests[2].output_sha256, r->judging.tests[2].output_sha256);
+  EXPECT_EQ(j->tests[2].time_method, "fake");
+  EXPECT_EQ(events.events, (std::vector<std::string>{"0 started sum.bin", "0 test 0/3", "0 done 0 AC", "0 test 1/3",
+                                                     "0 done 1 AC", "0 test 2/3", "0 done 2 AC", "0 end AC"}));
+  EXPECT_TRUE(w.ScratchIsEmpty());
+}
+
+TEST(Pipeline, ACompileErrorIsStoredWithTheLog) {
+  World w;
+  FakeSandbox sandbox(FakeWorld);
+  Pipeline pipeline(w.options);
+  auto r = pipeline.Judge(w.Task("bad.src", "syntax error", FakeLanguage()), &sandbox);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->judging.verdict, Verdict::kCompileError);
+  EXPECT_FALSE(r->judging.compiled());
+  EXPECT_NE(r->judging.compile_log.find("nonsense"), std::string::npos);
+  EXPECT_TRUE(r->judging.tests.empty());
+  auto j = w.store->GetJudging(r->judging.id);
+  ASSERT_TRUE(j.ok());
+  EXPECT_EQ(*j->verdict, Verdict::kCompileError);
+  EXPECT_NE(j->compile_log.find("nonsense"), std::string::npos);
+}
+
+TEST(Pipeline, FilesThatCannotBeJudgedAreErrorsNamingThem) {
+  World w;
+  auto empty = ReadSubmissionFile(WriteTemp(w.dir, "empty.cpp", ""), BinaryProfile());
+  ASSERT_FALSE(empty.ok());
+  EXPECT_NE(empty.status().message().find("empty.cpp: the submission is empty"), std::string::npos);
+  auto missing = ReadSubmissionFile(w.dir.path() + "/nope.cpp", BinaryProfile());
+  ASSERT_FALSE(missing.ok());
+  EXPECT_NE(missing.status().message().find("nope.cpp: no such submission file"), std::string::npos);
+  EXPECT_FALSE(ReadSubmissionFile(w.dir.path(), BinaryProfile()).ok());
+  std::string fifo = w.dir.path() + "/fifo.cpp";
+  ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
+  auto special = ReadSubmissionFile(fifo, BinaryProfile());  // must not block
+  ASSERT_FALSE(special.ok());
+  EXPECT_NE(special.status().message().find("found a FIFO"), std::string::npos);
+  auto ok = ReadSubmissionFile(WriteTemp(w.dir, "sub/ok.bin", "x"), BinaryProfile());
+  ASSERT_TRUE(ok.ok());
+  EXPECT_EQ(ok->file_name, "ok.bin");
+  EXPECT_EQ(ok->display_name, w.dir.path() + "/sub/ok.bin");
+}
+
+TEST(Pipeline, AJudgeFailureMidwayLeavesAnIncompleteJudgingWithItsTests) {
+  World w;
+  FakeSandbox sandbox(FakeWorld);
+  // The sandbox breaks down on the second test: the judge's failure, not a verdict.
+  struct Breaking : Sandbox {
+    FakeSandbox* inner;
+    int n = 0;
+    Result<RunResult> Run(const RunSpec& s) override {
+      if (++n == 2) return Status::IoError("cgroup vanished");
+      return inner->Run(s);
+    }
+  } breaking;
+  breaking.inner = &sandbox;
+  Pipeline pipeline(w.options);
+  auto r = pipeline.Judge(w.Task("sum.bin", "echo-sum"), &breaking);
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("cgroup vanished"), std::string::npos);
+  auto history = w.store->ListHistory({});
+  ASSERT_TRUE(history.ok());
+  ASSERT_EQ(history->size(), 1u);
+  auto judgings = w.store->ListJudgings((*history)[0].submission.id);
+  ASSERT_TRUE(judgings.ok());
+  ASSERT_EQ(judgings->size(), 1u);
+  EXPECT_EQ((*judgings)[0].status, JudgingStatus::kIncomplete);
+  EXPECT_NE((*judgings)[0].message.find("cgroup vanished"), std::string::npos);
+  EXPECT_EQ((*judgings)[0].tests.size(), 1u);  // the test finished before the failure
+  EXPECT_TRUE(w.ScratchIsEmpty());
+}
+
+TEST(Pipeline, CancellationStopsTheRunAndMarksTheJudgingInterrupted) {
+  World w;
+  std::atomic<bool> cancel{false};
+  // The second test's run sees the flag (as a signal handler would set it).
+  struct Cancelling : Sandbox {
+    FakeSandbox* inner;
+    std::atomic<bool>* flag;
+    int n = 0;
+    Result<RunResult> Run(const RunSpec& s) override {
+      if (++n == 2) {
+        flag->store(true);
+        EXPECT_EQ(s.cancel, flag);  // the sandbox gets the flag to stop the program
+        return Status::Cancelled("run stopped");
+      }
+      return inner->Run(s);
+    }
+  } cancelling;
+  FakeSandbox sandbox(FakeWorld);
+  cancelling.inner = &sandbox;
+  cancelling.flag = &cancel;
+  w.options.cancel = &cancel;
+  Pipeline pipeline(w.options);
+  auto r = pipeline.Judge(w.Task("sum.bin", "echo-sum"), &cancelling);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), StatusCode::kCancelled);
+  auto history = w.store->ListHistory({});
+  ASSERT_EQ(history->size(), 1u);
+  auto j = w.store->ListJudgings((*history)[0].submission.id);
+  EXPECT_EQ((*j)[0].status, JudgingStatus::kIncomplete);
+  EXPECT_EQ((*j)[0].message.rfind("interrupted: ", 0), 0u) << (*j)[0].message;
+  EXPECT_TRUE(w.ScratchIsEmpty());
+  // Later tasks are not started at all.
+  auto later = pipeline.JudgeAll({w.Task("a.bin", "echo-sum"), w.Task("b.bin", "echo-sum")});
+  ASSERT_EQ(later.size(), 2u);
+  EXPECT_EQ(later[0].status().code(), StatusCode::kCancelled);
+  EXPECT_EQ(later[1].status().code(), StatusCode::kCancelled);
+  EXPECT_EQ(w.store->ListHistory({})->size(), 1u);
+}
+
+TEST(Pipeline, JudgeAllKeepsTaskOrderAndSerializesEvents) {
+  World w;
+  w.options.jobs = 3;
+  Pipeline pipeline(w.options);
+  std::vector<JudgeTask> tasks;
+  for (int i = 0; i < 7; ++i) tasks.push_back(w.Task("s" + std::to_string(i), i % 2 ? "crash" : "echo-sum"));
+  Recorder events;
+  auto results = pipeline.JudgeAll(tasks, &events);
+  ASSERT_EQ(results.size(), 7u);
+  for (int i = 0; i < 7; ++i) {
+    ASSERT_TRUE(results[i].ok()) << results[i].status().message();
+    EXPECT_EQ(results[i]->display_name, "s" + std::to_string(i));
+    EXPECT_EQ(results[i]->judging.verdict, i % 2 ? Verdict::kRuntimeError : Verdict::kAccepted);
+  }
+  EXPECT_FALSE(events.overlapped);
+  std::set<std::string> ends;
+  for (const auto& e : events.events)
+    if (e.find(" end ") != std::string::npos) ends.insert(e);
+  EXPECT_EQ(ends.size(), 7u);
+  EXPECT_EQ(w.store->ListHistory({})->size(), 7u);
+}
+
+TEST(Pipeline, AJobWithoutASandboxReportsTheReasonForItsTasks) {
+  World w;
+  w.options.sandboxes = [] { return Result<std::unique_ptr<Sandbox>>(Status::Unsupported("no cgroups here")); };
+  Pipeline pipeline(w.options);
+  Recorder events;
+  auto results = pipeline.JudgeAll({w.Task("a", "echo-sum")}, &events);
+  ASSERT_FALSE(results[0].ok());
+  EXPECT_EQ(results[0].status().message(), "no cgroups here");
+  EXPECT_EQ(events.events, std::vector<std::string>{"0 end no cgroups here"});
+}
+
+TEST(Pipeline, RejudgeAddsANewJudgingBesideTheOld) {
+  World w;
+  FakeSandbox sandbox(FakeWorld);
+  Pipeline pipeline(w.options);
+  auto first = pipeline.Judge(w.Task("crash.bin", "crash"), &sandbox);
+  ASSERT_TRUE(first.ok());
+  EXPECT_EQ(first->judging.verdict, Verdict::kRuntimeError);
+  w.pkg.package_hash = "changed";
+  auto again = pipeline.Judge(w.Stored(first->submission.id), &sandbox);
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  EXPECT_EQ(again->judging.verdict, Verdict::kRuntimeError);
+  EXPECT_NE(again->judging.id, first->judging.id);
+  EXPECT_NE(again->note.find("package changed"), std::string::npos);
+  auto all = w.store->ListJudgings(first->submission.id);
+  ASSERT_TRUE(all.ok());
+  ASSERT_EQ(all->size(), 2u);
+  EXPECT_EQ((*all)[0].status, JudgingStatus::kDone);
+  EXPECT_EQ((*all)[1].status, JudgingStatus::kDone);
+  auto unknown = pipeline.Judge(w.Stored(999), &sandbox);
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_EQ(unknown.status().code(), StatusCode::kNotFound);
+}
+
+TEST(Pipeline, RejudgeRecompilesTheStoredSource) {
+  World w;
+  FakeSandbox sandbox(FakeWorld);
+  Pipeline pipeline(w.options);
+  auto first = pipeline.Judge(w.Task("ok.src", "echo-sum", FakeLanguage()), &sandbox);
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  EXPECT_EQ(first->judging.verdict, Verdict::kAccepted);
+  auto again = pipeline.Judge(w.Stored(first->submission.id), &sandbox);
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  EXPECT_EQ(again->judging.verdict, Verdict::kAccepted);
+  LanguageSet none;
+  w.options.languages = &none;
+  Pipeline without(w.options);
+  auto gone = without.Judge(w.Stored(first->submission.id), &sandbox);
+  ASSERT_FALSE(gone.ok());
+  EXPECT_NE(gone.status().message().find("fakelang"), std::string::npos);
+}
+
+TEST(Pipeline, WithoutAStoreNothingIsStoredAndGradingWorks) {
+  World w;
+  w.options.store = nullptr;
+  FakeSandbox sandbox(FakeWorld);
+  Pipeline pipeline(w.options);
+  auto r = pipeline.Judge(w.Task("sum.bin", "echo-sum"), &sandbox);
+  ASSERT_TRUE(r.ok());
+  EXPECT_EQ(r->judging.verdict, Verdict::kAccepted);
+  EXPECT_EQ(r->submission.id, 0);
+  EXPECT_EQ(r->judging.id, 0);
+  EXPECT_EQ(r->judging.tests.size(), 3u);
+}
+
+}  // namespace
+}  // namespace judge
