@@ -59,8 +59,8 @@
 #include <cstring>
 #include <string>
 
-#include "judge/plugin_host.h"
-#include "loaded_plugin.h"
+#include "caller_base.h"
+#include "judge/base/errors.h"
 
 #if defined(__SANITIZE_ADDRESS__)
 #define JUDGE_PLUGIN_HOST_ASAN 1
@@ -75,7 +75,6 @@ namespace {
 
 using plugin_internal::CallArgs;
 using plugin_internal::LoadedPlugin;
-using plugin_internal::Op;
 using plugin_internal::RawOutcome;
 
 constexpr uint32_t kFrameMagic = 0x474c504a;  // "JPLG"
@@ -227,186 +226,188 @@ bool DecodeFrame(const std::string& buf, size_t max_output_bytes, RawOutcome* ra
   return true;
 }
 
-class IsolatedCaller final : public PluginCaller {
+enum class Kill { kNone, kWall, kMemory, kOutput, kReadError };
+
+// What watching the child saw: its bytes, or why it was stopped.
+struct Watched {
+  Kill kill = Kill::kNone;
+  int read_errno = 0;
+  int64_t peak_extra_bytes = 0;
+  std::string buf;
+};
+
+// How the child ended.
+struct Reaped {
+  int wstatus = 0;
+  int64_t cpu_ms = 0;
+};
+
+// One forked call. The child is killed and reaped on every path that does not reap
+// it (RAII): no zombie, no orphan, whatever fails.
+class Child {
  public:
-  IsolatedCaller(std::shared_ptr<const LoadedPlugin> plugin, PluginCallLimits limits)
-      : plugin_(std::move(plugin)),
-        limits_(limits),
-        max_output_bytes_(static_cast<size_t>(limits.max_output_bytes)) {}
-
-  const std::string& id() const override { return plugin_->id(); }
-  const std::string& version() const override { return plugin_->version(); }
-  const std::string& path() const override { return plugin_->path(); }
-
-  Result<std::string> Solve(std::string_view input) override {
-    CallArgs args;
-    args.op = Op::kSolve;
-    args.input = input;
-    JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, Run(args));
-    return plugin_internal::InterpretSolve(*plugin_, std::move(raw), max_output_bytes_);
+  Child() = default;
+  Child(const Child&) = delete;
+  Child& operator=(const Child&) = delete;
+  ~Child() {
+    if (rfd_ >= 0) ::close(rfd_);
+    if (pid_ > 0) {
+      ::kill(pid_, SIGKILL);  // still our child: not yet waited for
+      while (::waitpid(pid_, nullptr, 0) < 0 && errno == EINTR) {
+      }
+    }
   }
 
-  Result<CheckOutcome> Check(std::string_view input, std::string_view output, std::string_view answer,
-                             std::string_view options) override {
-    CallArgs args;
-    args.op = Op::kCheck;
-    args.input = input;
-    args.output = output;
-    args.answer = answer;
-    args.options = options;
-    JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, Run(args));
-    return plugin_internal::InterpretCheck(*plugin_, std::move(raw));
+  Status Spawn(const LoadedPlugin& plugin, const CallArgs& args, const PluginCallLimits& limits,
+               int64_t parent_vm, const std::string& what) {
+    std::fflush(nullptr);  // else exit() in the child would flush our buffers a second time
+    int fds[2];
+    if (::pipe2(fds, O_CLOEXEC) != 0) return Status::IoError(what + ": cannot create a pipe: " + ErrnoText(errno));
+    const pid_t parent = ::getpid();
+    pid_ = ::fork();
+    if (pid_ < 0) {
+      int err = errno;
+      ::close(fds[0]);
+      ::close(fds[1]);
+      return Status::IoError(what + ": cannot fork: " + ErrnoText(err));
+    }
+    if (pid_ == 0) {
+      ::close(fds[0]);
+      RunChild(fds[1], parent, plugin, args, limits, parent_vm);
+    }
+    ::close(fds[1]);
+    rfd_ = fds[0];
+    return Status::Ok();
   }
 
-  Result<ValidateOutcome> Validate(std::string_view input) override {
-    CallArgs args;
-    args.op = Op::kValidate;
-    args.input = input;
-    JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, Run(args));
-    return plugin_internal::InterpretValidate(*plugin_, std::move(raw));
+  // Reads the pipe to EOF, checking the wall deadline and the child's memory every
+  // tick; stops (without killing) at the first limit crossed.
+  Watched Watch(const PluginCallLimits& limits, int64_t parent_rss, size_t max_frame_bytes) {
+    Watched w;
+    const auto deadline = std::chrono::steady_clock::now() + std::chrono::milliseconds(limits.wall_time_ms);
+    char statm[64];
+    std::snprintf(statm, sizeof(statm), "/proc/%d/statm", static_cast<int>(pid_));
+    char chunk[65536];
+    for (;;) {
+      auto now = std::chrono::steady_clock::now();
+      if (now >= deadline) return w.kill = Kill::kWall, w;
+      int64_t left_ms = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1;
+      struct pollfd pfd{rfd_, POLLIN, 0};
+      int pr = ::poll(&pfd, 1, static_cast<int>(std::min<int64_t>(left_ms, kPollTickMs)));
+      if (pr < 0 && errno == EINTR) continue;
+      if (pr == 0) {
+        int64_t rss = StatmBytes(statm, 1);
+        if (rss < 0 || parent_rss < 0) continue;
+        w.peak_extra_bytes = std::max(w.peak_extra_bytes, rss - parent_rss);
+        if (rss - parent_rss > limits.memory_kib * 1024) return w.kill = Kill::kMemory, w;
+        continue;
+      }
+      ssize_t n = ::read(rfd_, chunk, sizeof(chunk));
+      if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+      if (n < 0) return w.read_errno = errno, w.kill = Kill::kReadError, w;
+      if (n == 0) return w;  // EOF: the child exited or closed the pipe
+      if (w.buf.size() + static_cast<size_t>(n) > max_frame_bytes) return w.kill = Kill::kOutput, w;
+      w.buf.append(chunk, static_cast<size_t>(n));
+    }
   }
 
-  Result<std::string> Generate(uint64_t seed, std::string_view params) override {
-    CallArgs args;
-    args.op = Op::kGenerate;
-    args.seed = seed;
-    args.options = params;
-    JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, Run(args));
-    return plugin_internal::InterpretGenerate(*plugin_, std::move(raw), max_output_bytes_);
+  void Kill() { ::kill(pid_, SIGKILL); }
+
+  Result<Reaped> Reap(const std::string& what) {
+    ::close(rfd_);
+    rfd_ = -1;
+    Reaped r;
+    struct rusage usage{};
+    pid_t w;
+    do {
+      w = ::wait4(pid_, &r.wstatus, 0, &usage);
+    } while (w < 0 && errno == EINTR);
+    if (w < 0) return Status::Internal(what + ": lost the child process (" + ErrnoText(errno) + "; is SIGCHLD ignored?)");
+    pid_ = -1;
+    r.cpu_ms = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000 +
+               (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000;
+    return r;
   }
 
  private:
-  Result<RawOutcome> Run(CallArgs args);
-
-  std::shared_ptr<const LoadedPlugin> plugin_;
-  PluginCallLimits limits_;
-  size_t max_output_bytes_;
+  pid_t pid_ = -1;
+  int rfd_ = -1;
 };
 
-Result<RawOutcome> IsolatedCaller::Run(CallArgs args) {
-  args.max_output_bytes = max_output_bytes_;
+class IsolatedCaller final : public plugin_internal::CallerBase {
+ public:
+  IsolatedCaller(std::shared_ptr<const LoadedPlugin> plugin, PluginCallLimits limits)
+      : CallerBase(std::move(plugin), static_cast<size_t>(limits.max_output_bytes)), limits_(limits) {}
+
+ protected:
+  Result<RawOutcome> Invoke(const CallArgs& args) override;
+
+ private:
+  Status KillStatus(const std::string& what, const Watched& w, const Reaped& r) const;
+  Result<RawOutcome> ExitStatus(const std::string& what, const Watched& w, const Reaped& r) const;
+  PluginCallLimits limits_;
+};
+
+Result<RawOutcome> IsolatedCaller::Invoke(const CallArgs& args) {
   const size_t max_frame_bytes = sizeof(FrameHeader) + max_output_bytes_ +
                                  plugin_internal::kMaxMessageBytes + sizeof(kTrailer);
   const std::string what = plugin_->Name() + ": " + plugin_internal::OpName(args.op);
   const int64_t parent_vm = StatmBytes("/proc/self/statm", 0);
   const int64_t parent_rss = StatmBytes("/proc/self/statm", 1);
+  Child child;
+  JUDGE_RETURN_IF_ERROR(child.Spawn(*plugin_, args, limits_, parent_vm, what));
+  Watched watched = child.Watch(limits_, parent_rss, max_frame_bytes);
+  if (watched.kill != Kill::kNone) child.Kill();
+  JUDGE_ASSIGN_OR_RETURN(Reaped reaped, child.Reap(what));
+  if (watched.kill != Kill::kNone) return KillStatus(what, watched, reaped);
+  return ExitStatus(what, watched, reaped);
+}
 
-  std::fflush(nullptr);  // else exit() in the child would flush our buffers a second time
-  int fds[2];
-  if (::pipe2(fds, O_CLOEXEC) != 0)
-    return Status::IoError(what + ": cannot create a pipe: " + std::strerror(errno));
-  const pid_t parent = ::getpid();
-  const pid_t pid = ::fork();
-  if (pid < 0) {
-    int err = errno;
-    ::close(fds[0]);
-    ::close(fds[1]);
-    return Status::IoError(what + ": cannot fork: " + std::strerror(err));
-  }
-  if (pid == 0) {
-    ::close(fds[0]);
-    RunChild(fds[1], parent, *plugin_, args, limits_, parent_vm);
-  }
-  ::close(fds[1]);
-  const int rfd = fds[0];
-
-  enum class Kill { kNone, kWall, kMemory, kOutput, kReadError } kill_reason = Kill::kNone;
-  int read_errno = 0;
-  int64_t peak_extra_bytes = 0;
-  const auto start = std::chrono::steady_clock::now();
-  const auto deadline = start + std::chrono::milliseconds(limits_.wall_time_ms);
-  const int64_t memory_bytes = limits_.memory_kib * 1024;
-  char proc_statm[64];
-  std::snprintf(proc_statm, sizeof(proc_statm), "/proc/%d/statm", static_cast<int>(pid));
-  std::string buf;
-  char chunk[65536];
-  for (;;) {
-    auto now = std::chrono::steady_clock::now();
-    if (now >= deadline) {
-      kill_reason = Kill::kWall;
-      break;
-    }
-    int64_t left_ms = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - now).count() + 1;
-    struct pollfd pfd{rfd, POLLIN, 0};
-    int pr = ::poll(&pfd, 1, static_cast<int>(std::min<int64_t>(left_ms, kPollTickMs)));
-    if (pr < 0 && errno == EINTR) continue;
-    if (pr == 0) {
-      int64_t rss = StatmBytes(proc_statm, 1);
-      if (rss >= 0 && parent_rss >= 0) {
-        peak_extra_bytes = std::max(peak_extra_bytes, rss - parent_rss);
-        if (rss - parent_rss > memory_bytes) {
-          kill_reason = Kill::kMemory;
-          break;
-        }
-      }
-      continue;
-    }
-    ssize_t n = ::read(rfd, chunk, sizeof(chunk));
-    if (n < 0 && (errno == EINTR || errno == EAGAIN)) continue;
-    if (n < 0) {
-      read_errno = errno;
-      kill_reason = Kill::kReadError;
-      break;
-    }
-    if (n == 0) break;  // EOF: the child exited or closed the pipe
-    if (buf.size() + static_cast<size_t>(n) > max_frame_bytes) {
-      kill_reason = Kill::kOutput;
-      break;
-    }
-    buf.append(chunk, static_cast<size_t>(n));
-  }
-  if (kill_reason != Kill::kNone) ::kill(pid, SIGKILL);  // still our child: not yet waited for
-  ::close(rfd);
-
-  int wstatus = 0;
-  struct rusage usage{};
-  pid_t w;
-  do {
-    w = ::wait4(pid, &wstatus, 0, &usage);
-  } while (w < 0 && errno == EINTR);
-  if (w < 0)
-    return Status::Internal(what + ": lost the child process (" + std::strerror(errno) +
-                            "; is SIGCHLD ignored?)");
-  const int64_t cpu_ms = (usage.ru_utime.tv_sec + usage.ru_stime.tv_sec) * 1000 +
-                         (usage.ru_utime.tv_usec + usage.ru_stime.tv_usec) / 1000;
-
-  switch (kill_reason) {
+// The judge stopped the call: why, with the figures.
+Status IsolatedCaller::KillStatus(const std::string& what, const Watched& w, const Reaped& r) const {
+  switch (w.kill) {
     case Kill::kWall:
       return Status::Internal(what + " timed out: no result after " + std::to_string(limits_.wall_time_ms) +
-                              " ms wall time (killed; " + std::to_string(cpu_ms) + " ms CPU)");
+                              " ms wall time (killed; " + std::to_string(r.cpu_ms) + " ms CPU)");
     case Kill::kMemory:
       return Status::Internal(what + " exceeded its memory limit of " + std::to_string(limits_.memory_kib) +
-                              " KiB (killed at " + std::to_string(peak_extra_bytes / 1024) + " KiB)");
+                              " KiB (killed at " + std::to_string(w.peak_extra_bytes / 1024) + " KiB)");
     case Kill::kOutput:
       return Status::Internal(what + ": expected at most " + std::to_string(max_output_bytes_) +
                               " bytes of output, found more (killed)");
     case Kill::kReadError:
-      return Status::IoError(what + ": reading the child's result failed: " + std::strerror(read_errno));
+      return Status::IoError(what + ": reading the child's result failed: " + ErrnoText(w.read_errno));
     case Kill::kNone:
       break;
   }
-  if (WIFSIGNALED(wstatus)) {
-    int sig = WTERMSIG(wstatus);
-    if (sig == SIGXCPU || (sig == SIGKILL && cpu_ms >= limits_.cpu_time_ms))
+  return Status::Internal(what + ": stopped for no reason");
+}
+
+// The child ended by itself: its frame, or what went wrong.
+Result<RawOutcome> IsolatedCaller::ExitStatus(const std::string& what, const Watched& w, const Reaped& r) const {
+  if (WIFSIGNALED(r.wstatus)) {
+    int sig = WTERMSIG(r.wstatus);
+    if (sig == SIGXCPU || (sig == SIGKILL && r.cpu_ms >= limits_.cpu_time_ms))
       return Status::Internal(what + " exceeded its CPU limit of " + std::to_string(limits_.cpu_time_ms) +
-                              " ms (killed by " + SignalName(sig) + " after " + std::to_string(cpu_ms) +
+                              " ms (killed by " + SignalName(sig) + " after " + std::to_string(r.cpu_ms) +
                               " ms CPU)");
     return Status::Internal(what + " killed by " + SignalName(sig));
   }
-  int code = WIFEXITED(wstatus) ? WEXITSTATUS(wstatus) : -1;
-  if (code == kExitCalledCode && buf.size() == sizeof(ExitFrame)) {
+  int code = WIFEXITED(r.wstatus) ? WEXITSTATUS(r.wstatus) : -1;
+  if (code == kExitCalledCode && w.buf.size() == sizeof(ExitFrame)) {
     ExitFrame ef;
-    std::memcpy(&ef, buf.data(), sizeof(ef));
+    std::memcpy(&ef, w.buf.data(), sizeof(ef));
     if (ef.magic == kExitMagic)
       return Status::Internal(what + ": the plugin called exit(" + std::to_string(ef.exit_status) +
                               ") in the middle of the call");
   }
   RawOutcome raw;
-  if (code == 0 && DecodeFrame(buf, max_output_bytes_, &raw)) return raw;
-  if (code == 0 && buf.empty())
+  if (code == 0 && DecodeFrame(w.buf, max_output_bytes_, &raw)) return raw;
+  if (code == 0 && w.buf.empty())
     return Status::Internal(what + ": the child exited with status 0 without returning a result");
-  if (code == 0) return Status::Internal(what + ": expected a complete result frame, found " +
-                                         std::to_string(buf.size()) + " bytes that are not one");
+  if (code == 0)
+    return Status::Internal(what + ": expected a complete result frame, found " + std::to_string(w.buf.size()) +
+                            " bytes that are not one");
   return Status::Internal(what + ": the child exited with status " + std::to_string(code) +
                           " without returning a result");
 }

@@ -1,0 +1,46 @@
+#include "caller_base.h"
+
+namespace judge::plugin_internal {
+
+Result<std::string> CallerBase::Solve(std::string_view input) {
+  CallArgs args;
+  args.op = Op::kSolve;
+  args.input = input;
+  args.max_output_bytes = max_output_bytes_;
+  JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, Invoke(args));
+  return InterpretSolve(*plugin_, std::move(raw), max_output_bytes_);
+}
+
+Result<CheckOutcome> CallerBase::Check(std::string_view input, std::string_view output, std::string_view answer,
+                                       std::string_view options) {
+  CallArgs args;
+  args.op = Op::kCheck;
+  args.input = input;
+  args.output = output;
+  args.answer = answer;
+  args.options = options;
+  args.max_output_bytes = max_output_bytes_;
+  JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, Invoke(args));
+  return InterpretCheck(*plugin_, std::move(raw));
+}
+
+Result<ValidateOutcome> CallerBase::Validate(std::string_view input) {
+  CallArgs args;
+  args.op = Op::kValidate;
+  args.input = input;
+  args.max_output_bytes = max_output_bytes_;
+  JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, Invoke(args));
+  return InterpretValidate(*plugin_, std::move(raw));
+}
+
+Result<std::string> CallerBase::Generate(uint64_t seed, std::string_view params) {
+  CallArgs args;
+  args.op = Op::kGenerate;
+  args.seed = seed;
+  args.options = params;
+  args.max_output_bytes = max_output_bytes_;
+  JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, Invoke(args));
+  return InterpretGenerate(*plugin_, std::move(raw), max_output_bytes_);
+}
+
+}  // namespace judge::plugin_internal
