@@ -1,4 +1,4 @@
-// The JSON of the result model: the fields of DESIGN.md's grade --json object, and
+// The JSON of the result model: the fields of the grade --json object (docs/grading.md), and
 // show's documents, from the same records.
 #include "judge/json.h"
 

@@ -1,7 +1,8 @@
 // JSON for everything the judge prints or serves: nlohmann-json is used through this
 // header only. The documents of the result model (judge/records.h) are built here, so
 // `grade --json`, `show --json` and the HTTP API say the same facts the same way.
-// Fields only ever grow (DESIGN.md's contract): never rename or remove one.
+// Fields only ever grow (scripts and the HTTP API rely on them): never rename or
+// remove one. docs/grading.md documents them.
 //
 // Pure functions; thread-safe.
 #ifndef JUDGE_JSON_H_
@@ -29,7 +30,7 @@ Result<Json> ParseJson(std::string_view text, std::string_view what);
 // "2026-11-24 13:05:00" in local time; "-" for 0.
 std::string FormatLocalTime(int64_t unix_ms);
 
-// The `grade --json` object, exactly as DESIGN.md states it: submission, problem,
+// The `grade --json` object, exactly as docs/grading.md states it: submission, problem,
 // language, verdict, score, time_ms (the largest test CPU time), memory_kib, compile
 // {ok, log}, tests [{name, verdict, time_ms (CPU), wall_ms, memory_kib, exit_code,
 // signal, message}].

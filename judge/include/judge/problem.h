@@ -1,4 +1,4 @@
-// A problem package (Kattis layout, extended; DESIGN.md): its problem.yaml and its
+// A problem package (Kattis layout, extended; docs/problem-format.md): its problem.yaml and its
 // tests. Loading reads the files once; the structs are plain values afterwards.
 #ifndef JUDGE_PROBLEM_H_
 #define JUDGE_PROBLEM_H_

@@ -24,38 +24,38 @@ constexpr std::array<Names, 9> kNames = {{
     {Verdict::kJudgeError, "JE", "judge_error", 5},
 }};
 
-const Names* Find(Verdict v) {
+// The row whose `field` equals `value`, or null.
+template <typename T>
+const Names* FindBy(T Names::*field, const T& value) {
   for (const auto& n : kNames)
-    if (n.verdict == v) return &n;
+    if (n.*field == value) return &n;
   return nullptr;
 }
 
 }  // namespace
 
 std::string_view VerdictCode(Verdict v) {
-  const Names* n = Find(v);
+  const Names* n = FindBy(&Names::verdict, v);
   return n ? n->code : std::string_view("??");
 }
 
 std::optional<Verdict> ParseVerdictCode(std::string_view code) {
-  for (const auto& n : kNames)
-    if (n.code == code) return n.verdict;
-  return std::nullopt;
+  const Names* n = FindBy(&Names::code, code);
+  return n ? std::optional<Verdict>(n->verdict) : std::nullopt;
 }
 
 std::string_view VerdictFolderName(Verdict v) {
-  const Names* n = Find(v);
+  const Names* n = FindBy(&Names::verdict, v);
   return n ? n->folder : std::string_view("unknown");
 }
 
 std::optional<Verdict> ParseVerdictFolderName(std::string_view folder) {
-  for (const auto& n : kNames)
-    if (n.folder == folder) return n.verdict;
-  return std::nullopt;
+  const Names* n = FindBy(&Names::folder, folder);
+  return n ? std::optional<Verdict>(n->verdict) : std::nullopt;
 }
 
 int VerdictSeverity(Verdict v) {
-  const Names* n = Find(v);
+  const Names* n = FindBy(&Names::verdict, v);
   return n ? n->severity : 5;
 }
 
