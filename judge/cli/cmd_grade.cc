@@ -3,7 +3,8 @@
 // Compiles and grades each file in the sandbox through the pipeline, stores every
 // judging, and reports. Exit: 0 when every file was judged (whatever the verdicts),
 // 3 when the judge failed or a file could not be judged (missing, empty, unknown
-// language...): the error is one line on stderr. Several files (or a folder) print a
+// language...): the error is one line on stderr. SIGINT/SIGTERM/SIGHUP/SIGPIPE stop
+// the runs, mark the judgings interrupted, remove the scratch: exit 128 + signal. Several files (or a folder) print a
 // JSON array of objects.
 #include <sys/stat.h>
 
@@ -13,6 +14,7 @@
 #include "cli_util.h"
 #include "commands.h"
 #include "judge/base/files.h"
+#include "judge/base/interrupt.h"
 #include "judge/language_choice.h"
 #include "judge/pipeline.h"
 #include "report_printer.h"
@@ -144,10 +146,12 @@ int RunGrade(const GradeArgs& a) {
   auto store = OpenGradingStore(a.db, a.no_db);
   if (!store.ok()) return ReportError("grade", store.status());
 
+  InterruptHandler interrupt;  // a signal stops the runs: judgings marked interrupted
   PipelineOptions popt;
   popt.jobs = a.jobs;
   popt.compiler = CompilerOptionsOf(a);
   popt.store = store->get();
+  popt.cancel = interrupt.flag();
   Pipeline pipeline(popt);
   bool tty = StdoutIsTerminal();
   auto mode = a.json ? ReportObserver::Mode::kJson
@@ -168,7 +172,7 @@ int RunGrade(const GradeArgs& a) {
       results.push_back(t.status());
     }
   }
-  return Finish(a, many, *files, results);
+  return interrupt.ExitCode(Finish(a, many, *files, results));
 }
 
 }  // namespace

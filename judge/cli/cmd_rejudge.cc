@@ -14,6 +14,7 @@
 #include "cli_util.h"
 #include "commands.h"
 #include "judge/base/files.h"
+#include "judge/base/interrupt.h"
 #include "judge/base/paths.h"
 #include "judge/pipeline.h"
 #include "report_printer.h"
@@ -100,7 +101,9 @@ int RunRejudge(const RejudgeArgs& a) {
   Status made = MakeTasks(a, store->get(), ids, &packages, &tasks);
   if (!made.ok()) return Exit(made);
 
+  InterruptHandler interrupt;
   PipelineOptions popt;
+  popt.cancel = interrupt.flag();
   popt.compiler.cache_dir = DefaultCacheDir();
   popt.store = store->get();
   popt.languages = &*languages;
@@ -117,7 +120,7 @@ int RunRejudge(const RejudgeArgs& a) {
     if (r.ok()) array.push_back(GradeReportJson(*r));
   }
   if (a.json) PrintJson(a.incomplete || ids.size() > 1 ? array : array.empty() ? Json::object() : array[0]);
-  return exit_code;
+  return interrupt.ExitCode(exit_code);
 }
 
 }  // namespace

@@ -11,6 +11,7 @@
 
 #include "cli_util.h"
 #include "commands.h"
+#include "judge/base/interrupt.h"
 #include "judge/base/key_value.h"
 #include "judge/base/terminal.h"
 #include "judge/language_choice.h"
@@ -119,7 +120,9 @@ int RunStress(const StressArgs& a) {
                                                      "' has no plugin: stress needs its generator and reference solver"));
   auto sandbox = DefaultSandbox();
   if (!sandbox.ok()) return ReportError("stress", sandbox.status());
+  InterruptHandler interrupt;
   PipelineOptions popt;
+  popt.cancel = interrupt.flag();
   popt.compiler.cache_dir = DefaultCacheDir();
   Pipeline pipeline(popt);
   auto compiled = pipeline.Compile(*submission, sandbox->get());
@@ -138,7 +141,7 @@ int RunStress(const StressArgs& a) {
   };
   auto report = Stress(**package, &pipeline, **compiled, sandbox->get(), sopt);
   progress.Clear();
-  if (!report.ok()) return ReportError("stress", report.status());
+  if (!report.ok()) return interrupt.ExitCode(ReportError("stress", report.status()));
   if (a.json) {
     PrintJson(ReportDoc(a, problem, profile->id, *report));
   } else if (!report->failure) {

@@ -10,6 +10,7 @@
 
 #include "cli_util.h"
 #include "commands.h"
+#include "judge/base/interrupt.h"
 #include "judge/base/terminal.h"
 #include "judge/verify.h"
 #include "report_printer.h"
@@ -63,7 +64,9 @@ int RunVerify(const VerifyArgs& a) {
     if (!s.ok()) return ReportError("verify", s.status());
     store = std::move(*s);
   }
+  InterruptHandler interrupt;
   PipelineOptions popt;
+  popt.cancel = interrupt.flag();
   popt.jobs = a.jobs;
   popt.store = store.get();
   if (!a.no_cache) popt.compiler.cache_dir = DefaultCacheDir();
@@ -76,7 +79,7 @@ int RunVerify(const VerifyArgs& a) {
     opt.on_check = [colour](const VerifyCheck& c) { PrintCheck(c, colour); };
   }
   auto report = VerifyPackage(**package, *languages, &pipeline, opt);
-  if (!report.ok()) return ReportError("verify", report.status());
+  if (!report.ok()) return interrupt.ExitCode(ReportError("verify", report.status()));
   int failed = 0, errors = 0;
   for (const auto& c : report->checks) {
     failed += !c.ok;
@@ -91,8 +94,8 @@ int RunVerify(const VerifyArgs& a) {
     else
       std::cout << failed << " failed" << (errors ? " (" + std::to_string(errors) + " judge errors)" : "") << "\n";
   }
-  if (errors) return kExitJudgeError;
-  return failed ? kExitNegative : kExitOk;
+  if (errors) return interrupt.ExitCode(kExitJudgeError);
+  return interrupt.ExitCode(failed ? kExitNegative : kExitOk);
 }
 
 }  // namespace

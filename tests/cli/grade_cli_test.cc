@@ -517,6 +517,52 @@ TEST(GradeCli, AKilledJudgeLeavesAnIncompleteJudgingThatRejudgeIncompleteRedoes)
   EXPECT_EQ(after["judgings"][1]["tests"].size(), 9u);
 }
 
+// A judge told to stop (SIGINT, SIGTERM, SIGHUP, SIGPIPE) stops its runs, records the
+// judging as interrupted, removes its scratch and exits 128 + the signal.
+TEST(GradeCli, ASignalStopsGradingCleanly) {
+  for (int sig : {SIGINT, SIGTERM}) {
+    Sandbox sb;
+    std::string pkg = MakeSum(sb, "slow");
+    for (int i = 4; i <= 8; ++i) {
+      sb.File("slow/data/secret/" + std::to_string(i) + ".in", "1 1\n");
+      sb.File("slow/data/secret/" + std::to_string(i) + ".ans", "2\n");
+    }
+    std::string slow = sb.File("slow.cpp",
+                               "#include <cstdio>\n#include <ctime>\nint main(){long a,b; scanf(\"%ld %ld\",&a,&b);"
+                               " while(clock() < CLOCKS_PER_SEC*3/10){} printf(\"%ld\\n\",a+b);}\n");
+    std::string db = sb.Path("i.sqlite");
+    std::string scratch = sb.Mkdir("scratch");
+    ASSERT_EQ(sb.Judge({"grade", pkg, slow, "--no-db"}).exit_code, 0);  // compiled and cached
+    setenv("JUDGE_SCRATCH_DIR", scratch.c_str(), 1);
+    pid_t pid = Spawn({JUDGE_EXE, "grade", pkg, slow, "--db", db});
+    unsetenv("JUDGE_SCRATCH_DIR");
+    ASSERT_GT(pid, 0);
+    int stored = 0;
+    for (int i = 0; i < 300 && stored < 1; ++i) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(50));
+      Ran show = sb.Judge({"show", "1", "--db", db, "--json"});
+      if (show.exit_code == 0) {
+        json j = json::parse(show.out);
+        if (!j["judgings"].empty()) stored = static_cast<int>(j["judgings"][0]["tests"].size());
+      }
+    }
+    ASSERT_GE(stored, 1);
+    auto sent = std::chrono::steady_clock::now();
+    kill(pid, sig);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+    ASSERT_TRUE(WIFEXITED(status)) << "killed by the signal instead of stopping";
+    EXPECT_EQ(WEXITSTATUS(status), 128 + sig);
+    EXPECT_LT(seconds, 3.0) << "the run in progress must end within its limits";
+    json j = json::parse(sb.Judge({"show", "1", "--db", db, "--json"}).out);
+    ASSERT_EQ(j["judgings"].size(), 1u);
+    EXPECT_EQ(j["judgings"][0]["status"], "incomplete");
+    EXPECT_EQ(j["judgings"][0]["message"].get<std::string>().rfind("interrupted: ", 0), 0u) << j["judgings"][0];
+    EXPECT_EQ(std::system(("test -z \"$(ls -A " + scratch + ")\"").c_str()), 0) << "scratch left in " << scratch;
+  }
+}
+
 TEST(GradeCli, TwoJudgesWritingOneDatabaseLoseNothing) {
   Sandbox sb;
   std::string pkg = MakeSum(sb, "sum");

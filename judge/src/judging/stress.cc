@@ -108,6 +108,7 @@ class StressRun {
   Result<StressReport> Go() {
     StressReport report;
     for (int64_t i = 0; i < options_.count; ++i) {
+      JUDGE_RETURN_IF_ERROR(CheckCancel());
       if (options_.on_run) options_.on_run(i, false);
       uint64_t seed = options_.seed + static_cast<uint64_t>(i);
       JUDGE_ASSIGN_OR_RETURN(auto c, One(seed, options_.params, false));
@@ -134,6 +135,7 @@ class StressRun {
         if (!tried.insert(key).second) continue;
         for (int s = 0; s < options_.shrink_seeds && report->shrink_runs < options_.shrink_budget; ++s) {
           uint64_t seed = report->smallest->seed + static_cast<uint64_t>(s) * 7919u;
+          JUDGE_RETURN_IF_ERROR(CheckCancel());
           if (options_.on_run) options_.on_run(report->shrink_runs, true);
           ++report->shrink_runs;
           JUDGE_ASSIGN_OR_RETURN(auto c, One(seed, cand, true));
@@ -147,6 +149,12 @@ class StressRun {
         if (improved) break;  // restart from the new, smaller parameters
       }
     }
+    return Status::Ok();
+  }
+
+  Status CheckCancel() const {
+    const std::atomic<bool>* cancel = pipeline_->options().cancel;
+    if (cancel && cancel->load()) return Status::Cancelled("stress interrupted");
     return Status::Ok();
   }
 

@@ -80,8 +80,9 @@ void CheckAnswer(const Package& pkg, const TestCase& t, const std::string& input
   checks->Add({"answer", t.name, ok, false, "AC", std::string(CheckVerdictName(c->verdict)), c->message});
 }
 
-void CheckTests(const Package& pkg, Checks* checks) {
+void CheckTests(const Package& pkg, const std::atomic<bool>* cancel, Checks* checks) {
   for (const auto& t : pkg.tests) {
+    if (cancel && cancel->load()) return;
     Result<std::string> input = fs::ReadFile(t.input_path);
     if (!input.ok()) {
       checks->Add({"validate", t.name, false, true, "valid", "unreadable", input.status().message()});
@@ -168,7 +169,8 @@ Result<VerifyReport> VerifyPackage(const Package& pkg, const LanguageSet& langua
   VerifyReport report;
   report.problem = pkg.problem.id;
   Checks checks(&report, options);
-  CheckTests(pkg, &checks);
+  const std::atomic<bool>* cancel = pipeline->options().cancel;
+  CheckTests(pkg, cancel, &checks);
   // 3. Every submission gets exactly the verdict of its folder.
   JUDGE_ASSIGN_OR_RETURN(std::vector<SubmissionFile> subs, ListSubmissions(pkg.problem.dir));
   std::vector<JudgeTask> tasks;
@@ -184,6 +186,7 @@ Result<VerifyReport> VerifyPackage(const Package& pkg, const LanguageSet& langua
   }
   SubmissionObserver observer(judged, &checks);
   pipeline->JudgeAll(tasks, &observer);
+  if (cancel && cancel->load()) return Status::Cancelled("verify interrupted; " + std::to_string(report.checks.size()) + " checks made");
   // Submission checks in file order, whatever order the jobs finished in.
   auto rank = [&](const VerifyCheck& c) -> std::size_t {
     if (c.kind != "submission") return 0;
