@@ -4,7 +4,7 @@
 #include <utility>
 #include <vector>
 
-#include "rng.h"
+#include "common/rng.h"
 #include "rotation/distance_table.h"
 #include "rotation/farthest_boards.h"
 #include "rotation/moves.h"
@@ -18,7 +18,7 @@ using judge::sdk::Options;
 
 constexpr int kMaxDepth = 1000;
 
-Board UniformBoard(Rng& rng) {
+Board UniformBoard(common::Rng& rng) {
   Board board;
   for (int i = 0; i < kCellCount; ++i) board.cells[i] = static_cast<uint8_t>(1 + i / 8);
   for (int i = kCellCount - 1; i > 0; --i)  // Fisher-Yates
@@ -28,7 +28,7 @@ Board UniformBoard(Rng& rng) {
 
 // A random goal board: the centre holds one random digit, the other 16 cells a random
 // arrangement of the other two digits' eight copies each.
-Board RandomGoal(Rng& rng) {
+Board RandomGoal(common::Rng& rng) {
   const int centre = 1 + static_cast<int>(rng.Below(kDigitCount));
   std::vector<uint8_t> rest;
   for (int d = 1; d <= kDigitCount; ++d)
@@ -45,7 +45,7 @@ Board RandomGoal(Rng& rng) {
   return board;
 }
 
-Board Scramble(Rng& rng, int depth) {
+Board Scramble(common::Rng& rng, int depth) {
   Board board = RandomGoal(rng);
   int last = -1;
   for (int i = 0; i < depth; ++i) {
@@ -65,7 +65,7 @@ const FarthestBoards& Farthest() {
 }
 
 // A board at exactly `distance` moves from the goal (distance <= Farthest().distance).
-Board AtDistance(Rng& rng, int distance) {
+Board AtDistance(common::Rng& rng, int distance) {
   const DistanceTable& table = DistanceTable::Get();
   if (distance == Farthest().distance)
     return Farthest().boards[rng.Below(Farthest().boards.size())];
@@ -107,7 +107,7 @@ std::string GenerateInput(uint64_t seed, const Options& params) {
                                 : static_cast<int>(params.GetInt("distance", 0, 0, farthest));
   }
 
-  Rng rng(seed);
+  common::Rng rng(seed);
   std::string out;
   for (int i = 0; i < cases; ++i) {
     Board board;

@@ -5,9 +5,11 @@
 #include <charconv>
 #include <vector>
 
+#include "common/rng.h"
 #include "solitaire/board.h"
 #include "solitaire/moves.h"
 #include "solitaire/solver.h"
+#include "validator.h"
 
 namespace solitaire_plugin {
 namespace {
@@ -15,29 +17,6 @@ namespace {
 using judge::sdk::InvalidInput;
 using solitaire::Board;
 using solitaire::Cell;
-
-// SplitMix64: tiny, fast, and fully specified, so seeds reproduce everywhere.
-class Rng {
- public:
-  explicit Rng(uint64_t seed) : state_(seed) {}
-  uint64_t Next() {
-    uint64_t z = (state_ += 0x9e3779b97f4a7c15ull);
-    z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-    z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-    return z ^ (z >> 31);
-  }
-  // Uniform in 0 .. n-1 (n >= 1), by rejection: no modulo bias.
-  uint64_t Below(uint64_t n) {
-    const uint64_t limit = UINT64_MAX - UINT64_MAX % n;
-    uint64_t x;
-    do x = Next();
-    while (x >= limit);
-    return x % n;
-  }
-
- private:
-  uint64_t state_;
-};
 
 enum class Layout { kRandom, kCorners, kCluster };
 
@@ -74,7 +53,7 @@ Layout ParseLayout(const std::string& text) {
 }
 
 // Four distinct cells drawn uniformly from candidates.
-Board Pick(std::vector<Cell> candidates, Rng& rng) {
+Board Pick(std::vector<Cell> candidates, common::Rng& rng) {
   std::array<Cell, solitaire::kPieceCount> cells{};
   for (int i = 0; i < solitaire::kPieceCount; ++i) {
     const size_t j = i + rng.Below(candidates.size() - i);
@@ -91,7 +70,7 @@ std::vector<Cell> Window(int top, int left, int size) {
   return cells;
 }
 
-Board Place(Layout layout, Rng& rng) {
+Board Place(Layout layout, common::Rng& rng) {
   using solitaire::kSide;
   switch (layout) {
     case Layout::kRandom:
@@ -118,7 +97,7 @@ Board Place(Layout layout, Rng& rng) {
 
 // The end of a self-avoiding random walk of `length` moves from start; half of the
 // steps go to a state with the largest lower bound from start, to get far quickly.
-Board WalkAway(Board start, int length, Rng& rng) {
+Board WalkAway(Board start, int length, common::Rng& rng) {
   std::vector<uint64_t> visited{start.mask};
   std::vector<Board> options, farthest;
   Board at = start;
@@ -146,7 +125,7 @@ Board WalkAway(Board start, int length, Rng& rng) {
 
 // Sets *target to a board exactly `distance` moves from start; false after a bounded
 // number of attempts (the caller then draws a new start).
-bool TargetAt(Board start, int distance, Rng& rng, solitaire::Solver& solver, Board* target) {
+bool TargetAt(Board start, int distance, common::Rng& rng, solitaire::Solver& solver, Board* target) {
   if (distance == 0) {
     *target = start;
     return true;
@@ -163,7 +142,7 @@ bool TargetAt(Board start, int distance, Rng& rng, solitaire::Solver& solver, Bo
 }
 
 // "r c r c r c r c" with the cells in a random order.
-void AppendLine(Board board, Rng& rng, std::string* out) {
+void AppendLine(Board board, common::Rng& rng, std::string* out) {
   auto cells = solitaire::CellsOf(board);
   for (size_t i = cells.size() - 1; i > 0; --i) std::swap(cells[i], cells[rng.Below(i + 1)]);
   for (size_t i = 0; i < cells.size(); ++i) {
@@ -183,7 +162,7 @@ std::string GenerateInput(uint64_t seed, const judge::sdk::Options& params) {
   const Band band = ParseBand(params.GetString("distance", "random"));
   const Layout layout = ParseLayout(params.GetString("layout", "random"));
 
-  Rng rng(seed);
+  common::Rng rng(seed);
   solitaire::Solver solver;
   std::string out;
   for (int64_t i = 0; i < cases; ++i) {

@@ -1,7 +1,7 @@
 // The test generator: random legal inputs, a pure function of (seed, params).
 //
 // Parameters (key=value; anything else is InvalidInput naming the key):
-//   cases=N         number of cases, 1..kMaxCases (default 100)
+//   cases=N         number of cases, 1..kMaxCases (validator.h; default 100)
 //   distance=D      random (default): the target is placed like the start, at any
 //                   distance; or N (0..10): every pair exactly N moves apart; or A..B:
 //                   each pair exactly d moves apart, d drawn uniformly from A..B.
@@ -25,7 +25,6 @@
 
 namespace solitaire_plugin {
 
-inline constexpr int64_t kMaxCases = 10000;  // also the validator's limit per file
 inline constexpr int kMaxGeneratedDistance = 10;
 
 std::string GenerateInput(uint64_t seed, const judge::sdk::Options& params);

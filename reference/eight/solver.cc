@@ -240,4 +240,18 @@ std::vector<uint32_t> RanksAtDistance(int d) {
   return ranks;
 }
 
+SolveTextResult SolveText(std::string_view input, CaseCount count) {
+  SolveTextResult r;
+  ParseResult parsed = ParseBoards(input, count);
+  if (!parsed.ok()) {
+    r.error = parsed.error;
+    return r;
+  }
+  for (const Board& b : parsed.boards) {
+    if (!AppendShortest(b, &r.answer)) r.answer += "unsolvable";
+    r.answer += '\n';
+  }
+  return r;
+}
+
 }  // namespace eight

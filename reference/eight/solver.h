@@ -29,6 +29,7 @@
 #include <vector>
 
 #include "eight/board.h"
+#include "eight/parse.h"
 
 namespace eight {
 
@@ -52,6 +53,14 @@ bool AppendShortest(const Board& board, std::string* out);
 // Ranks (eight/rank.h) of every board at exactly distance d (0..kMaxDistance), in
 // increasing order. One pass over the table.
 std::vector<uint32_t> RanksAtDistance(int d);
+
+// The reference answer file for an input file: one line per board, a shortest
+// solution or "unsolvable".
+struct SolveTextResult {
+  std::string answer;
+  std::string error;  // the parse error; empty on success
+};
+SolveTextResult SolveText(std::string_view input, CaseCount count);
 
 }  // namespace eight
 

@@ -7,10 +7,10 @@
 #include <string>
 
 #include "eight/board.h"
-#include "eight/generator.h"
+#include "generator.h"
 #include "eight/moves.h"
 #include "eight/parse.h"
-#include "eight/random_board.h"
+#include "random_board.h"
 #include "eight/rank.h"
 #include "eight/solvability.h"
 #include "eight/solver.h"
@@ -127,7 +127,7 @@ TEST(EightMoves, LettersMoveTheBlank) {
 }
 
 TEST(EightMoves, ReplayAgreesWithOracleOnRandomStrings) {
-  eight::Rng rng(7);
+  common::Rng rng(7);
   for (int t = 0; t < 2000; ++t) {
     std::string moves;
     int len = static_cast<int>(rng.Below(40));
@@ -240,7 +240,7 @@ TEST(EightRandomBoard, FlipSolvabilityIsAnInvolutionThatFlipsParity) {
 }
 
 TEST(EightRandomBoard, WalkStaysWithinDepthAndParity) {
-  eight::Rng rng(99);
+  common::Rng rng(99);
   for (int depth : {0, 1, 2, 5, 13, 30, 200}) {
     for (int t = 0; t < 200; ++t) {
       int d = Oracle::Get().Distance(eight::ToCompact(eight::RandomWalkBoard(rng, depth)));
@@ -253,7 +253,7 @@ TEST(EightRandomBoard, WalkStaysWithinDepthAndParity) {
 
 TEST(EightRandomBoard, UniformCoversSolvableBoardsEvenly) {
   // 181,440 boards, 400,000 draws: every distance layer gets its share within 10%.
-  eight::Rng rng(5);
+  common::Rng rng(5);
   std::vector<size_t> per_layer(32);
   const int draws = 400000 / static_cast<int>(kStride);
   for (int i = 0; i < draws; ++i)

@@ -11,6 +11,7 @@
 #include <string>
 #include <vector>
 
+#include "common/rng.h"
 #include "judge_plugin_sdk.h"
 
 namespace {
@@ -44,12 +45,6 @@ bool ParseInt(const std::string& s, int64_t* v) {
   return true;
 }
 
-uint64_t SplitMix(uint64_t* state) {
-  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 class Sum : public judge::sdk::Problem {
  public:
@@ -95,10 +90,10 @@ class Sum : public judge::sdk::Problem {
   std::string Generate(uint64_t seed, const Options& params) const override {
     params.RequireKnown({"max"});
     int64_t max = params.GetInt("max", 100, 0, 1000000000);
-    uint64_t state = seed;
+    common::Rng rng(seed);
     int64_t span = 2 * max + 1;
-    int64_t a = static_cast<int64_t>(SplitMix(&state) % static_cast<uint64_t>(span)) - max;
-    int64_t b = static_cast<int64_t>(SplitMix(&state) % static_cast<uint64_t>(span)) - max;
+    int64_t a = static_cast<int64_t>(rng.Next() % static_cast<uint64_t>(span)) - max;
+    int64_t b = static_cast<int64_t>(rng.Next() % static_cast<uint64_t>(span)) - max;
     return std::to_string(a) + " " + std::to_string(b) + "\n";
   }
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "eight/answer_check.h"
+#include "checker.h"
 #include "eight/board.h"
 #include "eight/moves.h"
 #include "eight/solver.h"

@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
-#include "eight/answer_check.h"
-#include "eight/generator.h"
+#include "checker.h"
+#include "generator.h"
 #include "eight/parse.h"
 
 extern char** environ;

@@ -4,7 +4,7 @@
 #include <cstdio>
 #include <string>
 
-#include "eight/judging.h"
+#include "eight/solver.h"
 
 int main() {
   std::string input;

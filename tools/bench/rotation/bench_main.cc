@@ -28,6 +28,8 @@
 #include <string>
 #include <vector>
 
+#include "common/rng.h"
+
 namespace {
 
 struct Timing {
@@ -72,20 +74,15 @@ double Median(std::vector<double> v) {
   return n % 2 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
 }
 
-// SplitMix64: the same boards on every machine.
-uint64_t Next(uint64_t& state) {
-  uint64_t z = (state += 0x9e3779b97f4a7c15ULL);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ULL;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebULL;
-  return z ^ (z >> 31);
-}
 
+// The same boards on every machine (common/rng.h).
 std::string UniformBoards(int count, uint64_t seed) {
+  common::Rng rng(seed);
   std::string text;
   for (int b = 0; b < count; ++b) {
     int cells[24];
     for (int i = 0; i < 24; ++i) cells[i] = 1 + i / 8;
-    for (int i = 23; i > 0; --i) std::swap(cells[i], cells[Next(seed) % (i + 1)]);
+    for (int i = 23; i > 0; --i) std::swap(cells[i], cells[rng.Next() % (i + 1)]);
     for (int i = 0; i < 24; ++i) text += std::to_string(cells[i]) + (i < 23 ? " " : "\n");
   }
   return text + "0\n";

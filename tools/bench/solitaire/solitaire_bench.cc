@@ -25,6 +25,8 @@
 #include <string>
 #include <vector>
 
+#include "common/rng.h"
+
 namespace {
 
 constexpr double kTargetRatio = 50.0;
@@ -36,20 +38,15 @@ struct Measurement {
   long max_rss_kib = 0;
 };
 
-uint64_t NextRandom(uint64_t* state) {
-  uint64_t z = (*state += 0x9e3779b97f4a7c15ull);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
-}
 
 std::string RandomPairs(int cases, uint64_t seed) {
+  common::Rng rng(seed);
   std::string text;
   for (int i = 0; i < 2 * cases; ++i) {
     uint64_t used = 0;
     std::string line;
     for (int piece = 0; piece < 4;) {
-      const int cell = static_cast<int>(NextRandom(&seed) % 64);
+      const int cell = static_cast<int>(rng.Next() % 64);
       if (used >> cell & 1) continue;
       used |= uint64_t{1} << cell;
       line += (piece ? " " : "") + std::to_string(cell / 8 + 1) + " " + std::to_string(cell % 8 + 1);

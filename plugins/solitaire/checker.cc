@@ -1,9 +1,10 @@
-#include "output_checker.h"
+#include "checker.h"
 
 #include <utility>
 
 #include "solitaire/answer.h"
 #include "solitaire/input.h"
+#include "solitaire/solver.h"
 
 namespace solitaire_plugin {
 namespace {
@@ -162,6 +163,26 @@ CheckResult CheckOutput(std::string_view output, const std::vector<bool>& expect
     return CheckResult::PresentationError(scan.issue);
   if (case_issue_line != 0) return CheckResult::PresentationError(case_issue);
   return CheckResult::Accepted(Count(cases, "case") + " right");
+}
+
+judge::sdk::CheckResult JudgeOutput(std::string_view input, std::string_view output, std::string_view answer,
+                                    const judge::sdk::Options& options) {
+  using judge::sdk::CheckResult;
+  options.RequireKnown({});
+  solitaire::ParsedInput parsed = solitaire::ParseInput(input, solitaire::InputLayout::kTokens);
+  if (!parsed.ok()) return CheckResult::CheckerFailure("jury input: " + parsed.error);
+  std::vector<bool> expected;
+  if (answer.empty()) {
+    // No jury answer: the reference solver's is the truth.
+    solitaire::Solver solver;
+    expected.reserve(parsed.cases.size());
+    for (const solitaire::Case& c : parsed.cases)
+      expected.push_back(solver.Reachable(c.start, c.target, solitaire::kProblemMoveLimit));
+  } else {
+    std::string error = ParseJuryAnswer(answer, parsed.cases.size(), &expected);
+    if (!error.empty()) return CheckResult::CheckerFailure(error);
+  }
+  return CheckOutput(output, expected);
 }
 
 }  // namespace solitaire_plugin

@@ -1,4 +1,4 @@
-#include "eight/answer_check.h"
+#include "checker.h"
 
 #include <cstring>
 #include <optional>
@@ -244,6 +244,24 @@ AnswerCheck CheckAnswers(const std::vector<Board>& boards, std::string_view outp
   return {AnswerVerdict::kPresentationError,
           "line " + std::to_string(first_blank) +
               " is blank: print one line per case, no blank lines between cases (" + shape + ")"};
+}
+
+JudgeTextResult JudgeText(std::string_view input, std::string_view output, std::string_view jury_answer,
+                          const AnswerCheckOptions& options, CaseCount count) {
+  ParseResult parsed = ParseBoards(input, count);
+  if (!parsed.ok()) return {JudgeVerdict::kCheckerFailure, "input: " + parsed.error};
+  if (!jury_answer.empty()) {
+    AnswerCheck jury = CheckAnswers(parsed.boards, jury_answer, AnswerCheckOptions{});
+    if (jury.verdict != AnswerVerdict::kAccepted)
+      return {JudgeVerdict::kCheckerFailure, "jury answer: " + jury.message};
+  }
+  AnswerCheck c = CheckAnswers(parsed.boards, output, options);
+  switch (c.verdict) {
+    case AnswerVerdict::kAccepted: return {JudgeVerdict::kAccepted, c.message};
+    case AnswerVerdict::kWrongAnswer: return {JudgeVerdict::kWrongAnswer, c.message};
+    case AnswerVerdict::kPresentationError: return {JudgeVerdict::kPresentationError, c.message};
+  }
+  return {JudgeVerdict::kCheckerFailure, "unknown verdict"};
 }
 
 }  // namespace eight

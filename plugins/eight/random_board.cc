@@ -1,4 +1,4 @@
-#include "eight/random_board.h"
+#include "random_board.h"
 
 #include <utility>
 
@@ -7,7 +7,7 @@
 
 namespace eight {
 
-Board RandomWalkBoard(Rng& rng, int depth) {
+Board RandomWalkBoard(common::Rng& rng, int depth) {
   Board b = kGoal;
   int blank = BlankIndex(b);
   int last = -1;  // direction of the previous move
@@ -29,7 +29,7 @@ Board RandomWalkBoard(Rng& rng, int depth) {
   return b;
 }
 
-Board UniformSolvableBoard(Rng& rng) {
+Board UniformSolvableBoard(common::Rng& rng) {
   Board b = kGoal;
   for (int i = kCells - 1; i > 0; --i) {
     int j = static_cast<int>(rng.Below(i + 1));

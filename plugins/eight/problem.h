@@ -1,18 +1,21 @@
 // The SDK adapter shared by the plugins "eight" (one board per input, POJ 1077) and
 // "eight-multi" (boards until end of input, HDU 1043): they differ only in how many
-// cases an input holds. The rules live in reference/eight (eight/judging.h).
+// cases an input holds. The rules and solver live in reference/eight; the checker,
+// validator and generator in this folder.
 //
 // Plugin options: optimal=true|false (default false) requires shortest answers.
 // Thread-safe: stateless; the solver's table is an immutable function-local static.
-#ifndef JUDGE_PLUGINS_EIGHT_EIGHT_PROBLEM_H_
-#define JUDGE_PLUGINS_EIGHT_EIGHT_PROBLEM_H_
+#ifndef PLUGINS_EIGHT_PROBLEM_H_
+#define PLUGINS_EIGHT_PROBLEM_H_
 
 #include <string>
 #include <string_view>
 
-#include "eight/generator.h"
-#include "eight/judging.h"
+#include "checker.h"
+#include "eight/solver.h"
+#include "generator.h"
 #include "judge_plugin_sdk.h"
+#include "validator.h"
 
 namespace eight_plugin {
 
@@ -63,4 +66,4 @@ class EightProblem : public judge::sdk::Problem {
 
 }  // namespace eight_plugin
 
-#endif  // JUDGE_PLUGINS_EIGHT_EIGHT_PROBLEM_H_
+#endif  // PLUGINS_EIGHT_PROBLEM_H_

@@ -1,11 +1,11 @@
-#include "eight/generator.h"
+#include "generator.h"
 
 #include <optional>
 #include <string_view>
 
-#include "eight/random_board.h"
+#include "random_board.h"
 #include "eight/rank.h"
-#include "eight/rng.h"
+#include "common/rng.h"
 #include "eight/solver.h"
 
 namespace eight {
@@ -86,7 +86,7 @@ std::string ParseSpec(const Params& params, CaseCount count, Spec* spec) {
   return "";
 }
 
-void AppendMessy(const Board& b, Rng& rng, std::string* out) {
+void AppendMessy(const Board& b, common::Rng& rng, std::string* out) {
   static constexpr std::string_view kSeparators[] = {" ", "  ", "\t", "\n", " \t ", "\r\n", "\n\n"};
   std::string compact = ToCompact(b);
   for (int i = 0; i < kCells; ++i) {
@@ -105,7 +105,7 @@ GeneratedInput GenerateInput(uint64_t seed, const Params& params, CaseCount coun
   if (!g.ok()) return g;
   std::vector<uint32_t> at_distance;
   if (spec.source == Source::kDistance) at_distance = RanksAtDistance(static_cast<int>(spec.distance));
-  Rng rng(seed);
+  common::Rng rng(seed);
   for (int64_t c = 0; c < spec.cases; ++c) {
     bool unsolvable = static_cast<int64_t>(rng.Below(100)) < spec.unsolvable_percent;
     Board b;

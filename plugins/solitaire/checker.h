@@ -1,4 +1,5 @@
-// The special judge's comparison of a contestant's output with the expected answers.
+// The special judge of Solitaire: a contestant's output against the expected answers
+// (the jury's .ans, or the reference solver's when there is none).
 //
 // Policy (also stated in problems/solitaire/statement.md):
 //  - Accepted: one line per case, in order, each exactly YES or NO and right.
@@ -13,8 +14,8 @@
 // "case 4: expected NO, found YES", "case 2: expected YES or NO, found 'maybe'",
 // "expected 12 lines, found 11". Linear time and memory bounded by the number of
 // cases, whatever the output holds (10^7-byte lines, NUL bytes, binary garbage).
-#ifndef PLUGINS_SOLITAIRE_OUTPUT_CHECKER_H_
-#define PLUGINS_SOLITAIRE_OUTPUT_CHECKER_H_
+#ifndef PLUGINS_SOLITAIRE_CHECKER_H_
+#define PLUGINS_SOLITAIRE_CHECKER_H_
 
 #include <string>
 #include <string_view>
@@ -31,6 +32,12 @@ std::string ParseJuryAnswer(std::string_view answer, size_t cases, std::vector<b
 // Judges output against the expected answers (true = YES), per the policy above.
 judge::sdk::CheckResult CheckOutput(std::string_view output, const std::vector<bool>& expected);
 
+// The whole check: the jury input parsed (any whitespace), the expected answers from
+// `answer` or, when it is empty, from the reference solver, then CheckOutput. Bad jury
+// data is a checker failure. No options are known. Thread-safe.
+judge::sdk::CheckResult JudgeOutput(std::string_view input, std::string_view output, std::string_view answer,
+                                    const judge::sdk::Options& options);
+
 }  // namespace solitaire_plugin
 
-#endif  // PLUGINS_SOLITAIRE_OUTPUT_CHECKER_H_
+#endif  // PLUGINS_SOLITAIRE_CHECKER_H_

@@ -1,6 +1,6 @@
 // Test input generation for both 8-puzzle packages, from a seed and "key=value"
 // parameters. The output is a pure function of (seed, params, count): the same
-// arguments give the same bytes on every machine (eight/rng.h).
+// arguments give the same bytes on every machine (common/rng.h).
 //
 // Parameters (each optional; a key given twice takes its last value):
 //   cases=N        boards in the file, 1..100000 (CaseCount::kOneOrMore only; default 10)
@@ -12,8 +12,8 @@
 //                  default 20): a board drawn as above with two tiles swapped
 //   layout=line    one board per line (default); grid: three lines of three tokens;
 //                  messy: random runs of spaces, tabs, newlines and CRLF between tokens
-#ifndef EIGHT_GENERATOR_H_
-#define EIGHT_GENERATOR_H_
+#ifndef PLUGINS_EIGHT_GENERATOR_H_
+#define PLUGINS_EIGHT_GENERATOR_H_
 
 #include <cstdint>
 #include <string>
@@ -37,4 +37,4 @@ GeneratedInput GenerateInput(uint64_t seed, const Params& params, CaseCount coun
 
 }  // namespace eight
 
-#endif  // EIGHT_GENERATOR_H_
+#endif  // PLUGINS_EIGHT_GENERATOR_H_

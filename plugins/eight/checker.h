@@ -1,5 +1,5 @@
-// Judging a contestant's answers to a list of boards: the special judge of both
-// 8-puzzle packages.
+// The special judge of both 8-puzzle packages (eight: one board per input,
+// eight-multi: boards until end of input): a contestant's answers to a list of boards.
 //
 // Theory of operation
 // -------------------
@@ -25,14 +25,15 @@
 // Cost: two passes over the output, no allocation per move, so a 10^7-letter line
 // or megabytes of binary garbage are judged in linear time; quoted text in
 // messages is cut to a few characters.
-#ifndef EIGHT_ANSWER_CHECK_H_
-#define EIGHT_ANSWER_CHECK_H_
+#ifndef PLUGINS_EIGHT_CHECKER_H_
+#define PLUGINS_EIGHT_CHECKER_H_
 
 #include <string>
 #include <string_view>
 #include <vector>
 
 #include "eight/board.h"
+#include "eight/parse.h"
 
 namespace eight {
 
@@ -52,6 +53,18 @@ struct AnswerCheckOptions {
 AnswerCheck CheckAnswers(const std::vector<Board>& boards, std::string_view output,
                          const AnswerCheckOptions& options);
 
+enum class JudgeVerdict { kAccepted, kWrongAnswer, kPresentationError, kCheckerFailure };
+struct JudgeTextResult {
+  JudgeVerdict verdict = JudgeVerdict::kCheckerFailure;
+  std::string message;
+};
+
+// Judges a contestant's output file. Bad jury data is kCheckerFailure: an input that
+// does not parse ("input: ..."), or a non-empty jury answer that is not itself a
+// correct answer ("jury answer: ..."). An empty jury answer is not checked.
+JudgeTextResult JudgeText(std::string_view input, std::string_view output, std::string_view jury_answer,
+                          const AnswerCheckOptions& options, CaseCount count);
+
 }  // namespace eight
 
-#endif  // EIGHT_ANSWER_CHECK_H_
+#endif  // PLUGINS_EIGHT_CHECKER_H_
