@@ -1,6 +1,7 @@
 // The cgroups of one run slot: limits, measurement and killing of a whole process
-// tree, for cgroup v2 (one directory in the unified hierarchy) and cgroup v1 (one
-// directory per controller: memory, cpuacct, pids, freezer).
+// tree, for cgroup v2 (one directory in the unified hierarchy; cgroup_v2.cc) and
+// cgroup v1 (one directory per controller: memory, cpuacct, pids, freezer;
+// cgroup_v1.cc); which one a host supports is detected once (cgroup_detect.cc).
 //
 // Theory of operation. Each slot owns <root>/<name>/slot<k> (v1: under each
 // controller's mount). Before a run, Prepare() makes sure the cgroup exists and is
@@ -97,6 +98,11 @@ struct CgroupChoice {
   std::string why;                                // why not better (for warnings)
 };
 CgroupChoice ChooseCgroups(const CgroupLayout& layout, SandboxMethod wanted);
+
+// The layout of this host (/proc/self/mounts), or, when cgroup_root is given, that
+// directory as the cgroup2 mount and its subdirectories named like controllers as v1
+// mounts (SandboxOptions::cgroup_root).
+CgroupLayout DetectCgroupLayout(const std::string& cgroup_root);
 
 }  // namespace judge::sandbox
 

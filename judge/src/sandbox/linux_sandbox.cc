@@ -319,19 +319,7 @@ Status LinuxSandbox::Init() {
   }
 
   // Cgroups: detect (or take the forced method), fall back with a warning.
-  CgroupLayout layout;
-  if (!options_.cgroup_root.empty()) {
-    layout.v2_mount = options_.cgroup_root;
-    for (const char* ctl : {"memory", "cpuacct", "pids", "freezer"}) {
-      std::string p = options_.cgroup_root + "/" + ctl;
-      if (std::filesystem::is_directory(p, ec)) layout.v1_mounts[ctl] = p;
-    }
-  } else {
-    std::ifstream in("/proc/self/mounts");
-    std::stringstream text;
-    text << in.rdbuf();
-    layout = ParseCgroupMounts(text.str());
-  }
+  CgroupLayout layout = DetectCgroupLayout(options_.cgroup_root);
   CgroupChoice choice = ChooseCgroups(layout, options_.method);
   if (choice.method == SandboxMethod::kNoCgroup) {
     bool forced = options_.method == SandboxMethod::kCgroupV1 || options_.method == SandboxMethod::kCgroupV2;
