@@ -14,6 +14,7 @@
 
 #include <chrono>
 #include <ctime>
+#include <atomic>
 #include <thread>
 
 #include "sandbox_fixture.h"
@@ -392,6 +393,39 @@ TEST_F(Hostile, OutputReplacedByFifoIsRestored) {
   struct stat st;
   ASSERT_EQ(::lstat(out.c_str(), &st), 0);
   EXPECT_TRUE(S_ISREG(st.st_mode));  // reading it cannot hang the grader
+  EXPECT_EQ(ReadAll(out), "written on stdout\n");
+}
+
+// A run stopped on request (RunSpec::cancel: a signal reached the judge) is killed at
+// once, reported as kCancelled (not a verdict), and still leaves no replaced output
+// path behind: restoring is RAII, done on every path out of a run.
+TEST_F(Hostile, ACancelledRunIsKilledPromptlyAndItsOutputRestored) {
+  std::string out = root_ + "/run/out.txt";
+  std::error_code ec;
+  fs::copy_file(std::string(HOSTILE_DIR) + "/replace_output", root_ + "/run/replace_output", ec);
+  std::atomic<bool> cancel{false};
+  RunSpec spec;
+  spec.argv = {"./replace_output", out, root_ + "/secret.ans", "symlink", "spin"};
+  spec.work_dir = root_ + "/run";
+  spec.stdout_path = out;
+  spec.limits = Small();
+  spec.limits.cpu_time_ms = 20000;
+  spec.limits.wall_time_ms = 40000;
+  spec.cancel = &cancel;
+  std::thread canceller([&] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    cancel = true;
+  });
+  auto start = std::chrono::steady_clock::now();
+  auto r = sandbox().Run(spec);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  canceller.join();
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), StatusCode::kCancelled) << r.status().message();
+  EXPECT_LT(seconds, 2.0);
+  struct stat st;
+  ASSERT_EQ(::lstat(out.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISREG(st.st_mode));
   EXPECT_EQ(ReadAll(out), "written on stdout\n");
 }
 

@@ -1,35 +1,34 @@
 // The Linux sandbox: CreateSandbox() and Run().
 //
-// Theory of operation. A LinuxSandbox owns a pool of run slots. Slot k runs programs
-// as uid/gid first_uid + k and owns, created on first use and reused by every later
-// run: its cgroup(s), an empty network namespace, a host directory the run's root
-// tmpfs is mounted on (in the run's private mount namespace only) and a shared page
-// the supervisor processes report through. Slots are also locked across processes
-// (flock on <state_dir>/slot<k>.lock), so two judges on one host never share a uid
-// or a cgroup.
+// Theory of operation. A LinuxSandbox owns a pool of run slots (run_slot.h); slot k
+// runs programs as uid/gid first_uid + k with its own cgroup(s) and empty network
+// namespace (network_namespace.h), made on first use and reused.
 //
-// Run(): validate the spec, take a slot, open stdin/stdout/stderr (the judge opens
-// them: O_NOFOLLOW, outputs must be regular files), hand the work directory to the
-// slot's uid, reset the cgroup and set its limits, then spawn through Boost.Process
-// with an init hook that builds the namespaces (child_setup.h), the forked child
-// being the init of a new pid namespace. Boost returns once the program has exec'd
-// (its exec-error pipe closes). The monitor then polls the init's pidfd with a timeout and, on every tick, the cgroup's CPU counter, the wall
-// clock, the output files' sizes and the pids.max event counter; the first limit
-// crossed is the kill reason, and the whole tree is killed through the cgroup (or the
-// pid namespace's init without one). After the init is reaped, the final counters
-// are read, the status is decided (run_verdict.h), the cgroup is emptied for the
-// next run and output paths the program replaced (symlink, FIFO) are restored.
+// Run() is a sequence of steps, each of which either succeeds or returns an error
+// with every earlier step undone by RAII, whatever path is taken:
+//   1. validate the spec and resolve the program (nothing held yet);
+//   2. take a slot (SlotLease gives it back);
+//   3. open stdin/stdout/stderr (RunStreams: opened by the judge, outputs created
+//      fresh without following links; restored at their paths if the program replaced
+//      them, when the streams go);
+//   4. hand the work directory to the slot's uid; empty the cgroup, reset it and set
+//      its limits (CgroupRun: emptied for the next run when it goes);
+//   5. spawn through Boost.Process with an init hook that builds the namespaces
+//      (child_setup.h), the forked child being the init of a new pid namespace; Boost
+//      returns once the program has exec'd (SpawnedInit: the whole tree is killed and
+//      the init reaped when it goes, unless it was reaped already);
+//   6. watch the run (run_monitor.h) until it ends or a limit is crossed or the caller
+//      cancels; kill the tree through the cgroup (or the pid namespace's init without
+//      one) when it must stop;
+//   7. reap the init, read the final counters, decide the status (run_verdict.h).
 //
 // Without cgroups (SandboxMethod::kNoCgroup) the same isolation applies, time comes
 // from rusage and /proc polling and memory from polling only; results say so.
 #include <fcntl.h>
-#include <poll.h>
+#include <limits.h>
 #include <sched.h>
 #include <signal.h>
-#include <sys/file.h>
-#include <sys/mman.h>
 #include <sys/resource.h>
-#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -37,14 +36,9 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
-#include <condition_variable>
 #include <cstring>
 #include <deque>
-#include <fstream>
 #include <memory>
-#include <mutex>
-#include <sstream>
 #include <thread>
 
 // Boost.Process v2 with std::filesystem (no Boost.Filesystem library to link). Its
@@ -58,13 +52,18 @@
 #include <boost/asio/io_context.hpp>
 #include <boost/process/v2.hpp>
 
+#include <sys/mman.h>
+
 #include "cgroup.h"
 #include "child_setup.h"
+#include "judge/base/errors.h"
+#include "judge/base/files.h"
+#include "judge/base/paths.h"
 #include "judge/sandbox.h"
-#include "run_limits.h"
 #include "linux_sandbox.h"
-#include "proc_poller.h"
+#include "network_namespace.h"
 #include "run_filesystem.h"
+#include "run_limits.h"
 #include "run_verdict.h"
 #include "seccomp_policy.h"
 
@@ -83,164 +82,12 @@ std::string_view SandboxMethodName(SandboxMethod m) {
 namespace sandbox {
 
 namespace bp = boost::process::v2;
-using Clock = std::chrono::steady_clock;
 
 namespace {
 
 constexpr int kDefaultSlots = 16;
 constexpr const char* kNoCgroupTimeMethod = "rusage+proc-polling";
 constexpr const char* kNoCgroupMemoryMethod = "proc-polling (warning: no cgroup, approximate peak)";
-
-std::string Errno(int err) { return std::strerror(err); }
-
-int64_t MonotonicNs() {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return int64_t{ts.tv_sec} * 1000000000 + ts.tv_nsec;
-}
-
-// An fd >= 3 (fds 0-2 of the child are built with dup2 from these), close-on-exec.
-Result<int> HighFd(int fd, const std::string& what) {
-  if (fd >= 3) return fd;
-  int high = ::fcntl(fd, F_DUPFD_CLOEXEC, 3);
-  int err = errno;
-  ::close(fd);
-  if (high < 0) return Status::IoError("cannot duplicate the descriptor of " + what + ": " + Errno(err));
-  return high;
-}
-
-class FdCloser {
- public:
-  ~FdCloser() {
-    for (int fd : fds_) ::close(fd);
-  }
-  void Add(int fd) {
-    if (fd >= 0 && std::find(fds_.begin(), fds_.end(), fd) == fds_.end()) fds_.push_back(fd);
-  }
-
- private:
-  std::vector<int> fds_;
-};
-
-// Opens an output file the way the contract says: created fresh, never through a
-// symlink, never a FIFO/device (O_NONBLOCK keeps a FIFO from blocking the judge).
-Result<int> OpenOutput(const std::string& path, uid_t uid, gid_t gid) {
-  int fd = ::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644);
-  if (fd < 0) {
-    int err = errno;
-    if (err == ELOOP) return Status::InvalidArgument("output file " + path + " is a symbolic link");
-    return Status::IoError("cannot create output file " + path + ": " + Errno(err));
-  }
-  struct stat st;
-  if (::fstat(fd, &st) != 0 || !S_ISREG(st.st_mode)) {
-    ::close(fd);
-    return Status::InvalidArgument("output file " + path + ": expected a regular file, found another kind");
-  }
-  ::fcntl(fd, F_SETFL, 0);
-  // The program may reopen /dev/stdout (-> /proc/self/fd/1) by name.
-  if (::fchown(fd, uid, gid) != 0) {
-    int err = errno;
-    ::close(fd);
-    return Status::IoError("cannot hand output file " + path + " to the run's uid: " + Errno(err));
-  }
-  return HighFd(fd, path);
-}
-
-// Discarded output is still counted: an anonymous file in the state dir, bounded by
-// RLIMIT_FSIZE like any output.
-Result<int> OpenDiscard(const std::string& state_dir) {
-  int fd = ::open(state_dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600);
-  if (fd < 0) return Status::IoError("cannot create a scratch output file in " + state_dir + ": " + Errno(errno));
-  return HighFd(fd, "the scratch output file");
-}
-
-int64_t FdSize(int fd) {
-  struct stat st;
-  return ::fstat(fd, &st) == 0 ? static_cast<int64_t>(st.st_size) : 0;
-}
-
-// The program may have replaced its output path (a symlink to the answers, a FIFO
-// to hang the reader): put what it wrote on the descriptor back at the path, as a
-// fresh regular file (a deleted file cannot be linked again, so its bytes are copied;
-// at most the output limit).
-void RestoreOutputPath(const std::string& path, int fd) {
-  struct stat want, have;
-  if (::fstat(fd, &want) != 0) return;
-  if (::lstat(path.c_str(), &have) == 0 && have.st_dev == want.st_dev && have.st_ino == want.st_ino) return;
-  if (::unlink(path.c_str()) != 0 && (errno == EISDIR || errno == EPERM)) {
-    std::error_code ec;
-    std::filesystem::remove_all(path, ec);
-  }
-  // The judge's descriptor is write-only: read the same file through /proc.
-  char proc[64];
-  std::snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
-  int in = ::open(proc, O_RDONLY | O_CLOEXEC);
-  if (in < 0) return;
-  int out = ::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644);
-  if (out >= 0) {
-    off_t offset = 0;
-    while (offset < want.st_size) {
-      ssize_t n = ::sendfile(out, in, &offset, static_cast<size_t>(want.st_size - offset));
-      if (n <= 0) break;
-    }
-    ::close(out);
-  }
-  ::close(in);
-}
-
-bool IsExecutableFile(const std::string& path) {
-  struct stat st;
-  return ::stat(path.c_str(), &st) == 0 && S_ISREG(st.st_mode) && ::access(path.c_str(), X_OK) == 0;
-}
-
-// Creates an empty network namespace and returns an fd holding it.
-Result<int> NewNetworkNamespace() {
-  // Serialized: the holder child is cloned without exec, so O_CLOEXEC does not apply
-  // and it inherits every fd open in the judge at that moment. Two threads creating
-  // namespaces at once would each give their child the other's `hold` write end, and
-  // neither child would ever see EOF: a deadlock (seen with `grade --jobs 2`). Creation
-  // happens once per slot, so the lock costs nothing in steady state.
-  static std::mutex creation_mu;
-  std::lock_guard<std::mutex> creation_lock(creation_mu);
-  int ready[2], hold[2];
-  if (::pipe2(ready, O_CLOEXEC) != 0) return Status::IoError("pipe: " + Errno(errno));
-  if (::pipe2(hold, O_CLOEXEC) != 0) {
-    ::close(ready[0]);
-    ::close(ready[1]);
-    return Status::IoError("pipe: " + Errno(errno));
-  }
-  pid_t pid = static_cast<pid_t>(syscall(SYS_clone, CLONE_NEWNET | SIGCHLD, 0, 0, 0, 0));
-  if (pid == 0) {
-    // Waits for a byte, not for end-of-file: children other threads of the judge
-    // fork at the same moment may hold copies of the pipe's write end.
-    char c = 'x';
-    (void)!::write(ready[1], &c, 1);
-    (void)!::read(hold[0], &c, 1);  // until the judge has opened the namespace
-    _exit(0);
-  }
-  int err = errno;
-  ::close(ready[1]);
-  ::close(hold[0]);
-  Result<int> out = Status::IoError("cannot create a network namespace: " + Errno(err));
-  if (pid > 0) {
-    char c;
-    struct pollfd ready_poll = {ready[0], POLLIN, 0};
-    if (::poll(&ready_poll, 1, 5000) == 1 && ::read(ready[0], &c, 1) == 1) {
-      std::string path = "/proc/" + std::to_string(pid) + "/ns/net";
-      int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-      if (fd >= 0) out = fd;
-      else out = Status::IoError("cannot open " + path + ": " + Errno(errno));
-    }
-  }
-  if (pid > 0) {
-    char c = 'x';
-    (void)!::write(hold[1], &c, 1);
-  }
-  ::close(ready[0]);
-  ::close(hold[1]);
-  if (pid > 0) ::waitpid(pid, nullptr, 0);
-  return out;
-}
 
 // The Boost.Process init hook: runs the child side of the sandbox.
 struct SandboxInit {
@@ -263,33 +110,94 @@ struct SandboxInit {
   }
 };
 
+// The run's cgroup for the duration of one run: emptied, reset and limited by Start(),
+// emptied again for the next run by Finish(), or when it goes.
+class CgroupRun {
+ public:
+  explicit CgroupRun(RunCgroup* cgroup) : cgroup_(cgroup) {}
+  ~CgroupRun() {
+    if (started_) (void)cgroup_->Finish();
+  }
+  CgroupRun(const CgroupRun&) = delete;
+  CgroupRun& operator=(const CgroupRun&) = delete;
+
+  // The counters before the run (zero without a cgroup).
+  Result<CgroupUsage> Start(int64_t memory_bytes, int64_t pids_max) {
+    if (!cgroup_) return CgroupUsage{};
+    started_ = true;
+    JUDGE_RETURN_IF_ERROR(cgroup_->Prepare(memory_bytes, pids_max).WithContext("preparing the run's cgroup"));
+    return cgroup_->ReadUsage();
+  }
+  Status Finish() {
+    if (!started_) return Status::Ok();
+    started_ = false;
+    return cgroup_->Finish().WithContext("cleaning up after the run");
+  }
+
+ private:
+  RunCgroup* cgroup_;
+  bool started_ = false;
+};
+
+// Everything the child needs, prepared in the parent (the child must not allocate).
+struct ChildPlanStorage {
+  std::deque<std::string> strings;
+  std::vector<FsOp> ops;
+  std::vector<const char*> argv, envp;
+  ChildPlan plan;
+};
+
 }  // namespace
 
-struct LinuxSandbox::Slot {
-  int index = 0;
-  int lock_fd = -1;
-  bool busy = false;      // in this process
-  bool ready = false;     // per-slot resources created
-  std::unique_ptr<RunCgroup> cgroup;
-  int netns_fd = -1;
-  int discard_fd = -1;  // scratch file for discarded output (counted, then emptied)
-  std::string root_dir;
-  ChildReport* report = nullptr;
-  std::unique_ptr<boost::asio::io_context> io;
+// The init of a run's pid namespace, spawned and not yet reaped. When it goes without
+// Reap(), the whole tree is killed and the init reaped (RAII), so no path leaves a
+// process behind.
+class SpawnedInit {
+ public:
+  SpawnedInit(pid_t pid, int64_t start_ns, std::function<void()> kill_tree)
+      : pid_(pid), start_ns_(start_ns), kill_tree_(std::move(kill_tree)) {
+    pidfd_.Reset(static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)));  // our child: no pid reuse race
+  }
+  SpawnedInit(SpawnedInit&& o) noexcept
+      : pid_(std::exchange(o.pid_, 0)), start_ns_(o.start_ns_), pidfd_(std::move(o.pidfd_)),
+        kill_tree_(std::move(o.kill_tree_)) {}
+  SpawnedInit& operator=(SpawnedInit&&) = delete;
+  ~SpawnedInit() {
+    if (pid_ <= 0) return;
+    kill_tree_();
+    (void)Reap();
+  }
+
+  pid_t pid() const { return pid_; }
+  int pidfd() const { return pidfd_.get(); }
+  int64_t start_ns() const { return start_ns_; }
+
+  struct Reaped {
+    int status = 0;
+    struct rusage usage = {};
+    int64_t reaped_ns = 0;
+  };
+  // Waits for the init (its rusage holds the whole reaped tree: the fallback's time).
+  Reaped Reap() {
+    Reaped r;
+    while (::wait4(pid_, &r.status, __WALL, &r.usage) < 0 && errno == EINTR) {
+    }
+    r.reaped_ns = MonotonicNs();
+    pid_ = 0;
+    pidfd_.Reset();
+    return r;
+  }
+
+ private:
+  pid_t pid_;
+  int64_t start_ns_;
+  UniqueFd pidfd_;
+  std::function<void()> kill_tree_;
 };
 
 LinuxSandbox::LinuxSandbox(const SandboxOptions& options) : options_(options) {}
 
-LinuxSandbox::~LinuxSandbox() {
-  if (own_pidns_fd_ >= 0) ::close(own_pidns_fd_);
-  if (judge_pidfd_ >= 0) ::close(judge_pidfd_);
-  for (auto& s : slots_) {
-    if (s->netns_fd >= 0) ::close(s->netns_fd);
-    if (s->discard_fd >= 0) ::close(s->discard_fd);
-    if (s->lock_fd >= 0) ::close(s->lock_fd);
-    if (s->report != nullptr) ::munmap(s->report, sizeof(ChildReport));
-  }
-}
+LinuxSandbox::~LinuxSandbox() = default;
 
 Status LinuxSandbox::Init() {
   if (::geteuid() != 0)
@@ -300,53 +208,41 @@ Status LinuxSandbox::Init() {
   int slots = options_.slots == 0 ? kDefaultSlots : options_.slots;
   if (options_.state_dir.empty() || options_.state_dir[0] != '/')
     return Status::InvalidArgument("sandbox state_dir: expected an absolute path, found \"" + options_.state_dir + "\"");
-
-  std::error_code ec;
-  std::filesystem::create_directories(options_.state_dir, ec);
-  if (ec) return Status::IoError("cannot create the sandbox state directory " + options_.state_dir + ": " + ec.message());
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(options_.state_dir).WithContext("the sandbox state directory"));
   ::chmod(options_.state_dir.c_str(), 0711);
   system_ = DetectSystemEntries();
   JUDGE_ASSIGN_OR_RETURN(etc_dir_, PrepareEtc(options_.state_dir, options_.first_uid, slots));
   JUDGE_ASSIGN_OR_RETURN(filter_, BuildSeccompFilter());
   cpus_ = std::max(1u, std::thread::hardware_concurrency());
-  own_pidns_fd_ = ::open("/proc/self/ns/pid", O_RDONLY | O_CLOEXEC);
-  if (own_pidns_fd_ < 0) return Status::Unsupported("cannot open /proc/self/ns/pid: " + Errno(errno));
-  judge_pidfd_ = static_cast<int>(syscall(SYS_pidfd_open, ::getpid(), 0));
+  own_pidns_.Reset(::open("/proc/self/ns/pid", O_RDONLY | O_CLOEXEC));
+  if (!own_pidns_) return Status::Unsupported("cannot open /proc/self/ns/pid: " + ErrnoText(errno));
+  judge_pidfd_.Reset(static_cast<int>(::syscall(SYS_pidfd_open, ::getpid(), 0)));
   for (int resource : {RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_STACK, RLIMIT_NOFILE, RLIMIT_NPROC, RLIMIT_CORE,
                        RLIMIT_MEMLOCK, RLIMIT_MSGQUEUE, RLIMIT_AS, RLIMIT_DATA}) {
     struct rlimit cur;
     if (::getrlimit(resource, &cur) == 0) hard_limits_[resource] = cur.rlim_max;
   }
+  JUDGE_RETURN_IF_ERROR(InitCgroups());
+  return slots_.Init(options_.state_dir, slots);
+}
 
-  // Cgroups: detect (or take the forced method), fall back with a warning.
-  CgroupLayout layout = DetectCgroupLayout(options_.cgroup_root);
-  CgroupChoice choice = ChooseCgroups(layout, options_.method);
+// Cgroups: detect (or take the forced method), fall back with a warning.
+Status LinuxSandbox::InitCgroups() {
+  CgroupChoice choice = ChooseCgroups(DetectCgroupLayout(options_.cgroup_root), options_.method);
   if (choice.method == SandboxMethod::kNoCgroup) {
     bool forced = options_.method == SandboxMethod::kCgroupV1 || options_.method == SandboxMethod::kCgroupV2;
-    if (forced || options_.require_cgroups)
-      return Status::Unsupported("cgroups required but unusable: " + choice.why);
+    if (forced || options_.require_cgroups) return Status::Unsupported("cgroups required but unusable: " + choice.why);
     warning_ = "no cgroups (" + choice.why + "): time and memory are approximate";
   }
   choice_ = choice;
   method_ = choice.method;
-
-  for (int k = 0; k < slots; ++k) {
-    auto slot = std::make_unique<Slot>();
-    slot->index = k;
-    std::string lock = options_.state_dir + "/slot" + std::to_string(k) + ".lock";
-    slot->lock_fd = ::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600);
-    if (slot->lock_fd < 0) return Status::IoError("cannot open slot lock " + lock + ": " + Errno(errno));
-    slots_.push_back(std::move(slot));
-  }
   return Status::Ok();
 }
 
 Status LinuxSandbox::PrepareSlot(Slot& slot) {
   if (slot.ready) return Status::Ok();
   slot.root_dir = options_.state_dir + "/slot" + std::to_string(slot.index);
-  std::error_code ec;
-  std::filesystem::create_directories(slot.root_dir, ec);
-  if (ec) return Status::IoError("cannot create " + slot.root_dir + ": " + ec.message());
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(slot.root_dir, 0700));
   ::chmod(slot.root_dir.c_str(), 0700);
   if (method_ == SandboxMethod::kCgroupV2) {
     slot.cgroup = NewCgroupV2(CgroupFiles(choice_.v2_root), options_.cgroup_name, slot.index);
@@ -355,39 +251,15 @@ Status LinuxSandbox::PrepareSlot(Slot& slot) {
     for (const auto& [name, root] : choice_.v1_roots) ctl.emplace(name, CgroupFiles(root));
     slot.cgroup = NewCgroupV1(std::move(ctl), options_.cgroup_name, slot.index);
   }
-  Result<int> netns = NewNetworkNamespace();
+  Result<UniqueFd> netns = NewNetworkNamespace();
   if (!netns.ok()) return netns.status().WithContext("slot " + std::to_string(slot.index));
-  slot.netns_fd = *netns;
+  slot.netns = std::move(netns).value();
   void* page = ::mmap(nullptr, sizeof(ChildReport), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
-  if (page == MAP_FAILED) return Status::IoError("mmap of the report page: " + Errno(errno));
+  if (page == MAP_FAILED) return ErrnoStatus(errno, "mmap of the report page");
   slot.report = static_cast<ChildReport*>(page);
   slot.io = std::make_unique<boost::asio::io_context>(1);
   slot.ready = true;
   return Status::Ok();
-}
-
-LinuxSandbox::Slot* LinuxSandbox::AcquireSlot() {
-  std::unique_lock<std::mutex> lock(mu_);
-  for (;;) {
-    for (auto& s : slots_) {
-      if (s->busy) continue;
-      if (::flock(s->lock_fd, LOCK_EX | LOCK_NB) == 0) {
-        s->busy = true;
-        return s.get();
-      }
-    }
-    // All taken (here or by another judge process): wait for a release or retry soon.
-    cv_.wait_for(lock, std::chrono::milliseconds(5));
-  }
-}
-
-void LinuxSandbox::ReleaseSlot(Slot* slot) {
-  {
-    std::lock_guard<std::mutex> lock(mu_);
-    ::flock(slot->lock_fd, LOCK_UN);
-    slot->busy = false;
-  }
-  cv_.notify_one();
 }
 
 Result<std::string> LinuxSandbox::ResolveProgram(const RunSpec& spec, const std::string& work_dir) const {
@@ -402,22 +274,16 @@ Result<std::string> LinuxSandbox::ResolveProgram(const RunSpec& spec, const std:
   std::string path = "/usr/local/bin:/usr/bin:/bin";
   for (const auto& kv : spec.env)
     if (kv.rfind("PATH=", 0) == 0) path = kv.substr(5);
-  size_t i = 0;
-  while (i <= path.size()) {
-    size_t j = path.find(':', i);
-    if (j == std::string::npos) j = path.size();
-    std::string dir = path.substr(i, j - i);
-    if (dir.empty()) dir = work_dir;
-    if (dir[0] == '/' && IsExecutableFile(dir + "/" + name)) return dir + "/" + name;
-    i = j + 1;
-  }
-  return Status::NotFound("program " + name + ": not found in PATH " + path);
+  std::optional<std::string> found = FindInPath(name, path, work_dir);
+  if (!found || (*found)[0] != '/') return Status::NotFound("program " + name + ": not found in PATH " + path);
+  return *found;
 }
 
-Result<RunResult> LinuxSandbox::Run(const RunSpec& spec) {
-  if (spec.argv.empty()) return Status::InvalidArgument("RunSpec.argv: expected a program and its arguments, found none");
-  JUDGE_RETURN_IF_ERROR(ValidateLimits(spec.limits));
-  // The work directory, as a canonical host path (it is also its path inside).
+namespace {
+
+// The work directory as a canonical host path (it is also its path inside), checked.
+Result<std::string> CheckWorkDir(const RunSpec& spec, const std::vector<SystemEntry>& system,
+                                 const std::string& state_dir) {
   char real[PATH_MAX];
   if (spec.work_dir.empty() || ::realpath(spec.work_dir.c_str(), real) == nullptr)
     return Status::NotFound("RunSpec.work_dir: expected an existing directory, found \"" + spec.work_dir + "\"");
@@ -425,32 +291,38 @@ Result<RunResult> LinuxSandbox::Run(const RunSpec& spec) {
   struct stat wst;
   if (::lstat(work_dir.c_str(), &wst) != 0 || !S_ISDIR(wst.st_mode))
     return Status::InvalidArgument("RunSpec.work_dir: expected a directory, found another kind at " + work_dir);
-  JUDGE_RETURN_IF_ERROR(CheckInsidePath("RunSpec.work_dir", work_dir, system_));
-  if ((options_.state_dir + "/").rfind(work_dir + "/", 0) == 0)
+  JUDGE_RETURN_IF_ERROR(CheckInsidePath("RunSpec.work_dir", work_dir, system));
+  if ((state_dir + "/").rfind(work_dir + "/", 0) == 0)
     return Status::InvalidArgument("RunSpec.work_dir: must not contain the sandbox state directory, found " + work_dir);
-  for (const auto& m : spec.mounts) {
-    const std::string& inside = m.inside_path.empty() ? m.host_path : m.inside_path;
-    JUDGE_RETURN_IF_ERROR(CheckInsidePath("RunSpec.mounts inside path", inside, system_));
-    struct stat mst;
-    if (::stat(m.host_path.c_str(), &mst) != 0 || !S_ISDIR(mst.st_mode))
-      return Status::NotFound("RunSpec.mounts: expected a host directory, found none at " + m.host_path);
-  }
-  JUDGE_ASSIGN_OR_RETURN(std::string program, ResolveProgram(spec, work_dir));
-
-  Slot* slot = AcquireSlot();
-  Result<RunResult> result = RunInSlot(*slot, spec, work_dir, program);
-  ReleaseSlot(slot);
-  return result;
+  return work_dir;
 }
 
-Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const std::string& work_dir,
-                                          const std::string& program) {
-  JUDGE_RETURN_IF_ERROR(PrepareSlot(slot));
-  const SandboxLimits& limits = spec.limits;
-  const bool with_cgroup = slot.cgroup != nullptr;
+Status CheckMounts(const RunSpec& spec, const std::vector<SystemEntry>& system) {
+  for (const auto& m : spec.mounts) {
+    const std::string& inside = m.inside_path.empty() ? m.host_path : m.inside_path;
+    JUDGE_RETURN_IF_ERROR(CheckInsidePath("RunSpec.mounts inside path", inside, system));
+    if (!fs::IsDirectory(m.host_path))
+      return Status::NotFound("RunSpec.mounts: expected a host directory, found none at " + m.host_path);
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<RunResult> LinuxSandbox::Run(const RunSpec& spec) {
+  if (spec.argv.empty()) return Status::InvalidArgument("RunSpec.argv: expected a program and its arguments, found none");
+  JUDGE_RETURN_IF_ERROR(ValidateLimits(spec.limits));
+  JUDGE_ASSIGN_OR_RETURN(std::string work_dir, CheckWorkDir(spec, system_, options_.state_dir));
+  JUDGE_RETURN_IF_ERROR(CheckMounts(spec, system_));
+  JUDGE_ASSIGN_OR_RETURN(std::string program, ResolveProgram(spec, work_dir));
+  SlotLease lease(&slots_);
+  return RunInSlot(lease.slot(), spec, work_dir, program);
+}
+
+// Without CAP_SYS_RESOURCE a hard limit cannot be raised: stay within the judge's
+// (read once, in Init).
+DerivedLimits LinuxSandbox::ClampedLimits(const SandboxLimits& limits, bool with_cgroup) const {
   DerivedLimits derived = DeriveLimits(limits, with_cgroup);
-  // Without CAP_SYS_RESOURCE a hard limit cannot be raised: stay within the judge's
-  // (read once, in Init).
   for (int i = 0; i < derived.rlimit_count; ++i) {
     RlimitValue& v = derived.rlimits[i];
     auto it = hard_limits_.find(v.resource);
@@ -459,204 +331,140 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
       v.soft = std::min(v.soft, v.hard);
     }
   }
+  return derived;
+}
+
+Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const std::string& work_dir,
+                                          const std::string& program) {
+  JUDGE_RETURN_IF_ERROR(PrepareSlot(slot));
+  const DerivedLimits derived = ClampedLimits(spec.limits, slot.cgroup != nullptr);
   const uid_t uid = static_cast<uid_t>(options_.first_uid + slot.index);
-  const gid_t gid = static_cast<gid_t>(uid);
-
-  // Standard streams, opened by the judge.
-  FdCloser closer;
-  int in_fd = ::open(spec.stdin_path.empty() ? "/dev/null" : spec.stdin_path.c_str(),
-                     O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC);
-  if (in_fd < 0) {
-    int err = errno;
-    if (err == ELOOP) return Status::InvalidArgument("stdin file " + spec.stdin_path + " is a symbolic link");
-    return Status::IoError("cannot open stdin file " + spec.stdin_path + ": " + Errno(err));
-  }
-  ::fcntl(in_fd, F_SETFL, 0);
-  JUDGE_ASSIGN_OR_RETURN(in_fd, HighFd(in_fd, "stdin"));
-  closer.Add(in_fd);
-  // Discarded streams go to the slot's scratch file, emptied for each run (both
-  // streams share it when both are discarded: one count).
-  int out_fd, err_fd;
-  if (spec.stdout_path.empty() || spec.stderr_path.empty()) {
-    if (slot.discard_fd < 0) {
-      JUDGE_ASSIGN_OR_RETURN(slot.discard_fd, OpenDiscard(options_.state_dir));
-    }
-    if (::ftruncate(slot.discard_fd, 0) != 0 || ::lseek(slot.discard_fd, 0, SEEK_SET) != 0)
-      return Status::IoError("cannot empty the scratch output file: " + Errno(errno));
-  }
-  if (spec.stdout_path.empty()) {
-    out_fd = slot.discard_fd;
-  } else {
-    JUDGE_ASSIGN_OR_RETURN(out_fd, OpenOutput(spec.stdout_path, uid, gid));
-    closer.Add(out_fd);
-  }
-  if (!spec.stderr_path.empty() && spec.stderr_path == spec.stdout_path) {
-    err_fd = out_fd;
-  } else if (spec.stderr_path.empty()) {
-    err_fd = slot.discard_fd;
-  } else {
-    JUDGE_ASSIGN_OR_RETURN(err_fd, OpenOutput(spec.stderr_path, uid, gid));
-    closer.Add(err_fd);
-  }
-
+  JUDGE_ASSIGN_OR_RETURN(RunStreams streams, RunStreams::Open(spec, options_.state_dir, &slot.discard_fd, uid, uid));
   // The work directory belongs to the run's uid for the run.
-  if (::lchown(work_dir.c_str(), uid, gid) != 0 || ::chmod(work_dir.c_str(), 0755) != 0)
-    return Status::IoError("cannot hand the work directory " + work_dir + " to uid " + std::to_string(uid) + ": " +
-                           Errno(errno));
+  if (::lchown(work_dir.c_str(), uid, uid) != 0 || ::chmod(work_dir.c_str(), 0755) != 0)
+    return ErrnoStatus(errno, "cannot hand the work directory " + work_dir + " to uid " + std::to_string(uid));
+  CgroupRun cgroup(slot.cgroup.get());
+  JUDGE_ASSIGN_OR_RETURN(CgroupUsage base, cgroup.Start(derived.cgroup_memory_bytes, derived.cgroup_pids_max));
+  JUDGE_ASSIGN_OR_RETURN(SpawnedInit init, Spawn(slot, spec, work_dir, derived, streams, program));
 
-  // Cgroup: empty, reset, limited.
-  CgroupUsage base;
-  if (with_cgroup) {
-    JUDGE_RETURN_IF_ERROR(slot.cgroup->Prepare(derived.cgroup_memory_bytes, derived.cgroup_pids_max)
-                              .WithContext("preparing the run's cgroup"));
-    JUDGE_ASSIGN_OR_RETURN(base, slot.cgroup->ReadUsage());
+  MonitorInput in;
+  in.cgroup = slot.cgroup.get();
+  in.base = base;
+  in.init = init.pid();
+  in.pidfd = init.pidfd();
+  in.start_ns = init.start_ns();
+  in.cpu_limit_ms = spec.limits.cpu_time_ms;
+  in.wall_limit_ms = spec.limits.wall_time_ms;
+  in.memory_limit_kib = spec.limits.memory_kib;
+  in.output_limit_bytes = derived.output_bytes;
+  in.output_bytes = [&streams] { return streams.OutputBytes(); };
+  in.cpus = cpus_;
+  in.cancel = spec.cancel;
+  MonitorResult watched = WatchRun(in);
+  if (watched.must_kill()) {
+    Status killed = KillTree(slot, init.pid());
+    if (watched.error.ok() && !killed.ok()) watched.error = killed;
   }
+  JUDGE_ASSIGN_OR_RETURN(RunResult result, Conclude(slot, spec, watched, init, streams, base));
+  JUDGE_RETURN_IF_ERROR(cgroup.Finish());
+  return result;
+}
 
-  // Everything the child needs, prepared here (the child must not allocate).
-  std::deque<std::string> storage;
-  std::vector<FsOp> ops = BuildFsOps(slot.root_dir, system_, etc_dir_, work_dir, spec.mounts, derived.tmpfs_bytes,
-                                     &storage);
-  std::vector<const char*> argv;
-  for (const auto& a : spec.argv) argv.push_back(a.c_str());
-  argv.push_back(nullptr);
-  std::vector<const char*> envp;
-  for (const auto& e : spec.env) envp.push_back(e.c_str());
-  envp.push_back(nullptr);
+Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const std::string& work_dir,
+                                        const DerivedLimits& derived, const RunStreams& streams,
+                                        const std::string& program) {
+  auto storage = std::make_unique<ChildPlanStorage>();  // read by the child's copy until it execs
+  storage->ops = BuildFsOps(slot.root_dir, system_, etc_dir_, work_dir, spec.mounts, derived.tmpfs_bytes,
+                            &storage->strings);
+  for (const auto& a : spec.argv) storage->argv.push_back(a.c_str());
+  storage->argv.push_back(nullptr);
+  for (const auto& e : spec.env) storage->envp.push_back(e.c_str());
+  storage->envp.push_back(nullptr);
   std::memset(slot.report, 0, sizeof(ChildReport));
 
-  ChildPlan plan;
-  plan.judge_pidfd = judge_pidfd_;
+  ChildPlan& plan = storage->plan;
+  plan.judge_pidfd = judge_pidfd_.get();
   static const std::vector<int> kNoFds;
-  const std::vector<int>& procs = with_cgroup ? slot.cgroup->procs_fds() : kNoFds;
+  const std::vector<int>& procs = slot.cgroup ? slot.cgroup->procs_fds() : kNoFds;
   plan.procs_fds = procs.data();
   plan.procs_count = static_cast<int>(procs.size());
-  plan.stdin_fd = in_fd;
-  plan.stdout_fd = out_fd;
-  plan.stderr_fd = err_fd;
-  plan.netns_fd = slot.netns_fd;
-  plan.unshare_flags = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | (slot.netns_fd < 0 ? CLONE_NEWNET : 0);
-  plan.fs_ops = ops.data();
-  plan.fs_op_count = static_cast<int>(ops.size());
+  plan.stdin_fd = streams.in_fd();
+  plan.stdout_fd = streams.out_fd();
+  plan.stderr_fd = streams.err_fd();
+  plan.netns_fd = slot.netns.get();
+  plan.unshare_flags = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | (slot.netns ? 0 : CLONE_NEWNET);
+  plan.fs_ops = storage->ops.data();
+  plan.fs_op_count = static_cast<int>(storage->ops.size());
   plan.rlimits = derived.rlimits.data();
   plan.rlimit_count = derived.rlimit_count;
-  plan.uid = uid;
-  plan.gid = gid;
+  plan.uid = plan.gid = static_cast<uid_t>(options_.first_uid + slot.index);
   plan.cwd = work_dir.c_str();
   plan.filter = filter_.data();
   plan.filter_len = static_cast<unsigned short>(filter_.size());
   plan.report = slot.report;
 
-  // Spawn. This thread's next child is pid 1 of a new pid namespace (unshare affects
-  // only the children of the calling thread), and the thread gets its own namespace
-  // for children back right after the fork. Boost returns when the program has
-  // exec'd (or setup/exec failed).
-  if (::unshare(CLONE_NEWPID) != 0) {
-    if (with_cgroup) (void)slot.cgroup->Finish();
-    return Status::IoError("cannot create a pid namespace: " + Errno(errno));
-  }
+  // This thread's next child is pid 1 of a new pid namespace (unshare affects only the
+  // children of the calling thread); the thread gets its own namespace for children
+  // back right after the fork.
+  if (::unshare(CLONE_NEWPID) != 0) return ErrnoStatus(errno, "cannot create a pid namespace");
   bp::posix::default_launcher launcher;
-  launcher.env = envp.data();
+  launcher.env = storage->envp.data();
   bp::error_code ec;
   std::vector<std::string> no_args;  // argv comes from the hook
   auto proc = launcher(slot.io->get_executor(), ec, std::filesystem::path(program), no_args,
-                       SandboxInit{&plan, argv.data()});
+                       SandboxInit{&plan, storage->argv.data()});
   const int64_t start_ns = MonotonicNs();
-  if (::setns(own_pidns_fd_, CLONE_NEWPID) != 0) {
-    // This thread would create every later child in a fresh pid namespace: the
-    // judge is in an unsafe state, say so loudly rather than continue silently.
-    std::fprintf(stderr, "judge sandbox: cannot restore the pid namespace for children: %s\n", Errno(errno).c_str());
+  if (::setns(own_pidns_.get(), CLONE_NEWPID) != 0) {
+    // This thread would create every later child in a fresh pid namespace: the judge
+    // is in an unsafe state, say so loudly rather than continue silently.
+    std::fprintf(stderr, "judge sandbox: cannot restore the pid namespace for children: %s\n",
+                 ErrnoText(errno).c_str());
   }
-  auto handle = proc.detach();  // we reap the init ourselves (Boost's pidfd closes with it)
-  const pid_t init = launcher.pid;
-  if (init <= 0) {
-    if (with_cgroup) (void)slot.cgroup->Finish();
-    return Status::IoError("cannot spawn the sandboxed process: " + ec.message());
-  }
-  // The init is our child: no pid reuse race until we reap it.
-  const int pidfd = static_cast<int>(syscall(SYS_pidfd_open, init, 0));
+  proc.detach();  // we reap the init ourselves (Boost's pidfd closes with it)
+  if (launcher.pid <= 0) return Status::IoError("cannot spawn the sandboxed process: " + ec.message());
+  pid_t pid = launcher.pid;
+  return SpawnedInit(pid, start_ns, [this, &slot, pid] { (void)KillTree(slot, pid); });
+}
 
-  // Monitor.
-  CgroupUsage usage = base;
-  std::unique_ptr<ProcTreePoller> poller;
-  ProcTreePoller::Sample polled;
-  int64_t polled_mem_peak_kib = 0;
-  KillReason kill = KillReason::kNone;
-  int64_t kill_ns = 0;
-  int64_t pids_events_seen = base.pids_max_events;
-  Status monitor_error;
-  const int64_t cpu_limit_ns = limits.cpu_time_ms * 1000000;
-  const int64_t wall_limit_ns = limits.wall_time_ms * 1000000;
-  const int64_t out_limit = derived.output_bytes;
-  int64_t cpu_ns = 0;
-  for (;;) {
-    int64_t now = MonotonicNs();
-    int64_t elapsed = now - start_ns;
-    int64_t cpu_left_ms = (cpu_limit_ns - cpu_ns) / 1000000;
-    // Tick: frequent near the CPU limit (all cores may burn it), at most 20 ms.
-    int64_t tick = std::clamp<int64_t>(cpu_left_ms / (2 * static_cast<int64_t>(cpus_)), 1, 20);
-    int64_t wall_left_ms = (wall_limit_ns - elapsed + 999999) / 1000000;
-    int timeout = static_cast<int>(std::max<int64_t>(0, std::min(tick, wall_left_ms)));
-    struct pollfd pfd = {pidfd, POLLIN, 0};
-    int rc = pidfd >= 0 ? ::poll(&pfd, 1, timeout) : 0;
-    if (pidfd < 0) std::this_thread::sleep_for(std::chrono::milliseconds(timeout));
-    if (rc > 0) break;  // the init exited: the run is over
-    if (rc < 0 && errno != EINTR) {
-      monitor_error = Status::IoError("poll on the run's process: " + Errno(errno));
-      kill = KillReason::kNone;
-      break;
-    }
-    now = MonotonicNs();
-    elapsed = now - start_ns;
-    if (with_cgroup) {
-      Result<CgroupUsage> u = slot.cgroup->ReadUsage();
-      if (u.ok()) usage = *u;
-      cpu_ns = usage.cpu_ns - base.cpu_ns;
-    } else {
-      if (!poller) {
-        struct stat ns;
-        std::string path = "/proc/" + std::to_string(init) + "/ns/pid";
-        if (::stat(path.c_str(), &ns) == 0) poller = std::make_unique<ProcTreePoller>(ns.st_ino);
-      }
-      if (poller) {
-        ProcTreePoller::Sample s = poller->Poll();
-        if (s.processes > 0) {
-          polled.cpu_ms = std::max(polled.cpu_ms, s.cpu_ms);
-          polled_mem_peak_kib = std::max(polled_mem_peak_kib, s.rss_kib);
-        }
-      }
-      cpu_ns = polled.cpu_ms * 1000000;
-    }
-    int64_t out_bytes = FdSize(out_fd) + (err_fd != out_fd ? FdSize(err_fd) : 0);
-    if (cpu_ns > cpu_limit_ns) kill = KillReason::kCpuTime;
-    else if (elapsed >= wall_limit_ns) kill = KillReason::kWallTime;
-    else if (out_bytes > out_limit) kill = KillReason::kOutput;
-    else if (with_cgroup && usage.pids_max_events > pids_events_seen) kill = KillReason::kProcesses;
-    else if (!with_cgroup && polled_mem_peak_kib > limits.memory_kib) kill = KillReason::kMemory;
-    if (kill != KillReason::kNone) {
-      kill_ns = now;
-      break;
-    }
-  }
-  if (kill != KillReason::kNone || !monitor_error.ok()) {
-    Status killed = KillTree(slot, init);
-    if (monitor_error.ok() && !killed.ok()) monitor_error = killed;
-  }
+Status LinuxSandbox::KillTree(Slot& slot, pid_t init) {
+  if (slot.cgroup) return slot.cgroup->KillAll(0).WithContext("killing the run");
+  // No cgroup: killing the pid namespace's init kills everything inside it. The init
+  // is the judge's child and not reaped yet, so its pid cannot have been reused.
+  if (init > 0) ::kill(init, SIGKILL);
+  return Status::Ok();
+}
 
-  // Reap the init (its rusage holds the whole reaped tree: the fallback's time).
-  int status = 0;
-  struct rusage ru = {};
-  while (::wait4(init, &status, __WALL, &ru) < 0 && errno == EINTR) {
-  }
-  const int64_t reaped_ns = MonotonicNs();
-  if (pidfd >= 0) ::close(pidfd);
+namespace {
 
+// How the program ended, as the init reported it.
+void ProgramEnd(const ChildReport& report, Measurement* m) {
+  m->exec_errno = report.exec_errno;
+  if (report.program_reaped) {
+    int st = report.program_status;
+    if (WIFEXITED(st)) {
+      m->exited = true;
+      m->exit_code = WEXITSTATUS(st);
+    } else if (WIFSIGNALED(st)) {
+      m->signal = WTERMSIG(st);
+    }
+  } else if (m->exec_errno == 0) {
+    m->signal = SIGKILL;  // killed with the tree before it could exit (judge or OOM killer)
+  }
+}
+
+}  // namespace
+
+// Step 7: reap, measure, decide.
+Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const MonitorResult& watched,
+                                         SpawnedInit& init, const RunStreams& streams, const CgroupUsage& base) {
+  const int64_t start_ns = init.start_ns();
+  SpawnedInit::Reaped reaped = init.Reap();
   RunResult r;
-  ChildReport report = *slot.report;
   Measurement m;
-  m.judge_kill = kill;
-  if (with_cgroup) {
+  m.judge_kill = watched.kill;
+  if (slot.cgroup) {
     Result<CgroupUsage> u = slot.cgroup->ReadUsage();
-    if (u.ok()) usage = *u;
+    CgroupUsage usage = u.ok() ? *u : watched.usage;
     m.cpu_ms = (usage.cpu_ns - base.cpu_ns) / 1000000;
     m.memory_kib = usage.memory_peak_bytes / 1024;
     m.oom_killed = usage.oom_kills > base.oom_kills;
@@ -664,47 +472,31 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
     m.memory_enforced = true;
     r.time_method = std::string(slot.cgroup->time_method());
     r.memory_method = std::string(slot.cgroup->memory_method());
-    Status fin = slot.cgroup->Finish();
-    if (!fin.ok()) return fin.WithContext("cleaning up after the run");
   } else {
+    const struct rusage& ru = reaped.usage;
     int64_t ru_ms = (int64_t{ru.ru_utime.tv_sec} + ru.ru_stime.tv_sec) * 1000 +
                     (int64_t{ru.ru_utime.tv_usec} + ru.ru_stime.tv_usec) / 1000;
-    m.cpu_ms = std::max(ru_ms, polled.cpu_ms);
-    m.memory_kib = std::max<int64_t>(polled_mem_peak_kib, ru.ru_maxrss);
+    m.cpu_ms = std::max(ru_ms, watched.polled_cpu_ms);
+    m.memory_kib = std::max<int64_t>(watched.polled_memory_peak_kib, ru.ru_maxrss);
     m.memory_enforced = false;
     r.time_method = kNoCgroupTimeMethod;
     r.memory_method = kNoCgroupMemoryMethod;
   }
-  if (report.failed) {
+  const ChildReport& report = *slot.report;
+  if (report.failed)
     return Status::Internal("sandbox setup failed: " + std::string(report.failed_what) +
-                            (report.failed_errno != 0 ? ": " + Errno(report.failed_errno) : ""));
-  }
-  if (!monitor_error.ok()) return monitor_error;
-  if (report.exec_errno == ENOENT || report.exec_errno == EACCES) {
-    return Status::NotFound("cannot execute " + program + " inside the sandbox: " + Errno(report.exec_errno));
-  }
-  m.exec_errno = report.exec_errno;
-  if (report.program_reaped) {
-    int st = report.program_status;
-    if (WIFEXITED(st)) {
-      m.exited = true;
-      m.exit_code = WEXITSTATUS(st);
-    } else if (WIFSIGNALED(st)) {
-      m.signal = WTERMSIG(st);
-    }
-  } else if (m.exec_errno == 0) {
-    // Killed with the tree before it could exit (by the judge or the OOM killer).
-    m.signal = SIGKILL;
-  }
-  int64_t end_ns = kill != KillReason::kNone ? kill_ns
-                   : report.program_reaped   ? report.program_end_ns
-                                             : reaped_ns;
+                            (report.failed_errno != 0 ? ": " + ErrnoText(report.failed_errno) : ""));
+  if (!watched.error.ok()) return watched.error;
+  if (watched.cancelled) return Status::Cancelled("the run was stopped: the judge was interrupted");
+  if (report.exec_errno == ENOENT || report.exec_errno == EACCES)
+    return Status::NotFound("cannot execute " + spec.argv[0] + " inside the sandbox: " + ErrnoText(report.exec_errno));
+  ProgramEnd(report, &m);
+  int64_t end_ns = watched.kill != KillReason::kNone ? watched.stop_ns
+                   : report.program_reaped          ? report.program_end_ns
+                                                    : reaped.reaped_ns;
   m.wall_ms = std::max<int64_t>(0, end_ns - start_ns) / 1000000;
-  m.output_bytes = FdSize(out_fd) + (err_fd != out_fd ? FdSize(err_fd) : 0);
-  if (!spec.stdout_path.empty()) RestoreOutputPath(spec.stdout_path, out_fd);
-  if (!spec.stderr_path.empty() && err_fd != out_fd) RestoreOutputPath(spec.stderr_path, err_fd);
-
-  Decision d = DecideStatus(m, limits);
+  m.output_bytes = streams.OutputBytes();
+  Decision d = DecideStatus(m, spec.limits);
   r.status = d.status;
   r.kill_reason = d.reason;
   r.cpu_ms = m.cpu_ms;
@@ -716,14 +508,6 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   r.message = d.message;
   if (!warning_.empty()) r.message += (r.message.empty() ? "" : "; ") + warning_;
   return r;
-}
-
-Status LinuxSandbox::KillTree(Slot& slot, pid_t init) {
-  if (slot.cgroup) return slot.cgroup->KillAll(0).WithContext("killing the run");
-  // No cgroup: killing the pid namespace's init kills everything inside it. The init
-  // is the judge's child and not reaped yet, so its pid cannot have been reused.
-  if (init > 0) ::kill(init, SIGKILL);
-  return Status::Ok();
 }
 
 }  // namespace sandbox

@@ -8,18 +8,23 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
-#include <condition_variable>
 #include <map>
 #include <memory>
-#include <mutex>
 #include <string>
 #include <vector>
 
 #include "cgroup.h"
+#include "judge/base/unique_fd.h"
 #include "judge/sandbox.h"
 #include "run_filesystem.h"
+#include "run_limits.h"
+#include "run_monitor.h"
+#include "run_slot.h"
+#include "run_streams.h"
 
 namespace judge::sandbox {
+
+class SpawnedInit;
 
 class LinuxSandbox final : public Sandbox {
  public:
@@ -36,14 +41,17 @@ class LinuxSandbox final : public Sandbox {
   const std::string& warning() const { return warning_; }
 
  private:
-  struct Slot;
+  Status InitCgroups();
   Status PrepareSlot(Slot& slot);
-  Slot* AcquireSlot();
-  void ReleaseSlot(Slot* slot);
   Result<std::string> ResolveProgram(const RunSpec& spec, const std::string& work_dir) const;
   Result<RunResult> RunInSlot(Slot& slot, const RunSpec& spec, const std::string& work_dir,
                               const std::string& program);
+  DerivedLimits ClampedLimits(const SandboxLimits& limits, bool with_cgroup) const;
+  Result<SpawnedInit> Spawn(Slot& slot, const RunSpec& spec, const std::string& work_dir,
+                            const DerivedLimits& derived, const RunStreams& streams, const std::string& program);
   Status KillTree(Slot& slot, pid_t init);
+  Result<RunResult> Conclude(Slot& slot, const RunSpec& spec, const MonitorResult& watched, SpawnedInit& init,
+                             const RunStreams& streams, const CgroupUsage& base);
 
   SandboxOptions options_;
   SandboxMethod method_ = SandboxMethod::kNoCgroup;
@@ -53,13 +61,10 @@ class LinuxSandbox final : public Sandbox {
   std::vector<SystemEntry> system_;
   std::vector<sock_filter> filter_;
   unsigned cpus_ = 1;
-  int own_pidns_fd_ = -1;  // the judge's pid namespace, restored for children after each fork
-  int judge_pidfd_ = -1;   // lets a freshly forked init notice that the judge died
+  UniqueFd own_pidns_;   // the judge's pid namespace, restored for children after each fork
+  UniqueFd judge_pidfd_;  // lets a freshly forked init notice that the judge died
   std::map<int, rlim_t> hard_limits_;  // the judge's own hard rlimits
-
-  std::mutex mu_;
-  std::condition_variable cv_;
-  std::vector<std::unique_ptr<Slot>> slots_;
+  SlotPool slots_;
 };
 
 }  // namespace judge::sandbox

@@ -1,0 +1,61 @@
+// Watching a run while it runs: the one loop that decides whether and why the judge
+// stops a program early.
+//
+// Theory of operation. The init of the run's pid namespace is the judge's child; the
+// monitor polls its pidfd with a timeout. On every tick it reads the CPU counter (the
+// cgroup's, or /proc polling without one), the wall clock, the output files' sizes, the
+// pids.max event counter and the cancellation flag; the first limit crossed is the kill
+// reason. Ticks are frequent near the CPU limit (all cores may burn it), at most 20 ms.
+// The monitor only decides; killing and reaping are the caller's.
+#ifndef JUDGE_SRC_SANDBOX_RUN_MONITOR_H_
+#define JUDGE_SRC_SANDBOX_RUN_MONITOR_H_
+
+#include <sys/types.h>
+
+#include <atomic>
+#include <cstdint>
+#include <functional>
+
+#include "cgroup.h"
+#include "judge/sandbox.h"
+#include "judge/status.h"
+#include "proc_poller.h"
+
+namespace judge::sandbox {
+
+struct MonitorInput {
+  RunCgroup* cgroup = nullptr;   // null: no cgroup, poll /proc
+  CgroupUsage base;              // the cgroup's counters before the run
+  pid_t init = 0;
+  int pidfd = -1;                // of init; -1: sleep ticks instead of polling
+  int64_t start_ns = 0;          // CLOCK_MONOTONIC at spawn
+  int64_t cpu_limit_ms = 0;
+  int64_t wall_limit_ms = 0;
+  int64_t memory_limit_kib = 0;  // enforced here only without a cgroup
+  int64_t output_limit_bytes = 0;
+  std::function<int64_t()> output_bytes;  // stdout + stderr written so far
+  unsigned cpus = 1;
+  const std::atomic<bool>* cancel = nullptr;
+};
+
+struct MonitorResult {
+  KillReason kill = KillReason::kNone;
+  bool cancelled = false;        // the cancel flag was seen: kill, then report kCancelled
+  int64_t stop_ns = 0;           // when the kill was decided (0: the init exited)
+  Status error;                  // polling failed: kill, then report it
+  CgroupUsage usage;             // the cgroup's last counters seen
+  int64_t polled_cpu_ms = 0;     // without a cgroup
+  int64_t polled_memory_peak_kib = 0;
+
+  bool must_kill() const { return kill != KillReason::kNone || cancelled || !error.ok(); }
+};
+
+// Watches until the init exits or the run must be stopped.
+MonitorResult WatchRun(const MonitorInput& in);
+
+// CLOCK_MONOTONIC in nanoseconds.
+int64_t MonotonicNs();
+
+}  // namespace judge::sandbox
+
+#endif  // JUDGE_SRC_SANDBOX_RUN_MONITOR_H_

@@ -1,0 +1,71 @@
+// Run slots: slot k runs programs as uid/gid first_uid + k and owns, made on first use
+// and reused by every later run, its cgroup(s), an empty network namespace, the host
+// directory its root tmpfs is mounted on (in the run's mount namespace only), a scratch
+// file for discarded output and the page its init reports through.
+//
+// Slots are taken in this process under a mutex and across processes with flock on
+// <state_dir>/slot<k>.lock, so two judges on one host never share a uid or a cgroup. A
+// SlotLease gives one back on every path (RAII). Thread-safe.
+#ifndef JUDGE_SRC_SANDBOX_RUN_SLOT_H_
+#define JUDGE_SRC_SANDBOX_RUN_SLOT_H_
+
+#include <condition_variable>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <vector>
+
+#include <boost/asio/io_context.hpp>
+
+#include "cgroup.h"
+#include "child_setup.h"
+#include "judge/base/unique_fd.h"
+#include "judge/status.h"
+
+namespace judge::sandbox {
+
+struct Slot {
+  int index = 0;
+  UniqueFd lock;
+  bool busy = false;   // in this process (under the pool's mutex)
+  bool ready = false;  // the per-slot resources below exist
+  std::unique_ptr<RunCgroup> cgroup;  // null without cgroups
+  UniqueFd netns;
+  int discard_fd = -1;  // owned; see RunStreams
+  std::string root_dir;
+  ChildReport* report = nullptr;  // a shared anonymous page
+  std::unique_ptr<boost::asio::io_context> io;
+  ~Slot();
+};
+
+class SlotPool {
+ public:
+  // Opens <state_dir>/slot<k>.lock for k in [0, count).
+  Status Init(const std::string& state_dir, int count);
+  // Blocks until a slot is free here and its lock is taken; never fails.
+  Slot* Acquire();
+  void Release(Slot* slot);
+
+ private:
+  std::mutex mu_;
+  std::condition_variable cv_;
+  std::vector<std::unique_ptr<Slot>> slots_;
+};
+
+// Holds a slot for one run; gives it back however the run ends.
+class SlotLease {
+ public:
+  explicit SlotLease(SlotPool* pool) : pool_(pool), slot_(pool->Acquire()) {}
+  ~SlotLease() { pool_->Release(slot_); }
+  SlotLease(const SlotLease&) = delete;
+  SlotLease& operator=(const SlotLease&) = delete;
+  Slot& slot() { return *slot_; }
+
+ private:
+  SlotPool* pool_;
+  Slot* slot_;
+};
+
+}  // namespace judge::sandbox
+
+#endif  // JUDGE_SRC_SANDBOX_RUN_SLOT_H_
