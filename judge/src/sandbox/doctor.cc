@@ -10,12 +10,10 @@
 
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 #include <functional>
-#include <sstream>
 
 #include "cgroup.h"
+#include "judge/base/files.h"
 #include "judge/sandbox_doctor.h"
 #include "seccomp_policy.h"
 
@@ -64,9 +62,9 @@ int ProbeNamespace(int flag) {
 
 }  // namespace
 
-std::vector<IsolationFeature> ProbeIsolation(const SandboxOptions& options) {
-  std::vector<IsolationFeature> out;
-  out.push_back(Feature("root", ::geteuid() == 0 ? 0 : EPERM, "running as uid 0"));
+namespace {
+
+void ProbeNamespaces(std::vector<IsolationFeature>* out) {
   struct Ns {
     const char* name;
     int flag;
@@ -74,64 +72,64 @@ std::vector<IsolationFeature> ProbeIsolation(const SandboxOptions& options) {
   for (Ns ns : {Ns{"pid-namespace", CLONE_NEWPID}, Ns{"mount-namespace", CLONE_NEWNS},
                 Ns{"network-namespace", CLONE_NEWNET}, Ns{"ipc-namespace", CLONE_NEWIPC},
                 Ns{"uts-namespace", CLONE_NEWUTS}}) {
-    out.push_back(Feature(ns.name, ProbeNamespace(ns.flag), std::string("unshare(") + ns.name + ")"));
+    out->push_back(Feature(ns.name, ProbeNamespace(ns.flag), std::string("unshare(") + ns.name + ")"));
   }
-  out.push_back(Feature("user-namespace", ProbeNamespace(CLONE_NEWUSER), "unshare(user namespace)", false));
-  out.push_back(Feature("no-network", InChild([] {
-                          if (::unshare(CLONE_NEWNET) != 0) return errno;
-                          int s = ::socket(AF_INET, SOCK_STREAM, 0);
-                          if (s < 0) return 0;  // no sockets at all: isolated too
-                          sockaddr_in a = {};
-                          a.sin_family = AF_INET;
-                          a.sin_port = htons(53);
-                          ::inet_pton(AF_INET, "1.1.1.1", &a.sin_addr);
-                          return ::connect(s, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 ? EEXIST : 0;
-                        }),
-                        "connect to 1.1.1.1:53 from a new network namespace fails"));
-  out.push_back(Feature("uid-switch", InChild([&] {
-                          uid_t u = static_cast<uid_t>(options.first_uid);
-                          if (syscall(SYS_setgroups, 0, nullptr) != 0) return errno;
-                          if (syscall(SYS_setresgid, u, u, u) != 0) return errno;
-                          if (syscall(SYS_setresuid, u, u, u) != 0) return errno;
-                          return ::getuid() == u && ::setuid(0) != 0 ? 0 : EPERM;
-                        }),
-                        "setresuid(" + std::to_string(options.first_uid) + ") and no way back"));
-  out.push_back(Feature("no-new-privs", InChild([] {
-                          if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
-                          return ::prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1 ? 0 : EINVAL;
-                        }),
-                        "prctl(PR_SET_NO_NEW_PRIVS)"));
+  out->push_back(Feature("user-namespace", ProbeNamespace(CLONE_NEWUSER), "unshare(user namespace)", false));
+  out->push_back(Feature("no-network", InChild([] {
+                           if (::unshare(CLONE_NEWNET) != 0) return errno;
+                           int s = ::socket(AF_INET, SOCK_STREAM, 0);
+                           if (s < 0) return 0;  // no sockets at all: isolated too
+                           sockaddr_in a = {};
+                           a.sin_family = AF_INET;
+                           a.sin_port = htons(53);
+                           ::inet_pton(AF_INET, "1.1.1.1", &a.sin_addr);
+                           return ::connect(s, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 ? EEXIST : 0;
+                         }),
+                         "connect to 1.1.1.1:53 from a new network namespace fails"));
+}
+
+void ProbePrivileges(const SandboxOptions& options, std::vector<IsolationFeature>* out) {
+  out->push_back(Feature("uid-switch", InChild([&] {
+                           uid_t u = static_cast<uid_t>(options.first_uid);
+                           if (syscall(SYS_setgroups, 0, nullptr) != 0) return errno;
+                           if (syscall(SYS_setresgid, u, u, u) != 0) return errno;
+                           if (syscall(SYS_setresuid, u, u, u) != 0) return errno;
+                           return ::getuid() == u && ::setuid(0) != 0 ? 0 : EPERM;
+                         }),
+                         "setresuid(" + std::to_string(options.first_uid) + ") and no way back"));
+  out->push_back(Feature("no-new-privs", InChild([] {
+                           if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
+                           return ::prctl(PR_GET_NO_NEW_PRIVS, 0, 0, 0, 0) == 1 ? 0 : EINVAL;
+                         }),
+                         "prctl(PR_SET_NO_NEW_PRIVS)"));
   Result<std::vector<sock_filter>> filter = sandbox::BuildSeccompFilter();
   if (!filter.ok()) {
     IsolationFeature f;
     f.name = "seccomp";
     f.detail = filter.status().message();
-    out.push_back(f);
-  } else {
-    out.push_back(Feature("seccomp", InChild([&] {
-                            if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
-                            sock_fprog prog = {static_cast<unsigned short>(filter->size()), filter->data()};
-                            if (::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0) return errno;
-                            // unshare must now be refused, even to root.
-                            return ::unshare(CLONE_NEWUTS) != 0 && errno == EPERM ? 0 : EINVAL;
-                          }),
-                          "load the filter (" + std::to_string(filter->size()) + " BPF instructions); unshare refused"));
+    out->push_back(f);
+    return;
   }
+  out->push_back(Feature("seccomp", InChild([&] {
+                           if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
+                           sock_fprog prog = {static_cast<unsigned short>(filter->size()), filter->data()};
+                           if (::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0) return errno;
+                           // unshare must now be refused, even to root.
+                           return ::unshare(CLONE_NEWUTS) != 0 && errno == EPERM ? 0 : EINVAL;
+                         }),
+                         "load the filter (" + std::to_string(filter->size()) + " BPF instructions); unshare refused"));
+}
 
-  // Cgroups: what is mounted, and whether a cgroup can be created with limits.
-  std::ifstream in("/proc/self/mounts");
-  std::stringstream text;
-  text << in.rdbuf();
-  sandbox::CgroupLayout layout = sandbox::ParseCgroupMounts(text.str());
-  {
-    IsolationFeature f;
-    f.name = "cgroup-v2";
-    f.required = false;
-    sandbox::CgroupChoice c = sandbox::ChooseCgroups(layout, SandboxMethod::kCgroupV2);
-    f.available = c.method == SandboxMethod::kCgroupV2;
-    f.detail = f.available ? "memory and pids controllers at " + c.v2_root : c.why;
-    out.push_back(f);
-  }
+// Cgroups: what is mounted, and whether a cgroup can be created.
+void ProbeCgroups(const SandboxOptions& options, std::vector<IsolationFeature>* out) {
+  sandbox::CgroupLayout layout = sandbox::DetectCgroupLayout("");
+  IsolationFeature v2;
+  v2.name = "cgroup-v2";
+  v2.required = false;
+  sandbox::CgroupChoice c = sandbox::ChooseCgroups(layout, SandboxMethod::kCgroupV2);
+  v2.available = c.method == SandboxMethod::kCgroupV2;
+  v2.detail = v2.available ? "memory and pids controllers at " + c.v2_root : c.why;
+  out->push_back(v2);
   for (const char* ctl : {"memory", "cpuacct", "pids", "freezer"}) {
     IsolationFeature f;
     f.name = std::string("cgroup-v1-") + ctl;
@@ -143,43 +141,51 @@ std::vector<IsolationFeature> ProbeIsolation(const SandboxOptions& options) {
       CgroupFiles files(it->second);
       std::string dir = options.cgroup_name + "-doctor";
       Status st = files.MakeDir(dir);
-      if (st.ok()) {
-        f.available = files.Exists(dir + "/cgroup.procs");
-        f.detail = "created and removed a cgroup under " + it->second;
-        (void)files.RemoveDir(dir);
-      } else {
-        f.detail = st.message();
-      }
+      f.available = st.ok() && files.Exists(dir + "/cgroup.procs");
+      f.detail = st.ok() ? "created and removed a cgroup under " + it->second : st.message();
+      if (st.ok()) (void)files.RemoveDir(dir);
     }
-    out.push_back(f);
+    out->push_back(f);
   }
+}
 
-  // End to end: the sandbox itself.
+// End to end: the sandbox itself runs /bin/true.
+IsolationFeature ProbeSandboxRun(const SandboxOptions& options) {
   IsolationFeature e2e;
   e2e.name = "sandbox-run";
   Result<std::unique_ptr<Sandbox>> sb = CreateSandbox(options);
   if (!sb.ok()) {
     e2e.detail = sb.status().message();
-  } else {
-    std::string dir = options.state_dir + "-doctor-run";
-    std::error_code ec;
-    std::filesystem::create_directories(dir, ec);
-    RunSpec spec;
-    spec.argv = {"/bin/true"};
-    spec.work_dir = dir;
-    spec.limits.cpu_time_ms = 2000;
-    spec.limits.wall_time_ms = 5000;
-    Result<RunResult> r = (*sb)->Run(spec);
-    std::filesystem::remove_all(dir, ec);
-    if (!r.ok()) {
-      e2e.detail = r.status().message();
-    } else {
-      e2e.available = r->status == RunStatus::kOk;
-      e2e.detail = "/bin/true ran: " + std::string(RunStatusCode(r->status)) + ", time by " + r->time_method +
-                   ", memory by " + r->memory_method + (r->message.empty() ? "" : " (" + r->message + ")");
-    }
+    return e2e;
   }
-  out.push_back(e2e);
+  std::string dir = options.state_dir + "-doctor-run";
+  (void)fs::MakeDirs(dir);
+  RunSpec spec;
+  spec.argv = {"/bin/true"};
+  spec.work_dir = dir;
+  spec.limits.cpu_time_ms = 2000;
+  spec.limits.wall_time_ms = 5000;
+  Result<RunResult> r = (*sb)->Run(spec);
+  (void)fs::RemoveTree(dir);
+  if (!r.ok()) {
+    e2e.detail = r.status().message();
+    return e2e;
+  }
+  e2e.available = r->status == RunStatus::kOk;
+  e2e.detail = "/bin/true ran: " + std::string(RunStatusCode(r->status)) + ", time by " + r->time_method +
+               ", memory by " + r->memory_method + (r->message.empty() ? "" : " (" + r->message + ")");
+  return e2e;
+}
+
+}  // namespace
+
+std::vector<IsolationFeature> ProbeIsolation(const SandboxOptions& options) {
+  std::vector<IsolationFeature> out;
+  out.push_back(Feature("root", ::geteuid() == 0 ? 0 : EPERM, "running as uid 0"));
+  ProbeNamespaces(&out);
+  ProbePrivileges(options, &out);
+  ProbeCgroups(options, &out);
+  out.push_back(ProbeSandboxRun(options));
   return out;
 }
 

@@ -111,123 +111,117 @@ Status CheckInsidePath(const std::string& what, const std::string& path, const s
   return Status::Ok();
 }
 
-std::vector<FsOp> BuildFsOps(const std::string& root_dir, const std::vector<SystemEntry>& system,
-                             const std::string& etc_dir, const std::string& work_dir,
-                             const std::vector<SandboxMount>& mounts, int64_t tmpfs_bytes,
-                             std::deque<std::string>* storage) {
-  std::vector<FsOp> ops;
-  auto keep = [storage](std::string s) -> const char* {
-    storage->push_back(std::move(s));
-    return storage->back().c_str();
-  };
-  auto in_root = [&](const std::string& inside) { return keep(root_dir + inside); };
-  auto mkdir_op = [&](const char* path, unsigned mode) {
-    FsOp op;
-    op.kind = FsOp::kMkdir;
-    op.a = path;
-    op.mode = mode;
-    ops.push_back(op);
-  };
-  auto mkdirs = [&](const std::string& inside) {
+namespace {
+
+// Appends the steps of building a run's file system; strings live in *storage (the
+// child must not allocate, so every path it uses is made here).
+class FsPlan {
+ public:
+  FsPlan(const std::string& root_dir, std::deque<std::string>* storage) : root_(root_dir), storage_(storage) {}
+
+  const char* Keep(std::string s) {
+    storage_->push_back(std::move(s));
+    return storage_->back().c_str();
+  }
+  const char* InRoot(const std::string& inside) { return Keep(root_ + inside); }
+
+  void Mkdir(const char* path, unsigned mode) { Add(FsOp::kMkdir, path, nullptr, 0, mode); }
+  void MkdirAll(const std::string& inside) {
     std::string cur;
     for (const auto& c : Components(inside)) {
       cur += "/" + c;
-      mkdir_op(in_root(cur), 0755);
-    }
-  };
-  auto mount_op = [&](const char* target, const char* source, const char* fstype, unsigned long flags,
-                      const char* data) {
-    FsOp op;
-    op.kind = FsOp::kMount;
-    op.a = target;
-    op.b = source;
-    op.fstype = fstype;
-    op.flags = flags;
-    op.data = data;
-    ops.push_back(op);
-  };
-  auto bind_op = [&](const char* target, const char* source, unsigned long flags) {
-    FsOp op;
-    op.kind = FsOp::kBind;
-    op.a = target;
-    op.b = source;
-    op.flags = flags;
-    ops.push_back(op);
-  };
-  auto symlink_op = [&](const char* linkpath, const char* target) {
-    FsOp op;
-    op.kind = FsOp::kSymlink;
-    op.a = linkpath;
-    op.b = target;
-    ops.push_back(op);
-  };
-  const std::string size = std::to_string(tmpfs_bytes);
-
-  // Nothing done from here on propagates back to the host's mounts.
-  mount_op("/", nullptr, nullptr, MS_REC | MS_PRIVATE, nullptr);
-  mount_op(keep(root_dir), "judge-root", "tmpfs", MS_NOSUID, "size=1m,nr_inodes=4096,mode=0755");
-
-  for (const auto& e : system) {
-    if (!e.symlink_target.empty()) {
-      symlink_op(in_root("/" + e.name), keep(e.symlink_target));
-    } else {
-      const char* target = in_root("/" + e.name);
-      mkdir_op(target, 0755);
-      bind_op(target, keep("/" + e.name), MS_RDONLY | MS_NOSUID | MS_NODEV);
+      Mkdir(InRoot(cur), 0755);
     }
   }
-  const char* etc = in_root("/etc");
-  mkdir_op(etc, 0755);
-  bind_op(etc, keep(etc_dir), MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC);
+  void Mount(const char* target, const char* source, const char* fstype, unsigned long flags, const char* data) {
+    FsOp& op = Add(FsOp::kMount, target, source, flags, 0);
+    op.fstype = fstype;
+    op.data = data;
+  }
+  void Bind(const char* target, const char* source, unsigned long flags) { Add(FsOp::kBind, target, source, flags, 0); }
+  void Symlink(const char* linkpath, const char* target) { Add(FsOp::kSymlink, linkpath, target, 0, 0); }
+  void Mknod(const char* path, unsigned mode, dev_t dev) { Add(FsOp::kMknod, path, nullptr, 0, mode).dev = dev; }
+  FsOp& Add(FsOp::Kind kind, const char* a, const char* b, unsigned long flags, unsigned mode) {
+    FsOp op;
+    op.kind = kind;
+    op.a = a;
+    op.b = b;
+    op.flags = flags;
+    op.mode = mode;
+    ops_.push_back(op);
+    return ops_.back();
+  }
+  std::vector<FsOp> Take() { return std::move(ops_); }
 
-  mkdir_op(in_root("/dev"), 0755);
+ private:
+  std::string root_;
+  std::deque<std::string>* storage_;
+  std::vector<FsOp> ops_;
+};
+
+// /dev: a few character devices, the fd links, a private /dev/shm.
+void AddDev(FsPlan& p, const std::string& tmpfs_size) {
+  p.Mkdir(p.InRoot("/dev"), 0755);
   struct Dev {
     const char* name;
     unsigned major, minor;
   };
-  for (Dev d : {Dev{"null", 1, 3}, Dev{"zero", 1, 5}, Dev{"full", 1, 7}, Dev{"random", 1, 8}, Dev{"urandom", 1, 9}}) {
-    FsOp op;
-    op.kind = FsOp::kMknod;
-    op.a = in_root(std::string("/dev/") + d.name);
-    op.mode = S_IFCHR | 0666;
-    op.dev = makedev(d.major, d.minor);
-    ops.push_back(op);
+  for (Dev d : {Dev{"null", 1, 3}, Dev{"zero", 1, 5}, Dev{"full", 1, 7}, Dev{"random", 1, 8}, Dev{"urandom", 1, 9}})
+    p.Mknod(p.InRoot(std::string("/dev/") + d.name), S_IFCHR | 0666, makedev(d.major, d.minor));
+  p.Symlink(p.InRoot("/dev/fd"), "/proc/self/fd");
+  p.Symlink(p.InRoot("/dev/stdin"), "/proc/self/fd/0");
+  p.Symlink(p.InRoot("/dev/stdout"), "/proc/self/fd/1");
+  p.Symlink(p.InRoot("/dev/stderr"), "/proc/self/fd/2");
+  const char* shm = p.InRoot("/dev/shm");
+  p.Mkdir(shm, 01777);
+  p.Mount(shm, "judge-shm", "tmpfs", MS_NOSUID | MS_NODEV, p.Keep("mode=1777,size=" + tmpfs_size));
+}
+
+// The system directories read-only (or as the symlinks they are), and the prepared /etc.
+void AddSystem(FsPlan& p, const std::vector<SystemEntry>& system, const std::string& etc_dir) {
+  for (const auto& e : system) {
+    if (!e.symlink_target.empty()) {
+      p.Symlink(p.InRoot("/" + e.name), p.Keep(e.symlink_target));
+      continue;
+    }
+    const char* target = p.InRoot("/" + e.name);
+    p.Mkdir(target, 0755);
+    p.Bind(target, p.Keep("/" + e.name), MS_RDONLY | MS_NOSUID | MS_NODEV);
   }
-  symlink_op(in_root("/dev/fd"), "/proc/self/fd");
-  symlink_op(in_root("/dev/stdin"), "/proc/self/fd/0");
-  symlink_op(in_root("/dev/stdout"), "/proc/self/fd/1");
-  symlink_op(in_root("/dev/stderr"), "/proc/self/fd/2");
-  const char* shm = in_root("/dev/shm");
-  mkdir_op(shm, 01777);
-  mount_op(shm, "judge-shm", "tmpfs", MS_NOSUID | MS_NODEV, keep("mode=1777,size=" + size));
+  const char* etc = p.InRoot("/etc");
+  p.Mkdir(etc, 0755);
+  p.Bind(etc, p.Keep(etc_dir), MS_RDONLY | MS_NOSUID | MS_NODEV | MS_NOEXEC);
+}
 
-  const char* proc = in_root("/proc");
-  mkdir_op(proc, 0555);
-  mount_op(proc, "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2");
+}  // namespace
 
-  const char* tmp = in_root("/tmp");
-  mkdir_op(tmp, 01777);
-  mount_op(tmp, "judge-tmp", "tmpfs", MS_NOSUID | MS_NODEV, keep("mode=1777,size=" + size));
-
-  mkdirs(work_dir);
-  bind_op(in_root(work_dir), keep(work_dir), MS_NOSUID | MS_NODEV);
-
+std::vector<FsOp> BuildFsOps(const std::string& root_dir, const std::vector<SystemEntry>& system,
+                             const std::string& etc_dir, const std::string& work_dir,
+                             const std::vector<SandboxMount>& mounts, int64_t tmpfs_bytes,
+                             std::deque<std::string>* storage) {
+  FsPlan p(root_dir, storage);
+  const std::string size = std::to_string(tmpfs_bytes);
+  // Nothing done from here on propagates back to the host's mounts.
+  p.Mount("/", nullptr, nullptr, MS_REC | MS_PRIVATE, nullptr);
+  p.Mount(p.Keep(root_dir), "judge-root", "tmpfs", MS_NOSUID, "size=1m,nr_inodes=4096,mode=0755");
+  AddSystem(p, system, etc_dir);
+  AddDev(p, size);
+  const char* proc = p.InRoot("/proc");
+  p.Mkdir(proc, 0555);
+  p.Mount(proc, "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2");
+  const char* tmp = p.InRoot("/tmp");
+  p.Mkdir(tmp, 01777);
+  p.Mount(tmp, "judge-tmp", "tmpfs", MS_NOSUID | MS_NODEV, p.Keep("mode=1777,size=" + size));
+  p.MkdirAll(work_dir);
+  p.Bind(p.InRoot(work_dir), p.Keep(work_dir), MS_NOSUID | MS_NODEV);
   for (const auto& m : mounts) {
     std::string inside = m.inside_path.empty() ? m.host_path : m.inside_path;
-    mkdirs(inside);
-    bind_op(in_root(inside), keep(m.host_path), (m.writable ? 0 : MS_RDONLY) | MS_NOSUID | MS_NODEV);
+    p.MkdirAll(inside);
+    p.Bind(p.InRoot(inside), p.Keep(m.host_path), (m.writable ? 0 : MS_RDONLY) | MS_NOSUID | MS_NODEV);
   }
-
-  FsOp ro;
-  ro.kind = FsOp::kRemount;
-  ro.a = keep(root_dir);
-  ro.flags = MS_RDONLY | MS_NOSUID;
-  ops.push_back(ro);
-  FsOp pivot;
-  pivot.kind = FsOp::kPivotRoot;
-  pivot.a = keep(root_dir);
-  ops.push_back(pivot);
-  return ops;
+  p.Add(FsOp::kRemount, p.Keep(root_dir), nullptr, MS_RDONLY | MS_NOSUID, 0);
+  p.Add(FsOp::kPivotRoot, p.Keep(root_dir), nullptr, 0, 0);
+  return p.Take();
 }
 
 Result<std::string> PrepareEtc(const std::string& state_dir, int first_uid, int slots) {
