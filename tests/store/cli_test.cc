@@ -50,7 +50,7 @@ class HistoryShowCliTest : public ::testing::Test {
     t.cpu_ms = 321;
     t.message = "optimal\nsecond line of the message";
     ASSERT_TRUE(store.AddTestResult(j1, t).ok());
-    JudgingOutcome ac;
+    Judging ac;
     ac.verdict = Verdict::kAccepted;
     ac.score = 100;
     ac.total_time_ms = 321;
@@ -58,7 +58,7 @@ class HistoryShowCliTest : public ::testing::Test {
     ASSERT_TRUE(store.FinishJudging(j1, ac).ok());
     int64_t j2 = *store.StartJudging(SampleJudging(ac_id_));
     ASSERT_TRUE(store.AddTestResult(j2, SampleTest("sample/1", Verdict::kWrongAnswer)).ok());
-    JudgingOutcome wa;
+    Judging wa;
     wa.verdict = Verdict::kWrongAnswer;
     wa.total_time_ms = 11;
     wa.memory_kib = 1111;
@@ -66,7 +66,7 @@ class HistoryShowCliTest : public ::testing::Test {
 
     // 2: a judging whose process died mid-way.
     crashed_id_ = *store.AddSubmission(SampleSubmission("rotation", "crashed.py"));
-    NewJudging nj = SampleJudging(crashed_id_);
+    Judging nj = SampleJudging(crashed_id_);
     nj.owner = CurrentProcessOwner();
     nj.owner.pid = ReapedChildPid();
     int64_t j3 = *store.StartJudging(nj);

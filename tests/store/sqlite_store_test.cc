@@ -74,7 +74,7 @@ TEST(SqliteStoreTest, EverythingSurvivesReopening) {
     sid = *store->AddSubmission(SampleSubmission("eight", "a.cpp"));
     done = *store->StartJudging(SampleJudging(sid));
     ASSERT_TRUE(store->AddTestResult(done, SampleTest("t1")).ok());
-    JudgingOutcome o;
+    Judging o;
     o.verdict = Verdict::kAccepted;
     o.score = 7;
     ASSERT_TRUE(store->FinishJudging(done, o).ok());
@@ -119,7 +119,7 @@ TEST(SqliteStoreTest, VerdictAndStatusAreStoredAsNumberAndText) {
     auto store = MustOpen(path);
     int64_t jid = *store->StartJudging(SampleJudging(*store->AddSubmission(SampleSubmission())));
     ASSERT_TRUE(store->AddTestResult(jid, SampleTest("t", Verdict::kTimeLimitExceeded)).ok());
-    JudgingOutcome o;
+    Judging o;
     o.verdict = Verdict::kTimeLimitExceeded;
     ASSERT_TRUE(store->FinishJudging(jid, o).ok());
   }
@@ -384,7 +384,7 @@ int WriteJudgings(const std::string& path, const std::string& tag, int count, in
       Status st = (*store)->AddTestResult(*jid, SampleTest("t" + std::to_string(t)));
       if (!st.ok()) { std::fprintf(stderr, "%s\n", st.message().c_str()); return 14; }
     }
-    JudgingOutcome o;
+    Judging o;
     o.verdict = Verdict::kAccepted;
     o.score = i;
     Status st = (*store)->FinishJudging(*jid, o);

@@ -113,7 +113,7 @@ TEST_P(StoreContractTest, RejectsBadSubmissions) {
 
 TEST_P(StoreContractTest, JudgingRoundTripsEveryField) {
   int64_t sid = AddSubmission(SampleSubmission());
-  NewJudging nj = SampleJudging(sid);
+  Judging nj = SampleJudging(sid);
   nj.limits.total_time_ms = 30000;
   const int64_t before = NowMs();
   auto jid = store_->StartJudging(nj);
@@ -148,7 +148,7 @@ TEST_P(StoreContractTest, JudgingRoundTripsEveryField) {
   ASSERT_TRUE(store_->AddTestResult(*jid, t1).ok());
   ASSERT_TRUE(store_->AddTestResult(*jid, t2).ok());
 
-  JudgingOutcome o;
+  Judging o;
   o.verdict = Verdict::kRuntimeError;
   o.score = 42.5;
   o.max_score = 50;
@@ -233,7 +233,7 @@ TEST_P(StoreContractTest, EveryVerdictRoundTrips) {
   for (int v = 0; v <= static_cast<int>(Verdict::kJudgeError); ++v) {
     int64_t jid = Start(sid);
     ASSERT_TRUE(store_->AddTestResult(jid, SampleTest("t", static_cast<Verdict>(v))).ok());
-    JudgingOutcome o;
+    Judging o;
     o.verdict = static_cast<Verdict>(v);
     ASSERT_TRUE(store_->FinishJudging(jid, o).ok());
     auto j = store_->GetJudging(jid);
@@ -262,13 +262,13 @@ TEST_P(StoreContractTest, RejudgeAddsAJudgingAndKeepsTheOld) {
   int64_t sid = AddSubmission(SampleSubmission());
   int64_t first = Start(sid);
   ASSERT_TRUE(store_->AddTestResult(first, SampleTest("a", Verdict::kWrongAnswer)).ok());
-  JudgingOutcome wa;
+  Judging wa;
   wa.verdict = Verdict::kWrongAnswer;
   ASSERT_TRUE(store_->FinishJudging(first, wa).ok());
   int64_t second = Start(sid);
   ASSERT_TRUE(store_->AddTestResult(second, SampleTest("a")).ok());
   ASSERT_TRUE(store_->AddTestResult(second, SampleTest("b")).ok());
-  JudgingOutcome ac;
+  Judging ac;
   ac.verdict = Verdict::kAccepted;
   ac.score = 100;
   ASSERT_TRUE(store_->FinishJudging(second, ac).ok());
@@ -375,7 +375,7 @@ TEST_P(StoreContractTest, FinishedJudgingTakesNoMoreWrites) {
 
 TEST_P(StoreContractTest, JudgingOfADeadProcessReadsIncompleteAndIsReapedOnce) {
   int64_t sid = AddSubmission(SampleSubmission());
-  NewJudging nj = SampleJudging(sid);
+  Judging nj = SampleJudging(sid);
   nj.owner = CurrentProcessOwner();
   nj.owner.pid = ReapedChildPid();
   auto jid = store_->StartJudging(nj);
@@ -412,7 +412,7 @@ TEST_P(StoreContractTest, JudgingOfADeadProcessReadsIncompleteAndIsReapedOnce) {
 TEST_P(StoreContractTest, LiveJudgingsAreNotReaped) {
   int64_t sid = AddSubmission(SampleSubmission());
   int64_t mine = Start(sid);  // owned by this (live) process
-  NewJudging remote = SampleJudging(sid);
+  Judging remote = SampleJudging(sid);
   remote.owner = CurrentProcessOwner();
   remote.owner.host = "another-host.example";  // cannot be checked: assumed alive
   remote.owner.pid = ReapedChildPid();
@@ -428,14 +428,14 @@ TEST_P(StoreContractTest, LiveJudgingsAreNotReaped) {
 
 TEST_P(StoreContractTest, ReusedPidIsNotMistakenForTheOwner) {
   int64_t sid = AddSubmission(SampleSubmission());
-  NewJudging nj = SampleJudging(sid);
+  Judging nj = SampleJudging(sid);
   nj.owner = CurrentProcessOwner();
   nj.owner.start_ticks += 12345;  // same pid, different process start: pid reused
   auto jid = store_->StartJudging(nj);
   ASSERT_TRUE(jid.ok());
   EXPECT_EQ(store_->GetJudging(*jid)->status, JudgingStatus::kIncomplete);
 
-  NewJudging rebooted = SampleJudging(sid);
+  Judging rebooted = SampleJudging(sid);
   rebooted.owner = CurrentProcessOwner();
   rebooted.owner.boot_id = "00000000-0000-0000-0000-000000000000";
   auto rid = store_->StartJudging(rebooted);

@@ -101,8 +101,8 @@ inline Submission SampleSubmission(const std::string& problem = "eight",
   return s;
 }
 
-inline NewJudging SampleJudging(int64_t submission_id) {
-  NewJudging j;
+inline Judging SampleJudging(int64_t submission_id) {
+  Judging j;
   j.submission_id = submission_id;
   j.plugin_id = "eight";
   j.plugin_version = "1.0";

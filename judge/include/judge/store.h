@@ -36,34 +36,6 @@
 
 namespace judge {
 
-// What StartJudging needs. The limits are those actually applied (a derived wall
-// limit as derived, not 0).
-struct NewJudging {
-  int64_t submission_id = 0;
-  std::string plugin_id;          // empty for built-in checkers
-  std::string plugin_version;
-  std::string plugin_hash;        // SHA-256 of the plugin file, or empty
-  std::string checker;            // "plugin", "exact", "tokens", ...
-  ProblemLimits limits;
-  std::string sandbox_method;     // e.g. "cgroup-v2", "rlimits+proc-polling"
-  std::string judge_version;      // the judge's own version string; may be empty
-  // Left empty (pid 0): the store fills in CurrentProcessOwner(). Tests set it to
-  // simulate another (dead or live) process.
-  JudgingOwner owner;
-};
-
-// What FinishJudging records (the fields of Judging with the same names).
-struct JudgingOutcome {
-  Verdict verdict = Verdict::kJudgeError;
-  double score = 0;
-  double max_score = 1;
-  int64_t max_time_ms = 0;
-  int64_t total_time_ms = 0;
-  int64_t memory_kib = 0;
-  int64_t tests_total = 0;
-  std::string compile_log;        // capped by the grader; shown on CE
-  std::string message;            // a summary, or why CE
-};
 
 struct HistoryFilter {
   std::string problem_id;         // empty: every problem
@@ -91,15 +63,22 @@ class Store {
   virtual Result<int64_t> AddSubmission(const Submission& submission) = 0;
 
   // Starts a new judging of an existing submission (status running, started now);
-  // returns its id. Older judgings of the submission are kept.
-  virtual Result<int64_t> StartJudging(const NewJudging& judging) = 0;
+  // returns its id. Older judgings of the submission are kept. Reads the judging's
+  // description: submission_id, plugin_id/version/hash, checker, limits (as applied:
+  // a derived wall limit as derived), sandbox_method, judge_version and owner (pid 0:
+  // the store fills in CurrentProcessOwner(); tests set it to simulate another
+  // process). Its id, status, times and outcome are ignored.
+  virtual Result<int64_t> StartJudging(const Judging& judging) = 0;
 
   // Appends the next test of a running judging; durable on return. The ordinal is
   // the number of tests already stored for the judging.
   virtual Status AddTestResult(int64_t judging_id, const TestResult& test) = 0;
 
   // Records the outcome; status becomes done. Only a running judging can be finished.
-  virtual Status FinishJudging(int64_t judging_id, const JudgingOutcome& outcome) = 0;
+  // Reads the outcome's verdict (none: JE), score, max_score, max_time_ms,
+  // total_time_ms, memory_kib, tests_total, compile_log and message; the rest of
+  // `outcome` is ignored (the stored description and tests stay).
+  virtual Status FinishJudging(int64_t judging_id, const Judging& outcome) = 0;
 
   // Gives up a running judging: status incomplete, message recorded. Its tests stay.
   virtual Status MarkIncomplete(int64_t judging_id, std::string_view reason) = 0;

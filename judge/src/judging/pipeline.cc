@@ -58,33 +58,6 @@ class JudgingGuard {
   std::string reason_ = "the judge stopped before finishing";
 };
 
-JudgingOutcome OutcomeOf(const Judging& j) {
-  JudgingOutcome o;
-  o.verdict = j.verdict.value_or(Verdict::kJudgeError);
-  o.score = j.score;
-  o.max_score = j.max_score;
-  o.max_time_ms = j.max_time_ms;
-  o.total_time_ms = j.total_time_ms;
-  o.memory_kib = j.memory_kib;
-  o.tests_total = j.tests_total;
-  o.compile_log = j.compile_log;
-  o.message = j.message;
-  return o;
-}
-
-NewJudging NewJudgingOf(const Judging& j) {
-  NewJudging nj;
-  nj.submission_id = j.submission_id;
-  nj.plugin_id = j.plugin_id;
-  nj.plugin_version = j.plugin_version;
-  nj.plugin_hash = j.plugin_hash;
-  nj.checker = j.checker;
-  nj.limits = j.limits;
-  nj.sandbox_method = j.sandbox_method;
-  nj.judge_version = j.judge_version;
-  return nj;
-}
-
 }  // namespace
 
 Result<NewSubmission> ReadSubmissionFile(const std::string& path, const LanguageProfile& language) {
@@ -252,7 +225,7 @@ class Pipeline::Run {
     j.compile_log = compiled.log;
     j.compile_cached = compiled.from_cache;
     if (opt_.store) {
-      JUDGE_ASSIGN_OR_RETURN(j.id, opt_.store->StartJudging(NewJudgingOf(j)));
+      JUDGE_ASSIGN_OR_RETURN(j.id, opt_.store->StartJudging(j));
     }
     events_->SetJudging(j.id);
     return Status::Ok();
@@ -296,7 +269,7 @@ class Pipeline::Run {
   Status Finish() {
     Judging& j = out_.judging;
     j.status = JudgingStatus::kDone;
-    if (opt_.store) JUDGE_RETURN_IF_ERROR(opt_.store->FinishJudging(j.id, OutcomeOf(j)));
+    if (opt_.store) JUDGE_RETURN_IF_ERROR(opt_.store->FinishJudging(j.id, j));
     return Status::Ok();
   }
 

@@ -22,22 +22,13 @@ class MemoryStore final : public Store {
     return s.id;
   }
 
-  Result<int64_t> StartJudging(const NewJudging& nj) override {
+  Result<int64_t> StartJudging(const Judging& description) override {
     std::lock_guard<std::mutex> lock(mu_);
-    if (!submissions_.count(nj.submission_id)) return NoSubmission(nj.submission_id);
-    Judging j;
+    if (!submissions_.count(description.submission_id)) return NoSubmission(description.submission_id);
+    Judging j = DescriptionOf(description);
     j.id = static_cast<int64_t>(judgings_.size()) + 1;
-    j.submission_id = nj.submission_id;
     j.status = JudgingStatus::kRunning;
     j.started_unix_ms = NowUnixMs();
-    j.plugin_id = nj.plugin_id;
-    j.plugin_version = nj.plugin_version;
-    j.plugin_hash = nj.plugin_hash;
-    j.checker = nj.checker;
-    j.limits = nj.limits;
-    j.sandbox_method = nj.sandbox_method;
-    j.judge_version = nj.judge_version;
-    j.owner = nj.owner;
     PrepareOwner(j.owner);
     judgings_.emplace(j.id, j);
     return j.id;
@@ -59,7 +50,7 @@ class MemoryStore final : public Store {
     return Status::Ok();
   }
 
-  Status FinishJudging(int64_t judging_id, const JudgingOutcome& o) override {
+  Status FinishJudging(int64_t judging_id, const Judging& o) override {
     std::lock_guard<std::mutex> lock(mu_);
     auto it = judgings_.find(judging_id);
     if (it == judgings_.end()) return NoJudging(judging_id);
@@ -67,7 +58,7 @@ class MemoryStore final : public Store {
     JUDGE_RETURN_IF_ERROR(CheckRunning(judging_id, j.status, "finish"));
     j.status = JudgingStatus::kDone;
     j.finished_unix_ms = NowUnixMs();
-    j.verdict = o.verdict;
+    j.verdict = o.verdict.value_or(Verdict::kJudgeError);
     j.score = o.score;
     j.max_score = o.max_score;
     j.max_time_ms = o.max_time_ms;

@@ -141,7 +141,7 @@ class SqliteStore final : public Store {
     return id;
   }
 
-  Result<int64_t> StartJudging(const NewJudging& nj) override {
+  Result<int64_t> StartJudging(const Judging& nj) override {
     JudgingOwner owner = nj.owner;
     PrepareOwner(owner);
     std::lock_guard<std::mutex> lock(mu_);
@@ -216,7 +216,7 @@ class SqliteStore final : public Store {
     });
   }
 
-  Status FinishJudging(int64_t judging_id, const JudgingOutcome& o) override {
+  Status FinishJudging(int64_t judging_id, const Judging& o) override {
     std::lock_guard<std::mutex> lock(mu_);
     return db_->Transaction(true, [&]() -> Status {
       JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(judging_id));
@@ -230,8 +230,8 @@ class SqliteStore final : public Store {
           .Bind(2, int64_t{static_cast<int>(JudgingStatus::kDone)})
           .BindText(3, JudgingStatusName(JudgingStatus::kDone))
           .Bind(4, NowUnixMs())
-          .Bind(5, int64_t{static_cast<int>(o.verdict)})
-          .BindText(6, VerdictCode(o.verdict))
+          .Bind(5, int64_t{static_cast<int>(o.verdict.value_or(Verdict::kJudgeError))})
+          .BindText(6, VerdictCode(o.verdict.value_or(Verdict::kJudgeError)))
           .Bind(7, o.score)
           .Bind(8, o.total_time_ms)
           .Bind(9, o.memory_kib)

@@ -53,6 +53,20 @@ Status CheckRunning(int64_t judging_id, JudgingStatus stored, std::string_view a
                                  std::string(JudgingStatusName(stored)) + ", not running");
 }
 
+Judging DescriptionOf(const Judging& in) {
+  Judging j;
+  j.submission_id = in.submission_id;
+  j.plugin_id = in.plugin_id;
+  j.plugin_version = in.plugin_version;
+  j.plugin_hash = in.plugin_hash;
+  j.checker = in.checker;
+  j.limits = in.limits;
+  j.sandbox_method = in.sandbox_method;
+  j.judge_version = in.judge_version;
+  j.owner = in.owner;
+  return j;
+}
+
 std::string AbandonedMessage(const JudgingOwner& owner) {
   return "abandoned: judge process " + std::to_string(owner.pid) + " on " +
          (owner.host.empty() ? std::string("?") : owner.host) + " is gone";
