@@ -20,6 +20,8 @@
 
 #include "cli_util.h"
 #include "commands.h"
+#include "judge/base/files.h"
+#include "judge/base/paths.h"
 #include "judge/sandbox.h"
 
 namespace judge::cli {
@@ -45,19 +47,17 @@ bool IsHostProgramFile(const std::string& p) {
   return ::stat(p.c_str(), &st) == 0 && S_ISREG(st.st_mode);
 }
 
-int DoRun(RunOptions o) {
-  auto fail = [&](const Status& st) {
-    if (o.json) {
-      Json doc;
-      doc["status"] = "JE";
-      doc["message"] = st.message();
-      PrintJson(doc);
-    }
-    return ReportError("run", st);
-  };
-  Result<std::unique_ptr<Sandbox>> sandbox = CreateSandbox(SandboxOptions{});
-  if (!sandbox.ok()) return fail(sandbox.status());
+// A temporary work directory, removed however the run ends.
+struct TempWorkDir {
+  std::string path;
+  ~TempWorkDir() {
+    if (!path.empty()) (void)judge::fs::RemoveTree(path);
+  }
+};
 
+// The spec of the run; without --dir, the work directory is *temp (a host program
+// file copied into it).
+Result<RunSpec> MakeSpec(const RunOptions& o, TempWorkDir* temp) {
   RunSpec spec;
   spec.argv = o.command;
   spec.limits = o.limits;
@@ -66,65 +66,64 @@ int DoRun(RunOptions o) {
   spec.stdin_path = absolute(o.stdin_path);
   spec.stdout_path = absolute(o.stdout_path);
   spec.stderr_path = absolute(o.stderr_path);
-
-  std::string temp_dir;
-  if (o.dir.empty()) {
-    char templ[] = "/tmp/judge-run-XXXXXX";
-    if (::mkdtemp(templ) == nullptr) return fail(Status::IoError("cannot create a temporary work directory in /tmp"));
-    temp_dir = templ;
-    spec.work_dir = temp_dir;
+  if (!o.dir.empty()) {
+    spec.work_dir = fs::absolute(o.dir).string();
+  } else {
+    JUDGE_ASSIGN_OR_RETURN(temp->path, judge::fs::MakeTempDir("/tmp", "judge-run-"));
+    spec.work_dir = temp->path;
     if (IsHostProgramFile(o.command[0])) {
-      std::string name = fs::path(o.command[0]).filename().string();
-      std::error_code ec;
-      fs::copy_file(o.command[0], temp_dir + "/" + name, ec);
-      if (ec) {
-        fs::remove_all(temp_dir, ec);
-        return fail(Status::IoError("cannot copy " + o.command[0] + " into the work directory: " + ec.message()));
-      }
-      ::chmod((temp_dir + "/" + name).c_str(), 0755);
+      std::string name = BaseName(o.command[0]);
+      JUDGE_RETURN_IF_ERROR(judge::fs::CopyFile(o.command[0], temp->path + "/" + name, 0755)
+                                .WithContext("copying the program into the work directory"));
       spec.argv[0] = "./" + name;
     }
-  } else {
-    spec.work_dir = fs::absolute(o.dir).string();
   }
   spec.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + spec.work_dir};
   for (const auto& e : o.env) spec.env.push_back(e);
+  return spec;
+}
 
-  Result<RunResult> ran = (*sandbox)->Run(spec);
-  if (!temp_dir.empty()) {
-    std::error_code ec;
-    fs::remove_all(temp_dir, ec);
-  }
-  if (!ran.ok()) return fail(ran.status());
-  const RunResult& r = *ran;
+void PrintResult(const RunOptions& o, const RunResult& r) {
   if (o.json) {
-    Json doc;
-    doc["status"] = std::string(RunStatusCode(r.status));
-    doc["cpu_ms"] = r.cpu_ms;
-    doc["wall_ms"] = r.wall_ms;
-    doc["memory_kib"] = r.memory_kib;
-    doc["exit_code"] = r.exit_code;
-    doc["signal"] = r.signal;
-    doc["output_bytes"] = r.output_bytes;
-    doc["kill_reason"] = std::string(KillReasonName(r.kill_reason));
-    doc["time_method"] = r.time_method;
-    doc["memory_method"] = r.memory_method;
-    doc["message"] = r.message;
-    PrintJson(doc);
-  } else {
-    std::cout << "status:       " << RunStatusCode(r.status) << (r.message.empty() ? "" : " (" + r.message + ")")
-              << "\n"
-              << "cpu:          " << r.cpu_ms << " ms (limit " << o.limits.cpu_time_ms << " ms, by " << r.time_method
-              << ")\n"
-              << "wall:         " << r.wall_ms << " ms (limit " << o.limits.wall_time_ms << " ms)\n"
-              << "memory:       " << r.memory_kib << " KiB (limit " << o.limits.memory_kib << " KiB, by "
-              << r.memory_method << ")\n"
-              << "exit:         "
-              << (r.signal != 0 ? "signal " + std::to_string(r.signal) : "code " + std::to_string(r.exit_code)) << "\n"
-              << "output:       " << r.output_bytes << " bytes (limit " << o.limits.output_kib * 1024 << ")\n"
-              << "kill reason:  " << KillReasonName(r.kill_reason) << "\n";
+    PrintJson({{"status", std::string(RunStatusCode(r.status))},
+               {"cpu_ms", r.cpu_ms},
+               {"wall_ms", r.wall_ms},
+               {"memory_kib", r.memory_kib},
+               {"exit_code", r.exit_code},
+               {"signal", r.signal},
+               {"output_bytes", r.output_bytes},
+               {"kill_reason", std::string(KillReasonName(r.kill_reason))},
+               {"time_method", r.time_method},
+               {"memory_method", r.memory_method},
+               {"message", r.message}});
+    return;
   }
-  return r.status == RunStatus::kOk ? kExitOk : kExitNegative;
+  std::cout << "status:       " << RunStatusCode(r.status) << (r.message.empty() ? "" : " (" + r.message + ")") << "\n"
+            << "cpu:          " << r.cpu_ms << " ms (limit " << o.limits.cpu_time_ms << " ms, by " << r.time_method
+            << ")\n"
+            << "wall:         " << r.wall_ms << " ms (limit " << o.limits.wall_time_ms << " ms)\n"
+            << "memory:       " << r.memory_kib << " KiB (limit " << o.limits.memory_kib << " KiB, by "
+            << r.memory_method << ")\n"
+            << "exit:         "
+            << (r.signal != 0 ? "signal " + std::to_string(r.signal) : "code " + std::to_string(r.exit_code)) << "\n"
+            << "output:       " << r.output_bytes << " bytes (limit " << o.limits.output_kib * 1024 << ")\n"
+            << "kill reason:  " << KillReasonName(r.kill_reason) << "\n";
+}
+
+int DoRun(const RunOptions& o) {
+  auto fail = [&](const Status& st) {
+    if (o.json) PrintJson({{"status", "JE"}, {"message", st.message()}});
+    return ReportError("run", st);
+  };
+  Result<std::unique_ptr<Sandbox>> sandbox = CreateSandbox(SandboxOptions{});
+  if (!sandbox.ok()) return fail(sandbox.status());
+  TempWorkDir temp;
+  Result<RunSpec> spec = MakeSpec(o, &temp);
+  if (!spec.ok()) return fail(spec.status());
+  Result<RunResult> ran = (*sandbox)->Run(*spec);
+  if (!ran.ok()) return fail(ran.status());
+  PrintResult(o, *ran);
+  return ran->status == RunStatus::kOk ? kExitOk : kExitNegative;
 }
 
 }  // namespace
@@ -132,19 +131,28 @@ int DoRun(RunOptions o) {
 void RegisterRun(CLI::App& app, int* exit_code) {
   auto o = std::make_shared<RunOptions>();
   auto* cmd = app.add_subcommand("run", "Run one program in the sandbox and print its measurement");
-  cmd->add_option("--time-ms", o->limits.cpu_time_ms, "CPU time limit of the whole process tree (ms)")
-      ->capture_default_str();
-  cmd->add_option("--wall-ms", o->limits.wall_time_ms, "wall time limit (ms)")->capture_default_str();
-  cmd->add_option("--memory-kib", o->limits.memory_kib, "resident memory limit of the tree (KiB)")
-      ->capture_default_str();
-  cmd->add_option("--output-kib", o->limits.output_kib, "output limit: stdout + stderr, and each file (KiB)")
-      ->capture_default_str();
-  cmd->add_option("--stack-kib", o->limits.stack_kib, "stack limit (KiB); 0: the memory limit")->capture_default_str();
+  struct Limit {
+    const char* flag;
+    int64_t* value;
+    const char* help;
+  };
+  for (const Limit& l : {Limit{"--time-ms", &o->limits.cpu_time_ms, "CPU time limit of the whole process tree (ms)"},
+                         Limit{"--wall-ms", &o->limits.wall_time_ms, "wall time limit (ms)"},
+                         Limit{"--memory-kib", &o->limits.memory_kib, "resident memory limit of the tree (KiB)"},
+                         Limit{"--output-kib", &o->limits.output_kib, "output limit: stdout + stderr, and each file (KiB)"},
+                         Limit{"--stack-kib", &o->limits.stack_kib, "stack limit (KiB); 0: the memory limit"}})
+    cmd->add_option(l.flag, *l.value, l.help)->capture_default_str();
   cmd->add_option("--processes", o->limits.max_processes, "processes + threads alive at once")->capture_default_str();
-  cmd->add_option("--stdin", o->stdin_path, "file for the program's stdin (default: /dev/null)");
-  cmd->add_option("--stdout", o->stdout_path, "file for the program's stdout (default: counted, discarded)");
-  cmd->add_option("--stderr", o->stderr_path, "file for the program's stderr (default: counted, discarded)");
-  cmd->add_option("--dir", o->dir, "work directory (default: a fresh temporary one)");
+  struct Path {
+    const char* flag;
+    std::string* value;
+    const char* help;
+  };
+  for (const Path& p : {Path{"--stdin", &o->stdin_path, "file for the program's stdin (default: /dev/null)"},
+                        Path{"--stdout", &o->stdout_path, "file for the program's stdout (default: counted, discarded)"},
+                        Path{"--stderr", &o->stderr_path, "file for the program's stderr (default: counted, discarded)"},
+                        Path{"--dir", &o->dir, "work directory (default: a fresh temporary one)"}})
+    cmd->add_option(p.flag, *p.value, p.help);
   cmd->add_option("--env", o->env, "extra environment variable KEY=VALUE (repeatable)");
   cmd->add_flag("--json", o->json, "print one JSON object");
   cmd->add_option("command", o->command, "-- program [args...]")->required();

@@ -1,4 +1,6 @@
 // Key-value lines, paths and terminal escaping of the base layer.
+#include <unistd.h>
+
 #include <sstream>
 
 #include <gtest/gtest.h>
@@ -6,6 +8,7 @@
 #include "judge/base/errors.h"
 #include "judge/base/key_value.h"
 #include "judge/base/paths.h"
+#include "judge/base/proc_stat.h"
 #include "judge/base/terminal.h"
 
 namespace judge {
@@ -64,6 +67,33 @@ TEST(TerminalTest, TableAlignsAndStylesOnlyWithColour) {
   t.Print(coloured, true);
   EXPECT_NE(coloured.str().find("\033[1;32mAC\033[0m"), std::string::npos);
   EXPECT_EQ(Styled("x", VerdictStyle(Verdict::kJudgeError), false), "x");
+}
+
+TEST(ProcStatTest, ParsesCommandsWithSpacesAndParentheses) {
+  // Fields 14-17 are utime stime cutime cstime, 22 the start time, 24 the rss.
+  std::string stat =
+      "1234 (a b) (c)) S 1 1234 1234 0 -1 4194560 100 0 0 0 "
+      "11 22 33 44 20 0 1 0 1000 10000000 555 18446744073709551615 0\n";
+  Result<ProcStat> s = ParseProcStat(stat);
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  EXPECT_EQ(s->state, 'S');
+  EXPECT_EQ(s->utime_ticks, 11);
+  EXPECT_EQ(s->stime_ticks, 22);
+  EXPECT_EQ(s->cutime_ticks, 33);
+  EXPECT_EQ(s->cstime_ticks, 44);
+  EXPECT_EQ(s->start_ticks, 1000);
+  EXPECT_EQ(s->rss_pages, 555);
+  EXPECT_FALSE(ParseProcStat("1234 (cut short) S 1 2").ok());
+  EXPECT_FALSE(ParseProcStat("no parenthesis").ok());
+}
+
+TEST(ProcStatTest, ReadsThisProcessAndNotAMissingOne) {
+  Result<ProcStat> self = ReadProcStat(getpid());
+  ASSERT_TRUE(self.ok()) << self.status().message();
+  EXPECT_EQ(self->state, 'R');
+  EXPECT_GT(self->start_ticks, 0);
+  EXPECT_GT(self->rss_pages, 0);
+  EXPECT_EQ(ReadProcStat(999999999).status().code(), StatusCode::kNotFound);
 }
 
 }  // namespace

@@ -239,22 +239,6 @@ TEST(Limits, Derivation) {
   EXPECT_EQ(DeriveLimits(l, true).Find(RLIMIT_STACK)->hard, 8192ULL * 1024);
 }
 
-TEST(ProcStat, ParsesCommandsWithSpacesAndParentheses) {
-  // Fields 14-17 are utime stime cutime cstime, 24 is rss.
-  std::string stat =
-      "1234 (a b) (c)) S 1 1234 1234 0 -1 4194560 100 0 0 0 "
-      "11 22 33 44 20 0 1 0 1000 10000000 555 18446744073709551615 0\n";
-  Result<ProcStat> s = ParseProcStat(stat);
-  ASSERT_TRUE(s.ok()) << s.status().message();
-  EXPECT_EQ(s->utime_ticks, 11);
-  EXPECT_EQ(s->stime_ticks, 22);
-  EXPECT_EQ(s->cutime_ticks, 33);
-  EXPECT_EQ(s->cstime_ticks, 44);
-  EXPECT_EQ(s->rss_pages, 555);
-  EXPECT_FALSE(ParseProcStat("1234 (cut short) S 1 2").ok());
-  EXPECT_FALSE(ParseProcStat("no parenthesis").ok());
-}
-
 TEST(InsidePaths, Checks) {
   std::vector<SystemEntry> sys = {{"usr", ""}, {"bin", "usr/bin"}};
   EXPECT_TRUE(CheckInsidePath("w", "/tmp/judge/run", sys).ok());

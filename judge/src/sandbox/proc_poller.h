@@ -12,20 +12,11 @@
 #include <string>
 #include <string_view>
 
+#include "judge/base/proc_stat.h"
 #include "judge/status.h"
 
 namespace judge::sandbox {
 
-struct ProcStat {
-  int64_t utime_ticks = 0;
-  int64_t stime_ticks = 0;
-  int64_t cutime_ticks = 0;  // reaped children
-  int64_t cstime_ticks = 0;
-  int64_t rss_pages = 0;
-};
-
-// Parses /proc/<pid>/stat (the command may hold spaces and parentheses). Pure.
-Result<ProcStat> ParseProcStat(std::string_view text);
 
 class ProcTreePoller {
  public:

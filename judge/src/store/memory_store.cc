@@ -25,7 +25,8 @@ class MemoryStore final : public Store {
   Result<int64_t> StartJudging(const Judging& description) override {
     std::lock_guard<std::mutex> lock(mu_);
     if (!submissions_.count(description.submission_id)) return NoSubmission(description.submission_id);
-    Judging j = DescriptionOf(description);
+    Judging j;
+    KeepDescription(description, &j);
     j.id = static_cast<int64_t>(judgings_.size()) + 1;
     j.status = JudgingStatus::kRunning;
     j.started_unix_ms = NowUnixMs();
@@ -56,17 +57,15 @@ class MemoryStore final : public Store {
     if (it == judgings_.end()) return NoJudging(judging_id);
     Judging& j = it->second;
     JUDGE_RETURN_IF_ERROR(CheckRunning(judging_id, j.status, "finish"));
-    j.status = JudgingStatus::kDone;
-    j.finished_unix_ms = NowUnixMs();
-    j.verdict = o.verdict.value_or(Verdict::kJudgeError);
-    j.score = o.score;
-    j.max_score = o.max_score;
-    j.max_time_ms = o.max_time_ms;
-    j.total_time_ms = o.total_time_ms;
-    j.memory_kib = o.memory_kib;
-    j.tests_total = o.tests_total;
-    j.compile_log = o.compile_log;
-    j.message = o.message;
+    // The outcome's fields, the stored description, id, start and tests.
+    Judging done = o;
+    done.tests = std::move(j.tests);
+    KeepDescription(j, &done);
+    done.verdict = o.verdict.value_or(Verdict::kJudgeError);
+    done.status = JudgingStatus::kDone;
+    done.finished_unix_ms = NowUnixMs();
+    done.compile_cached = false;
+    j = std::move(done);
     return Status::Ok();
   }
 

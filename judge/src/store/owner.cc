@@ -10,6 +10,7 @@
 #include <fstream>
 #include <sstream>
 
+#include "judge/base/proc_stat.h"
 #include "judge/store.h"
 
 namespace judge {
@@ -28,34 +29,6 @@ std::string HostName() {
   return buf;
 }
 
-struct ProcStat {
-  bool found = false;
-  char state = '?';
-  int64_t start_ticks = 0;
-};
-
-// /proc/<pid>/stat: "pid (comm) state ppid ..."; comm may hold spaces and ')', so
-// fields are counted from the last ')'. starttime is field 22.
-ProcStat ReadProcStat(int64_t pid) {
-  ProcStat result;
-  std::ifstream in("/proc/" + std::to_string(pid) + "/stat");
-  if (!in) return result;
-  std::string text((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  size_t close = text.rfind(')');
-  if (close == std::string::npos) return result;
-  std::istringstream fields(text.substr(close + 1));
-  std::string field;
-  // After ')': field 3 (state) is the first; starttime is field 22.
-  for (int index = 3; index <= 22 && (fields >> field); ++index) {
-    if (index == 3) result.state = field.empty() ? '?' : field[0];
-    if (index == 22) {
-      result.start_ticks = std::stoll(field);
-      result.found = true;
-    }
-  }
-  return result;
-}
-
 }  // namespace
 
 std::string_view JudgingStatusName(JudgingStatus s) {
@@ -72,7 +45,8 @@ JudgingOwner CurrentProcessOwner() {
   owner.pid = getpid();
   owner.host = HostName();
   owner.boot_id = ReadFirstLine("/proc/sys/kernel/random/boot_id");
-  owner.start_ticks = ReadProcStat(owner.pid).start_ticks;
+  Result<ProcStat> stat = ReadProcStat(static_cast<pid_t>(owner.pid));
+  owner.start_ticks = stat.ok() ? stat->start_ticks : 0;
   return owner;
 }
 
@@ -84,10 +58,10 @@ bool OwnerIsAlive(const JudgingOwner& owner) {
     if (!boot_id.empty() && boot_id != owner.boot_id) return false;
   }
   if (kill(static_cast<pid_t>(owner.pid), 0) != 0 && errno == ESRCH) return false;
-  ProcStat stat = ReadProcStat(owner.pid);
-  if (!stat.found) return true;  // exists (kill said so) but /proc is hidden: assume alive
-  if (stat.state == 'Z' || stat.state == 'X') return false;  // exited, not yet reaped
-  if (owner.start_ticks != 0 && stat.start_ticks != owner.start_ticks) return false;
+  Result<ProcStat> stat = ReadProcStat(static_cast<pid_t>(owner.pid));
+  if (!stat.ok()) return true;  // exists (kill said so) but /proc is hidden: assume alive
+  if (stat->state == 'Z' || stat->state == 'X') return false;  // exited, not yet reaped
+  if (owner.start_ticks != 0 && stat->start_ticks != owner.start_ticks) return false;
   return true;
 }
 

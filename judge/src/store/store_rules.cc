@@ -53,18 +53,18 @@ Status CheckRunning(int64_t judging_id, JudgingStatus stored, std::string_view a
                                  std::string(JudgingStatusName(stored)) + ", not running");
 }
 
-Judging DescriptionOf(const Judging& in) {
-  Judging j;
-  j.submission_id = in.submission_id;
-  j.plugin_id = in.plugin_id;
-  j.plugin_version = in.plugin_version;
-  j.plugin_hash = in.plugin_hash;
-  j.checker = in.checker;
-  j.limits = in.limits;
-  j.sandbox_method = in.sandbox_method;
-  j.judge_version = in.judge_version;
-  j.owner = in.owner;
-  return j;
+void KeepDescription(const Judging& in, Judging* to) {
+  to->id = in.id;
+  to->submission_id = in.submission_id;
+  to->started_unix_ms = in.started_unix_ms;
+  to->plugin_id = in.plugin_id;
+  to->plugin_version = in.plugin_version;
+  to->plugin_hash = in.plugin_hash;
+  to->checker = in.checker;
+  to->limits = in.limits;
+  to->sandbox_method = in.sandbox_method;
+  to->judge_version = in.judge_version;
+  to->owner = in.owner;
 }
 
 std::string AbandonedMessage(const JudgingOwner& owner) {

@@ -23,9 +23,10 @@ Status PrepareSubmission(Submission& submission);
 // Fills the owner (the calling process) when the caller left it empty.
 void PrepareOwner(JudgingOwner& owner);
 
-// What StartJudging keeps of a judging: its description (submission, plugin, checker,
-// limits, sandbox method, judge version, owner), nothing of an outcome.
-Judging DescriptionOf(const Judging& judging);
+// Copies a judging's description (id, submission, start, plugin, checker, limits,
+// sandbox method, judge version, owner) from `from` into *to; the outcome fields of
+// *to are left as they are.
+void KeepDescription(const Judging& from, Judging* to);
 
 // Rejects a test result without a name.
 Status CheckTestResult(int64_t judging_id, const TestResult& test);
