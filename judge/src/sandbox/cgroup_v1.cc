@@ -35,76 +35,21 @@ class CgroupV1 final : public RunCgroup {
   // by the monitor on every tick) stay open, limits are written only when they change,
   // and the emptiness checks are skipped when the last Finish() verified them.
   Status Prepare(int64_t memory_bytes, int64_t pids_max) override {
-    if (!tree_ready_) {
-      for (auto& [ctl, files] : ctl_) {
-        JUDGE_RETURN_IF_ERROR(files.MakeDir(name_));
-        JUDGE_RETURN_IF_ERROR(files.MakeDir(dir_));
-      }
-      has_freezer_ = Has("freezer") && Files("freezer").Exists(dir_ + "/freezer.state");
-      tree_ready_ = true;
-    }
-    if (!clean_) {
-      JUDGE_ASSIGN_OR_RETURN(std::vector<int> left, Tasks());
-      if (!left.empty()) JUDGE_RETURN_IF_ERROR(KillAll(0));
-      JUDGE_RETURN_IF_ERROR(WaitUncharged(Files("pids"), dir_ + "/pids.current"));
-      if (has_freezer_) JUDGE_RETURN_IF_ERROR(Files("freezer").Write(dir_ + "/freezer.state", "THAWED"));
-    }
+    JUDGE_RETURN_IF_ERROR(MakeTree());
+    if (!clean_) JUDGE_RETURN_IF_ERROR(Empty());
     clean_ = false;
     JUDGE_RETURN_IF_ERROR(OpenCounters());
-
-    CgroupFiles& mem = Files("memory");
-    // Uncharge what the previous run left (page cache of its files), so this run's
-    // peak starts from zero. Pages that cannot be reclaimed (files it left on a tmpfs
-    // work directory, with no swap) stay charged: then the memory cgroup is replaced
-    // by a fresh one (the old charges move to the parent, which has no limit).
-    // A run may leave some kernel objects charged that are freed lazily (RCU); reclaim
-    // (about a millisecond) only when more is left.
-    Result<int64_t> left_bytes = ReadCounter(fd_usage_);
-    if (left_bytes.ok() && *left_bytes > kReclaimAboveBytes) {
-      if (mem.Exists(dir_ + "/memory.force_empty")) (void)mem.Write(dir_ + "/memory.force_empty", "0");
-      left_bytes = ReadCounter(fd_usage_);
-      if (left_bytes.ok() && *left_bytes > kLeftoverBytes) {
-        CloseAll(&procs_fds_);
-        CloseCounters();
-        JUDGE_RETURN_IF_ERROR(mem.RemoveDir(dir_).WithContext("replacing a memory cgroup with leftover charges"));
-        JUDGE_RETURN_IF_ERROR(mem.MakeDir(dir_));
-        last_memory_bytes_ = -1;
-        JUDGE_RETURN_IF_ERROR(OpenCounters());
-      }
-    }
-    if (memory_bytes != last_memory_bytes_) {
-      // memory.limit_in_bytes may not exceed memory.memsw.limit_in_bytes: the one
-      // that moves up is written first.
-      std::string limit = std::to_string(memory_bytes);
-      bool has_memsw = mem.Exists(dir_ + "/memory.memsw.limit_in_bytes");
-      Result<int64_t> current = mem.ReadInt(dir_ + "/memory.limit_in_bytes");
-      bool raising = !current.ok() || *current < 0 || memory_bytes > *current;
-      if (has_memsw && raising)
-        JUDGE_RETURN_IF_ERROR(mem.Write(dir_ + "/memory.memsw.limit_in_bytes", limit));
-      JUDGE_RETURN_IF_ERROR(mem.Write(dir_ + "/memory.limit_in_bytes", limit));
-      if (has_memsw && !raising)
-        JUDGE_RETURN_IF_ERROR(mem.Write(dir_ + "/memory.memsw.limit_in_bytes", limit));
-      last_memory_bytes_ = memory_bytes;
-    }
+    JUDGE_RETURN_IF_ERROR(Uncharge());
+    JUDGE_RETURN_IF_ERROR(SetMemoryLimit(memory_bytes));
     // The peak restarts from the current (empty) usage. CPU time, OOM kills, limit
     // hits and pids events are not reset: the caller subtracts the values it reads
     // after Prepare.
-    JUDGE_RETURN_IF_ERROR(mem.WriteFd(fd_max_usage_, "0"));
+    JUDGE_RETURN_IF_ERROR(Files("memory").WriteFd(fd_max_usage_, "0"));
     if (pids_max != last_pids_max_) {
       JUDGE_RETURN_IF_ERROR(Files("pids").Write(dir_ + "/pids.max", std::to_string(pids_max)));
       last_pids_max_ = pids_max;
     }
-    if (procs_fds_.empty()) {
-      for (auto& [ctl, files] : ctl_) {
-        Result<int> fd = files.OpenForWrite(dir_ + "/cgroup.procs");
-        if (!fd.ok()) {
-          CloseAll(&procs_fds_);
-          return fd.status();
-        }
-        procs_fds_.push_back(*fd);
-      }
-    }
-    return Status::Ok();
+    return OpenProcs();
   }
 
   const std::vector<int>& procs_fds() const override { return procs_fds_; }
@@ -172,6 +117,76 @@ class CgroupV1 final : public RunCgroup {
  private:
   bool Has(const std::string& ctl) const { return ctl_.count(ctl) != 0; }
   CgroupFiles& Files(const std::string& ctl) { return ctl_.at(ctl); }
+
+  Status MakeTree() {
+    if (tree_ready_) return Status::Ok();
+    for (auto& [ctl, files] : ctl_) {
+      JUDGE_RETURN_IF_ERROR(files.MakeDir(name_));
+      JUDGE_RETURN_IF_ERROR(files.MakeDir(dir_));
+    }
+    has_freezer_ = Has("freezer") && Files("freezer").Exists(dir_ + "/freezer.state");
+    tree_ready_ = true;
+    return Status::Ok();
+  }
+
+  // Kills what a crashed judge left and waits until it is uncharged.
+  Status Empty() {
+    JUDGE_ASSIGN_OR_RETURN(std::vector<int> left, Tasks());
+    if (!left.empty()) JUDGE_RETURN_IF_ERROR(KillAll(0));
+    JUDGE_RETURN_IF_ERROR(WaitUncharged(Files("pids"), dir_ + "/pids.current"));
+    if (has_freezer_) JUDGE_RETURN_IF_ERROR(Files("freezer").Write(dir_ + "/freezer.state", "THAWED"));
+    return Status::Ok();
+  }
+
+  // Uncharge what the previous run left (page cache of its files), so this run's
+  // peak starts from zero. Pages that cannot be reclaimed (files it left on a tmpfs
+  // work directory, with no swap) stay charged: then the memory cgroup is replaced
+  // by a fresh one (the old charges move to the parent, which has no limit).
+  // A run may leave some kernel objects charged that are freed lazily (RCU); reclaim
+  // (about a millisecond) only when more is left.
+  Status Uncharge() {
+    CgroupFiles& mem = Files("memory");
+    Result<int64_t> left_bytes = ReadCounter(fd_usage_);
+    if (!left_bytes.ok() || *left_bytes <= kReclaimAboveBytes) return Status::Ok();
+    if (mem.Exists(dir_ + "/memory.force_empty")) (void)mem.Write(dir_ + "/memory.force_empty", "0");
+    left_bytes = ReadCounter(fd_usage_);
+    if (!left_bytes.ok() || *left_bytes <= kLeftoverBytes) return Status::Ok();
+    CloseAll(&procs_fds_);
+    CloseCounters();
+    JUDGE_RETURN_IF_ERROR(mem.RemoveDir(dir_).WithContext("replacing a memory cgroup with leftover charges"));
+    JUDGE_RETURN_IF_ERROR(mem.MakeDir(dir_));
+    last_memory_bytes_ = -1;
+    return OpenCounters();
+  }
+
+  // memory.limit_in_bytes may not exceed memory.memsw.limit_in_bytes: the one that
+  // moves up is written first. Written only when it changes.
+  Status SetMemoryLimit(int64_t memory_bytes) {
+    if (memory_bytes == last_memory_bytes_) return Status::Ok();
+    CgroupFiles& mem = Files("memory");
+    std::string limit = std::to_string(memory_bytes);
+    bool has_memsw = mem.Exists(dir_ + "/memory.memsw.limit_in_bytes");
+    Result<int64_t> current = mem.ReadInt(dir_ + "/memory.limit_in_bytes");
+    bool raising = !current.ok() || *current < 0 || memory_bytes > *current;
+    if (has_memsw && raising) JUDGE_RETURN_IF_ERROR(mem.Write(dir_ + "/memory.memsw.limit_in_bytes", limit));
+    JUDGE_RETURN_IF_ERROR(mem.Write(dir_ + "/memory.limit_in_bytes", limit));
+    if (has_memsw && !raising) JUDGE_RETURN_IF_ERROR(mem.Write(dir_ + "/memory.memsw.limit_in_bytes", limit));
+    last_memory_bytes_ = memory_bytes;
+    return Status::Ok();
+  }
+
+  Status OpenProcs() {
+    if (!procs_fds_.empty()) return Status::Ok();
+    for (auto& [ctl, files] : ctl_) {
+      Result<int> fd = files.OpenForWrite(dir_ + "/cgroup.procs");
+      if (!fd.ok()) {
+        CloseAll(&procs_fds_);
+        return fd.status();
+      }
+      procs_fds_.push_back(*fd);
+    }
+    return Status::Ok();
+  }
 
   static Result<int64_t> ReadCounter(int fd) {
     JUDGE_ASSIGN_OR_RETURN(std::string text, CgroupFiles::ReadFd(fd));
