@@ -53,17 +53,18 @@ TEST(LanguageFile, ReportsTheKeyAndWhatWasFound) {
   };
   std::vector<Case> cases = {
       {"languages: 3\n", "languages: expected a list of profiles, found \"3\""},
-      {"langs: []\n", "languages: required key is missing"},
-      {"languages: []\nextra: 1\n", "unknown key \"extra\""},
-      {"languages:\n  - id: x\n    source: a.c\n", "languages[0].run: required key is missing"},
+      {"langs: []\n", "langs: unknown key (expected one of languages)"},
+      {"{}\n", "languages: expected a list of profiles, found nothing (required)"},
+      {"languages: []\nextra: 1\n", "extra: unknown key (expected one of languages)"},
+      {"languages:\n  - id: x\n    source: a.c\n", "languages[0].run: expected a list of strings, found nothing (required)"},
       {"languages:\n  - id: x\n    source: a.c\n    run: ./a\n", "languages[0].run: expected a list of strings, found \"./a\""},
       {"languages:\n  - id: X Y\n    source: a\n    run: [a]\n", "languages[0].id: expected letters"},
       {"languages:\n  - id: x\n    source: a/b\n    run: [a]\n", "languages[0].source: expected a plain file name"},
-      {"languages:\n  - id: x\n    source: a\n    run: [a]\n    colour: red\n", "languages[0]: unknown key \"colour\""},
+      {"languages:\n  - id: x\n    source: a\n    run: [a]\n    colour: red\n", "languages[0].colour: unknown key (expected one of id, name"},
       {"languages:\n  - id: x\n    source: a\n    run: [a]\n    extensions: [cpp]\n", "extensions: expected names like"},
       {"languages:\n  - id: x\n    source: a\n    run: [a]\n    run_processes: many\n", "run_processes: expected an integer 1..1024, found \"many\""},
       {"languages:\n  - id: x\n    source: a\n    run: [a]\n  - id: x\n    source: a\n    run: [a]\n", "languages[1].id: \"x\" is defined twice"},
-      {"languages: [\n", "not valid YAML"},
+      {"languages: [\n", "line 2, column 1: expected valid YAML"},
   };
   for (const auto& c : cases) {
     std::string path = dir.path() + "/l.yaml";

@@ -1,63 +1,17 @@
 // languages.yaml reader and the language set (see judge/language.h).
-#include <limits.h>
-#include <sys/stat.h>
-#include <unistd.h>
-
-#include <yaml-cpp/yaml.h>
-
-#include <cstdlib>
-#include <fstream>
-#include <set>
-#include <sstream>
-
 #include "judge/language.h"
 
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cstdlib>
+#include <set>
+
 #include "judge/base/paths.h"
+#include "yaml_reader.h"
 
 namespace judge {
 namespace {
-
-std::string Describe(const YAML::Node& node) {
-  if (!node.IsDefined() || node.IsNull()) return "nothing";
-  if (node.IsScalar()) return "\"" + node.Scalar() + "\"";
-  if (node.IsSequence()) return "a list";
-  if (node.IsMap()) return "a map";
-  return "something else";
-}
-
-Status KeyError(const std::string& where, const std::string& key, const std::string& expected,
-                const YAML::Node& found) {
-  return Status::InvalidArgument(where + "." + key + ": expected " + expected + ", found " +
-                                 Describe(found));
-}
-
-Result<std::string> ReadString(const YAML::Node& entry, const std::string& where,
-                               const std::string& key, bool required) {
-  YAML::Node n = entry[key];
-  if (!n.IsDefined() || n.IsNull()) {
-    if (required) return Status::InvalidArgument(where + "." + key + ": required key is missing");
-    return std::string();
-  }
-  if (!n.IsScalar()) return KeyError(where, key, "a string", n);
-  return n.Scalar();
-}
-
-Result<std::vector<std::string>> ReadList(const YAML::Node& entry, const std::string& where,
-                                          const std::string& key, bool required) {
-  YAML::Node n = entry[key];
-  std::vector<std::string> out;
-  if (!n.IsDefined() || n.IsNull()) {
-    if (required) return Status::InvalidArgument(where + "." + key + ": required key is missing");
-    return out;
-  }
-  if (!n.IsSequence()) return KeyError(where, key, "a list of strings", n);
-  for (std::size_t i = 0; i < n.size(); ++i) {
-    if (!n[i].IsScalar())
-      return KeyError(where, key + "[" + std::to_string(i) + "]", "a string", n[i]);
-    out.push_back(n[i].Scalar());
-  }
-  return out;
-}
 
 bool ValidId(const std::string& id) {
   if (id.empty() || id.size() > 64) return false;
@@ -68,68 +22,69 @@ bool ValidId(const std::string& id) {
   return true;
 }
 
-Result<LanguageProfile> ReadProfile(const YAML::Node& entry, const std::string& where,
-                                    const std::string& path) {
-  static const std::set<std::string> kKeys = {"id",      "name",      "extensions",
-                                              "source",  "compile",   "run",
-                                              "version", "requires",  "run_processes",
-                                              "artifacts"};
-  if (!entry.IsMap()) return Status::InvalidArgument(where + ": expected a map, found " + Describe(entry));
-  for (const auto& kv : entry) {
-    std::string key = kv.first.as<std::string>("");
-    if (!kKeys.count(key))
-      return Status::InvalidArgument(where + ": unknown key \"" + key +
-                                     "\" (known: id, name, extensions, source, compile, run, "
-                                     "version, requires, run_processes, artifacts)");
-  }
-  LanguageProfile p;
-  p.origin = path;
-  JUDGE_ASSIGN_OR_RETURN(p.id, ReadString(entry, where, "id", true));
-  if (!ValidId(p.id))
-    return Status::InvalidArgument(where + ".id: expected letters a-z, digits, _ + -, found \"" +
-                                   p.id + "\"");
-  JUDGE_ASSIGN_OR_RETURN(p.name, ReadString(entry, where, "name", false));
-  if (p.name.empty()) p.name = p.id;
-  JUDGE_ASSIGN_OR_RETURN(p.extensions, ReadList(entry, where, "extensions", false));
+const std::vector<std::string> kProfileKeys = {"id",      "name",     "extensions",    "source",   "compile", "run",
+                                               "version", "requires", "run_processes", "artifacts"};
+
+// Checks of the values a profile's keys hold beyond their types.
+Status CheckProfile(const YamlReader& r, const std::string& where, const LanguageProfile& p) {
+  if (!ValidId(p.id)) return r.Error(where + ".id", "expected letters a-z, digits, _ + -, found " + Quote(p.id));
   for (const auto& ext : p.extensions) {
     if (ext.size() < 2 || ext[0] != '.' || ext.find('/') != std::string::npos)
-      return Status::InvalidArgument(where + ".extensions: expected names like \".cpp\", found \"" +
-                                     ext + "\"");
+      return r.Error(where + ".extensions", "expected names like \".cpp\", found " + Quote(ext));
   }
-  JUDGE_ASSIGN_OR_RETURN(p.source_name, ReadString(entry, where, "source", true));
   if (p.source_name.find('/') != std::string::npos || p.source_name == "." || p.source_name == "..")
-    return Status::InvalidArgument(where + ".source: expected a plain file name, found \"" +
-                                   p.source_name + "\"");
-  JUDGE_ASSIGN_OR_RETURN(p.compile, ReadList(entry, where, "compile", false));
-  JUDGE_ASSIGN_OR_RETURN(p.run, ReadList(entry, where, "run", true));
-  if (p.run.empty()) return Status::InvalidArgument(where + ".run: expected a non-empty list, found an empty list");
-  JUDGE_ASSIGN_OR_RETURN(p.version, ReadList(entry, where, "version", false));
-  JUDGE_ASSIGN_OR_RETURN(p.requires_tools, ReadList(entry, where, "requires", false));
-  JUDGE_ASSIGN_OR_RETURN(p.artifacts, ReadList(entry, where, "artifacts", false));
-  YAML::Node procs = entry["run_processes"];
-  if (procs.IsDefined() && !procs.IsNull()) {
-    long value = 0;
-    bool ok = procs.IsScalar();
-    if (ok) {
-      const std::string& s = procs.Scalar();
-      char* end = nullptr;
-      value = std::strtol(s.c_str(), &end, 10);
-      ok = !s.empty() && end && *end == '\0' && value >= 1 && value <= 1024;
-    }
-    if (!ok) return KeyError(where, "run_processes", "an integer 1..1024", procs);
-    p.run_processes = static_cast<int32_t>(value);
+    return r.Error(where + ".source", "expected a plain file name, found " + Quote(p.source_name));
+  if (p.run.empty()) return r.Error(where + ".run", "expected a non-empty list, found an empty list");
+  return Status::Ok();
+}
+
+Status ReadProfileKey(const YamlReader& r, const std::string& key, const std::string& name, const YAML::Node& v,
+                      LanguageProfile* p) {
+  if (name == "id") {
+    JUDGE_ASSIGN_OR_RETURN(p->id, r.String(key, v));
+  } else if (name == "name") {
+    JUDGE_ASSIGN_OR_RETURN(p->name, r.String(key, v));
+  } else if (name == "source") {
+    JUDGE_ASSIGN_OR_RETURN(p->source_name, r.String(key, v));
+  } else if (name == "run_processes") {
+    JUDGE_ASSIGN_OR_RETURN(int64_t n, r.Int(key, v, 1, 1024));
+    p->run_processes = static_cast<int32_t>(n);
+  } else {
+    std::vector<std::string>* list = name == "extensions" ? &p->extensions
+                                     : name == "compile"  ? &p->compile
+                                     : name == "run"      ? &p->run
+                                     : name == "version"  ? &p->version
+                                     : name == "requires" ? &p->requires_tools
+                                                          : &p->artifacts;
+    JUDGE_ASSIGN_OR_RETURN(*list, r.StringList(key, v));
   }
-  if (p.requires_tools.empty()) {
-    // Tools named by path or bare name must exist; "./main" is produced by the compile.
-    auto add = [&](const std::vector<std::string>& cmd) {
-      if (cmd.empty()) return;
-      const std::string& tool = cmd[0];
-      if (tool.find('{') != std::string::npos || tool.rfind("./", 0) == 0) return;
-      p.requires_tools.push_back(tool);
-    };
-    add(p.compile);
-    add(p.run);
-  }
+  return Status::Ok();
+}
+
+// Tools named by path or bare name must exist; "./main" is produced by the compile.
+void DefaultRequiredTools(LanguageProfile* p) {
+  if (!p->requires_tools.empty()) return;
+  auto add = [&](const std::vector<std::string>& cmd) {
+    if (cmd.empty()) return;
+    const std::string& tool = cmd[0];
+    if (tool.find('{') != std::string::npos || tool.rfind("./", 0) == 0) return;
+    p->requires_tools.push_back(tool);
+  };
+  add(p->compile);
+  add(p->run);
+}
+
+Result<LanguageProfile> ReadProfile(const YamlReader& r, const YAML::Node& entry, const std::string& where) {
+  JUDGE_ASSIGN_OR_RETURN(YamlEntries entries, r.Map(where, entry, kProfileKeys));
+  LanguageProfile p;
+  p.origin = r.file();
+  for (const auto& [name, v] : entries) JUDGE_RETURN_IF_ERROR(ReadProfileKey(r, where + "." + name, name, v, &p));
+  for (const char* required : {"id", "source", "run"})
+    if (std::none_of(entries.begin(), entries.end(), [&](const auto& e) { return e.first == required; }))
+      return r.Missing(where + "." + required, required == std::string("run") ? "a list of strings" : "a string");
+  JUDGE_RETURN_IF_ERROR(CheckProfile(r, where, p));
+  if (p.name.empty()) p.name = p.id;
+  DefaultRequiredTools(&p);
   return p;
 }
 
@@ -174,33 +129,18 @@ const LanguageProfile* LanguageSet::ForFile(const std::string& path) const {
 }
 
 Status LoadLanguageFile(const std::string& path, LanguageSet* set) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) return Status::NotFound(path + ": cannot open language file");
-  std::stringstream text;
-  text << in.rdbuf();
-  YAML::Node root;
-  try {
-    root = YAML::Load(text.str());
-  } catch (const YAML::Exception& e) {
-    return Status::InvalidArgument(path + ": not valid YAML: " + e.what());
-  }
-  if (!root.IsMap() || !root["languages"].IsDefined())
-    return Status::InvalidArgument(path + ": languages: required key is missing");
-  for (const auto& kv : root) {
-    std::string key = kv.first.as<std::string>("");
-    if (key != "languages")
-      return Status::InvalidArgument(path + ": unknown key \"" + key + "\" (known: languages)");
-  }
-  YAML::Node list = root["languages"];
-  if (!list.IsSequence())
-    return Status::InvalidArgument(path + ": languages: expected a list of profiles, found " + Describe(list));
+  JUDGE_ASSIGN_OR_RETURN(YAML::Node root, ParseYamlFile(path));
+  YamlReader r(path);
+  JUDGE_ASSIGN_OR_RETURN(YamlEntries top, r.Map("", root, {"languages"}));
+  if (top.empty()) return r.Missing("languages", "a list of profiles");
+  const YAML::Node& list = top[0].second;
+  if (!list.IsSequence()) return r.Error("languages", "a list of profiles", list);
   std::vector<LanguageProfile> read;
   std::set<std::string> ids;
   for (std::size_t i = 0; i < list.size(); ++i) {
-    std::string where = path + ": languages[" + std::to_string(i) + "]";
-    JUDGE_ASSIGN_OR_RETURN(LanguageProfile p, ReadProfile(list[i], where, path));
-    if (!ids.insert(p.id).second)
-      return Status::InvalidArgument(where + ".id: \"" + p.id + "\" is defined twice in this file");
+    std::string where = "languages[" + std::to_string(i) + "]";
+    JUDGE_ASSIGN_OR_RETURN(LanguageProfile p, ReadProfile(r, list[i], where));
+    if (!ids.insert(p.id).second) return r.Error(where + ".id", Quote(p.id) + " is defined twice in this file");
     read.push_back(std::move(p));
   }
   for (auto& p : read) set->Add(std::move(p));

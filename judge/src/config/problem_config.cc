@@ -12,8 +12,6 @@
 // is not a number.
 //
 // yaml-cpp is used in this directory only (judge_config).
-#include <yaml-cpp/yaml.h>
-
 #include <algorithm>
 #include <cerrno>
 #include <cmath>
@@ -27,6 +25,7 @@
 #include <system_error>
 
 #include "judge/problem.h"
+#include "yaml_reader.h"
 
 namespace judge {
 namespace {
@@ -38,164 +37,6 @@ constexpr int64_t kMaxTotalTimeMs = 86400000;  // a day: anything longer is a ty
 constexpr int64_t kMinMemoryKib = 1024;
 constexpr int64_t kMaxMemoryKib = 16777216;
 constexpr int64_t kMaxOutputKib = 16777216;
-
-std::string Quote(const std::string& s) {
-  std::string out = "\"";
-  for (char c : s) {
-    if (c == '"' || c == '\\') {
-      out += '\\';
-      out += c;
-    } else if (c == '\n') {
-      out += "\\n";
-    } else if (static_cast<unsigned char>(c) < 0x20) {
-      out += '?';
-    } else {
-      out += c;
-    }
-  }
-  out += '"';
-  return out;
-}
-
-// How a node is described after "found".
-std::string Describe(const YAML::Node& node) {
-  switch (node.Type()) {
-    case YAML::NodeType::Undefined:
-      return "nothing";
-    case YAML::NodeType::Null:
-      return "an empty value";
-    case YAML::NodeType::Sequence:
-      return "a list";
-    case YAML::NodeType::Map:
-      return "a map";
-    case YAML::NodeType::Scalar:
-      return Quote(node.Scalar());
-  }
-  return "an unknown node";
-}
-
-std::string JoinKeys(const std::vector<std::string>& keys) {
-  std::string out;
-  for (const auto& k : keys) out += (out.empty() ? "" : ", ") + k;
-  return out;
-}
-
-// A plain scalar that is a YAML null spelled out ("~", "null") reads as Null already;
-// everything else is text.
-bool ParseInt(const std::string& text, int64_t* value) {
-  if (text.empty()) return false;
-  size_t i = (text[0] == '-' || text[0] == '+') ? 1 : 0;
-  if (i == text.size()) return false;
-  for (size_t j = i; j < text.size(); ++j)
-    if (text[j] < '0' || text[j] > '9') return false;
-  errno = 0;
-  char* end = nullptr;
-  long long v = std::strtoll(text.c_str(), &end, 10);
-  if (errno == ERANGE || *end != '\0') return false;
-  *value = v;
-  return true;
-}
-
-bool ParseNumber(const std::string& text, double* value) {
-  if (text.empty()) return false;
-  // strtod also takes "inf", "nan" and hex floats; the schema wants plain decimals.
-  for (char c : text)
-    if (!((c >= '0' && c <= '9') || c == '.' || c == 'e' || c == 'E' || c == '-' || c == '+'))
-      return false;
-  errno = 0;
-  char* end = nullptr;
-  double v = std::strtod(text.c_str(), &end);
-  if (*end != '\0' || errno == ERANGE || !std::isfinite(v)) return false;
-  *value = v;
-  return true;
-}
-
-// Reads values out of the tree; every error names file and key path.
-class Reader {
- public:
-  explicit Reader(std::string file) : file_(std::move(file)) {}
-
-  Status Error(const std::string& key, const std::string& expected, const YAML::Node& found) const {
-    return Status::InvalidArgument(file_ + ": " + key + ": expected " + expected + ", found " +
-                                   Describe(found));
-  }
-  Status Error(const std::string& key, const std::string& message) const {
-    return Status::InvalidArgument(file_ + ": " + key + ": " + message);
-  }
-
-  // Checks node is a map whose keys are all in allowed, with no duplicates; returns
-  // the map's entries in file order.
-  Result<std::vector<std::pair<std::string, YAML::Node>>> Map(
-      const std::string& key, const YAML::Node& node, const std::vector<std::string>& allowed) const {
-    if (!node.IsMap())
-      return Error(key, "a map" + (allowed.empty() ? std::string() : " with keys " + JoinKeys(allowed)),
-                   node);
-    std::vector<std::pair<std::string, YAML::Node>> entries;
-    std::set<std::string> seen;
-    for (auto it = node.begin(); it != node.end(); ++it) {
-      // *it is a proxy value: copy the nodes out (references to it->first dangle).
-      const YAML::detail::iterator_value entry = *it;
-      const YAML::Node k = entry.first;
-      const YAML::Node v = entry.second;
-      std::string where = key.empty() ? std::string("(top level)") : key;
-      if (!k.IsScalar()) return Error(where, "keys that are plain names", k);
-      std::string name = k.Scalar();
-      std::string path = key.empty() ? name : key + "." + name;
-      if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), name) == allowed.end())
-        return Error(path, "unknown key (expected one of " + JoinKeys(allowed) + ")");
-      if (!seen.insert(name).second) return Error(path, "key given twice");
-      entries.emplace_back(name, v);
-    }
-    return entries;
-  }
-
-  Result<std::string> String(const std::string& key, const YAML::Node& node) const {
-    if (!node.IsScalar()) return Error(key, "a string", node);
-    return node.Scalar();
-  }
-
-  Result<int64_t> Int(const std::string& key, const YAML::Node& node, int64_t min, int64_t max) const {
-    std::string expected = "an integer " + std::to_string(min) + ".." + std::to_string(max);
-    int64_t v = 0;
-    if (!node.IsScalar() || !ParseInt(node.Scalar(), &v)) return Error(key, expected, node);
-    if (v < min || v > max) return Error(key, expected, node);
-    return v;
-  }
-
-  Result<double> NonNegativeNumber(const std::string& key, const YAML::Node& node) const {
-    double v = 0;
-    if (!node.IsScalar() || !ParseNumber(node.Scalar(), &v) || v < 0)
-      return Error(key, "a non-negative number", node);
-    return v;
-  }
-
-  // A bare file name: non-empty, no '/', not "." or "..", printable.
-  Result<std::string> FileName(const std::string& key, const YAML::Node& node) const {
-    const char* expected = "a file name without '/'";
-    if (!node.IsScalar()) return Error(key, expected, node);
-    const std::string& s = node.Scalar();
-    bool ok = !s.empty() && s != "." && s != ".." && s.find('/') == std::string::npos;
-    for (char c : s) ok = ok && static_cast<unsigned char>(c) >= 0x20;
-    if (!ok) return Error(key, expected, node);
-    return s;
-  }
-
-  // An identifier: letters, digits, '-', '_', '.'; non-empty, not starting with '.'.
-  Result<std::string> Identifier(const std::string& key, const YAML::Node& node) const {
-    const char* expected = "a name of letters, digits, '-', '_' or '.'";
-    if (!node.IsScalar()) return Error(key, expected, node);
-    const std::string& s = node.Scalar();
-    bool ok = !s.empty() && s[0] != '.';
-    for (char c : s)
-      ok = ok && ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') ||
-                  c == '-' || c == '_' || c == '.');
-    if (!ok) return Error(key, expected, node);
-    return s;
-  }
-
- private:
-  std::string file_;
-};
 
 std::string JoinPath(const std::string& dir, const std::string& name) {
   if (dir.empty()) return name;
@@ -211,7 +52,7 @@ std::string PackageId(const std::string& dir) {
   return fs::path(s).filename().string();
 }
 
-Status ReadLimits(const Reader& r, const YAML::Node& node, ProblemLimits* limits) {
+Status ReadLimits(const YamlReader& r, const YAML::Node& node, ProblemLimits* limits) {
   JUDGE_ASSIGN_OR_RETURN(auto entries,
                          r.Map("limits", node,
                                {"time_ms", "total_time_ms", "wall_ms", "memory_kib", "output_kib"}));
@@ -250,7 +91,7 @@ Status ReadLimits(const Reader& r, const YAML::Node& node, ProblemLimits* limits
   return Status::Ok();
 }
 
-Status ReadIo(const Reader& r, const YAML::Node& node, ProblemConfig* config) {
+Status ReadIo(const YamlReader& r, const YAML::Node& node, ProblemConfig* config) {
   JUDGE_ASSIGN_OR_RETURN(auto entries, r.Map("io", node, {"mode", "input", "output"}));
   const YAML::Node* input = nullptr;
   const YAML::Node* output = nullptr;
@@ -284,7 +125,7 @@ Status ReadIo(const Reader& r, const YAML::Node& node, ProblemConfig* config) {
 }
 
 // Returns whether a type was given.
-Result<bool> ReadChecker(const Reader& r, const YAML::Node& node, ProblemConfig* config) {
+Result<bool> ReadChecker(const YamlReader& r, const YAML::Node& node, ProblemConfig* config) {
   JUDGE_ASSIGN_OR_RETURN(auto entries,
                          r.Map("checker", node, {"type", "absolute_tolerance", "relative_tolerance"}));
   bool have_type = false;
@@ -328,7 +169,7 @@ Result<bool> ReadChecker(const Reader& r, const YAML::Node& node, ProblemConfig*
   return have_type;
 }
 
-Status ReadPluginOptions(const Reader& r, const YAML::Node& node, ProblemConfig* config) {
+Status ReadPluginOptions(const YamlReader& r, const YAML::Node& node, ProblemConfig* config) {
   JUDGE_ASSIGN_OR_RETURN(auto entries, r.Map("plugin_options", node, {}));
   for (const auto& [k, v] : entries) {
     std::string key = "plugin_options." + k;
@@ -345,7 +186,7 @@ Status ReadPluginOptions(const Reader& r, const YAML::Node& node, ProblemConfig*
   return Status::Ok();
 }
 
-Status ReadGroups(const Reader& r, const YAML::Node& node, ProblemConfig* config) {
+Status ReadGroups(const YamlReader& r, const YAML::Node& node, ProblemConfig* config) {
   if (!node.IsSequence()) return r.Error("groups", "a list of {name, points}", node);
   std::set<std::string> names;
   for (size_t i = 0; i < node.size(); ++i) {
@@ -374,29 +215,6 @@ Status ReadGroups(const Reader& r, const YAML::Node& node, ProblemConfig* config
   return Status::Ok();
 }
 
-// yaml-cpp's messages may quote bytes of the file: keep the line printable.
-std::string Printable(const std::string& s) {
-  std::string out;
-  for (char c : s) out += (static_cast<unsigned char>(c) < 0x20 || static_cast<unsigned char>(c) >= 0x7f) ? '?' : c;
-  return out;
-}
-
-Result<YAML::Node> ParseFile(const std::string& file) {
-  std::ifstream in(file, std::ios::binary);
-  if (!in) return Status::IoError(file + ": cannot read: " + std::strerror(errno));
-  std::stringstream buf;
-  buf << in.rdbuf();
-  try {
-    return YAML::Load(buf.str());
-  } catch (const YAML::ParserException& e) {
-    return Status::InvalidArgument(file + ": line " + std::to_string(e.mark.line + 1) + ", column " +
-                                   std::to_string(e.mark.column + 1) + ": expected valid YAML, found " +
-                                   Printable(e.msg));
-  } catch (const YAML::Exception& e) {
-    return Status::InvalidArgument(file + ": expected valid YAML, found " + Printable(e.msg));
-  }
-}
-
 }  // namespace
 
 Result<ProblemConfig> LoadProblemConfig(const std::string& dir) {
@@ -408,8 +226,8 @@ Result<ProblemConfig> LoadProblemConfig(const std::string& dir) {
   std::string file = JoinPath(dir, "problem.yaml");
   if (!fs::exists(file, ec))
     return Status::NotFound(file + ": expected a problem.yaml in the package, found no such file");
-  JUDGE_ASSIGN_OR_RETURN(YAML::Node root, ParseFile(file));
-  Reader r(file);
+  JUDGE_ASSIGN_OR_RETURN(YAML::Node root, ParseYamlFile(file));
+  YamlReader r(file);
   if (!root.IsMap())
     return Status::InvalidArgument(file + ": expected a map of keys (name, plugin, limits, ...), found " +
                                    (root.IsNull() ? std::string("an empty document") : Describe(root)));

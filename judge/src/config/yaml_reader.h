@@ -1,0 +1,67 @@
+// Reading YAML files the one strict way: every YAML file the judge reads
+// (problem.yaml, languages.yaml) goes through this reader, so every file gets the same
+// errors: "<file>: <key path>: expected <what>, found <what>". Maps are walked in file
+// order and their keys matched against the allowed ones (unknown keys and duplicates
+// are errors); values are read from the scalar's text, never through yaml-cpp's
+// lenient conversions, so "1e3" is not an integer and "yes" is not a number.
+//
+// yaml-cpp is included here only (internal to judge_config). Thread-safe: no state
+// but the file name.
+#ifndef JUDGE_SRC_CONFIG_YAML_READER_H_
+#define JUDGE_SRC_CONFIG_YAML_READER_H_
+
+#include <yaml-cpp/yaml.h>
+
+#include <cstdint>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "judge/status.h"
+
+namespace judge {
+
+// "text" quoted, with quotes, backslashes and newlines escaped, control bytes as '?'.
+std::string Quote(const std::string& s);
+// How a node is described after "found": "nothing", "an empty value", "a list",
+// "a map" or its text quoted.
+std::string Describe(const YAML::Node& node);
+
+// Parses a whole YAML file (a regular file; special files are refused); bad YAML is
+// InvalidArgument naming the line and column.
+Result<YAML::Node> ParseYamlFile(const std::string& file);
+
+using YamlEntries = std::vector<std::pair<std::string, YAML::Node>>;
+
+class YamlReader {
+ public:
+  explicit YamlReader(std::string file) : file_(std::move(file)) {}
+  const std::string& file() const { return file_; }
+
+  // "<file>: <key>: expected <expected>, found <Describe(found)>".
+  Status Error(const std::string& key, const std::string& expected, const YAML::Node& found) const;
+  // "<file>: <key>: <message>".
+  Status Error(const std::string& key, const std::string& message) const;
+  // "<file>: <key>: expected <expected>, found nothing (required)".
+  Status Missing(const std::string& key, const std::string& expected) const;
+
+  // node must be a map whose keys are all in allowed (empty: any key), none twice;
+  // returns its entries in file order.
+  Result<YamlEntries> Map(const std::string& key, const YAML::Node& node,
+                          const std::vector<std::string>& allowed) const;
+  Result<std::string> String(const std::string& key, const YAML::Node& node) const;
+  Result<std::vector<std::string>> StringList(const std::string& key, const YAML::Node& node) const;
+  Result<int64_t> Int(const std::string& key, const YAML::Node& node, int64_t min, int64_t max) const;
+  Result<double> NonNegativeNumber(const std::string& key, const YAML::Node& node) const;
+  // A bare file name: non-empty, no '/', not "." or "..", printable.
+  Result<std::string> FileName(const std::string& key, const YAML::Node& node) const;
+  // An identifier: letters, digits, '-', '_', '.'; non-empty, not starting with '.'.
+  Result<std::string> Identifier(const std::string& key, const YAML::Node& node) const;
+
+ private:
+  std::string file_;
+};
+
+}  // namespace judge
+
+#endif  // JUDGE_SRC_CONFIG_YAML_READER_H_
