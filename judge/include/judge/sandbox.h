@@ -122,8 +122,9 @@ enum class SandboxMethod : int {
 std::string_view SandboxMethodName(SandboxMethod m);  // "auto", "cgroup-v2", ...
 
 struct SandboxOptions {
-  // Where the sandbox keeps per-run scratch state (its own, never the program's).
-  std::string state_dir = "/tmp/judge-sandbox";
+  // Where the sandbox keeps per-run scratch state (its own, never the program's):
+  // made 0700; refused when it exists as a symlink or belongs to another user.
+  std::string state_dir = "/run/judge-sandbox";
   // When true, CreateSandbox fails instead of falling back to rlimits + /proc polling.
   bool require_cgroups = false;
 

@@ -216,10 +216,12 @@ void EnterSandbox(const ChildPlan& plan, int boost_pipe_fd) {
   CloseAllFds();
   for (;;) {
     int status = 0;
-    pid_t pid = waitpid(-1, &status, __WALL);
+    struct rusage usage = {};
+    pid_t pid = static_cast<pid_t>(syscall(SYS_wait4, -1, &status, __WALL, &usage));
     if (pid == program) {
       plan.report->program_end_ns = MonotonicNs();
       plan.report->program_status = status;
+      plan.report->program_maxrss_kib = usage.ru_maxrss;
       __atomic_store_n(&plan.report->program_reaped, 1, __ATOMIC_SEQ_CST);
       // Leaving kills every process left in the namespace.
       _exit(0);

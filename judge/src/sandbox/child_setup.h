@@ -50,6 +50,8 @@ struct ChildReport {
   int program_status;
   int exec_errno;        // exec of the program failed with this errno
   int64_t program_end_ns;  // CLOCK_MONOTONIC when I reaped P
+  int64_t program_maxrss_kib;  // P's high-water resident set (and its reaped children's),
+                               // file pages of its image included (wait4's ru_maxrss)
 };
 
 // One step of building the run's file system, executed in order by I.

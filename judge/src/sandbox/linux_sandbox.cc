@@ -8,17 +8,17 @@
 // with every earlier step undone by RAII, whatever path is taken:
 //   1. validate the spec and resolve the program (nothing held yet);
 //   2. take a slot (SlotLease gives it back);
-//   3. open stdin/stdout/stderr (RunStreams: opened by the judge, outputs created
-//      fresh without following links; restored at their paths if the program replaced
-//      them, when the streams go);
+//   3. open stdin/stdout/stderr (RunStreams: stdin a sealed memory copy, stdout and
+//      stderr pipes the judge drains into files it created fresh, fd-relative, and
+//      puts back at their names if the program replaced them, when the streams go);
 //   4. hand the work directory to the slot's uid; empty the cgroup, reset it and set
 //      its limits (CgroupRun: emptied for the next run when it goes);
 //   5. spawn through Boost.Process with an init hook that builds the namespaces
 //      (child_setup.h), the forked child being the init of a new pid namespace; Boost
 //      returns once the program has exec'd (SpawnedInit: the whole tree is killed and
 //      the init reaped when it goes, unless it was reaped already);
-//   6. watch the run (run_monitor.h) until it ends or a limit is crossed or the caller
-//      cancels; kill the tree through the cgroup (or the pid namespace's init without
+//   6. watch the run (run_monitor.h), draining its output, until it ends or a limit
+//      is crossed or the caller cancels; kill the tree through the cgroup (or the pid namespace's init without
 //      one) when it must stop;
 //   7. reap the init, read the final counters, decide the status (run_verdict.h).
 //
@@ -195,6 +195,36 @@ class SpawnedInit {
   std::function<void()> kill_tree_;
 };
 
+namespace {
+
+// The state directory holds the slots' locks, /etc and the runs' root mount points:
+// it must be ours alone. Created 0700 when missing; an existing one must be a real
+// directory (not a symlink) owned by us, and is made 0700 again. Another local user
+// who pre-created it (in a world-writable /tmp) is refused with one line.
+Status MakePrivateStateDir(const std::string& dir) {
+  const std::string what = "sandbox state directory " + dir;
+  std::size_t slash = dir.rfind('/');
+  if (slash != 0 && slash != std::string::npos)
+    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir.substr(0, slash)).WithContext(what));
+  if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) return ErrnoStatus(errno, "cannot create " + what);
+  UniqueFd fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (!fd) {
+    if (errno == ELOOP || errno == ENOTDIR)
+      return Status::InvalidArgument(what + ": expected a directory, found a symbolic link or another kind");
+    return ErrnoStatus(errno, "cannot open " + what);
+  }
+  struct stat st;
+  if (::fstat(fd.get(), &st) != 0) return ErrnoStatus(errno, "cannot stat " + what);
+  if (st.st_uid != ::geteuid())
+    return Status::InvalidArgument(what + ": expected a directory owned by uid " + std::to_string(::geteuid()) +
+                                   ", found one owned by uid " + std::to_string(st.st_uid));
+  if ((st.st_mode & 07777) != 0700 && ::fchmod(fd.get(), 0700) != 0)
+    return ErrnoStatus(errno, "cannot make " + what + " private (mode 0700)");
+  return Status::Ok();
+}
+
+}  // namespace
+
 LinuxSandbox::LinuxSandbox(const SandboxOptions& options) : options_(options) {}
 
 LinuxSandbox::~LinuxSandbox() = default;
@@ -208,8 +238,7 @@ Status LinuxSandbox::Init() {
   int slots = options_.slots == 0 ? kDefaultSlots : options_.slots;
   if (options_.state_dir.empty() || options_.state_dir[0] != '/')
     return Status::InvalidArgument("sandbox state_dir: expected an absolute path, found \"" + options_.state_dir + "\"");
-  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(options_.state_dir).WithContext("the sandbox state directory"));
-  ::chmod(options_.state_dir.c_str(), 0711);
+  JUDGE_RETURN_IF_ERROR(MakePrivateStateDir(options_.state_dir));
   system_ = DetectSystemEntries();
   JUDGE_ASSIGN_OR_RETURN(etc_dir_, PrepareEtc(options_.state_dir, options_.first_uid, slots));
   JUDGE_ASSIGN_OR_RETURN(filter_, BuildSeccompFilter());
@@ -339,13 +368,14 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   JUDGE_RETURN_IF_ERROR(PrepareSlot(slot));
   const DerivedLimits derived = ClampedLimits(spec.limits, slot.cgroup != nullptr);
   const uid_t uid = static_cast<uid_t>(options_.first_uid + slot.index);
-  JUDGE_ASSIGN_OR_RETURN(RunStreams streams, RunStreams::Open(spec, options_.state_dir, &slot.discard_fd, uid, uid));
+  JUDGE_ASSIGN_OR_RETURN(RunStreams streams, RunStreams::Open(spec, derived.output_bytes, uid, uid));
   // The work directory belongs to the run's uid for the run.
   if (::lchown(work_dir.c_str(), uid, uid) != 0 || ::chmod(work_dir.c_str(), 0755) != 0)
     return ErrnoStatus(errno, "cannot hand the work directory " + work_dir + " to uid " + std::to_string(uid));
   CgroupRun cgroup(slot.cgroup.get());
   JUDGE_ASSIGN_OR_RETURN(CgroupUsage base, cgroup.Start(derived.cgroup_memory_bytes, derived.cgroup_pids_max));
   JUDGE_ASSIGN_OR_RETURN(SpawnedInit init, Spawn(slot, spec, work_dir, derived, streams, program));
+  streams.CloseChildEnds();
 
   MonitorInput in;
   in.cgroup = slot.cgroup.get();
@@ -358,6 +388,8 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   in.memory_limit_kib = spec.limits.memory_kib;
   in.output_limit_bytes = derived.output_bytes;
   in.output_bytes = [&streams] { return streams.OutputBytes(); };
+  in.stream_fds = [&streams] { return streams.PollFds(); };
+  in.drain = [&streams] { return streams.Drain(); };
   in.cpus = cpus_;
   in.cancel = spec.cancel;
   MonitorResult watched = WatchRun(in);
@@ -456,9 +488,10 @@ void ProgramEnd(const ChildReport& report, Measurement* m) {
 
 // Step 7: reap, measure, decide.
 Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const MonitorResult& watched,
-                                         SpawnedInit& init, const RunStreams& streams, const CgroupUsage& base) {
+                                         SpawnedInit& init, RunStreams& streams, const CgroupUsage& base) {
   const int64_t start_ns = init.start_ns();
   SpawnedInit::Reaped reaped = init.Reap();
+  Status drained = streams.Drain();  // every writer is gone: what is left in the pipes
   RunResult r;
   Measurement m;
   m.judge_kill = watched.kill;
@@ -470,6 +503,7 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
     m.oom_killed = usage.oom_kills > base.oom_kills;
     m.memory_limit_hit = usage.memory_limit_hits > base.memory_limit_hits;
     m.memory_enforced = true;
+    m.forks_denied = usage.pids_max_events - base.pids_max_events;
     r.time_method = std::string(slot.cgroup->time_method());
     r.memory_method = std::string(slot.cgroup->memory_method());
   } else {
@@ -477,7 +511,8 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
     int64_t ru_ms = (int64_t{ru.ru_utime.tv_sec} + ru.ru_stime.tv_sec) * 1000 +
                     (int64_t{ru.ru_utime.tv_usec} + ru.ru_stime.tv_usec) / 1000;
     m.cpu_ms = std::max(ru_ms, watched.polled_cpu_ms);
-    m.memory_kib = std::max<int64_t>(watched.polled_memory_peak_kib, ru.ru_maxrss);
+    // Not the init's own ru_maxrss: it is a fork of the judge and counts its pages.
+    m.memory_kib = watched.polled_memory_peak_kib;
     m.memory_enforced = false;
     r.time_method = kNoCgroupTimeMethod;
     r.memory_method = kNoCgroupMemoryMethod;
@@ -487,10 +522,12 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
     return Status::Internal("sandbox setup failed: " + std::string(report.failed_what) +
                             (report.failed_errno != 0 ? ": " + ErrnoText(report.failed_errno) : ""));
   if (!watched.error.ok()) return watched.error;
+  if (!drained.ok()) return drained;
   if (watched.cancelled) return Status::Cancelled("the run was stopped: the judge was interrupted");
   if (report.exec_errno == ENOENT || report.exec_errno == EACCES)
     return Status::NotFound("cannot execute " + spec.argv[0] + " inside the sandbox: " + ErrnoText(report.exec_errno));
   ProgramEnd(report, &m);
+  m.program_rss_kib = report.program_maxrss_kib;
   int64_t end_ns = watched.kill != KillReason::kNone ? watched.stop_ns
                    : report.program_reaped          ? report.program_end_ns
                                                     : reaped.reaped_ns;
@@ -501,7 +538,7 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
   r.kill_reason = d.reason;
   r.cpu_ms = m.cpu_ms;
   r.wall_ms = m.wall_ms;
-  r.memory_kib = m.memory_kib;
+  r.memory_kib = MemoryUsedKib(m);
   r.exit_code = m.exited ? m.exit_code : -1;
   r.signal = m.signal;
   r.output_bytes = m.output_bytes;

@@ -51,7 +51,7 @@ class LinuxSandbox final : public Sandbox {
                             const DerivedLimits& derived, const RunStreams& streams, const std::string& program);
   Status KillTree(Slot& slot, pid_t init);
   Result<RunResult> Conclude(Slot& slot, const RunSpec& spec, const MonitorResult& watched, SpawnedInit& init,
-                             const RunStreams& streams, const CgroupUsage& base);
+                             RunStreams& streams, const CgroupUsage& base);
 
   SandboxOptions options_;
   SandboxMethod method_ = SandboxMethod::kNoCgroup;

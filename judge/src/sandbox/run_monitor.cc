@@ -10,6 +10,7 @@
 #include <memory>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "judge/base/errors.h"
 
@@ -49,16 +50,34 @@ class CpuReader {
   std::unique_ptr<ProcTreePoller> poller_;
 };
 
-// Waits up to timeout_ms for the init to exit: 1 exited, 0 not yet, -1 error.
-int WaitTick(int pidfd, int timeout_ms) {
-  if (pidfd < 0) {
-    std::this_thread::sleep_for(std::chrono::milliseconds(timeout_ms));
-    return 0;
+// Waits up to timeout_ms for the init to exit, draining the output pipes whenever
+// they are readable: 1 exited, 0 not yet, -1 error (errno, or *error set).
+int WaitTick(const MonitorInput& in, int timeout_ms, Status* error) {
+  const int64_t deadline = MonotonicNs() + int64_t{timeout_ms} * 1000000;
+  for (;;) {
+    std::vector<struct pollfd> fds;
+    if (in.pidfd >= 0) fds.push_back({in.pidfd, POLLIN, 0});
+    if (in.stream_fds)
+      for (int fd : in.stream_fds()) fds.push_back({fd, POLLIN, 0});
+    int left_ms = static_cast<int>(std::max<int64_t>(0, (deadline - MonotonicNs() + 999999) / 1000000));
+    if (fds.empty()) {
+      std::this_thread::sleep_for(std::chrono::milliseconds(left_ms));
+      return 0;
+    }
+    int rc = ::poll(fds.data(), fds.size(), left_ms);
+    if (rc < 0 && errno == EINTR) continue;
+    if (rc <= 0) return rc;
+    if (in.pidfd >= 0 && fds[0].revents != 0) return 1;
+    if (in.drain) {
+      Status drained = in.drain();
+      if (!drained.ok()) {
+        *error = drained;
+        return -1;
+      }
+    }
+    if (in.output_bytes && in.output_bytes() > in.output_limit_bytes) return 0;  // decided by the caller
+    if (MonotonicNs() >= deadline) return 0;
   }
-  struct pollfd pfd = {pidfd, POLLIN, 0};
-  int rc = ::poll(&pfd, 1, timeout_ms);
-  if (rc < 0 && errno == EINTR) return 0;
-  return rc > 0 ? 1 : rc;
 }
 
 // The first limit crossed, in a fixed order.
@@ -66,7 +85,6 @@ KillReason LimitCrossed(const MonitorInput& in, const MonitorResult& out, int64_
   if (cpu_ns > in.cpu_limit_ms * 1000000) return KillReason::kCpuTime;
   if (elapsed_ns >= in.wall_limit_ms * 1000000) return KillReason::kWallTime;
   if (in.output_bytes && in.output_bytes() > in.output_limit_bytes) return KillReason::kOutput;
-  if (in.cgroup && out.usage.pids_max_events > in.base.pids_max_events) return KillReason::kProcesses;
   if (!in.cgroup && out.polled_memory_peak_kib > in.memory_limit_kib) return KillReason::kMemory;
   return KillReason::kNone;
 }
@@ -88,10 +106,11 @@ MonitorResult WatchRun(const MonitorInput& in) {
     int64_t cpu_left_ms = (in.cpu_limit_ms * 1000000 - cpu_ns) / 1000000;
     int64_t tick = std::clamp<int64_t>(cpu_left_ms / (2 * static_cast<int64_t>(in.cpus)), 1, 20);
     int64_t wall_left_ms = (in.wall_limit_ms * 1000000 - elapsed + 999999) / 1000000;
-    int waited = WaitTick(in.pidfd, static_cast<int>(std::max<int64_t>(0, std::min(tick, wall_left_ms))));
+    Status error;
+    int waited = WaitTick(in, static_cast<int>(std::max<int64_t>(0, std::min(tick, wall_left_ms))), &error);
     if (waited > 0) return out;  // the init exited: the run is over
     if (waited < 0) {
-      out.error = ErrnoStatus(errno, "poll on the run's process");
+      out.error = error.ok() ? ErrnoStatus(errno, "poll on the run's process") : error;
       return out;
     }
     const int64_t now = MonotonicNs();

@@ -2,10 +2,11 @@
 // stops a program early.
 //
 // Theory of operation. The init of the run's pid namespace is the judge's child; the
-// monitor polls its pidfd with a timeout. On every tick it reads the CPU counter (the
-// cgroup's, or /proc polling without one), the wall clock, the output files' sizes, the
-// pids.max event counter and the cancellation flag; the first limit crossed is the kill
-// reason. Ticks are frequent near the CPU limit (all cores may burn it), at most 20 ms.
+// monitor polls its pidfd, and the output pipes, with a timeout; output is drained as
+// soon as it arrives. On every tick it reads the CPU counter (the
+// cgroup's, or /proc polling without one), the wall clock, the output files' sizes and
+// the cancellation flag; the first limit crossed is the kill reason. A fork refused at
+// the process limit is not a reason: the program got EAGAIN and goes on. Ticks are frequent near the CPU limit (all cores may burn it), at most 20 ms.
 // The monitor only decides; killing and reaping are the caller's.
 #ifndef JUDGE_SRC_SANDBOX_RUN_MONITOR_H_
 #define JUDGE_SRC_SANDBOX_RUN_MONITOR_H_
@@ -15,6 +16,7 @@
 #include <atomic>
 #include <cstdint>
 #include <functional>
+#include <vector>
 
 #include "cgroup.h"
 #include "judge/sandbox.h"
@@ -34,6 +36,10 @@ struct MonitorInput {
   int64_t memory_limit_kib = 0;  // enforced here only without a cgroup
   int64_t output_limit_bytes = 0;
   std::function<int64_t()> output_bytes;  // stdout + stderr written so far
+  // The output pipes' read ends still open, polled with the init's pidfd; drain()
+  // empties them when they are readable (the program blocks on a full pipe).
+  std::function<std::vector<int>()> stream_fds;
+  std::function<Status()> drain;
   unsigned cpus = 1;
   const std::atomic<bool>* cancel = nullptr;
 };

@@ -12,7 +12,6 @@
 namespace judge::sandbox {
 
 Slot::~Slot() {
-  if (discard_fd >= 0) ::close(discard_fd);
   if (report != nullptr) ::munmap(report, sizeof(ChildReport));
 }
 
@@ -21,7 +20,7 @@ Status SlotPool::Init(const std::string& state_dir, int count) {
     auto slot = std::make_unique<Slot>();
     slot->index = k;
     std::string lock = state_dir + "/slot" + std::to_string(k) + ".lock";
-    slot->lock.Reset(::open(lock.c_str(), O_RDWR | O_CREAT | O_CLOEXEC, 0600));
+    slot->lock.Reset(::open(lock.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600));
     if (!slot->lock) return ErrnoStatus(errno, "cannot open slot lock " + lock);
     slots_.push_back(std::move(slot));
   }

@@ -31,7 +31,6 @@ struct Slot {
   bool ready = false;  // the per-slot resources below exist
   std::unique_ptr<RunCgroup> cgroup;  // null without cgroups
   UniqueFd netns;
-  int discard_fd = -1;  // owned; see RunStreams
   std::string root_dir;
   ChildReport* report = nullptr;  // a shared anonymous page
   std::unique_ptr<boost::asio::io_context> io;

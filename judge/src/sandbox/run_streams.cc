@@ -1,17 +1,22 @@
 #include "run_streams.h"
 
 #include <fcntl.h>
+#include <sys/mman.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
-#include <cstdio>
+#include <algorithm>
+#include <cerrno>
 
 #include "judge/base/errors.h"
 #include "judge/base/files.h"
 
 namespace judge::sandbox {
 namespace {
+
+// The judge keeps at most 1 MiB in flight per pipe (root may raise the size).
+constexpr int kPipeBytes = 1 << 20;
 
 // An fd >= 3 (fds 0-2 of the child are built with dup2 from these), close-on-exec.
 Result<UniqueFd> HighFd(UniqueFd fd, const std::string& what) {
@@ -21,107 +26,178 @@ Result<UniqueFd> HighFd(UniqueFd fd, const std::string& what) {
   return high;
 }
 
+// The input's bytes in a sealed memfd: a neutral name, seekable and mappable like a
+// file, and no one can change it.
 Result<UniqueFd> OpenInput(const std::string& path) {
-  const std::string& name = path.empty() ? std::string("/dev/null") : path;
-  UniqueFd fd(::open(name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
-  if (!fd) {
+  if (path.empty()) {
+    UniqueFd null(::open("/dev/null", O_RDONLY | O_CLOEXEC));
+    if (!null) return ErrnoStatus(errno, "cannot open /dev/null");
+    return HighFd(std::move(null), "stdin");
+  }
+  UniqueFd file(::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
+  if (!file) {
     if (errno == ELOOP) return Status::InvalidArgument("stdin file " + path + " is a symbolic link");
     return ErrnoStatus(errno, "cannot open stdin file " + path);
   }
-  ::fcntl(fd.get(), F_SETFL, 0);
-  return HighFd(std::move(fd), "stdin");
-}
-
-// Created fresh, never through a symlink, never a FIFO/device (O_NONBLOCK keeps a
-// FIFO from blocking the judge), handed to the run's uid.
-Result<UniqueFd> OpenOutput(const std::string& path, uid_t uid, gid_t gid) {
-  UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644));
-  if (!fd) {
-    if (errno == ELOOP) return Status::InvalidArgument("output file " + path + " is a symbolic link");
-    return ErrnoStatus(errno, "cannot create output file " + path);
-  }
   struct stat st;
-  if (::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode))
-    return Status::InvalidArgument("output file " + path + ": expected a regular file, found another kind");
-  ::fcntl(fd.get(), F_SETFL, 0);
-  if (::fchown(fd.get(), uid, gid) != 0) return ErrnoStatus(errno, "cannot hand output file " + path + " to the run's uid");
-  return HighFd(std::move(fd), path);
-}
-
-// Discarded output is still counted: an anonymous file in the state dir, bounded by
-// RLIMIT_FSIZE like any output, emptied for each run.
-Status PrepareDiscard(const std::string& state_dir, int* discard_fd) {
-  if (*discard_fd < 0) {
-    UniqueFd fd(::open(state_dir.c_str(), O_TMPFILE | O_RDWR | O_CLOEXEC, 0600));
-    if (!fd) return ErrnoStatus(errno, "cannot create a scratch output file in " + state_dir);
-    JUDGE_ASSIGN_OR_RETURN(UniqueFd high, HighFd(std::move(fd), "the scratch output file"));
-    *discard_fd = high.Release();
-  }
-  if (::ftruncate(*discard_fd, 0) != 0 || ::lseek(*discard_fd, 0, SEEK_SET) != 0)
-    return ErrnoStatus(errno, "cannot empty the scratch output file");
-  return Status::Ok();
-}
-
-int64_t FdSize(int fd) {
-  struct stat st;
-  return ::fstat(fd, &st) == 0 ? static_cast<int64_t>(st.st_size) : 0;
-}
-
-// The program may have replaced its output path: put what it wrote on the descriptor
-// back at the path, as a fresh regular file (a deleted file cannot be linked again,
-// so its bytes are copied; at most the output limit).
-void RestoreOutputPath(const std::string& path, int fd) {
-  struct stat want, have;
-  if (::fstat(fd, &want) != 0) return;
-  if (::lstat(path.c_str(), &have) == 0 && have.st_dev == want.st_dev && have.st_ino == want.st_ino) return;
-  if (::unlink(path.c_str()) != 0 && (errno == EISDIR || errno == EPERM)) (void)fs::RemoveTree(path);
-  // The judge's descriptor is write-only: read the same file through /proc.
-  char proc[64];
-  std::snprintf(proc, sizeof proc, "/proc/self/fd/%d", fd);
-  UniqueFd in(::open(proc, O_RDONLY | O_CLOEXEC));
-  if (!in) return;
-  UniqueFd out(::open(path.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644));
-  if (!out) return;
+  if (::fstat(file.get(), &st) != 0) return ErrnoStatus(errno, "cannot stat stdin file " + path);
+  if (!S_ISREG(st.st_mode))
+    return Status::InvalidArgument("stdin file " + path + ": expected a regular file, found a " +
+                                   std::string(fs::FileKindName(st.st_mode)));
+  UniqueFd mem(::memfd_create("stdin", MFD_CLOEXEC | MFD_ALLOW_SEALING));
+  if (!mem) return ErrnoStatus(errno, "cannot create the memory file for stdin");
   off_t offset = 0;
-  while (offset < want.st_size) {
-    ssize_t n = ::sendfile(out.get(), in.get(), &offset, static_cast<size_t>(want.st_size - offset));
-    if (n <= 0) break;
+  while (offset < st.st_size) {
+    ssize_t n = ::sendfile(mem.get(), file.get(), &offset, static_cast<size_t>(st.st_size - offset));
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return ErrnoStatus(errno, "cannot copy stdin file " + path);
+    if (n == 0) break;  // shrank meanwhile
   }
+  if (::fcntl(mem.get(), F_ADD_SEALS, F_SEAL_WRITE | F_SEAL_GROW | F_SEAL_SHRINK | F_SEAL_SEAL) != 0)
+    return ErrnoStatus(errno, "cannot seal the memory file for stdin");
+  if (::lseek(mem.get(), 0, SEEK_SET) != 0) return ErrnoStatus(errno, "cannot rewind stdin");
+  // The program gets a read-only descriptor: reopened through /proc.
+  std::string self = "/proc/self/fd/" + std::to_string(mem.get());
+  UniqueFd ro(::open(self.c_str(), O_RDONLY | O_CLOEXEC));
+  if (!ro) return ErrnoStatus(errno, "cannot reopen the memory file for stdin");
+  return HighFd(std::move(ro), "stdin");
+}
+
+// "dir/name" split; the directory is opened without following any link.
+Result<UniqueFd> OpenParent(const std::string& path, std::string* name) {
+  std::size_t slash = path.rfind('/');
+  *name = slash == std::string::npos ? path : path.substr(slash + 1);
+  if (name->empty() || *name == "." || *name == "..")
+    return Status::InvalidArgument("output file \"" + path + "\": expected a file name at the end");
+  std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
+  int flags = O_RDONLY | O_DIRECTORY;
+  if (dir.empty() || dir[0] == '/') {
+    UniqueFd root(::open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+    if (!root) return ErrnoStatus(errno, "cannot open /");
+    std::string rel = dir.substr(std::min(dir.find_first_not_of('/'), dir.size()));
+    if (rel.empty()) return root;
+    Result<UniqueFd> d = fs::OpenBeneath(root.get(), rel, flags);
+    if (!d.ok()) return d.status().WithContext("output file " + path);
+    return d;
+  }
+  Result<UniqueFd> d = fs::OpenBeneath(AT_FDCWD, dir, flags);
+  if (!d.ok()) return d.status().WithContext("output file " + path);
+  return d;
 }
 
 }  // namespace
 
-Result<RunStreams> RunStreams::Open(const RunSpec& spec, const std::string& state_dir, int* discard_fd, uid_t uid,
-                                    gid_t gid) {
+Status RunStreams::OpenPipe(const std::string& path, uid_t uid, gid_t gid, Pipe* p) {
+  if (!path.empty()) {
+    JUDGE_ASSIGN_OR_RETURN(p->parent_dir, OpenParent(path, &p->name));
+    UniqueFd file(::openat(p->parent_dir.get(), p->name.c_str(),
+                           O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644));
+    if (!file) {
+      if (errno == ELOOP) return Status::InvalidArgument("output file " + path + " is a symbolic link");
+      return ErrnoStatus(errno, "cannot create output file " + path);
+    }
+    struct stat st;
+    if (::fstat(file.get(), &st) != 0 || !S_ISREG(st.st_mode))
+      return Status::InvalidArgument("output file " + path + ": expected a regular file, found another kind");
+    ::fcntl(file.get(), F_SETFL, 0);
+    p->file = std::move(file);
+    p->path = path;
+  }
+  int fds[2];
+  if (::pipe2(fds, O_CLOEXEC) != 0) return ErrnoStatus(errno, "cannot create the output pipe");
+  UniqueFd r(fds[0]), w(fds[1]);
+  ::fcntl(r.get(), F_SETPIPE_SZ, kPipeBytes);  // best effort: a smaller pipe only means more wakeups
+  if (::fcntl(r.get(), F_SETFL, O_NONBLOCK) != 0) return ErrnoStatus(errno, "cannot make the output pipe non-blocking");
+  // The program may reopen /dev/stdout (/proc/self/fd/1) by name: the pipe is its.
+  if (::fchown(w.get(), uid, gid) != 0) return ErrnoStatus(errno, "cannot hand the output pipe to the run's uid");
+  JUDGE_ASSIGN_OR_RETURN(p->read_end, HighFd(std::move(r), "an output pipe"));
+  JUDGE_ASSIGN_OR_RETURN(p->write_end, HighFd(std::move(w), "an output pipe"));
+  return Status::Ok();
+}
+
+Result<RunStreams> RunStreams::Open(const RunSpec& spec, int64_t output_limit_bytes, uid_t uid, gid_t gid) {
   RunStreams s;
+  s.kept_budget_ = output_limit_bytes + 1;
   JUDGE_ASSIGN_OR_RETURN(s.in_, OpenInput(spec.stdin_path));
-  if (spec.stdout_path.empty() || spec.stderr_path.empty()) JUDGE_RETURN_IF_ERROR(PrepareDiscard(state_dir, discard_fd));
-  if (spec.stdout_path.empty()) {
-    s.out_fd_ = *discard_fd;
-  } else {
-    JUDGE_ASSIGN_OR_RETURN(s.out_, OpenOutput(spec.stdout_path, uid, gid));
-    s.out_fd_ = s.out_.get();
-    s.stdout_path_ = spec.stdout_path;
-  }
-  if (!spec.stderr_path.empty() && spec.stderr_path == spec.stdout_path) {
-    s.err_fd_ = s.out_fd_;
-  } else if (spec.stderr_path.empty()) {
-    s.err_fd_ = *discard_fd;
-  } else {
-    JUDGE_ASSIGN_OR_RETURN(s.err_, OpenOutput(spec.stderr_path, uid, gid));
-    s.err_fd_ = s.err_.get();
-    s.stderr_path_ = spec.stderr_path;
-  }
+  JUDGE_RETURN_IF_ERROR(OpenPipe(spec.stdout_path, uid, gid, &s.out_));
+  bool shared = spec.stderr_path == spec.stdout_path;  // both discarded, or the same file
+  if (!shared) JUDGE_RETURN_IF_ERROR(OpenPipe(spec.stderr_path, uid, gid, &s.err_));
   return s;
 }
 
 RunStreams::~RunStreams() {
-  if (out_ && !stdout_path_.empty()) RestoreOutputPath(stdout_path_, out_.get());
-  if (err_ && !stderr_path_.empty()) RestoreOutputPath(stderr_path_, err_.get());
+  (void)Drain();
+  out_.Restore();
+  err_.Restore();
 }
 
-int64_t RunStreams::OutputBytes() const {
-  return FdSize(out_fd_) + (err_fd_ != out_fd_ ? FdSize(err_fd_) : 0);
+void RunStreams::CloseChildEnds() {
+  out_.write_end.Reset();
+  err_.write_end.Reset();
+}
+
+std::vector<int> RunStreams::PollFds() const {
+  std::vector<int> fds;
+  for (const Pipe* p : {&out_, &err_})
+    if (p->read_end) fds.push_back(p->read_end.get());
+  return fds;
+}
+
+Status RunStreams::Drain() {
+  Status out = out_.Drain(&kept_budget_);
+  Status err = err_.Drain(&kept_budget_);
+  return out.ok() ? err : out;
+}
+
+// Reads until the pipe is empty (EAGAIN: writers may remain) or closed (EOF: the read
+// end is closed, so it leaves the poll set). Up to *kept_budget bytes go to the file.
+Status RunStreams::Pipe::Drain(int64_t* kept_budget) {
+  char buf[65536];
+  while (read_end) {
+    ssize_t n;
+    if (file && *kept_budget > 0) {
+      n = ::splice(read_end.get(), nullptr, file.get(), nullptr,
+                   static_cast<size_t>(std::min<int64_t>(*kept_budget, kPipeBytes)), SPLICE_F_NONBLOCK);
+      if (n > 0) *kept_budget -= n;
+      if (n < 0 && errno == EINVAL) n = ::read(read_end.get(), buf, sizeof buf);  // a file splice cannot write
+    } else {
+      n = ::read(read_end.get(), buf, sizeof buf);
+    }
+    if (n > 0) {
+      bytes += n;
+      continue;
+    }
+    if (n == 0) {
+      read_end.Reset();
+      break;
+    }
+    if (errno == EINTR) continue;
+    if (errno == EAGAIN) break;
+    return ErrnoStatus(errno, "cannot save the program's output" + (path.empty() ? "" : " to " + path));
+  }
+  return Status::Ok();
+}
+
+// The program may have moved, replaced or removed the output's name in its directory:
+// put the judge's bytes back there, as a fresh regular file, with *at() calls on the
+// directory opened before the run.
+void RunStreams::Pipe::Restore() {
+  if (!file || !parent_dir) return;
+  struct stat want, have;
+  if (::fstat(file.get(), &want) != 0) return;
+  const int dir = parent_dir.get();
+  if (::fstatat(dir, name.c_str(), &have, AT_SYMLINK_NOFOLLOW) == 0) {
+    if (have.st_dev == want.st_dev && have.st_ino == want.st_ino) return;
+    if (::unlinkat(dir, name.c_str(), 0) != 0 && (errno == EISDIR || errno == EPERM))
+      (void)fs::RemoveTreeAt(dir, name, path);
+  }
+  UniqueFd fresh(::openat(dir, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, 0644));
+  if (!fresh) return;
+  off_t offset = 0;
+  while (offset < want.st_size) {
+    ssize_t n = ::sendfile(fresh.get(), file.get(), &offset, static_cast<size_t>(want.st_size - offset));
+    if (n <= 0) break;
+  }
 }
 
 }  // namespace judge::sandbox

@@ -1,11 +1,23 @@
-// The standard streams of one run, opened by the judge, not by the program: stdin from
-// a file (or /dev/null), stdout and stderr into files created fresh without following
-// links (or, when discarded, the slot's scratch file, still counted).
+// The standard streams of one run, opened by the judge, never by the program.
 //
-// A RunStreams owns what it opened and, when it goes (on every path: RAII), puts back
-// at its path any output file the program replaced during the run (a symlink to the
-// answers, a FIFO to hang the reader): the bytes written on the judge's descriptor
-// become a fresh regular file there. Not thread-safe: one run.
+// Theory of operation.
+//  - stdin: the input's bytes are copied into a sealed memfd named "stdin" (or
+//    /dev/null): /proc/self/fd/0 inside shows "/memfd:stdin", never a test's or a
+//    package's path, and nobody can write to it (F_SEAL_WRITE), whoever owns it.
+//  - stdout and stderr are pipes (one when both go to the same place). The judge
+//    drains them while the run goes (the monitor polls their read ends) into the
+//    output files, which it opened before the run: the bytes are written by the judge,
+//    so their page cache is charged to the judge, not to the run's memory; the files
+//    are never the program's to write; and /proc/self/fd/1 shows "pipe:[...]".
+//  - Output files are opened fd-relative: the parent directory first (no symlink in
+//    any component: OpenBeneath from "/" or the current directory), then the file
+//    created fresh in it (O_NOFOLLOW, regular files only). The parent's descriptor is
+//    kept: when the streams go (RAII, every path), if the program moved, replaced or
+//    removed the output's name, the judge puts its bytes back at that name in that
+//    same directory with *at() calls. Nothing is ever resolved again by path after the
+//    program ran, so a swapped symlink leads nowhere.
+// At most output_limit_bytes + 1 bytes are kept; the rest is read, counted and
+// dropped. Not thread-safe: one run.
 #ifndef JUDGE_SRC_SANDBOX_RUN_STREAMS_H_
 #define JUDGE_SRC_SANDBOX_RUN_STREAMS_H_
 
@@ -13,6 +25,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 #include "judge/base/unique_fd.h"
 #include "judge/sandbox.h"
@@ -22,27 +35,47 @@ namespace judge::sandbox {
 
 class RunStreams {
  public:
-  // Opens the streams of spec. *discard_fd is the slot's scratch output file, created
-  // in state_dir on first need and emptied here (it outlives the run). Output files
-  // are handed to uid/gid (the program may reopen /dev/stdout by name). Every fd is
-  // >= 3 (fds 0-2 of the child are built from these).
-  static Result<RunStreams> Open(const RunSpec& spec, const std::string& state_dir, int* discard_fd, uid_t uid,
-                                 gid_t gid);
+  // Opens the streams of spec; output_limit_bytes bounds what is kept. The pipes'
+  // write ends are handed to uid/gid (the program may reopen /dev/stdout by name).
+  // Every descriptor is close-on-exec and >= 3 (fds 0-2 of the child are built from
+  // these).
+  static Result<RunStreams> Open(const RunSpec& spec, int64_t output_limit_bytes, uid_t uid, gid_t gid);
   RunStreams(RunStreams&&) = default;
   RunStreams& operator=(RunStreams&&) = default;
   ~RunStreams();
 
+  // What the child gets as fds 0, 1 and 2.
   int in_fd() const { return in_.get(); }
-  int out_fd() const { return out_fd_; }
-  int err_fd() const { return err_fd_; }
-  // Bytes written to stdout and stderr so far (one count when they share a file).
-  int64_t OutputBytes() const;
+  int out_fd() const { return out_.write_end.get(); }
+  int err_fd() const { return err_.write_end.get() >= 0 ? err_.write_end.get() : out_.write_end.get(); }
+
+  // Closes the judge's copies of the write ends (after the spawn).
+  void CloseChildEnds();
+  // The read ends still open, to poll.
+  std::vector<int> PollFds() const;
+  // Moves what the pipes hold to the outputs without blocking. Returns an error only
+  // when the judge cannot write its own output file.
+  Status Drain();
+  // Bytes the program wrote to stdout and stderr so far (drained).
+  int64_t OutputBytes() const { return out_.bytes + err_.bytes; }
 
  private:
+  struct Pipe {
+    UniqueFd read_end, write_end;
+    UniqueFd file;        // where the bytes go; -1: discarded
+    UniqueFd parent_dir;  // the file's directory, opened before the run
+    std::string name;     // the file's name in parent_dir
+    std::string path;     // for messages
+    int64_t bytes = 0;    // drained so far
+    Status Drain(int64_t* kept_budget);
+    void Restore();
+  };
   RunStreams() = default;
-  UniqueFd in_, out_, err_;   // what this object opened
-  int out_fd_ = -1, err_fd_ = -1;  // what the program gets (may be the discard file)
-  std::string stdout_path_, stderr_path_;  // to restore; empty when discarded
+  static Status OpenPipe(const std::string& path, uid_t uid, gid_t gid, Pipe* pipe);
+
+  UniqueFd in_;
+  Pipe out_, err_;   // err_ has no pipe when stderr shares stdout's
+  int64_t kept_budget_ = 0;  // bytes still to be kept in the files
 };
 
 }  // namespace judge::sandbox

@@ -3,6 +3,7 @@
 #include <signal.h>
 #include <string.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstring>
 
@@ -32,8 +33,8 @@ std::string Describe(KillReason r, const Measurement& m, const SandboxLimits& l,
       return how + "wall time limit exceeded (" + std::to_string(m.wall_ms) + " ms, limit " +
              std::to_string(l.wall_time_ms) + " ms)";
     case KillReason::kMemory:
-      return how + "memory limit exceeded (limit " + std::to_string(l.memory_kib) + " KiB" +
-             (m.oom_killed ? ", out-of-memory kill" : "") + ")";
+      return how + "memory limit exceeded (" + (killed ? "" : std::to_string(MemoryUsedKib(m)) + " KiB used, ") +
+             "limit " + std::to_string(l.memory_kib) + " KiB" + (m.oom_killed ? ", out-of-memory kill" : "") + ")";
     case KillReason::kOutput:
       return how + "output limit exceeded (limit " + std::to_string(l.output_kib) + " KiB)";
     case KillReason::kProcesses:
@@ -43,6 +44,8 @@ std::string Describe(KillReason r, const Measurement& m, const SandboxLimits& l,
   return "";
 }
 
+Decision DecideStatusAlone(const Measurement& m, const SandboxLimits& l);
+
 }  // namespace
 
 std::string SignalName(int sig) {
@@ -51,7 +54,21 @@ std::string SignalName(int sig) {
   return std::string("SIG") + abbrev;
 }
 
+int64_t MemoryUsedKib(const Measurement& m) { return std::max(m.memory_kib, m.program_rss_kib); }
+
 Decision DecideStatus(const Measurement& m, const SandboxLimits& l) {
+  Decision d = DecideStatusAlone(m, l);
+  if (m.forks_denied > 0) {
+    std::string note = std::to_string(m.forks_denied) + (m.forks_denied == 1 ? " fork was" : " forks were") +
+                       " denied at the process limit of " + std::to_string(l.max_processes);
+    d.message = d.message.empty() ? note : d.message + "; " + note;
+  }
+  return d;
+}
+
+namespace {
+
+Decision DecideStatusAlone(const Measurement& m, const SandboxLimits& l) {
   Decision d;
   // 1. What stopped the run.
   KillReason reason = m.judge_kill;
@@ -67,7 +84,7 @@ Decision DecideStatus(const Measurement& m, const SandboxLimits& l) {
     if (m.cpu_ms > l.cpu_time_ms) reason = KillReason::kCpuTime;
     else if (m.wall_ms > l.wall_time_ms) reason = KillReason::kWallTime;
     else if (m.output_bytes > l.output_kib * 1024 || m.file_over_limit) reason = KillReason::kOutput;
-    else if (!m.memory_enforced && m.memory_kib > l.memory_kib) reason = KillReason::kMemory;
+    else if (MemoryUsedKib(m) > l.memory_kib) reason = KillReason::kMemory;
   }
   if (reason != KillReason::kNone) {
     d.status = StatusOf(reason);
@@ -110,4 +127,5 @@ Decision DecideStatus(const Measurement& m, const SandboxLimits& l) {
   return d;
 }
 
+}  // namespace
 }  // namespace judge::sandbox

@@ -7,6 +7,15 @@
 // limit + 3 ms is TLE); then a failed exec, a signal or a non-zero exit code is RE,
 // except that a program failing after an allocation hit the memory limit (a write to
 // tmpfs or a memfd refused with ENOMEM, a malloc that returned NULL) is MLE.
+//
+// Memory used is the larger of the cgroup's peak and the program's own high-water
+// RSS: pages of the program's image (a baked-in table) were charged to whoever first
+// read the file (the judge, copying it), not to the run, but they are resident in the
+// program all the same. Over the limit is MLE even when the cgroup did not stop it.
+//
+// A fork or thread refused at the process limit is the program's business (it got
+// EAGAIN, as under DOMjudge or isolate): the verdict follows its exit and output, and
+// the message notes the refusal.
 #ifndef JUDGE_SRC_SANDBOX_RUN_VERDICT_H_
 #define JUDGE_SRC_SANDBOX_RUN_VERDICT_H_
 
@@ -24,12 +33,14 @@ struct Measurement {
   int exec_errno = 0;   // the program could not be started (exec failed), else 0
   int64_t cpu_ms = 0;
   int64_t wall_ms = 0;
-  int64_t memory_kib = 0;
+  int64_t memory_kib = 0;           // the cgroup's peak (or the polled peak without one)
+  int64_t program_rss_kib = 0;      // the program's high-water RSS, its image's pages included
   int64_t output_bytes = 0;         // stdout + stderr
   bool file_over_limit = false;     // some file the program wrote exceeded output_kib
   bool oom_killed = false;          // the kernel's OOM killer acted in the run's cgroup
   bool memory_limit_hit = false;    // an allocation hit the cgroup's limit (refused or reclaimed)
   bool memory_enforced = true;      // a cgroup enforced the memory limit (else polled)
+  int64_t forks_denied = 0;         // forks/threads refused at the process limit (EAGAIN)
   KillReason judge_kill = KillReason::kNone;  // why the judge's monitor killed the run
 };
 
@@ -40,6 +51,9 @@ struct Decision {
 };
 
 Decision DecideStatus(const Measurement& m, const SandboxLimits& limits);
+
+// The memory a run is reported (and judged) at: max(memory_kib, program_rss_kib).
+int64_t MemoryUsedKib(const Measurement& m);
 
 // "SIGSEGV" for 11; "signal 77" for unknown numbers.
 std::string SignalName(int sig);

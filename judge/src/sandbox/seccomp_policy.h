@@ -1,8 +1,9 @@
 // The seccomp filter every sandboxed program runs under: everything is allowed except
 // the system calls that reach outside the run (other processes, the kernel's global
 // state, namespaces, mounts, time, modules). Denied calls fail with EPERM (clone3 with
-// ENOSYS, so libc falls back to clone, whose flags the filter can inspect), so
-// runtimes that probe features keep working.
+// ENOSYS, so libc falls back to clone, whose flags the filter can inspect; socket
+// families outside an allowlist with EAFNOSUPPORT), so runtimes that probe features
+// keep working.
 //
 // The filter is compiled once (libseccomp, in the judge) into classic BPF; the child
 // installs it with one prctl() just before exec, without allocating.
@@ -20,6 +21,11 @@ namespace judge::sandbox {
 
 // The names of the denied system calls (those this architecture lacks are skipped).
 const std::vector<std::string_view>& DeniedSyscalls();
+
+// The socket families a program may create (AF_UNIX, and AF_INET/AF_INET6, which the
+// run's empty network namespace isolates). Every other family fails with EAFNOSUPPORT:
+// network namespaces do not isolate all of them (AF_VSOCK reaches the hypervisor).
+const std::vector<int>& AllowedSocketFamilies();
 
 // clone() flags refused (new namespaces).
 unsigned long DeniedCloneFlags();
