@@ -95,6 +95,8 @@ void PrintResult(const RunOptions& o, const RunResult& r) {
                {"kill_reason", std::string(KillReasonName(r.kill_reason))},
                {"time_method", r.time_method},
                {"memory_method", r.memory_method},
+               {"disk_kib", r.disk_kib},
+               {"disk_method", r.disk_method},
                {"message", r.message}});
     return;
   }
@@ -107,6 +109,7 @@ void PrintResult(const RunOptions& o, const RunResult& r) {
             << "exit:         "
             << (r.signal != 0 ? "signal " + std::to_string(r.signal) : "code " + std::to_string(r.exit_code)) << "\n"
             << "output:       " << r.output_bytes << " bytes (limit " << o.limits.output_kib * 1024 << ")\n"
+            << "disk:         " << r.disk_kib << " KiB written in the work directory (by " << r.disk_method << ")\n"
             << "kill reason:  " << KillReasonName(r.kill_reason) << "\n";
 }
 

@@ -17,6 +17,8 @@
 #include <atomic>
 #include <thread>
 
+#include "judge/base/files.h"
+#include "judge/base/unique_fd.h"
 #include "sandbox_fixture.h"
 
 namespace judge::testing {
@@ -335,6 +337,88 @@ TEST_F(Hostile, TwoGigabyteFileIsStoppedAtTheLimit) {
   EXPECT_LE(static_cast<int64_t>(fs::file_size(root_ + "/run/big.bin")), 2048 * 1024 + 1);
 }
 
+// Many files, each under the output limit, together far over it: the work directory's
+// quota (the output limit unless stated) refuses the write that crosses it, and the
+// run is OLE; the host directory holds no more than the quota.
+TEST_F(Hostile, ManyFilesUnderTheOutputLimitStopAtTheDiskQuota) {
+  SandboxLimits l = Small();
+  l.output_kib = 4096;
+  l.cpu_time_ms = 2000;
+  l.wall_time_ms = 4000;
+  auto r = RunHostile("disk_fill", {"64", "2048"}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kOutputLimitExceeded) << r->message;
+  EXPECT_EQ(r->kill_reason, KillReason::kDisk);
+  EXPECT_NE(r->message.find("disk quota of the work directory exceeded"), std::string::npos) << r->message;
+  EXPECT_EQ(r->disk_method, "overlay+tmpfs");
+  EXPECT_GE(r->disk_kib, 4096);
+  EXPECT_NE(Stdout().find("No space left on device"), std::string::npos) << Stdout();
+  uintmax_t total = 0;
+  for (const auto& e : fs::directory_iterator(root_ + "/run"))
+    if (e.path().filename().string().rfind("fill", 0) == 0) total += fs::file_size(e.path());
+  EXPECT_GT(total, 0u);
+  EXPECT_LE(total, 4096u * 1024 + 4096);
+  // A stated quota replaces the output limit's.
+  for (const auto& e : fs::directory_iterator(root_ + "/run"))
+    if (e.path().filename().string().rfind("fill", 0) == 0) fs::remove(e.path());
+  l.disk_kib = 16 * 1024;
+  auto more = RunHostile("disk_fill", {"6", "2048"}, l);
+  ASSERT_RAN(more);
+  EXPECT_EQ(more->status, RunStatus::kOk) << more->message;
+  EXPECT_EQ(Stdout(), "wrote 6 files\n");
+}
+
+// The program's writes reach the host directory only as plain files, directories and
+// links, after the run: no setuid bit, no FIFO, a link recreated and never followed,
+// removals and replacements applied.
+TEST_F(Hostile, WritesAreCopiedBackAsPlainFilesOnly) {
+  std::ofstream(root_ + "/run/gone") << "to be removed\n";
+  std::ofstream(root_ + "/run/kept") << "original\n";
+  ::chmod((root_ + "/run/kept").c_str(), 0666);
+  fs::create_directories(root_ + "/run/old");
+  std::ofstream(root_ + "/run/old/file") << "old\n";
+  ::chmod((root_ + "/run/old").c_str(), 0777);
+  auto r = RunHostile("layer_ops", {}, Small());
+  ASSERT_RAN(r);
+  ASSERT_EQ(r->status, RunStatus::kOk) << r->message << " " << r->disk_method;
+  const std::string run = root_ + "/run";
+  EXPECT_FALSE(fs::exists(fs::symlink_status(run + "/gone")));
+  EXPECT_EQ(ReadAll(run + "/kept"), "rewritten\n");
+  EXPECT_EQ(ReadAll(run + "/new.txt"), "new\n");
+  struct stat st;
+  ASSERT_EQ(::lstat((run + "/new.txt").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0755u) << std::oct << st.st_mode;
+  ASSERT_EQ(::lstat((run + "/link").c_str(), &st), 0);
+  EXPECT_TRUE(S_ISLNK(st.st_mode));
+  EXPECT_EQ(fs::read_symlink(run + "/link"), "/etc/passwd");
+  EXPECT_FALSE(fs::exists(fs::symlink_status(run + "/fifo")));
+  EXPECT_EQ(ReadAll(run + "/dir/inner.txt"), "inner\n");
+  EXPECT_TRUE(fs::is_directory(run + "/old"));
+  EXPECT_TRUE(fs::is_empty(run + "/old"));
+  EXPECT_NE(r->message.find("1 entries the program wrote were not kept"), std::string::npos) << r->message;
+}
+
+// A tree deeper than PATH_MAX allows by name is kept and then removed like any other.
+TEST_F(Hostile, ADeepTreeIsKeptAndRemoved) {
+  auto r = RunHostile("deep_tree", {"17"}, Small());
+  ASSERT_RAN(r);
+  ASSERT_EQ(r->status, RunStatus::kOk) << r->message;
+  UniqueFd run(::open((root_ + "/run").c_str(), O_RDONLY | O_DIRECTORY));
+  std::string name(250, 'n');
+  int depth = 0;
+  UniqueFd cur(::dup(run.get()));
+  while (true) {
+    UniqueFd next(::openat(cur.get(), name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW));
+    if (!next) break;
+    cur = std::move(next);
+    ++depth;
+  }
+  EXPECT_EQ(depth, 17);
+  EXPECT_EQ(::faccessat(cur.get(), "bottom.txt", F_OK, 0), 0);
+  EXPECT_TRUE(judge::fs::RemoveTree(root_ + "/run").ok());
+  fs::create_directories(root_ + "/run");
+}
+
 // On a tmpfs work directory (as many judges use): creating and removing 100,000
 // files on this host's disk takes minutes, on tmpfs a second; the files' pages and
 // inodes are then the run's memory.
@@ -348,11 +432,14 @@ TEST_F(HostileOnTmpfs, HundredThousandFilesStayInTheRunDirectory) {
   l.cpu_time_ms = 2000;
   l.wall_time_ms = 3000;
   l.memory_kib = 256 * 1024;
+  l.output_kib = 256 * 1024;  // the file quota (16384) binds first
   auto r = RunHostile("many_files", {}, l);
   ASSERT_RAN(r);
-  EXPECT_TRUE(r->status == RunStatus::kOk || r->status == RunStatus::kTimeLimitExceeded ||
-              r->status == RunStatus::kMemoryLimitExceeded)
-      << RunStatusCode(r->status) << " " << r->message;
+  EXPECT_EQ(r->status, RunStatus::kOutputLimitExceeded) << RunStatusCode(r->status) << " " << r->message;
+  EXPECT_EQ(r->kill_reason, KillReason::kDisk) << r->message;
+  std::size_t files = 0;
+  for (auto it = fs::directory_iterator(root_ + "/run"); it != fs::directory_iterator(); ++it) ++files;
+  EXPECT_LE(files, 16384u + 1);  // and the program itself
 }
 
 // ---------------------------------------------------------------- escape
@@ -414,7 +501,12 @@ TEST_F(Hostile, ASwappedOutputFolderNeverLeadsOutside) {
   ASSERT_RAN(r);
   EXPECT_EQ(r->status, RunStatus::kOk) << r->message;
   EXPECT_TRUE(fs::is_empty(root_ + "/host")) << "the judge wrote into the host folder through the symlink";
-  EXPECT_EQ(ReadAll(root_ + "/run/sub.moved/out.txt"), "written on stdout\n");
+  // The program's link is kept as a link; the folder it removed, with the judge's
+  // file in it, is gone (on an overlay the folder cannot be renamed).
+  EXPECT_TRUE(fs::is_symlink(root_ + "/run/sub"));
+  if (r->disk_method != "overlay+tmpfs") {
+    EXPECT_EQ(ReadAll(root_ + "/run/sub.moved/out.txt"), "written on stdout\n");
+  }
 }
 
 // A test's name must not leak: stdin is a sealed memory copy, stdout a pipe; cwd, exe

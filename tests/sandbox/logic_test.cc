@@ -130,9 +130,17 @@ TEST(DecideStatus, LimitsAreCheckedAfterTheFact) {
   Measurement out_exact = Exited(0);
   out_exact.output_bytes = l.output_kib * 1024;
   EXPECT_EQ(DecideStatus(out_exact, l).status, RunStatus::kOk);
-  Measurement file = Exited(0);
-  file.file_over_limit = true;
-  EXPECT_EQ(DecideStatus(file, l).status, RunStatus::kOutputLimitExceeded);
+  // A write refused at the work directory's quota is OLE, even when the program then
+  // failed because of it.
+  Measurement disk = Exited(1);
+  disk.disk_over_quota = true;
+  disk.disk_kib = 65540;
+  disk.disk_files = 3;
+  Decision dd = DecideStatus(disk, l);
+  EXPECT_EQ(dd.status, RunStatus::kOutputLimitExceeded);
+  EXPECT_EQ(dd.reason, KillReason::kDisk);
+  EXPECT_NE(dd.message.find("disk quota of the work directory exceeded (65540 KiB in 3 files"), std::string::npos)
+      << dd.message;
   // A crash after exceeding the CPU limit is still TLE.
   Measurement crash = Signaled(SIGSEGV);
   crash.cpu_ms = l.cpu_time_ms + 50;
@@ -207,6 +215,9 @@ TEST(Limits, ValidationNamesTheField) {
   l = Limits();
   l.output_kib = 0;  // no output allowed at all is a valid limit
   EXPECT_TRUE(ValidateLimits(l).ok());
+  l = Limits();
+  l.disk_files = -1;
+  EXPECT_NE(ValidateLimits(l).message().find("disk_files"), std::string::npos);
 }
 
 TEST(Limits, Derivation) {
@@ -237,6 +248,17 @@ TEST(Limits, Derivation) {
 
   l.stack_kib = 8192;
   EXPECT_EQ(DeriveLimits(l, true).Find(RLIMIT_STACK)->hard, 8192ULL * 1024);
+
+  // The work directory's quota is the output limit unless stated, never under a page.
+  EXPECT_EQ(d.disk_bytes, 100 * 1024);
+  EXPECT_EQ(d.disk_files, kDefaultDiskFiles);
+  l.disk_kib = 2048;
+  l.disk_files = 10;
+  EXPECT_EQ(DeriveLimits(l, true).disk_bytes, 2048 * 1024);
+  EXPECT_EQ(DeriveLimits(l, true).disk_files, 10);
+  l.disk_kib = 0;
+  l.output_kib = 0;
+  EXPECT_EQ(DeriveLimits(l, true).disk_bytes, 4096);
 }
 
 TEST(InsidePaths, Checks) {
@@ -256,8 +278,14 @@ TEST(FileSystemPlan, ShowsOnlyWhatTheRunNeeds) {
   std::vector<SystemEntry> sys = {{"usr", ""}, {"bin", "usr/bin"}, {"lib64", "usr/lib64"}};
   std::deque<std::string> storage;
   std::vector<SandboxMount> mounts = {{"/opt/jdk", "", false}, {"/srv/cache", "/cache", true}};
-  std::vector<FsOp> ops =
-      BuildFsOps("/state/slot0", sys, "/state/etc", "/tmp/runs/r1", mounts, 64 << 20, &storage);
+  FsPlanInput in;
+  in.root_dir = "/state/slot0";
+  in.system = &sys;
+  in.etc_dir = "/state/etc";
+  in.work_dir = "/tmp/runs/r1";
+  in.mounts = &mounts;
+  in.tmpfs_bytes = 64 << 20;
+  std::vector<FsOp> ops = BuildFsOps(in, &storage);
   ASSERT_GE(ops.size(), 10u);
   // First: nothing propagates to the host. Last: pivot into the new root.
   EXPECT_EQ(ops.front().kind, FsOp::kMount);
@@ -323,6 +351,22 @@ TEST(FileSystemPlan, ShowsOnlyWhatTheRunNeeds) {
   }
   EXPECT_GT(tmp_mount, 0u);
   EXPECT_GT(work_mkdir, tmp_mount);
+
+  // With a disk layer the work directory is an overlay, its bind mount the fallback.
+  in.work_overlay = "lowerdir=/tmp/runs/r1,upperdir=/state/slot0.disk/upper,workdir=/state/slot0.disk/work";
+  std::deque<std::string> storage2;
+  std::vector<FsOp> layered = BuildFsOps(in, &storage2);
+  const FsOp* overlay = nullptr;
+  for (const auto& op : layered)
+    if (op.kind == FsOp::kOverlay) overlay = &op;
+  ASSERT_NE(overlay, nullptr);
+  EXPECT_EQ(std::string(overlay->a), "/state/slot0/tmp/runs/r1");
+  EXPECT_EQ(std::string(overlay->b), "/tmp/runs/r1");
+  EXPECT_EQ(std::string(overlay->data), in.work_overlay);
+  EXPECT_TRUE((overlay->flags & MS_NOSUID) && (overlay->flags & MS_NODEV));
+  EXPECT_TRUE(std::none_of(layered.begin(), layered.end(), [](const FsOp& op) {
+    return op.kind == FsOp::kBind && std::string(op.b) == "/tmp/runs/r1";
+  }));
 }
 
 TEST(SeccompPolicy, DeniesTheEscapesTheIssueNames) {

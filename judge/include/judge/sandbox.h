@@ -31,6 +31,11 @@ struct SandboxLimits {
   int64_t stack_kib = 0;          // 0: as large as memory_kib
   int32_t max_processes = 1;      // processes + threads alive at once
   int32_t max_open_files = 64;
+  // What the program may write in its work directory, all files together (bytes,
+  // page-granular) and how many files and directories; more is OLE. 0: output_kib
+  // (disk_kib), 16384 (disk_files). Enforced where overlayfs exists (docs/sandbox.md).
+  int64_t disk_kib = 0;
+  int32_t disk_files = 0;
 };
 
 // A directory from the host made visible inside the run, read-only unless stated.
@@ -45,8 +50,10 @@ struct RunSpec {
   // "/usr/bin/python3"). Must not be empty.
   std::vector<std::string> argv;
   // Host directory that becomes the program's working directory; created and owned
-  // by the caller; the sandbox makes it writable by the run's uid. It should hold only
-  // what the program must see.
+  // by the caller. It should hold only what the program must see. The program sees
+  // it writable but never writes the host directory itself: its writes go to a
+  // bounded layer (SandboxLimits::disk_kib) that the judge copies back into it after
+  // the run (regular files, directories and links only; see docs/sandbox.md).
   std::string work_dir;
   // Host paths opened by the judge (not the program). Empty stdin: /dev/null. Empty
   // stdout/stderr: discarded (still counted against output_kib). Output files are
@@ -84,6 +91,7 @@ enum class KillReason : int {
   kMemory = 3,
   kOutput = 4,
   kProcesses = 5,
+  kDisk = 6,  // the work directory's quota (bytes or files) was reached: OLE
 };
 
 struct RunResult {
@@ -97,6 +105,8 @@ struct RunResult {
   int64_t output_bytes = 0; // stdout + stderr written
   std::string time_method;    // e.g. "cgroup-v1-cpuacct", "cgroup-v2", "rusage"
   std::string memory_method;  // e.g. "cgroup-v1-memory", "cgroup-v2", "proc-polling"
+  int64_t disk_kib = 0;       // written in the work directory (page-granular)
+  std::string disk_method;    // "overlay+tmpfs", or "none (...)" where not enforced
   std::string message;        // human explanation, e.g. "killed: CPU time limit"
 };
 

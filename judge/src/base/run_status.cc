@@ -21,6 +21,7 @@ std::string_view KillReasonName(KillReason r) {
     case KillReason::kMemory: return "memory";
     case KillReason::kOutput: return "output";
     case KillReason::kProcesses: return "processes";
+    case KillReason::kDisk: return "disk";
   }
   return "??";
 }

@@ -114,6 +114,12 @@ void RunFsOps(const ChildPlan& plan) {
         what = "mount ";
         rc = mount(op.b, op.a, op.fstype, op.flags, op.data);
         break;
+      case FsOp::kOverlay:
+        what = "overlay mount ";
+        rc = mount("judge-work", op.a, "overlay", op.flags, op.data);
+        if (rc == 0) break;
+        plan.report->overlay_errno = errno;
+        [[fallthrough]];
       case FsOp::kBind:
         what = "bind mount ";
         rc = mount(op.b, op.a, nullptr, MS_BIND | MS_REC, nullptr);

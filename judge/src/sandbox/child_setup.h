@@ -52,6 +52,8 @@ struct ChildReport {
   int64_t program_end_ns;  // CLOCK_MONOTONIC when I reaped P
   int64_t program_maxrss_kib;  // P's high-water resident set (and its reaped children's),
                                // file pages of its image included (wait4's ru_maxrss)
+  int overlay_errno;     // the work directory's overlay could not be mounted (a bind
+                         // mount stands in: no quota); 0 when it was
 };
 
 // One step of building the run's file system, executed in order by I.
@@ -64,6 +66,8 @@ struct FsOp {
     kMknod,      // a (mode, dev)
     kPivotRoot,  // a becomes "/"
     kRemount,    // remount a with flags (e.g. the root tmpfs read-only)
+    kOverlay,    // mount an overlay at a (data: its options, flags); if the kernel
+                 // refuses, bind b at a instead and record the errno in the report
   };
   Kind kind = kMkdir;
   const char* a = nullptr;

@@ -11,8 +11,10 @@
 //   3. open stdin/stdout/stderr (RunStreams: stdin a sealed memory copy, stdout and
 //      stderr pipes the judge drains into files it created fresh, fd-relative, and
 //      puts back at their names if the program replaced them, when the streams go);
-//   4. hand the work directory to the slot's uid; empty the cgroup, reset it and set
-//      its limits (CgroupRun: emptied for the next run when it goes);
+//   4. mount the run's disk layer, where everything the program writes in its work
+//      directory goes, under a quota (run_disk.h; WorkLayer unmounts it when it
+//      goes); empty the cgroup, reset it and set its limits (CgroupRun: emptied for
+//      the next run when it goes);
 //   5. spawn through Boost.Process with an init hook that builds the namespaces
 //      (child_setup.h), the forked child being the init of a new pid namespace; Boost
 //      returns once the program has exec'd (SpawnedInit: the whole tree is killed and
@@ -20,7 +22,9 @@
 //   6. watch the run (run_monitor.h), draining its output, until it ends or a limit
 //      is crossed or the caller cancels; kill the tree through the cgroup (or the pid namespace's init without
 //      one) when it must stop;
-//   7. reap the init, read the final counters, decide the status (run_verdict.h).
+//   7. reap the init, read the final counters, decide the status (run_verdict.h);
+//   8. copy what the program wrote back into the host work directory (fd-relative,
+//      through the directory opened in step 4).
 //
 // Without cgroups (SandboxMethod::kNoCgroup) the same isolation applies, time comes
 // from rusage and /proc polling and memory from polling only; results say so.
@@ -39,6 +43,7 @@
 #include <cstring>
 #include <deque>
 #include <memory>
+#include <optional>
 #include <thread>
 
 // Boost.Process v2 with std::filesystem (no Boost.Filesystem library to link). Its
@@ -62,6 +67,7 @@
 #include "judge/sandbox.h"
 #include "linux_sandbox.h"
 #include "network_namespace.h"
+#include "run_disk.h"
 #include "run_filesystem.h"
 #include "run_limits.h"
 #include "run_verdict.h"
@@ -195,6 +201,16 @@ class SpawnedInit {
   std::function<void()> kill_tree_;
 };
 
+// The program's work directory for one run: the host directory, opened before the
+// run, and the disk layer its writes go to (absent without overlayfs: then the
+// program writes the host directory, handed to its uid, bounded per file only).
+struct WorkLayer {
+  std::string work_dir;
+  UniqueFd host_dir;
+  std::optional<RunDisk> disk;
+  std::string overlay_options;  // for the init's mount; empty without a layer
+};
+
 namespace {
 
 // The state directory holds the slots' locks, /etc and the runs' root mount points:
@@ -252,6 +268,7 @@ Status LinuxSandbox::Init() {
     if (::getrlimit(resource, &cur) == 0) hard_limits_[resource] = cur.rlim_max;
   }
   JUDGE_RETURN_IF_ERROR(InitCgroups());
+  overlay_ = OverlaySupported();
   return slots_.Init(options_.state_dir, slots);
 }
 
@@ -271,6 +288,7 @@ Status LinuxSandbox::InitCgroups() {
 Status LinuxSandbox::PrepareSlot(Slot& slot) {
   if (slot.ready) return Status::Ok();
   slot.root_dir = options_.state_dir + "/slot" + std::to_string(slot.index);
+  slot.disk_dir = slot.root_dir + ".disk";
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(slot.root_dir, 0700));
   ::chmod(slot.root_dir.c_str(), 0700);
   if (method_ == SandboxMethod::kCgroupV2) {
@@ -369,12 +387,10 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   const DerivedLimits derived = ClampedLimits(spec.limits, slot.cgroup != nullptr);
   const uid_t uid = static_cast<uid_t>(options_.first_uid + slot.index);
   JUDGE_ASSIGN_OR_RETURN(RunStreams streams, RunStreams::Open(spec, derived.output_bytes, uid, uid));
-  // The work directory belongs to the run's uid for the run.
-  if (::lchown(work_dir.c_str(), uid, uid) != 0 || ::chmod(work_dir.c_str(), 0755) != 0)
-    return ErrnoStatus(errno, "cannot hand the work directory " + work_dir + " to uid " + std::to_string(uid));
+  JUDGE_ASSIGN_OR_RETURN(WorkLayer layer, OpenWorkLayer(slot, work_dir, derived, uid));
   CgroupRun cgroup(slot.cgroup.get());
   JUDGE_ASSIGN_OR_RETURN(CgroupUsage base, cgroup.Start(derived.cgroup_memory_bytes, derived.cgroup_pids_max));
-  JUDGE_ASSIGN_OR_RETURN(SpawnedInit init, Spawn(slot, spec, work_dir, derived, streams, program));
+  JUDGE_ASSIGN_OR_RETURN(SpawnedInit init, Spawn(slot, spec, layer, derived, streams, program));
   streams.CloseChildEnds();
 
   MonitorInput in;
@@ -397,17 +413,53 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
     Status killed = KillTree(slot, init.pid());
     if (watched.error.ok() && !killed.ok()) watched.error = killed;
   }
-  JUDGE_ASSIGN_OR_RETURN(RunResult result, Conclude(slot, spec, watched, init, streams, base));
+  JUDGE_ASSIGN_OR_RETURN(RunResult result, Conclude(slot, spec, watched, init, streams, layer, base));
   JUDGE_RETURN_IF_ERROR(cgroup.Finish());
+  // Step 8: every process of the run is gone; its writes join the host directory
+  // before the streams put their files back (they go after this, RAII).
+  if (layer.disk && slot.report->overlay_errno == 0) {
+    int64_t dropped = 0;
+    JUDGE_RETURN_IF_ERROR(layer.disk->CopyBack(layer.host_dir.get(), &dropped));
+    if (dropped > 0)
+      result.message += (result.message.empty() ? "" : "; ") + std::to_string(dropped) +
+                        " entries the program wrote were not kept (special files, or deeper than " +
+                        std::to_string(kCopyBackMaxDepth) + " directories)";
+  }
   return result;
 }
 
-Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const std::string& work_dir,
+// Step 4: the work directory, opened now, and the disk layer over it.
+Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const std::string& work_dir, const DerivedLimits& derived,
+                                              uid_t uid) {
+  WorkLayer layer;
+  layer.work_dir = work_dir;
+  layer.host_dir.Reset(::open(work_dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (!layer.host_dir) return ErrnoStatus(errno, "cannot open the work directory " + work_dir);
+  if (!overlay_) {
+    // The program writes the host directory itself: it belongs to the run's uid.
+    if (::fchown(layer.host_dir.get(), uid, uid) != 0 || ::fchmod(layer.host_dir.get(), 0755) != 0)
+      return ErrnoStatus(errno, "cannot hand the work directory " + work_dir + " to uid " + std::to_string(uid));
+    return layer;
+  }
+  JUDGE_ASSIGN_OR_RETURN(RunDisk disk, RunDisk::Start(slot.disk_dir, derived.disk_bytes, derived.disk_files, uid, uid));
+  layer.disk.emplace(std::move(disk));
+  JUDGE_ASSIGN_OR_RETURN(layer.overlay_options, layer.disk->OverlayOptions(work_dir));
+  return layer;
+}
+
+Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const WorkLayer& layer,
                                         const DerivedLimits& derived, const RunStreams& streams,
                                         const std::string& program) {
   auto storage = std::make_unique<ChildPlanStorage>();  // read by the child's copy until it execs
-  storage->ops = BuildFsOps(slot.root_dir, system_, etc_dir_, work_dir, spec.mounts, derived.tmpfs_bytes,
-                            &storage->strings);
+  FsPlanInput fs_in;
+  fs_in.root_dir = slot.root_dir;
+  fs_in.system = &system_;
+  fs_in.etc_dir = etc_dir_;
+  fs_in.work_dir = layer.work_dir;
+  fs_in.work_overlay = layer.overlay_options;
+  fs_in.mounts = &spec.mounts;
+  fs_in.tmpfs_bytes = derived.tmpfs_bytes;
+  storage->ops = BuildFsOps(fs_in, &storage->strings);
   for (const auto& a : spec.argv) storage->argv.push_back(a.c_str());
   storage->argv.push_back(nullptr);
   for (const auto& e : spec.env) storage->envp.push_back(e.c_str());
@@ -430,7 +482,7 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const s
   plan.rlimits = derived.rlimits.data();
   plan.rlimit_count = derived.rlimit_count;
   plan.uid = plan.gid = static_cast<uid_t>(options_.first_uid + slot.index);
-  plan.cwd = work_dir.c_str();
+  plan.cwd = layer.work_dir.c_str();
   plan.filter = filter_.data();
   plan.filter_len = static_cast<unsigned short>(filter_.size());
   plan.report = slot.report;
@@ -484,11 +536,24 @@ void ProgramEnd(const ChildReport& report, Measurement* m) {
   }
 }
 
+// What the program wrote in its work directory, and how that was bounded.
+std::string DiskOf(const WorkLayer& layer, const ChildReport& report, Measurement* m) {
+  if (!layer.disk) return kNoDiskQuotaMethod;
+  if (report.overlay_errno != 0)
+    return "none (the overlay could not be mounted: " + ErrnoText(report.overlay_errno) + ")";
+  DiskUsage u = layer.disk->Usage();
+  m->disk_kib = u.bytes / 1024;
+  m->disk_files = u.files;
+  m->disk_over_quota = u.over_quota;
+  return kDiskQuotaMethod;
+}
+
 }  // namespace
 
 // Step 7: reap, measure, decide.
 Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const MonitorResult& watched,
-                                         SpawnedInit& init, RunStreams& streams, const CgroupUsage& base) {
+                                         SpawnedInit& init, RunStreams& streams, const WorkLayer& layer,
+                                         const CgroupUsage& base) {
   const int64_t start_ns = init.start_ns();
   SpawnedInit::Reaped reaped = init.Reap();
   Status drained = streams.Drain();  // every writer is gone: what is left in the pipes
@@ -528,6 +593,7 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
     return Status::NotFound("cannot execute " + spec.argv[0] + " inside the sandbox: " + ErrnoText(report.exec_errno));
   ProgramEnd(report, &m);
   m.program_rss_kib = report.program_maxrss_kib;
+  r.disk_method = DiskOf(layer, report, &m);
   int64_t end_ns = watched.kill != KillReason::kNone ? watched.stop_ns
                    : report.program_reaped          ? report.program_end_ns
                                                     : reaped.reaped_ns;
@@ -542,6 +608,7 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
   r.exit_code = m.exited ? m.exit_code : -1;
   r.signal = m.signal;
   r.output_bytes = m.output_bytes;
+  r.disk_kib = m.disk_kib;
   r.message = d.message;
   if (!warning_.empty()) r.message += (r.message.empty() ? "" : "; ") + warning_;
   return r;

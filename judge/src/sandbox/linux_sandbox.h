@@ -25,6 +25,7 @@
 namespace judge::sandbox {
 
 class SpawnedInit;
+struct WorkLayer;
 
 class LinuxSandbox final : public Sandbox {
  public:
@@ -47,11 +48,12 @@ class LinuxSandbox final : public Sandbox {
   Result<RunResult> RunInSlot(Slot& slot, const RunSpec& spec, const std::string& work_dir,
                               const std::string& program);
   DerivedLimits ClampedLimits(const SandboxLimits& limits, bool with_cgroup) const;
-  Result<SpawnedInit> Spawn(Slot& slot, const RunSpec& spec, const std::string& work_dir,
-                            const DerivedLimits& derived, const RunStreams& streams, const std::string& program);
+  Result<WorkLayer> OpenWorkLayer(Slot& slot, const std::string& work_dir, const DerivedLimits& derived, uid_t uid);
+  Result<SpawnedInit> Spawn(Slot& slot, const RunSpec& spec, const WorkLayer& layer, const DerivedLimits& derived,
+                            const RunStreams& streams, const std::string& program);
   Status KillTree(Slot& slot, pid_t init);
   Result<RunResult> Conclude(Slot& slot, const RunSpec& spec, const MonitorResult& watched, SpawnedInit& init,
-                             RunStreams& streams, const CgroupUsage& base);
+                             RunStreams& streams, const WorkLayer& layer, const CgroupUsage& base);
 
   SandboxOptions options_;
   SandboxMethod method_ = SandboxMethod::kNoCgroup;
@@ -64,6 +66,7 @@ class LinuxSandbox final : public Sandbox {
   UniqueFd own_pidns_;   // the judge's pid namespace, restored for children after each fork
   UniqueFd judge_pidfd_;  // lets a freshly forked init notice that the judge died
   std::map<int, rlim_t> hard_limits_;  // the judge's own hard rlimits
+  bool overlay_ = false;  // runs write through a bounded disk layer (run_disk.h)
   SlotPool slots_;
 };
 

@@ -195,16 +195,13 @@ void AddSystem(FsPlan& p, const std::vector<SystemEntry>& system, const std::str
 
 }  // namespace
 
-std::vector<FsOp> BuildFsOps(const std::string& root_dir, const std::vector<SystemEntry>& system,
-                             const std::string& etc_dir, const std::string& work_dir,
-                             const std::vector<SandboxMount>& mounts, int64_t tmpfs_bytes,
-                             std::deque<std::string>* storage) {
-  FsPlan p(root_dir, storage);
-  const std::string size = std::to_string(tmpfs_bytes);
+std::vector<FsOp> BuildFsOps(const FsPlanInput& in, std::deque<std::string>* storage) {
+  FsPlan p(in.root_dir, storage);
+  const std::string size = std::to_string(in.tmpfs_bytes);
   // Nothing done from here on propagates back to the host's mounts.
   p.Mount("/", nullptr, nullptr, MS_REC | MS_PRIVATE, nullptr);
-  p.Mount(p.Keep(root_dir), "judge-root", "tmpfs", MS_NOSUID, "size=1m,nr_inodes=4096,mode=0755");
-  AddSystem(p, system, etc_dir);
+  p.Mount(p.Keep(in.root_dir), "judge-root", "tmpfs", MS_NOSUID, "size=1m,nr_inodes=4096,mode=0755");
+  AddSystem(p, *in.system, in.etc_dir);
   AddDev(p, size);
   const char* proc = p.InRoot("/proc");
   p.Mkdir(proc, 0555);
@@ -212,15 +209,20 @@ std::vector<FsOp> BuildFsOps(const std::string& root_dir, const std::vector<Syst
   const char* tmp = p.InRoot("/tmp");
   p.Mkdir(tmp, 01777);
   p.Mount(tmp, "judge-tmp", "tmpfs", MS_NOSUID | MS_NODEV, p.Keep("mode=1777,size=" + size));
-  p.MkdirAll(work_dir);
-  p.Bind(p.InRoot(work_dir), p.Keep(work_dir), MS_NOSUID | MS_NODEV);
-  for (const auto& m : mounts) {
+  p.MkdirAll(in.work_dir);
+  if (in.work_overlay.empty()) {
+    p.Bind(p.InRoot(in.work_dir), p.Keep(in.work_dir), MS_NOSUID | MS_NODEV);
+  } else {
+    FsOp& op = p.Add(FsOp::kOverlay, p.InRoot(in.work_dir), p.Keep(in.work_dir), MS_NOSUID | MS_NODEV, 0);
+    op.data = p.Keep(in.work_overlay);
+  }
+  for (const auto& m : *in.mounts) {
     std::string inside = m.inside_path.empty() ? m.host_path : m.inside_path;
     p.MkdirAll(inside);
     p.Bind(p.InRoot(inside), p.Keep(m.host_path), (m.writable ? 0 : MS_RDONLY) | MS_NOSUID | MS_NODEV);
   }
-  p.Add(FsOp::kRemount, p.Keep(root_dir), nullptr, MS_RDONLY | MS_NOSUID, 0);
-  p.Add(FsOp::kPivotRoot, p.Keep(root_dir), nullptr, 0, 0);
+  p.Add(FsOp::kRemount, p.Keep(in.root_dir), nullptr, MS_RDONLY | MS_NOSUID, 0);
+  p.Add(FsOp::kPivotRoot, p.Keep(in.root_dir), nullptr, 0, 0);
   return p.Take();
 }
 

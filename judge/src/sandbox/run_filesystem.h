@@ -8,7 +8,9 @@
 //   /dev   null zero full random urandom, fd/std* links, a private /dev/shm tmpfs
 //   /proc  a new procfs for the run's pid namespace (hidepid=2)
 //   /tmp   a private tmpfs (its pages are charged to the run's memory cgroup)
-//   <work_dir> the caller's work directory at its host path, writable
+//   <work_dir> the caller's work directory at its host path, writable: an overlay
+//          whose writes go to the run's bounded disk layer (run_disk.h), or, without
+//          one, a bind mount
 //   extra mounts from RunSpec::mounts
 // Everything else of the host, the judge's files included, does not exist inside.
 #ifndef JUDGE_SRC_SANDBOX_RUN_FILESYSTEM_H_
@@ -39,12 +41,20 @@ std::vector<SystemEntry> DetectSystemEntries();
 Status CheckInsidePath(const std::string& what, const std::string& path,
                        const std::vector<SystemEntry>& system);
 
-// The ops building the root at `root_dir` (a host directory the init mounts a tmpfs
-// on) and pivoting into it. Strings live in *storage (a deque: stable addresses).
-std::vector<FsOp> BuildFsOps(const std::string& root_dir, const std::vector<SystemEntry>& system,
-                             const std::string& etc_dir, const std::string& work_dir,
-                             const std::vector<SandboxMount>& mounts, int64_t tmpfs_bytes,
-                             std::deque<std::string>* storage);
+// What a run's file system is made of. Borrowed for the call.
+struct FsPlanInput {
+  std::string root_dir;  // a host directory the init mounts the root tmpfs on
+  const std::vector<SystemEntry>* system = nullptr;
+  std::string etc_dir;   // PrepareEtc's
+  std::string work_dir;  // host path, also its path inside
+  std::string work_overlay;  // the overlay's mount options (RunDisk); empty: bind mount
+  const std::vector<SandboxMount>* mounts = nullptr;
+  int64_t tmpfs_bytes = 0;  // size of /tmp and /dev/shm each
+};
+
+// The ops building the root and pivoting into it. Strings live in *storage (a deque:
+// stable addresses).
+std::vector<FsOp> BuildFsOps(const FsPlanInput& in, std::deque<std::string>* storage);
 
 // Creates <state_dir>/etc once (reused while its completion marker exists). Several
 // judges may race here: each builds a private copy and the first rename wins.

@@ -1,5 +1,6 @@
 #include "run_limits.h"
 
+#include <algorithm>
 #include <string>
 
 namespace judge::sandbox {
@@ -31,6 +32,8 @@ Status ValidateLimits(const SandboxLimits& l) {
   JUDGE_RETURN_IF_ERROR(CheckRange("max_processes", l.max_processes, 1, kMaxCount));
   // stdin, stdout, stderr and the program's own file.
   JUDGE_RETURN_IF_ERROR(CheckRange("max_open_files", l.max_open_files, 4, kMaxCount));
+  JUDGE_RETURN_IF_ERROR(CheckRange("disk_kib", l.disk_kib, 0, kMaxKib));
+  JUDGE_RETURN_IF_ERROR(CheckRange("disk_files", l.disk_files, 0, kMaxCount));
   return Status::Ok();
 }
 
@@ -42,6 +45,9 @@ DerivedLimits DeriveLimits(const SandboxLimits& l, bool with_cgroup) {
   d.cgroup_memory_bytes = l.memory_kib * 1024;
   d.stack_bytes = (l.stack_kib > 0 ? l.stack_kib : l.memory_kib) * 1024;
   d.output_bytes = l.output_kib * 1024;
+  // At least a page: a run must be able to write one small file.
+  d.disk_bytes = std::max<int64_t>(4096, (l.disk_kib > 0 ? l.disk_kib : l.output_kib) * 1024);
+  d.disk_files = l.disk_files > 0 ? l.disk_files : kDefaultDiskFiles;
   // With a cgroup, tmpfs pages are charged to the run and the memory limit binds
   // first (MLE, not a full disk); without one, the tmpfs size is the only bound.
   d.tmpfs_bytes = with_cgroup ? 2 * d.cgroup_memory_bytes : d.cgroup_memory_bytes;

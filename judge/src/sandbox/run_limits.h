@@ -8,6 +8,9 @@
 //    as memory goes; the cgroup still counts every touched stack page.
 //  - RLIMIT_FSIZE is output_kib + 1 byte, so "more than the limit" is visible as a file
 //    size (and SIGXFSZ) instead of being ambiguous with "exactly the limit".
+//  - The work directory's quota (disk_bytes) is the output limit unless stated: a
+//    program that writes more in files than it may print is over its output all
+//    the same; RLIMIT_FSIZE still caps each file.
 //  - RLIMIT_CPU is a backstop a second above the limit (the monitor kills at the
 //    limit; a process that escaped monitoring still dies).
 //  - RLIMIT_NPROC (per uid, and each run slot has its own uid) is max_processes with
@@ -33,7 +36,8 @@ struct RlimitValue {
   rlim_t hard = 0;
 };
 
-inline constexpr int kSupervisorProcesses = 1;  // the pid namespace's init, in the cgroup too
+inline constexpr int kSupervisorProcesses = 1;
+inline constexpr int64_t kDefaultDiskFiles = 16384;  // SandboxLimits::disk_files 0  // the pid namespace's init, in the cgroup too
 
 struct DerivedLimits {
   std::array<RlimitValue, 10> rlimits{};
@@ -43,6 +47,8 @@ struct DerivedLimits {
   int64_t tmpfs_bytes = 0;  // size of each private tmpfs (/tmp, /dev/shm)
   int64_t stack_bytes = 0;
   int64_t output_bytes = 0;  // the output limit in bytes
+  int64_t disk_bytes = 0;    // the work directory's quota (run_disk.h)
+  int64_t disk_files = 0;
 
   const RlimitValue* Find(int resource) const {
     for (int i = 0; i < rlimit_count; ++i)

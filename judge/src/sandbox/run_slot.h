@@ -1,7 +1,8 @@
 // Run slots: slot k runs programs as uid/gid first_uid + k and owns, made on first use
 // and reused by every later run, its cgroup(s), an empty network namespace, the host
-// directory its root tmpfs is mounted on (in the run's mount namespace only), a scratch
-// file for discarded output and the page its init reports through.
+// directory its root tmpfs is mounted on (in the run's mount namespace only), the
+// directory its disk layer is mounted on for a run, and the page its init reports
+// through.
 //
 // Slots are taken in this process under a mutex and across processes with flock on
 // <state_dir>/slot<k>.lock, so two judges on one host never share a uid or a cgroup. A
@@ -32,6 +33,7 @@ struct Slot {
   std::unique_ptr<RunCgroup> cgroup;  // null without cgroups
   UniqueFd netns;
   std::string root_dir;
+  std::string disk_dir;  // where the run's disk layer is mounted (run_disk.h)
   ChildReport* report = nullptr;  // a shared anonymous page
   std::unique_ptr<boost::asio::io_context> io;
   ~Slot();

@@ -1,5 +1,7 @@
 #include "run_verdict.h"
 
+#include "run_limits.h"
+
 #include <signal.h>
 #include <string.h>
 
@@ -18,6 +20,7 @@ RunStatus StatusOf(KillReason r) {
     case KillReason::kMemory: return RunStatus::kMemoryLimitExceeded;
     case KillReason::kOutput: return RunStatus::kOutputLimitExceeded;
     case KillReason::kProcesses: return RunStatus::kRuntimeError;
+    case KillReason::kDisk: return RunStatus::kOutputLimitExceeded;
     case KillReason::kNone: break;
   }
   return RunStatus::kOk;
@@ -39,6 +42,11 @@ std::string Describe(KillReason r, const Measurement& m, const SandboxLimits& l,
       return how + "output limit exceeded (limit " + std::to_string(l.output_kib) + " KiB)";
     case KillReason::kProcesses:
       return how + "process/thread limit exceeded (limit " + std::to_string(l.max_processes) + ")";
+    case KillReason::kDisk:
+      return "disk quota of the work directory exceeded (" + std::to_string(m.disk_kib) + " KiB in " +
+             std::to_string(m.disk_files) + " files written; limit " +
+             std::to_string(l.disk_kib > 0 ? l.disk_kib : l.output_kib) + " KiB, " +
+             std::to_string(l.disk_files > 0 ? l.disk_files : kDefaultDiskFiles) + " files)";
     case KillReason::kNone: break;
   }
   return "";
@@ -83,7 +91,8 @@ Decision DecideStatusAlone(const Measurement& m, const SandboxLimits& l) {
   if (reason == KillReason::kNone) {
     if (m.cpu_ms > l.cpu_time_ms) reason = KillReason::kCpuTime;
     else if (m.wall_ms > l.wall_time_ms) reason = KillReason::kWallTime;
-    else if (m.output_bytes > l.output_kib * 1024 || m.file_over_limit) reason = KillReason::kOutput;
+    else if (m.output_bytes > l.output_kib * 1024) reason = KillReason::kOutput;
+    else if (m.disk_over_quota) reason = KillReason::kDisk;
     else if (MemoryUsedKib(m) > l.memory_kib) reason = KillReason::kMemory;
   }
   if (reason != KillReason::kNone) {

@@ -13,6 +13,9 @@
 // read the file (the judge, copying it), not to the run, but they are resident in the
 // program all the same. Over the limit is MLE even when the cgroup did not stop it.
 //
+// Writing more in the work directory than its quota (bytes or files) is OLE, whether
+// the program then failed or not: the refused write is the cause.
+//
 // A fork or thread refused at the process limit is the program's business (it got
 // EAGAIN, as under DOMjudge or isolate): the verdict follows its exit and output, and
 // the message notes the refusal.
@@ -36,7 +39,9 @@ struct Measurement {
   int64_t memory_kib = 0;           // the cgroup's peak (or the polled peak without one)
   int64_t program_rss_kib = 0;      // the program's high-water RSS, its image's pages included
   int64_t output_bytes = 0;         // stdout + stderr
-  bool file_over_limit = false;     // some file the program wrote exceeded output_kib
+  bool disk_over_quota = false;     // a write in the work directory was refused (quota)
+  int64_t disk_kib = 0;             // written in the work directory
+  int64_t disk_files = 0;
   bool oom_killed = false;          // the kernel's OOM killer acted in the run's cgroup
   bool memory_limit_hit = false;    // an allocation hit the cgroup's limit (refused or reclaimed)
   bool memory_enforced = true;      // a cgroup enforced the memory limit (else polled)

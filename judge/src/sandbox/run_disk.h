@@ -1,0 +1,87 @@
+// The run's writable layer: everything a program writes in its work directory, under a
+// quota, and never written by the program into the host directory itself.
+//
+// Theory of operation. Each slot owns a directory <state_dir>/slot<k>.disk. For one
+// run, RunDisk mounts a fresh tmpfs there in the judge's mount namespace (size = the
+// disk quota plus a page, nr_inodes = the file quota, nosuid, nodev) holding "upper"
+// (owned by the run's uid, it becomes the work directory's root) and "work" (the
+// overlay's own). The run's init mounts an overlay at the work directory: the host
+// work directory below, read-only in effect, "upper" above (OverlayOptions()). Every
+// byte and file the program writes lands in the tmpfs, whose size stops it with ENOSPC:
+// that is the quota, whatever the number of files; the pages are the run's memory too.
+//
+// After the run, once every process of it is dead, CopyBack() applies the upper layer
+// to the host work directory through descriptors opened before the run, one directory
+// at a time: a new or changed regular file is copied (owner and permission bits as the
+// program saw them, no setuid or setgid), a symbolic link recreated (never followed), a
+// whiteout removes
+// the host entry, an opaque or new directory replaces it; FIFOs, sockets and devices
+// are dropped. Then the tmpfs is unmounted (RAII, on every path): whatever the program
+// left, however deep, is gone at once.
+//
+// The overlay is mounted with redirect_dir=off: renaming a directory that existed
+// before the run fails with EXDEV (tools fall back to copying), so the upper layer
+// never holds redirects and CopyBack needs only whiteouts and opaque directories.
+//
+// Not thread-safe: one run, one slot.
+#ifndef JUDGE_SRC_SANDBOX_RUN_DISK_H_
+#define JUDGE_SRC_SANDBOX_RUN_DISK_H_
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+
+#include "judge/status.h"
+
+namespace judge::sandbox {
+
+// How a run's writes are bounded, as reported (doctor, run --json).
+inline constexpr const char* kDiskQuotaMethod = "overlay+tmpfs";
+inline constexpr const char* kNoDiskQuotaMethod = "none (no overlayfs: only the per-file size limit)";
+
+// Files deeper than this below the work directory are not copied back.
+inline constexpr int kCopyBackMaxDepth = 64;
+
+// Whether this kernel offers overlayfs (read from /proc/filesystems).
+bool OverlaySupported();
+
+struct DiskUsage {
+  int64_t bytes = 0;   // written in the work directory (page-granular)
+  int64_t files = 0;   // files, directories, links and whiteouts created
+  bool over_quota = false;  // a write was refused: more bytes or files than allowed
+};
+
+class RunDisk {
+ public:
+  // Mounts the layer at dir (created 0700 if missing; a mount left there by a judge
+  // that died is replaced). quota_bytes > 0, quota_files > 0.
+  static Result<RunDisk> Start(const std::string& dir, int64_t quota_bytes, int64_t quota_files, uid_t uid,
+                               gid_t gid);
+  RunDisk(const RunDisk&) = delete;
+  RunDisk& operator=(const RunDisk&) = delete;
+  RunDisk(RunDisk&& other) noexcept;
+  RunDisk& operator=(RunDisk&&) = delete;
+  ~RunDisk();  // unmounts (lazily: nothing can block it)
+
+  // The mount(2) data of the overlay over lower_dir (an absolute host path without
+  // ',' ':' or '\\', which the option syntax cannot carry; InvalidArgument else).
+  Result<std::string> OverlayOptions(const std::string& lower_dir) const;
+
+  // What the run wrote. Call after the run.
+  DiskUsage Usage() const;
+
+  // Applies the upper layer to the host directory host_dir_fd (see above). Only the
+  // judge's own failures are errors; what cannot be kept (too deep, special files)
+  // is counted in *dropped.
+  Status CopyBack(int host_dir_fd, int64_t* dropped) const;
+
+ private:
+  RunDisk(std::string dir, int64_t quota_bytes) : dir_(std::move(dir)), quota_bytes_(quota_bytes) {}
+  std::string dir_;  // empty once moved from (or when the mount failed)
+  int64_t quota_bytes_;
+};
+
+}  // namespace judge::sandbox
+
+#endif  // JUDGE_SRC_SANDBOX_RUN_DISK_H_
