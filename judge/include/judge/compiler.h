@@ -17,6 +17,8 @@
 // cache directory: <cache>/<sha256>/ holds the program files, the log and a marker
 // written last, so a half-written entry is never used. A CE caused by a limit (which
 // could pass on a less loaded machine) is not cached; a CE with a compiler error is.
+// The cache is bounded (CompilerOptions::cache_max_bytes): the least recently used
+// entries are removed after each fill (compile_cache_bound.h).
 //
 // The judge's failures (the sandbox cannot run, the cache cannot be written) are a
 // non-OK Status; a submission that does not compile is CompileOutcome::ok == false.
@@ -66,6 +68,8 @@ struct CompilerOptions {
   CompileLimits limits;
   // Empty: no cache (every call compiles).
   std::string cache_dir;
+  // The cache's size bound; 0: DefaultCacheMaxBytes().
+  int64_t cache_max_bytes = 0;
   // Borrowed, may be null: when set, a running compilation is killed and Compile()
   // returns a kCancelled Status.
   const std::atomic<bool>* cancel = nullptr;
@@ -74,6 +78,9 @@ struct CompilerOptions {
 // The default cache directory: $XDG_CACHE_HOME/judge, else $HOME/.cache/judge, else
 // <tmp>/judge-cache.
 std::string DefaultCacheDir();
+
+// $JUDGE_COMPILE_CACHE_MIB MiB when set to a positive number, else 1 GiB.
+int64_t DefaultCacheMaxBytes();
 
 // The first non-empty line of the profile's version command, run directly (it is
 // the judge's own toolchain, not a submission) with a 10 s limit; "" when the

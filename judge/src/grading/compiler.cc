@@ -20,6 +20,7 @@
 #include "judge/base/errors.h"
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
+#include "compile_cache_bound.h"
 
 extern char** environ;
 
@@ -206,6 +207,15 @@ std::string DefaultCacheDir() {
   return fs::TempRoot() + "/judge-cache";
 }
 
+int64_t DefaultCacheMaxBytes() {
+  if (const char* v = std::getenv("JUDGE_COMPILE_CACHE_MIB"); v && *v) {
+    char* end = nullptr;
+    long long mib = std::strtoll(v, &end, 10);
+    if (end && *end == '\0' && mib > 0) return static_cast<int64_t>(mib) << 20;
+  }
+  return int64_t{1} << 30;
+}
+
 std::string ToolchainVersion(const LanguageProfile& profile) {
   static std::mutex mu;
   static std::map<std::string, std::string> cache;
@@ -261,6 +271,7 @@ std::optional<CompileOutcome> Compiler::FromCache(const LanguageProfile& profile
   std::string entry = options_.cache_dir + "/" + key;
   std::optional<CacheEntry> e = ReadCacheEntry(entry);
   if (!e) return std::nullopt;
+  TouchCacheEntry(entry);
   CompileOutcome outcome;
   outcome.ok = e->ok;
   outcome.message = e->message;
@@ -355,6 +366,9 @@ Result<CompileOutcome> Compiler::Compile(std::string_view source, const Language
     // A cache that cannot be written costs speed, not correctness: go on without it.
     auto stored = WriteCacheEntry(options_.cache_dir, key, entry, dir);
     if (stored.ok() && outcome.ok) outcome.program.dir = *stored + "/files";
+    if (stored.ok())
+      (void)BoundCompileCache(options_.cache_dir,
+                              options_.cache_max_bytes > 0 ? options_.cache_max_bytes : DefaultCacheMaxBytes());
   }
   return outcome;
 }

@@ -1,0 +1,89 @@
+#include "compile_cache_bound.h"
+
+#include <dirent.h>
+#include <fcntl.h>
+#include <sys/stat.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <filesystem>
+#include <system_error>
+#include <vector>
+
+#include "judge/base/files.h"
+
+namespace judge {
+namespace {
+
+struct Entry {
+  std::string name;
+  int64_t used_s = 0;  // the result file's mtime
+  int64_t bytes = 0;
+};
+
+int64_t TreeBytes(const std::string& dir) {
+  namespace sfs = std::filesystem;
+  int64_t total = 0;
+  std::error_code ec;
+  for (sfs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
+    std::error_code sec;
+    if (it->symlink_status(sec).type() == sfs::file_type::regular) total += static_cast<int64_t>(it->file_size(sec));
+  }
+  return total;
+}
+
+int64_t MtimeSeconds(const std::string& path) {
+  struct stat st;
+  return ::lstat(path.c_str(), &st) == 0 ? static_cast<int64_t>(st.st_mtim.tv_sec) : 0;
+}
+
+// Every entry with its age and size; stale hidden leftovers removed on the way.
+std::vector<Entry> ListEntries(const std::string& cache_dir, int64_t now_s) {
+  std::vector<Entry> entries;
+  DIR* d = ::opendir(cache_dir.c_str());
+  if (!d) return entries;
+  while (struct dirent* e = ::readdir(d)) {
+    std::string name = e->d_name;
+    if (name == "." || name == "..") continue;
+    const std::string path = cache_dir + "/" + name;
+    if (name[0] == '.') {  // a fill that died (.tmp-*) or an eviction that did (.evict-*)
+      if (now_s - MtimeSeconds(path) > kCacheInUseSeconds) (void)fs::RemoveTree(path);
+      continue;
+    }
+    struct stat st;
+    if (::lstat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) continue;
+    int64_t used = MtimeSeconds(path + "/result");
+    entries.push_back({name, used != 0 ? used : static_cast<int64_t>(st.st_mtim.tv_sec), TreeBytes(path)});
+  }
+  ::closedir(d);
+  return entries;
+}
+
+}  // namespace
+
+void TouchCacheEntry(const std::string& entry_dir) {
+  (void)::utimensat(AT_FDCWD, (entry_dir + "/result").c_str(), nullptr, AT_SYMLINK_NOFOLLOW);
+}
+
+EvictionReport BoundCompileCache(const std::string& cache_dir, int64_t max_bytes) {
+  EvictionReport report;
+  const int64_t now_s = static_cast<int64_t>(::time(nullptr));
+  std::vector<Entry> entries = ListEntries(cache_dir, now_s);
+  for (const Entry& e : entries) report.bytes_before += e.bytes;
+  report.bytes_after = report.bytes_before;
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.used_s < b.used_s; });
+  for (const Entry& e : entries) {
+    if (report.bytes_after <= max_bytes) break;
+    if (now_s - e.used_s < kCacheInUseSeconds) break;  // this one and every later one in use
+    const std::string from = cache_dir + "/" + e.name;
+    const std::string to = cache_dir + "/.evict-" + e.name + "-" + std::to_string(::getpid());
+    if (::rename(from.c_str(), to.c_str()) != 0) continue;  // another judge took it
+    (void)fs::RemoveTree(to);
+    report.bytes_after -= e.bytes;
+    ++report.entries_removed;
+  }
+  return report;
+}
+
+}  // namespace judge
