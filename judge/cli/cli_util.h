@@ -2,6 +2,8 @@
 #ifndef JUDGE_CLI_CLI_UTIL_H_
 #define JUDGE_CLI_CLI_UTIL_H_
 
+#include <cstdint>
+#include <string>
 #include <string_view>
 
 #include "judge/json.h"
@@ -31,6 +33,12 @@ void PrintJson(const Json& doc);
 
 // True when stdout is a terminal (for colours and progress lines).
 bool StdoutIsTerminal();
+
+// A submission id as typed: digits, optionally signed. A number outside the range of
+// ids (<= 0, or beyond 2^63-1) is 0, which no submission has, so the caller says "no
+// submission <text>" instead of clamping to another id; anything else is
+// InvalidArgument naming the text.
+Result<int64_t> ParseSubmissionId(const std::string& text);
 
 }  // namespace judge::cli
 

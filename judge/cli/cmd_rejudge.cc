@@ -23,7 +23,7 @@ namespace judge::cli {
 namespace {
 
 struct RejudgeArgs {
-  std::vector<int64_t> ids;
+  std::vector<std::string> ids;  // as typed (ParseSubmissionId)
   bool incomplete = false;
   std::string problem_dir;
   std::string db;
@@ -90,7 +90,13 @@ int RunRejudge(const RejudgeArgs& a) {
   if (!fs::Exists(*path)) return Exit(Status::NotFound("no submissions in " + *path + " (no such database)"));
   auto store = OpenStore(*path);
   if (!store.ok()) return ReportError("rejudge", store.status());
-  std::vector<int64_t> ids = a.ids;
+  std::vector<int64_t> ids;
+  for (const std::string& text : a.ids) {
+    Result<int64_t> id = ParseSubmissionId(text);
+    if (!id.ok()) return ReportError("rejudge", id.status());
+    if (*id == 0) return Exit(Status::NotFound("no submission " + text + " in " + *path));
+    ids.push_back(*id);
+  }
   if (a.incomplete) {
     auto found = IncompleteSubmissions(store->get());
     if (!found.ok()) return ReportError("rejudge", found.status());

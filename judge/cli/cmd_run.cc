@@ -22,6 +22,7 @@
 #include "commands.h"
 #include "judge/base/files.h"
 #include "judge/base/paths.h"
+#include "judge/base/scratch_dir.h"
 #include "judge/sandbox.h"
 
 namespace judge::cli {
@@ -48,16 +49,9 @@ bool IsHostProgramFile(const std::string& p) {
 }
 
 // A temporary work directory, removed however the run ends.
-struct TempWorkDir {
-  std::string path;
-  ~TempWorkDir() {
-    if (!path.empty()) (void)judge::fs::RemoveTree(path);
-  }
-};
-
 // The spec of the run; without --dir, the work directory is *temp (a host program
 // file copied into it).
-Result<RunSpec> MakeSpec(const RunOptions& o, TempWorkDir* temp) {
+Result<RunSpec> MakeSpec(const RunOptions& o, ScratchDir* temp) {
   RunSpec spec;
   spec.argv = o.command;
   spec.limits = o.limits;
@@ -69,11 +63,11 @@ Result<RunSpec> MakeSpec(const RunOptions& o, TempWorkDir* temp) {
   if (!o.dir.empty()) {
     spec.work_dir = fs::absolute(o.dir).string();
   } else {
-    JUDGE_ASSIGN_OR_RETURN(temp->path, judge::fs::MakeTempDir("/tmp", "judge-run-"));
-    spec.work_dir = temp->path;
+    JUDGE_ASSIGN_OR_RETURN(*temp, ScratchDir::Make(DefaultScratchRoot(), "judge-run-"));
+    spec.work_dir = temp->path();
     if (IsHostProgramFile(o.command[0])) {
       std::string name = BaseName(o.command[0]);
-      JUDGE_RETURN_IF_ERROR(judge::fs::CopyFile(o.command[0], temp->path + "/" + name, 0755)
+      JUDGE_RETURN_IF_ERROR(judge::fs::CopyFile(o.command[0], temp->path() + "/" + name, 0755)
                                 .WithContext("copying the program into the work directory"));
       spec.argv[0] = "./" + name;
     }
@@ -120,7 +114,7 @@ int DoRun(const RunOptions& o) {
   };
   Result<std::unique_ptr<Sandbox>> sandbox = CreateSandbox(SandboxOptions{});
   if (!sandbox.ok()) return fail(sandbox.status());
-  TempWorkDir temp;
+  ScratchDir temp;
   Result<RunSpec> spec = MakeSpec(o, &temp);
   if (!spec.ok()) return fail(spec.status());
   Result<RunResult> ran = (*sandbox)->Run(*spec);

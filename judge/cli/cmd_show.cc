@@ -18,7 +18,7 @@ namespace judge::cli {
 namespace {
 
 struct ShowOptions {
-  int64_t id = 0;
+  std::string id;  // as typed (ParseSubmissionId)
   std::string db;
   bool json = false;
   bool source = false;
@@ -98,14 +98,16 @@ void PrintJudging(std::ostream& out, const Judging& j, bool latest, bool colour)
 int RunShow(const ShowOptions& o) {
   auto path = ResolveStorePath(o.db);
   if (!path.ok()) return ReportError("show", path.status());
-  const Status missing = Status::NotFound("no submission " + std::to_string(o.id) + " in " + *path);
+  Result<int64_t> id = ParseSubmissionId(o.id);
+  if (!id.ok()) return ReportError("show", id.status());
+  const Status missing = Status::NotFound("no submission " + o.id + " in " + *path);
   if (!fs::Exists(*path)) {
     ReportError("show", missing);
     return kExitNegative;
   }
   auto store = OpenStore(*path);
   if (!store.ok()) return ReportError("show", store.status());
-  auto submission = (*store)->GetSubmission(o.id);
+  auto submission = (*store)->GetSubmission(*id);
   if (!submission.ok()) {
     if (submission.status().code() == StatusCode::kNotFound) {
       ReportError("show", missing);
@@ -118,7 +120,7 @@ int RunShow(const ShowOptions& o) {
     std::cout.flush();
     return kExitOk;
   }
-  auto judgings = (*store)->ListJudgings(o.id);
+  auto judgings = (*store)->ListJudgings(*id);
   if (!judgings.ok()) return ReportError("show", judgings.status());
 
   if (o.json) {

@@ -8,6 +8,7 @@
 #include <sys/wait.h>
 
 #include <chrono>
+#include <filesystem>
 #include <nlohmann/json.hpp>
 #include <set>
 #include <thread>
@@ -403,6 +404,77 @@ TEST_F(BadInput, DatabaseOnAReadOnlyPath) {
   ExpectRefused(sb_.Judge({"grade", pkg_, ok_, "--db", "/proc/judge-test.sqlite"}), "/proc/judge-test.sqlite");
 }
 
+TEST_F(BadInput, DatabaseWhoseFolderIsAFile) {
+  sb_.File("notadir", "notes\n");
+  Ran r = sb_.Judge({"grade", pkg_, ok_, "--db", sb_.Path("notadir/j.sqlite")});
+  ExpectRefused(r, "expected a directory at");
+  EXPECT_NE(r.err.find("found a regular file"), std::string::npos) << r.err;
+  EXPECT_EQ(ReadAll(sb_.Path("notadir")), "notes\n");
+}
+
+// A tiny tmpfs stands for a full disk, a read-only one for a read-only mount.
+class MountedDir {
+ public:
+  MountedDir(const std::string& path, const std::string& options) : path_(path) {
+    ok_ = std::system(("mkdir -p " + Quote(path) + " && mount -t tmpfs -o " + options + " judge-test " + Quote(path))
+                          .c_str()) == 0;
+  }
+  ~MountedDir() {
+    if (ok_) (void)std::system(("umount " + Quote(path_)).c_str());
+  }
+  bool ok() const { return ok_; }
+
+ private:
+  std::string path_;
+  bool ok_ = false;
+};
+
+TEST_F(BadInput, DatabaseOnAFullDisk) {
+  MountedDir full(sb_.Path("full"), "size=8k");
+  ASSERT_TRUE(full.ok()) << "the test mounts a tmpfs (it runs as root)";
+  Ran r = sb_.Judge({"grade", pkg_, ok_, "--db", sb_.Path("full/j.sqlite")});
+  ExpectRefused(r, "no space left on the device holding the database");
+}
+
+TEST_F(BadInput, DatabaseOnAReadOnlyMount) {
+  MountedDir ro(sb_.Path("ro"), "ro,size=1m");
+  ASSERT_TRUE(ro.ok()) << "the test mounts a tmpfs (it runs as root)";
+  ExpectRefused(sb_.Judge({"grade", pkg_, ok_, "--db", sb_.Path("ro/j.sqlite")}), "Read-only file system");
+}
+
+TEST_F(BadInput, ShowAndRejudgeOfIdsThatCannotExist) {
+  for (const char* id : {"99999999999999999999", "0", "-3", "2"}) {
+    Ran show = sb_.Judge({"show", id, "--db", db_});
+    EXPECT_EQ(show.exit_code, 1) << id;
+    EXPECT_NE(show.err.find(std::string("no submission ") + id + " in"), std::string::npos) << show.err;
+  }
+  Ran rejudge = sb_.Judge({"rejudge", "99999999999999999999", "--db", db_});
+  ExpectRefused(rejudge, "no submission 99999999999999999999");
+  ExpectRefused(sb_.Judge({"show", "1x", "--db", db_}), "expected a submission id");
+}
+
+// FIFOs as the submission, a test's input or its answer: one line and exit 3, never a
+// judge blocked forever on an open().
+TEST_F(BadInput, SpecialFilesAreRefusedWithoutHanging) {
+  std::string fifo = sb_.Path("sub.cpp");
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  Ran sub = sb_.Judge({"grade", pkg_, fifo, "--db", db_});
+  ExpectRefused(sub, "sub.cpp: expected a regular file, found a FIFO");
+  EXPECT_EQ(sub.exit_code, 3);
+  for (const char* name : {"data/secret/2.in", "data/secret/3.ans"}) {
+    std::string pkg = MakeSum(sb_, std::string("fifo") + name[12]);
+    std::string file = pkg + "/" + name;
+    ASSERT_EQ(::unlink(file.c_str()), 0);
+    ASSERT_EQ(::mkfifo(file.c_str(), 0600), 0);
+    Ran grade = sb_.Judge({"grade", pkg, ok_, "--db", db_});
+    ExpectRefused(grade, std::string(name) + ": expected a regular file, found a FIFO");
+    EXPECT_EQ(grade.exit_code, 3);
+    Ran verify = sb_.Judge({"verify", pkg});
+    EXPECT_EQ(verify.exit_code, 3) << verify.out << verify.err;
+    EXPECT_NE(verify.err.find("found a FIFO"), std::string::npos) << verify.err;
+  }
+}
+
 TEST(GradeCli, ABrokenPluginIsJudgeErrorPerTestAndGradingGoesOn) {
   std::string so = std::string(JUDGE_TEST_PLUGIN_DIR) + "/test-hostile.so";
   if (access(so.c_str(), F_OK) != 0) GTEST_SKIP() << "test plugins not built";
@@ -479,7 +551,10 @@ TEST(GradeCli, AKilledJudgeLeavesAnIncompleteJudgingThatRejudgeIncompleteRedoes)
   std::string db = sb.Path("k.sqlite");
   // Compile first so the kill lands while tests run.
   ASSERT_EQ(sb.Judge({"grade", pkg, slow, "--no-db"}).exit_code, 0);
+  std::string scratch = sb.Mkdir("scratch");
+  setenv("JUDGE_SCRATCH_DIR", scratch.c_str(), 1);
   pid_t pid = Spawn({JUDGE_EXE, "grade", pkg, slow, "--db", db});
+  unsetenv("JUDGE_SCRATCH_DIR");
   ASSERT_GT(pid, 0);
   int stored = 0;
   for (int i = 0; i < 300 && stored < 2; ++i) {
@@ -501,8 +576,14 @@ TEST(GradeCli, AKilledJudgeLeavesAnIncompleteJudgingThatRejudgeIncompleteRedoes)
   EXPECT_EQ(j["judgings"][0]["status"], "incomplete");
   EXPECT_GE(j["judgings"][0]["tests"].size(), 2u);
   EXPECT_LT(j["judgings"][0]["tests"].size(), 9u);
-  // Recovery: every submission left incomplete is judged again, as a new judging.
+  const std::string empty = "test -z \"$(ls -A " + scratch + ")\"";
+  EXPECT_NE(std::system(empty.c_str()), 0) << "a SIGKILL leaves the scratch behind";
+  // Recovery: every submission left incomplete is judged again, as a new judging; the
+  // dead judge's scratch is reaped by the next judge using the same place.
+  setenv("JUDGE_SCRATCH_DIR", scratch.c_str(), 1);
   Ran re = sb.Judge({"rejudge", "--incomplete", "--problem", pkg, "--db", db, "--json"});
+  unsetenv("JUDGE_SCRATCH_DIR");
+  EXPECT_EQ(std::system(empty.c_str()), 0) << "the dead judge's scratch is still in " << scratch;
   ASSERT_EQ(re.exit_code, 0) << re.err;
   json redone = ParseJson(re);
   ASSERT_EQ(redone.size(), 1u) << re.out;
@@ -561,6 +642,42 @@ TEST(GradeCli, ASignalStopsGradingCleanly) {
     EXPECT_EQ(j["judgings"][0]["message"].get<std::string>().rfind("interrupted: ", 0), 0u) << j["judgings"][0];
     EXPECT_EQ(std::system(("test -z \"$(ls -A " + scratch + ")\"").c_str()), 0) << "scratch left in " << scratch;
   }
+}
+
+// Whatever a program leaves in its work directory (here a tree whose path is far
+// longer than PATH_MAX), the scratch is removed, and it was private while it lasted.
+TEST(GradeCli, TheScratchIsPrivateAndRemovedWhateverTheProgramLeft) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  std::string deep = sb.File("deep.cpp",
+                             "#include <cstdio>\n#include <string>\n#include <sys/stat.h>\n#include <unistd.h>\n"
+                             "int main(){ std::string n(250, 'd'); for (int i = 0; i < 17; ++i) {"
+                             " if (mkdir(n.c_str(), 0755) || chdir(n.c_str())) return 2; }"
+                             " struct stat st; stat(\"/proc/self/cwd\", &st);"
+                             " long a,b; if(scanf(\"%ld %ld\",&a,&b)!=2) return 1; printf(\"%ld\\n\",a+b);}\n");
+  std::string scratch = sb.Mkdir("scratch");
+  setenv("JUDGE_SCRATCH_DIR", scratch.c_str(), 1);
+  pid_t pid = Spawn({JUDGE_EXE, "grade", pkg, deep, "--no-db", "--json"});
+  unsetenv("JUDGE_SCRATCH_DIR");
+  ASSERT_GT(pid, 0);
+  // While it runs, its scratch is 0700.
+  bool seen = false;
+  for (int i = 0; i < 400 && !seen; ++i) {
+    for (const auto& e : std::filesystem::directory_iterator(scratch)) {
+      struct stat st;
+      if (::lstat(e.path().c_str(), &st) != 0) continue;
+      seen = true;
+      EXPECT_EQ(st.st_mode & 07777, 0700u) << e.path();
+      EXPECT_EQ(e.path().filename().string().rfind("judge-grade-" + std::to_string(pid) + "-", 0), 0u) << e.path();
+    }
+    std::this_thread::sleep_for(std::chrono::milliseconds(5));
+  }
+  EXPECT_TRUE(seen);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  ASSERT_TRUE(WIFEXITED(status));
+  EXPECT_EQ(WEXITSTATUS(status), 0);
+  EXPECT_EQ(std::system(("test -z \"$(ls -A " + scratch + ")\"").c_str()), 0) << "scratch left in " << scratch;
 }
 
 TEST(GradeCli, TwoJudgesWritingOneDatabaseLoseNothing) {

@@ -1,6 +1,7 @@
 // problem.yaml against docs/problem-format.md: every key, the defaults, and one clear
 // line ("<file>: <key>: expected ..., found ...") for every kind of bad input.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
 
 #include "judge/problem.h"
 #include "temp_dir.h"
@@ -338,7 +339,13 @@ TEST(ReadTestFileTest, ReadsBytesAndNamesMissingFiles) {
   EXPECT_EQ(missing.status().message(), tmp.path() + "/nope.in: no such file");
   auto dir = ReadTestFile(tmp.path());
   ASSERT_FALSE(dir.ok());
-  EXPECT_EQ(dir.status().message(), tmp.path() + ": expected a file, found a directory");
+  EXPECT_EQ(dir.status().message(), tmp.path() + ": expected a regular file, found a directory");
+  // A FIFO would block a plain open() forever: refused at once.
+  std::string fifo = tmp.path() + "/f.ans";
+  ASSERT_EQ(::mkfifo(fifo.c_str(), 0600), 0);
+  auto special = ReadTestFile(fifo);
+  ASSERT_FALSE(special.ok());
+  EXPECT_EQ(special.status().message(), fifo + ": expected a regular file, found a FIFO");
 }
 
 }  // namespace

@@ -44,6 +44,7 @@
 #include <string>
 #include <vector>
 
+#include "judge/base/scratch_dir.h"
 #include "judge/compiler.h"
 #include "judge/grader.h"
 #include "judge/language.h"
@@ -99,16 +100,10 @@ using SandboxFactory = std::function<Result<std::unique_ptr<Sandbox>>()>;
 // The best sandbox this host supports, with default options.
 Result<std::unique_ptr<Sandbox>> DefaultSandbox();
 
-// Where per-submission scratch directories go: $JUDGE_SCRATCH_DIR when set, else
-// /dev/shm when it is a writable directory with at least 1 GiB free (creating,
-// truncating and removing the per-test files on a disk file system costs
-// milliseconds per test; on tmpfs, microseconds), else $TMPDIR or /tmp.
-std::string DefaultScratchRoot();
-
 struct PipelineOptions {
   int jobs = 1;                   // JudgeAll: tasks judged at once, one sandbox each
   CompilerOptions compiler;       // limits and cache (compiler.cancel is set from `cancel`)
-  std::string scratch_root;       // empty: DefaultScratchRoot()
+  std::string scratch_root;       // empty: DefaultScratchRoot() (judge/base/scratch_dir.h)
   Store* store = nullptr;         // borrowed; null: nothing stored
   const LanguageSet* languages = nullptr;  // borrowed; needed for stored submissions
   SandboxFactory sandboxes;       // empty: DefaultSandbox
@@ -119,7 +114,7 @@ struct PipelineOptions {
 // A compiled submission and the scratch directory holding it (removed with it).
 class CompiledProgram {
  public:
-  ~CompiledProgram();
+  ~CompiledProgram() = default;
   CompiledProgram(const CompiledProgram&) = delete;
   CompiledProgram& operator=(const CompiledProgram&) = delete;
   const CompileOutcome& outcome() const { return outcome_; }
@@ -129,7 +124,7 @@ class CompiledProgram {
  private:
   friend class Pipeline;
   CompiledProgram() = default;
-  std::string scratch_;
+  ScratchDir scratch_;
   std::string work_dir_;
   CompileOutcome outcome_;
 };

@@ -65,7 +65,8 @@ struct TestCase {
 Result<std::vector<TestCase>> ListTests(const ProblemConfig& config);
 
 // Reads a whole file (a test's .in or .ans, a contestant's output) as bytes. Errors
-// are one line naming the path and the OS's reason. Thread-safe.
+// are one line naming the path and the OS's reason; a FIFO, device or directory is
+// refused without blocking. Thread-safe.
 Result<std::string> ReadTestFile(const std::string& path);
 
 }  // namespace judge

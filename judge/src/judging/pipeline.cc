@@ -1,7 +1,6 @@
 // The grading pipeline (see judge/pipeline.h for the theory of operation).
 #include "judge/pipeline.h"
 
-#include <sys/statvfs.h>
 #include <unistd.h>
 
 #include <cstdlib>
@@ -16,25 +15,9 @@ namespace {
 
 constexpr int64_t kMaxSubmissionBytes = 64 << 20;  // a contestant binary may be large
 
-// A scratch directory, removed however the judging ends.
-class ScratchDir {
- public:
-  ScratchDir() = default;
-  ~ScratchDir() {
-    if (!path_.empty()) (void)fs::RemoveTree(path_);
-  }
-  ScratchDir(const ScratchDir&) = delete;
-  ScratchDir& operator=(const ScratchDir&) = delete;
-  Status Make(const std::string& root) {
-    JUDGE_ASSIGN_OR_RETURN(path_, fs::MakeTempDir(root.empty() ? DefaultScratchRoot() : root, "judge-grade-"));
-    return Status::Ok();
-  }
-  std::string Release() { return std::exchange(path_, std::string()); }
-  const std::string& path() const { return path_; }
+constexpr const char* kScratchPrefix = "judge-grade-";
 
- private:
-  std::string path_;
-};
+std::string ScratchRoot(const PipelineOptions& o) { return o.scratch_root.empty() ? DefaultScratchRoot() : o.scratch_root; }
 
 // Marks a started judging incomplete, with the reason, on every path that does not
 // finish it: a judge failure, a cancellation, an exception unwinding.
@@ -76,15 +59,6 @@ Result<std::unique_ptr<Sandbox>> DefaultSandbox() {
   auto sandbox = CreateSandbox(SandboxOptions{});
   if (!sandbox.ok()) return sandbox.status().WithContext("creating the sandbox");
   return std::move(sandbox).value();
-}
-
-std::string DefaultScratchRoot() {
-  if (const char* env = std::getenv("JUDGE_SCRATCH_DIR"); env && *env) return env;
-  struct statvfs vfs;
-  if (fs::IsDirectory("/dev/shm") && access("/dev/shm", W_OK | X_OK) == 0 && statvfs("/dev/shm", &vfs) == 0 &&
-      static_cast<uint64_t>(vfs.f_bavail) * vfs.f_frsize >= (uint64_t{1} << 30))
-    return "/dev/shm";
-  return fs::TempRoot();
 }
 
 // Serializes the observer's calls and stores each test as it finishes.
@@ -138,8 +112,7 @@ class Pipeline::Run {
 
   Result<JudgedSubmission> Go() {
     JUDGE_RETURN_IF_ERROR(ResolveSubmission());
-    ScratchDir scratch;
-    JUDGE_RETURN_IF_ERROR(scratch.Make(opt_.scratch_root));
+    JUDGE_ASSIGN_OR_RETURN(ScratchDir scratch, ScratchDir::Make(ScratchRoot(opt_), kScratchPrefix));
     JUDGE_RETURN_IF_ERROR(fs::MakeDirs(scratch.path() + "/build"));
     Compiler compiler(sandbox_, CompilerOptionsWithCancel());
     JUDGE_ASSIGN_OR_RETURN(CompileOutcome compiled,
@@ -318,23 +291,18 @@ std::vector<Result<JudgedSubmission>> Pipeline::JudgeAll(const std::vector<Judge
   return results;
 }
 
-CompiledProgram::~CompiledProgram() {
-  if (!scratch_.empty()) (void)fs::RemoveTree(scratch_);
-}
-
 Result<std::unique_ptr<CompiledProgram>> Pipeline::Compile(const NewSubmission& submission, Sandbox* sandbox) {
   std::unique_ptr<CompiledProgram> program(new CompiledProgram());
-  ScratchDir scratch;
-  JUDGE_RETURN_IF_ERROR(scratch.Make(options_.scratch_root));
-  program->scratch_ = scratch.Release();  // removed by the CompiledProgram from here on
-  program->work_dir_ = program->scratch_ + "/work";
-  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(program->scratch_ + "/build"));
+  JUDGE_ASSIGN_OR_RETURN(program->scratch_, ScratchDir::Make(ScratchRoot(options_), kScratchPrefix));
+  const std::string& scratch = program->scratch_.path();  // removed with the CompiledProgram
+  program->work_dir_ = scratch + "/work";
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(scratch + "/build"));
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(program->work_dir_));
   CompilerOptions copt = options_.compiler;
   if (!copt.cancel) copt.cancel = options_.cancel;
   Compiler compiler(sandbox, copt);
   JUDGE_ASSIGN_OR_RETURN(program->outcome_,
-                         compiler.Compile(submission.source, submission.language, program->scratch_ + "/build"));
+                         compiler.Compile(submission.source, submission.language, scratch + "/build"));
   return program;
 }
 
@@ -349,7 +317,7 @@ Result<GradeReport> Pipeline::RunTests(const CompiledProgram& program, const Pac
   req.sandbox = sandbox;
   req.checker = package.checker.get();
   GradeOptions gopt;
-  gopt.scratch_dir = program.scratch_ + "/grade";
+  gopt.scratch_dir = program.scratch_.path() + "/grade";
   gopt.keep_output_bytes = keep_output_bytes;
   gopt.cancel = options_.cancel;
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(gopt.scratch_dir));

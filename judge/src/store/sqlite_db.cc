@@ -1,5 +1,7 @@
 #include "sqlite_db.h"
 
+#include <sys/statvfs.h>
+
 #include <chrono>
 #include <thread>
 
@@ -101,12 +103,27 @@ Db::~Db() {
   sqlite3_close_v2(db_);
 }
 
+namespace {
+
+// Whether the file system holding path (or its directory) has no block left for us.
+bool DeviceIsFull(const std::string& path) {
+  std::string dir = path.find('/') == std::string::npos ? "." : path.substr(0, path.rfind('/'));
+  if (dir.empty()) dir = "/";
+  struct statvfs vfs;
+  return ::statvfs(dir.c_str(), &vfs) == 0 && vfs.f_bavail == 0;
+}
+
+}  // namespace
+
 Status Db::Error(int rc, std::string_view doing) {
   int primary = rc & 0xff;
   last_error_busy_ = (primary == SQLITE_BUSY || primary == SQLITE_LOCKED);
   std::string message = sqlite3_errmsg(db_);
   if (message.empty() || message == "not an error") message = sqlite3_errstr(rc);
   std::string text = path_ + ": " + std::string(doing) + ": " + message;
+  // A full disk often surfaces as an I/O error (the WAL's shared memory cannot grow).
+  if (primary == SQLITE_FULL || (primary == SQLITE_IOERR && DeviceIsFull(path_)))
+    text += " (no space left on the device holding the database)";
   switch (primary) {
     case SQLITE_NOTADB:
     case SQLITE_CORRUPT:

@@ -17,6 +17,7 @@
 // refused untouched. Migrations run in one transaction.
 #include "sqlite_store.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -27,6 +28,7 @@
 #include <thread>
 
 #include "judge/base/errors.h"
+#include "judge/base/files.h"
 #include "sqlite_db.h"
 #include "store_rules.h"
 
@@ -440,6 +442,10 @@ Status CheckWritablePath(const std::string& path) {
     return Status::IoError(path + ": database is on a read-only path: the file is not writable (" +
                            ErrnoText(errno) + ")");
   }
+  struct stat dst;
+  if (::stat(dir.c_str(), &dst) == 0 && !S_ISDIR(dst.st_mode))
+    return Status::InvalidArgument(path + ": expected a directory at '" + dir.string() + "', found a " +
+                                   std::string(judge::fs::FileKindName(dst.st_mode)));
   if (access(dir.c_str(), W_OK | X_OK) != 0) {
     return Status::IoError(path + ": database is on a read-only path: directory '" +
                            dir.string() + "' is not writable (" + ErrnoText(errno) +
