@@ -8,6 +8,7 @@
 
 #include "judge/base/files.h"
 #include "judge/base/paths.h"
+#include "judge/compile_hint.h"
 #include "judge/job_pool.h"
 #include "judge/language_choice.h"
 
@@ -144,6 +145,7 @@ class Pipeline::Run {
     Compiler compiler(sandbox_, CompilerOptionsWithCancel());
     JUDGE_ASSIGN_OR_RETURN(CompileOutcome compiled,
                            compiler.Compile(out_.submission.source, profile_, scratch.path() + "/build"));
+    if (!compiled.ok && compiled.rejected) JUDGE_RETURN_IF_ERROR(Suggest(&compiler, scratch.path(), &compiled));
     JUDGE_RETURN_IF_ERROR(StartJudging(compiled));
     JudgingGuard guard(opt_.store, out_.judging.id);
     events_->Started(out_);
@@ -162,6 +164,18 @@ class Pipeline::Run {
     CompilerOptions c = opt_.compiler;
     if (!c.cancel) c.cancel = opt_.cancel;
     return c;
+  }
+
+  // A compile error's message ends with the profile that compiles the source, if any
+  // (compile_hint.h).
+  Status Suggest(Compiler* compiler, const std::string& scratch, CompileOutcome* compiled) {
+    if (!opt_.languages || profile_.suggest_on_error.empty()) return Status::Ok();
+    std::string dir = scratch + "/suggest";
+    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir));
+    JUDGE_ASSIGN_OR_RETURN(std::string id,
+                           SuggestProfile(compiler, out_.submission.source, profile_, *opt_.languages, dir));
+    if (!id.empty()) compiled->message = WithSuggestion(compiled->message, *opt_.languages->Find(id));
+    return Status::Ok();
   }
 
   // Step 1: the submission, new (stored now) or stored (read back).
