@@ -174,7 +174,12 @@ class Pipeline::Run {
     JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir));
     JUDGE_ASSIGN_OR_RETURN(std::string id,
                            SuggestProfile(compiler, out_.submission.source, profile_, *opt_.languages, dir));
-    if (!id.empty()) compiled->message = WithSuggestion(compiled->message, *opt_.languages->Find(id));
+    if (id.empty()) return Status::Ok();
+    compiled->message = WithSuggestion(compiled->message, *opt_.languages->Find(id));
+    // The log's last line too: it is what a reader sees last, and what --json carries.
+    if (!compiled->log.empty() && compiled->log.back() != '\n') compiled->log += '\n';
+    compiled->log += "judge: " + WithSuggestion("this source does not compile as " + profile_.id,
+                                                *opt_.languages->Find(id)) + "\n";
     return Status::Ok();
   }
 
