@@ -39,6 +39,7 @@ Status UnknownLanguage(const LanguageSet& languages, const std::string& file_nam
     for (const auto& e : p.extensions) known.insert(e);
   std::string list;
   for (const auto& e : known) list += (list.empty() ? "" : " ") + e;
+  if (list.empty()) list = "none is defined";
   return Status::Unsupported("unknown language: expected a source extension (" + list +
                              ") or an ELF executable, found " + found +
                              "; name the language with --lang ID (--lang binary runs the file as a program)");
