@@ -198,8 +198,7 @@ bool UsesPlaceholder(const std::vector<std::string>& command, const std::string&
 
 // The program to run; InvalidArgument (a compile error of the submission) when the
 // run command needs a main class that the compiled classes do not have.
-Result<Program> MakeProgram(const LanguageProfile& profile, const std::string& dir, std::vector<std::string> files,
-                            int64_t memory_allowance_percent) {
+Result<Program> MakeProgram(const LanguageProfile& profile, const std::string& dir, std::vector<std::string> files) {
   std::map<std::string, std::string> values = {{"source", profile.source_name}, {"binary", kBinaryName}};
   if (UsesPlaceholder(profile.run, "{main_class}")) {
     std::string stem = profile.source_name.substr(0, profile.source_name.rfind('.'));
@@ -211,14 +210,14 @@ Result<Program> MakeProgram(const LanguageProfile& profile, const std::string& d
   p.files = std::move(files);
   p.argv = ExpandCommand(profile.run, values);
   p.max_processes = profile.run_processes;
-  p.memory_allowance_percent = memory_allowance_percent;
+  p.memory_allowance_percent = profile.memory_allowance_percent;
   return p;
 }
 
 // Sets *outcome's program, or makes it a compile error with the reason.
 Status SetProgram(const LanguageProfile& profile, const std::string& dir, std::vector<std::string> files,
                   CompileOutcome* outcome) {
-  Result<Program> program = MakeProgram(profile, dir, std::move(files), profile.memory_allowance_percent);
+  Result<Program> program = MakeProgram(profile, dir, std::move(files));
   if (program.ok()) {
     outcome->program = std::move(program).value();
     return Status::Ok();
