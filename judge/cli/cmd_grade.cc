@@ -81,14 +81,16 @@ CompilerOptions CompilerOptionsOf(const GradeArgs& a) {
   return c;
 }
 
-// Every file's language, settled before anything is loaded, run or stored.
-Result<std::vector<LanguageProfile>> ChooseProfiles(const GradeArgs& a, const std::vector<std::string>& files) {
-  JUDGE_ASSIGN_OR_RETURN(LanguageSet languages, LoadLanguages(a.languages_file));
-  std::vector<LanguageProfile> profiles;
+// Every file's language, settled before anything is loaded, run or stored. A file
+// whose language is unknown or not installed is an error in its place; an unknown
+// --lang id is an error for all.
+Result<std::vector<Result<LanguageProfile>>> ChooseProfiles(const GradeArgs& a, const LanguageSet& languages,
+                                                            const std::vector<std::string>& files) {
+  std::vector<Result<LanguageProfile>> profiles;
   for (const auto& f : files) {
     Result<LanguageProfile> p = ChooseLanguage(languages, f, a.lang);
-    if (!p.ok()) return p.status().WithContext(f);
-    profiles.push_back(std::move(p).value());
+    if (!p.ok() && p.status().code() == StatusCode::kInvalidArgument) return p.status();
+    profiles.push_back(p.ok() ? std::move(p) : Result<LanguageProfile>(p.status().WithContext(f)));
   }
   return profiles;
 }
@@ -96,10 +98,12 @@ Result<std::vector<LanguageProfile>> ChooseProfiles(const GradeArgs& a, const st
 // One task per file; a file that cannot be judged at all (missing, special, empty) is
 // an error in its place.
 std::vector<Result<JudgeTask>> MakeTasks(const GradeArgs& a, const std::vector<std::string>& files,
-                                         const std::vector<LanguageProfile>& profiles, const Package* package) {
+                                         const std::vector<Result<LanguageProfile>>& profiles,
+                                         const Package* package) {
   std::vector<Result<JudgeTask>> tasks;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    Result<NewSubmission> fresh = ReadSubmissionFile(files[i], profiles[i]);
+    Result<NewSubmission> fresh = profiles[i].ok() ? ReadSubmissionFile(files[i], *profiles[i])
+                                                   : Result<NewSubmission>(profiles[i].status());
     if (!fresh.ok()) {
       tasks.push_back(fresh.status());
       continue;
@@ -138,7 +142,9 @@ int RunGrade(const GradeArgs& a) {
   bool many = false;
   auto files = ExpandFiles(a.files, &many);
   if (!files.ok()) return ReportError("grade", files.status());
-  auto profiles = ChooseProfiles(a, *files);
+  auto languages = LoadLanguages(a.languages_file);
+  if (!languages.ok()) return ReportError("grade", languages.status());
+  auto profiles = ChooseProfiles(a, *languages, *files);
   if (!profiles.ok()) return ReportError("grade", profiles.status());
   auto package = LoadPackage(a.problem_dir, PackageOptionsOf(a));
   if (!package.ok()) return ReportError("grade", package.status());
@@ -152,6 +158,7 @@ int RunGrade(const GradeArgs& a) {
   popt.compiler = CompilerOptionsOf(a);
   popt.store = store->get();
   popt.cancel = interrupt.flag();
+  popt.languages = &*languages;  // compile errors suggest another profile
   Pipeline pipeline(popt);
   bool tty = StdoutIsTerminal();
   auto mode = a.json ? ReportObserver::Mode::kJson

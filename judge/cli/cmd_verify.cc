@@ -70,6 +70,7 @@ int RunVerify(const VerifyArgs& a) {
   popt.jobs = a.jobs;
   popt.store = store.get();
   if (!a.no_cache) popt.compiler.cache_dir = DefaultCacheDir();
+  popt.languages = &*languages;
   Pipeline pipeline(popt);
   bool colour = StdoutIsTerminal() && !a.json;
   VerifyOptions opt;

@@ -278,6 +278,59 @@ TEST(Grader, MapsEveryRunStatusWithoutAskingTheChecker) {
   }
 }
 
+TEST(Grader, AMemoryVerdictSaysWhatWasMeasuredAndTheAllowance) {
+  Package p;
+  p.Add("secret", "1", 1, 1);
+  p.config.limits.memory_kib = 32768;
+  FakeSandbox sandbox([](const RunSpec& spec, std::string*) {
+    RunResult r;
+    r.status = RunStatus::kMemoryLimitExceeded;
+    r.kill_reason = KillReason::kMemory;
+    r.signal = 9;
+    r.memory_kib = spec.limits.memory_kib + 100;
+    r.memory_method = "cgroup-v2";
+    r.message = "killed: memory limit exceeded (limit " + std::to_string(spec.limits.memory_kib) + " KiB)";
+    return r;
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto plain = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(plain.ok());
+  EXPECT_EQ(sandbox.specs.back().limits.memory_kib, 32768);
+  EXPECT_EQ(plain->tests[0].message,
+            "killed: memory limit exceeded (limit 32768 KiB); measured peak 32868 KiB (cgroup-v2)");
+
+  p.program.memory_allowance_percent = 50;  // a legacy profile standing for a 32-bit compiler
+  p.program.language_id = "cpp98-hdu";
+  auto allowed = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(allowed.ok());
+  EXPECT_EQ(sandbox.specs.back().limits.memory_kib, 49152);
+  EXPECT_EQ(allowed->tests[0].message,
+            "killed: memory limit exceeded (limit 49152 KiB); measured peak 49252 KiB (cgroup-v2); limit 49152 KiB "
+            "is the problem's 32768 KiB + 50% allowed to language cpp98-hdu");
+}
+
+TEST(Grader, ProgramFilesMayLiveInSubdirectories) {
+  Package p;
+  p.Add("secret", "1", 1, 1);
+  mkdir((p.program.dir + "/contest").c_str(), 0755);
+  WriteAll(p.program.dir + "/contest/Main.class", "class bytes");
+  p.program.files.push_back("contest/Main.class");
+  std::string seen;
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
+    seen = ReadAll(spec.work_dir + "/contest/Main.class");
+    return Adder(spec, out);
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  ASSERT_TRUE(RunGrade(p, &sandbox, checker.get()).ok());
+  EXPECT_EQ(seen, "class bytes");
+  for (const char* bad : {"../escape", "/etc/passwd", "a/./b", "a//b", "a/"}) {
+    p.program.files = {"main", bad};
+    auto r = RunGrade(p, &sandbox, checker.get());
+    ASSERT_FALSE(r.ok()) << bad;
+    EXPECT_EQ(r.status().code(), StatusCode::kInternal) << bad;
+  }
+}
+
 TEST(Grader, TheSandboxMessageIsKeptWhenItGivesOne) {
   RunResult r;
   r.status = RunStatus::kRuntimeError;

@@ -65,6 +65,11 @@ TEST(LanguageFile, ReportsTheKeyAndWhatWasFound) {
       {"languages:\n  - id: x\n    source: a\n    run: [a]\n    run_processes: many\n", "run_processes: expected an integer 1..1024, found \"many\""},
       {"languages:\n  - id: x\n    source: a\n    run: [a]\n  - id: x\n    source: a\n    run: [a]\n", "languages[1].id: \"x\" is defined twice"},
       {"languages: [\n", "line 2, column 1: expected valid YAML"},
+      {"languages:\n  - id: x\n    source: a\n    run: [a]\n    memory_allowance_percent: 500\n",
+       "languages[0].memory_allowance_percent: expected an integer 0..400, found \"500\""},
+      {"languages:\n  - id: x\n    source: a\n    run: [a]\n    suggest_on_error: cpp17\n",
+       "languages[0].suggest_on_error: expected a list of strings, found \"cpp17\""},
+      {"languages:\n  - id: x\n    source: a\n    run: [a]\n    hello: [a]\n", "languages[0].hello: expected a string"},
   };
   for (const auto& c : cases) {
     std::string path = dir.path() + "/l.yaml";
@@ -138,13 +143,96 @@ TEST(ChooseLanguage, ByFlagByExtensionOrBinary) {
   auto forced = ChooseLanguage(set, "x.cpp", "cpp11");
   ASSERT_TRUE(forced.ok());
   EXPECT_EQ(forced->id, "cpp11");
-  auto bin = ChooseLanguage(set, "a.out", "");
+  auto bin = ChooseLanguage(set, "a.out", "binary");
   ASSERT_TRUE(bin.ok());
   EXPECT_EQ(bin->id, "binary");
   auto unknown = ChooseLanguage(set, "x.cpp", "cobol");
   ASSERT_FALSE(unknown.ok());
   EXPECT_NE(unknown.status().message().find("unknown language \"cobol\""), std::string::npos);
   EXPECT_NE(unknown.status().message().find("cpp20"), std::string::npos);
+}
+
+TEST(ChooseLanguage, AnUnknownExtensionIsAnUnknownLanguageUnlessItIsElf) {
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
+  for (const char* name : {"sol.txt", "solution", "a.out"}) {
+    auto r = ChooseLanguageFor(set, name, "int main() {}", "");
+    ASSERT_FALSE(r.ok()) << name;
+    EXPECT_EQ(r.status().code(), StatusCode::kUnsupported) << name;
+    EXPECT_EQ(r.status().message().rfind("unknown language: expected a source extension (", 0), 0u)
+        << r.status().message();
+    EXPECT_NE(r.status().message().find(".cpp"), std::string::npos);
+    EXPECT_NE(r.status().message().find("--lang binary"), std::string::npos);
+  }
+  EXPECT_NE(ChooseLanguageFor(set, "sol.txt", "", "").status().message().find("found extension \".txt\""),
+            std::string::npos);
+  EXPECT_NE(ChooseLanguageFor(set, "solution", "", "").status().message().find("found no extension"),
+            std::string::npos);
+  auto elf = ChooseLanguageFor(set, "a.out", std::string("\x7f" "ELF\x02\x01", 6), "");
+  ASSERT_TRUE(elf.ok());
+  EXPECT_EQ(elf->id, "binary");
+  EXPECT_FALSE(LooksLikeElf("\x7f" "EL"));
+  EXPECT_FALSE(LooksLikeElf("#!/bin/sh"));
+  // A source file whose extension is known is compiled, whatever its bytes.
+  EXPECT_EQ(ChooseLanguageFor(set, "x.cpp", "\x7f" "ELF", "")->id, "cpp20");
+  // The file is read for its first bytes.
+  TempDir dir;
+  WriteAll(dir.path() + "/prog", std::string("\x7f" "ELF", 4) + std::string(100, '\0'));
+  WriteAll(dir.path() + "/notes", "hello");
+  EXPECT_EQ(ChooseLanguage(set, dir.path() + "/prog", "")->id, "binary");
+  EXPECT_EQ(ChooseLanguage(set, dir.path() + "/notes", "").status().code(), StatusCode::kUnsupported);
+}
+
+TEST(ChooseLanguage, TheLongestExtensionWins) {
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
+  EXPECT_EQ(set.ForFile("dir/sol.poj.cpp")->id, "cpp98-poj");
+  EXPECT_EQ(set.ForFile("sol.hdu.cpp")->id, "cpp98-hdu");
+  EXPECT_EQ(set.ForFile("sol.cogs.cpp")->id, "cpp98-cogs");
+  EXPECT_EQ(set.ForFile("poj.cpp")->id, "cpp20");       // the extension is .cpp: "poj" is the name
+  EXPECT_EQ(set.ForFile(".poj.cpp")->id, "cpp20");      // hidden file named ".poj": extension .cpp
+  EXPECT_EQ(set.ForFile("sol.poj.cc")->id, "cpp20");
+}
+
+TEST(ShippedLanguages, LegacyProfilesReproduceTheOldCompilers) {
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
+  for (const char* id : {"cpp98-poj", "cpp98-hdu", "cpp98-cogs"}) {
+    const LanguageProfile* p = set.Find(id);
+    ASSERT_NE(p, nullptr) << id;
+    EXPECT_TRUE(Has(p->compile, "-std=gnu++98")) << id;
+    EXPECT_TRUE(Has(p->compile, "-Werror=c++11-extensions")) << id;
+    for (const char* header : {"cstdio", "cstdlib", "cstring", "algorithm"}) EXPECT_TRUE(Has(p->compile, header)) << id;
+    EXPECT_FALSE(Has(p->compile, "cmath")) << id;  // old <iostream> did not bring it either
+    EXPECT_EQ(p->memory_allowance_percent, 50) << id;
+    EXPECT_NE(p->hello.find("#include <iostream>"), std::string::npos) << id;
+    EXPECT_EQ(p->hello.find("cstdio"), std::string::npos) << "the hello world relies on the forced includes";
+  }
+  EXPECT_EQ(set.Find("cpp20")->suggest_on_error, (std::vector<std::string>{"cpp17", "cpp98-poj"}));
+  EXPECT_EQ(set.Find("cpp20")->memory_allowance_percent, 0);
+}
+
+TEST(ShippedLanguages, EveryProfileHasAHelloWorldAndDebiansTools) {
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
+  for (const char* id : {"pypy3", "pascal", "rust", "javascript", "go", "haskell", "kotlin"})
+    ASSERT_NE(set.Find(id), nullptr) << id;
+  EXPECT_EQ(set.ForFile("a.rs")->id, "rust");
+  EXPECT_EQ(set.ForFile("a.go")->id, "go");
+  EXPECT_EQ(set.ForFile("a.pas")->id, "pascal");
+  EXPECT_EQ(set.ForFile("a.hs")->id, "haskell");
+  EXPECT_EQ(set.ForFile("a.kt")->id, "kotlin");
+  EXPECT_EQ(set.ForFile("a.js")->id, "javascript");
+  EXPECT_EQ(set.ForFile("a.py")->id, "python3");
+  for (const auto& p : set.profiles()) {
+    EXPECT_NE(p.hello.find("hello world"), std::string::npos) << p.id;
+    // Debian's toolchains by path where Debian puts them, not whatever PATH finds.
+    if (p.id != "java" && p.id.rfind("c", 0) != 0) {
+      EXPECT_EQ(p.compile.at(0).rfind("/usr/bin/", 0), 0u) << p.id;
+    }
+  }
+  EXPECT_EQ(set.Find("java")->source_name, "{public_class}.java");
+  EXPECT_TRUE(Has(set.Find("java")->run, "{main_class}"));
 }
 
 }  // namespace

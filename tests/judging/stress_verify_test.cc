@@ -175,9 +175,12 @@ TEST(Verify, ReportsEveryKindOfInconsistency) {
   dir.Sub("submissions/accepted");
   dir.Sub("submissions/wrong_answer");
   dir.Sub("submissions/sometimes");
-  WriteAll(dir.path() + "/submissions/accepted/count", "counter");
-  WriteAll(dir.path() + "/submissions/wrong_answer/really_count", "counter");
-  WriteAll(dir.path() + "/submissions/sometimes/x", "counter");
+  // Programs (an ELF header makes a file without a source extension a binary).
+  const std::string counter = "\x7f" "ELF counter";
+  WriteAll(dir.path() + "/submissions/accepted/count", counter);
+  WriteAll(dir.path() + "/submissions/wrong_answer/really_count", counter);
+  WriteAll(dir.path() + "/submissions/sometimes/x", counter);
+  WriteAll(dir.path() + "/submissions/accepted/notes.txt", "not a program");
   // The fake program counts lines (right on every test of this package).
   RunResult (*count)(const RunSpec&, std::string*) = [](const RunSpec& spec, std::string* out) {
     *out = std::to_string(CountLines(ReadAll(spec.stdin_path))) + "\n";
@@ -228,6 +231,13 @@ TEST(Verify, ReportsEveryKindOfInconsistency) {
   ASSERT_NE(odd, nullptr);
   EXPECT_FALSE(odd->ok);
   EXPECT_NE(odd->message.find("sometimes"), std::string::npos);
+  // An unknown language is skipped with the reason, never a failure of the package.
+  const VerifyCheck* notes = find("submission", "accepted/notes.txt");
+  ASSERT_NE(notes, nullptr);
+  EXPECT_TRUE(notes->ok);
+  EXPECT_FALSE(notes->judge_error);
+  EXPECT_EQ(notes->found, "skipped");
+  EXPECT_EQ(notes->message.rfind("unknown language: ", 0), 0u) << notes->message;
   EXPECT_FALSE(r->consistent());
   EXPECT_TRUE(r->judge_error());
   EXPECT_EQ(seen.size(), r->checks.size());  // every check reported as it was made

@@ -4,6 +4,7 @@
 #include <dlfcn.h>
 
 #include <algorithm>
+#include <fstream>
 #include <random>
 #include <set>
 #include <sstream>
@@ -386,6 +387,41 @@ TEST_F(SolitairePlugin, GenerateLayoutsPlacePiecesAsDocumented) {
   int unsorted = 0;
   for (const Pair& p : ReadPairs(text)) unsorted += !std::is_sorted(p.start_listed.begin(), p.start_listed.end());
   EXPECT_GT(unsorted, 100);
+}
+
+// The committed package: every secret file is what its recipe line generates, holds
+// exactly one case as POJ 1198 does, is valid, and its answer is the solver's.
+std::string ReadFile(const std::string& path) {
+  std::ifstream in(path, std::ios::binary);
+  std::stringstream ss;
+  ss << in.rdbuf();
+  return ss.str();
+}
+
+TEST_F(SolitairePlugin, CommittedPackageIsItsRecipeOneCasePerFile) {
+  const std::string dir = std::string(SOLITAIRE_SOURCE_DIR) + "/problems/solitaire/data/";
+  std::istringstream recipe(ReadFile(dir + "generators.txt"));
+  std::string line;
+  int files = 0, yes = 0;
+  while (std::getline(recipe, line)) {
+    std::istringstream fields(line);
+    std::string path, param, params;
+    uint64_t seed = 0;
+    if (!(fields >> path) || path[0] == '#') continue;
+    ASSERT_TRUE(fields >> seed) << line;
+    while (fields >> param) params += param + "\n";
+    const std::string input = ReadFile(dir + path + ".in");
+    EXPECT_EQ(input, Generate(seed, params).out) << path;
+    EXPECT_EQ(ReadPairs(input).size(), 1u) << path;
+    EXPECT_EQ(Validate(input).status, JUDGE_STATUS_OK) << path;
+    const std::string answer = ReadFile(dir + path + ".ans");
+    EXPECT_EQ(answer, Solve(input).out) << path;
+    yes += answer == "YES\n";
+    ++files;
+  }
+  EXPECT_GE(files, 30);
+  EXPECT_GT(yes, files / 4);  // both answers are well represented
+  EXPECT_LT(yes, files * 3 / 4);
 }
 
 }  // namespace

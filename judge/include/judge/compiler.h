@@ -58,6 +58,9 @@ struct CompileOutcome {
   std::string message;   // one line on CE: why ("exit code 1", "exceeded its time limit")
   Program program;       // valid when ok
   bool from_cache = false;
+  // Not ok because the compiler refused the source (or left no usable program), not
+  // because of a limit: the only kind of CE worth retrying with another profile.
+  bool rejected = false;
   int64_t cpu_ms = 0;    // of the compile run (0 from the cache)
   int64_t wall_ms = 0;
   // "<time method>+<memory method>" of the compile run; empty when none ran.

@@ -52,11 +52,16 @@ struct Program {
   // Host directory holding the files; the grader copies them once into its scratch
   // directory and links them into every run directory. Must outlive Grade().
   std::string dir;
-  std::vector<std::string> files;  // plain names inside dir
+  // Paths relative to dir: plain names, or below subdirectories ("pkg/Main.class");
+  // never absolute, never with "." or ".." components.
+  std::vector<std::string> files;
   // The run command; {memory_mib} is expanded per problem. argv[0] is either
   // "./name" (one of files) or an absolute path on the host.
   std::vector<std::string> argv;
   int32_t max_processes = 1;
+  // The run may use this much more than the problem's memory limit, in percent
+  // (LanguageProfile::memory_allowance_percent); MLE messages say so.
+  int64_t memory_allowance_percent = 0;
 };
 
 // The tests of one grading and the verdict they add up to (summary.h).

@@ -8,7 +8,12 @@
 //   {source}      the source file's name in the compile directory (e.g. main.cpp)
 //   {binary}      the binary's name (e.g. main)
 //   {memory_mib}  the run's memory limit in MiB (for VMs that need a heap size)
-// A file with no known extension is run as a contestant binary (profile "binary").
+//   {public_class}  in `source` only: the source's public top-level class, else Main
+//                 (javac wants a public class in a file of its name; java_class.h)
+//   {main_class}  in `run` only: the class with `public static void main(String[])`,
+//                 found in the compiled classes, with its package (java_class.h)
+// A file whose extension no profile claims is an unknown language (language_choice.h),
+// unless it is an ELF executable or --lang binary is given (profile "binary").
 //
 // Values are plain data; LanguageSet is immutable after loading and thread-safe to
 // read.
@@ -28,8 +33,9 @@ namespace judge {
 struct LanguageProfile {
   std::string id;    // e.g. "cpp20"; [a-z0-9_+-]+
   std::string name;  // human name, e.g. "C++20 (g++, GNU dialect)"
-  // Extensions (with the dot, e.g. ".cpp") for which this profile is the default.
-  // Several profiles may compile the same language; only one claims an extension.
+  // Extensions (with the dot, e.g. ".cpp", or compound: ".poj.cpp") for which this
+  // profile is the default. Several profiles may compile the same language; only one
+  // claims an extension; the longest extension a file name ends with wins.
   std::vector<std::string> extensions;
   // The name the source gets in the compile directory (e.g. "main.cpp", "Main.java").
   std::string source_name;
@@ -47,6 +53,16 @@ struct LanguageProfile {
   // Files of the compile directory that the run needs, besides the binary: glob-free
   // names, or "*" for every file the compiler left (e.g. Java's .class files).
   std::vector<std::string> artifacts;
+  // Extra memory the run may use, in percent of the problem's memory limit (0..400).
+  // Legacy profiles stand for 32-bit compilers: a 64-bit build of the same code needs
+  // more (pointers, long); docs/grading.md, "Legacy C++ profiles".
+  int32_t memory_allowance_percent = 0;
+  // Profiles whose compile is tried, in order, when this one gives a compile error;
+  // the first that compiles the source is suggested in the CE message ("try --lang X").
+  std::vector<std::string> suggest_on_error;
+  // A program that prints "hello world": what `judge languages --check` compiles and
+  // runs (language_check.h). Empty: the profile cannot be checked.
+  std::string hello;
   // Text of the file the profile came from, for error messages.
   std::string origin;
 };
@@ -64,7 +80,8 @@ class LanguageSet {
   const std::vector<LanguageProfile>& profiles() const { return profiles_; }
   // nullptr when no profile has this id.
   const LanguageProfile* Find(const std::string& id) const;
-  // The profile claiming the file's extension (".cpp" -> cpp20); nullptr for none.
+  // The profile claiming the longest extension the file's base name ends with
+  // (".cpp" -> cpp20, "a.poj.cpp" -> cpp98-poj); nullptr for none.
   const LanguageProfile* ForFile(const std::string& path) const;
 
  private:
@@ -86,6 +103,7 @@ std::string UserLanguagesPath();
 Result<LanguageSet> LoadLanguages(const std::string& extra_file);
 
 // The built-in profile for a file run as a contestant binary: no compile step.
+// Chosen for an ELF executable, or with --lang binary.
 LanguageProfile BinaryProfile();
 
 // Checks requires_tools against the file system and PATH. Not cached: cheap.

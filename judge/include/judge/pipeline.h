@@ -105,7 +105,9 @@ struct PipelineOptions {
   CompilerOptions compiler;       // limits and cache (compiler.cancel is set from `cancel`)
   std::string scratch_root;       // empty: DefaultScratchRoot() (judge/base/scratch_dir.h)
   Store* store = nullptr;         // borrowed; null: nothing stored
-  const LanguageSet* languages = nullptr;  // borrowed; needed for stored submissions
+  // Borrowed; needed for stored submissions, and for the "try --lang X" of compile
+  // errors (compile_hint.h: without it none is suggested).
+  const LanguageSet* languages = nullptr;
   SandboxFactory sandboxes;       // empty: DefaultSandbox
   const std::atomic<bool>* cancel = nullptr;  // borrowed; may be null
   std::string judge_version = "judge 1.0";

@@ -22,8 +22,10 @@ bool ValidId(const std::string& id) {
   return true;
 }
 
-const std::vector<std::string> kProfileKeys = {"id",      "name",     "extensions",    "source",   "compile", "run",
-                                               "version", "requires", "run_processes", "artifacts"};
+const std::vector<std::string> kProfileKeys = {
+    "id",       "name",          "extensions", "source",   "compile",
+    "run",      "version",       "requires",   "run_processes", "artifacts",
+    "memory_allowance_percent", "suggest_on_error", "hello"};
 
 // Checks of the values a profile's keys hold beyond their types.
 Status CheckProfile(const YamlReader& r, const std::string& where, const LanguageProfile& p) {
@@ -44,17 +46,23 @@ Status ReadProfileKey(const YamlReader& r, const std::string& key, const std::st
     JUDGE_ASSIGN_OR_RETURN(p->id, r.String(key, v));
   } else if (name == "name") {
     JUDGE_ASSIGN_OR_RETURN(p->name, r.String(key, v));
+  } else if (name == "hello") {
+    JUDGE_ASSIGN_OR_RETURN(p->hello, r.String(key, v));
   } else if (name == "source") {
     JUDGE_ASSIGN_OR_RETURN(p->source_name, r.String(key, v));
   } else if (name == "run_processes") {
     JUDGE_ASSIGN_OR_RETURN(int64_t n, r.Int(key, v, 1, 1024));
     p->run_processes = static_cast<int32_t>(n);
+  } else if (name == "memory_allowance_percent") {
+    JUDGE_ASSIGN_OR_RETURN(int64_t n, r.Int(key, v, 0, 400));
+    p->memory_allowance_percent = static_cast<int32_t>(n);
   } else {
     std::vector<std::string>* list = name == "extensions" ? &p->extensions
                                      : name == "compile"  ? &p->compile
                                      : name == "run"      ? &p->run
                                      : name == "version"  ? &p->version
                                      : name == "requires" ? &p->requires_tools
+                                     : name == "suggest_on_error" ? &p->suggest_on_error
                                                           : &p->artifacts;
     JUDGE_ASSIGN_OR_RETURN(*list, r.StringList(key, v));
   }
@@ -119,13 +127,16 @@ const LanguageProfile* LanguageSet::Find(const std::string& id) const {
 const LanguageProfile* LanguageSet::ForFile(const std::string& path) const {
   auto slash = path.rfind('/');
   std::string base = slash == std::string::npos ? path : path.substr(slash + 1);
-  auto dot = base.rfind('.');
-  if (dot == std::string::npos || dot == 0) return nullptr;
-  std::string ext = base.substr(dot);
+  // The extension must leave a name before it: ".cpp" alone is a hidden file.
+  const LanguageProfile* best = nullptr;
+  std::size_t best_size = 0;
   for (const auto& p : profiles_)
     for (const auto& e : p.extensions)
-      if (e == ext) return &p;
-  return nullptr;
+      if (base.size() > e.size() && e.size() > best_size && base.compare(base.size() - e.size(), e.size(), e) == 0) {
+        best = &p;
+        best_size = e.size();
+      }
+  return best;
 }
 
 Status LoadLanguageFile(const std::string& path, LanguageSet* set) {

@@ -21,6 +21,7 @@
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
 #include "compile_cache_bound.h"
+#include "judge/java_class.h"
 
 extern char** environ;
 
@@ -159,7 +160,8 @@ Result<std::string> WriteCacheEntry(const std::string& cache_dir, const std::str
   Status st = fs::MakeDirs(tmp + "/files");
   if (!st.ok()) return fail(st);
   for (const auto& f : e.files) {
-    st = fs::CopyFile(from_dir + "/" + f, tmp + "/files/" + f);
+    if (auto slash = f.rfind('/'); slash != std::string::npos) st = fs::MakeDirs(tmp + "/files/" + f.substr(0, slash));
+    if (st.ok()) st = fs::CopyFile(from_dir + "/" + f, tmp + "/files/" + f);
     if (!st.ok()) return fail(st);
   }
   st = fs::WriteFile(tmp + "/log", e.log);
@@ -188,14 +190,63 @@ std::string ReadLog(const RunSpec& spec, int64_t log_kib) {
   return Cap(std::move(log), log_kib);
 }
 
-Program MakeProgram(const LanguageProfile& profile, const std::string& dir,
-                    std::vector<std::string> files) {
+bool UsesPlaceholder(const std::vector<std::string>& command, const std::string& placeholder) {
+  for (const auto& word : command)
+    if (word.find(placeholder) != std::string::npos) return true;
+  return false;
+}
+
+// The program to run; InvalidArgument (a compile error of the submission) when the
+// run command needs a main class that the compiled classes do not have.
+Result<Program> MakeProgram(const LanguageProfile& profile, const std::string& dir, std::vector<std::string> files) {
+  std::map<std::string, std::string> values = {{"source", profile.source_name}, {"binary", kBinaryName}};
+  if (UsesPlaceholder(profile.run, "{main_class}")) {
+    std::string stem = profile.source_name.substr(0, profile.source_name.rfind('.'));
+    JUDGE_ASSIGN_OR_RETURN(values["main_class"], FindJavaMainClass(dir, files, stem));
+  }
   Program p;
   p.language_id = profile.id;
   p.dir = dir;
   p.files = std::move(files);
-  p.argv = ExpandCommand(profile.run, {{"source", profile.source_name}, {"binary", kBinaryName}});
+  p.argv = ExpandCommand(profile.run, values);
   p.max_processes = profile.run_processes;
+  p.memory_allowance_percent = profile.memory_allowance_percent;
+  return p;
+}
+
+// Sets *outcome's program, or makes it a compile error with the reason.
+Status SetProgram(const LanguageProfile& profile, const std::string& dir, std::vector<std::string> files,
+                  CompileOutcome* outcome) {
+  Result<Program> program = MakeProgram(profile, dir, std::move(files));
+  if (program.ok()) {
+    outcome->program = std::move(program).value();
+    return Status::Ok();
+  }
+  if (program.status().code() != StatusCode::kInvalidArgument) return program.status();
+  outcome->ok = false;
+  outcome->message = program.status().message();
+  return Status::Ok();
+}
+
+// Regular files under dir, as paths relative to it ("a/b/Main.class"), sorted.
+Result<std::vector<std::string>> ListTree(const std::string& dir, const std::string& prefix = "") {
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> out, fs::ListFiles(dir));
+  for (auto& f : out) f = prefix + f;
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> subdirs, fs::ListDirs(dir));
+  for (const auto& d : subdirs) {
+    JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> below, ListTree(dir + "/" + d, prefix + d + "/"));
+    out.insert(out.end(), below.begin(), below.end());
+  }
+  return out;
+}
+
+// The profile with its source name made concrete for this source ({public_class}).
+LanguageProfile ForSource(const LanguageProfile& profile, std::string_view source) {
+  LanguageProfile p = profile;
+  if (p.source_name.find("{public_class}") != std::string::npos) {
+    std::string cls = JavaPublicClass(source);
+    p.source_name = ExpandCommand({p.source_name}, {{"public_class", cls.empty() ? "Main" : cls}})[0];
+  }
   return p;
 }
 
@@ -262,7 +313,7 @@ Result<CompileOutcome> Compiler::Prepare(std::string_view source, const Language
   CompileOutcome outcome;
   JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/" + profile.source_name, source, 0755));
   outcome.ok = true;
-  outcome.program = MakeProgram(profile, dir, {profile.source_name});
+  JUDGE_RETURN_IF_ERROR(SetProgram(profile, dir, {profile.source_name}, &outcome));
   return outcome;
 }
 
@@ -277,7 +328,8 @@ std::optional<CompileOutcome> Compiler::FromCache(const LanguageProfile& profile
   outcome.message = e->message;
   outcome.log = e->log;
   outcome.from_cache = true;
-  if (e->ok) outcome.program = MakeProgram(profile, entry + "/files", e->files);
+  outcome.rejected = !e->ok;
+  if (e->ok && !SetProgram(profile, entry + "/files", e->files, &outcome).ok()) return std::nullopt;
   return outcome;
 }
 
@@ -312,14 +364,14 @@ Result<std::vector<std::string>> Compiler::Artifacts(const LanguageProfile& prof
   std::vector<std::string> wanted;
   for (const auto& a : profile.artifacts) {
     if (a == "*") {
-      JUDGE_ASSIGN_OR_RETURN(wanted, fs::ListFiles(dir));
+      JUDGE_ASSIGN_OR_RETURN(wanted, ListTree(dir));
       break;
     }
     wanted.push_back(ExpandCommand({a}, {{"source", profile.source_name}, {"binary", kBinaryName}})[0]);
   }
   if (profile.artifacts.empty()) wanted = {kBinaryName};
   for (const auto& f : wanted) {
-    if (f.empty() || f.find('/') != std::string::npos || !fs::Exists(dir + "/" + f)) {
+    if (f.empty() || f[0] == '/' || !fs::Exists(dir + "/" + f)) {
       *missing = "the compiler exited normally but left no `" + f + "`";
       return std::vector<std::string>();
     }
@@ -327,9 +379,10 @@ Result<std::vector<std::string>> Compiler::Artifacts(const LanguageProfile& prof
   return wanted;
 }
 
-Result<CompileOutcome> Compiler::Compile(std::string_view source, const LanguageProfile& profile,
+Result<CompileOutcome> Compiler::Compile(std::string_view source, const LanguageProfile& given,
                                          const std::string& work_dir) {
   if (source.empty()) return Status::InvalidArgument("the submission is empty");
+  const LanguageProfile profile = ForSource(given, source);
   const std::string dir = work_dir + "/compile";
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir));
   if (profile.compile.empty()) return Prepare(source, profile, dir);
@@ -358,7 +411,8 @@ Result<CompileOutcome> Compiler::Compile(std::string_view source, const Language
     outcome.ok = outcome.message.empty();
     cacheable = cacheable && outcome.ok;
   }
-  if (outcome.ok) outcome.program = MakeProgram(profile, dir, entry.files);
+  if (outcome.ok) JUDGE_RETURN_IF_ERROR(SetProgram(profile, dir, entry.files, &outcome));
+  outcome.rejected = !outcome.ok && cacheable;
   if (cacheable && !options_.cache_dir.empty()) {
     entry.ok = outcome.ok;
     entry.message = outcome.message;

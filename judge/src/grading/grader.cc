@@ -60,6 +60,26 @@ std::string OutputFileProblem(fs::OpenOutcome how, const std::string& name) {
 
 bool Cancelled(const GradeOptions& opt) { return opt.cancel && opt.cancel->load(); }
 
+// "a", "pkg/Main.class": no empty, "." or ".." component, not absolute.
+bool RelativeFilePath(const std::string& f) {
+  if (f.empty() || f[0] == '/' || f.back() == '/') return false;
+  std::size_t start = 0;
+  while (start <= f.size()) {
+    std::size_t end = f.find('/', start);
+    if (end == std::string::npos) end = f.size();
+    std::string part = f.substr(start, end - start);
+    if (part.empty() || part == "." || part == "..") return false;
+    start = end + 1;
+  }
+  return true;
+}
+
+// Makes the directories that f (a RelativeFilePath) needs below root.
+Status MakeParentDirs(const std::string& root, const std::string& f) {
+  auto slash = f.rfind('/');
+  return slash == std::string::npos ? Status::Ok() : fs::MakeDirs(root + "/" + f.substr(0, slash));
+}
+
 // What the grader does per test, with the state that carries across tests.
 class Run {
  public:
@@ -159,8 +179,8 @@ class Run {
     JUDGE_RETURN_IF_ERROR(fs::RemoveTree(program_dir_));
     JUDGE_RETURN_IF_ERROR(fs::MakeDirs(program_dir_));
     for (const auto& f : program.files) {
-      if (f.empty() || f.find('/') != std::string::npos)
-        return Status::Internal("program file name \"" + f + "\" is not a plain name");
+      if (!RelativeFilePath(f)) return Status::Internal("program file name \"" + f + "\" is not a relative path");
+      JUDGE_RETURN_IF_ERROR(MakeParentDirs(program_dir_, f));
       // Read-only for the run's uid; runs get hard links to these copies.
       JUDGE_RETURN_IF_ERROR(fs::CopyFile(program.dir + "/" + f, program_dir_ + "/" + f, 0555));
     }
@@ -176,8 +196,10 @@ class Run {
     run_dir_ = opt_.scratch_dir + "/run";
     JUDGE_RETURN_IF_ERROR(fs::RemoveTree(run_dir_));
     JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run_dir_));
-    for (const auto& f : req_.program->files)
+    for (const auto& f : req_.program->files) {
+      JUDGE_RETURN_IF_ERROR(MakeParentDirs(run_dir_, f));
       JUDGE_RETURN_IF_ERROR(fs::LinkOrCopy(program_dir_ + "/" + f, run_dir_ + "/" + f));
+    }
     if (req_.problem->io_mode == IoMode::kFile)
       JUDGE_RETURN_IF_ERROR(fs::CopyFile(test.input_path, run_dir_ + "/" + req_.problem->input_file, 0644));
     return Status::Ok();
@@ -194,7 +216,7 @@ class Run {
     if (req_.problem->io_mode != IoMode::kFile) spec.stdin_path = test.input_path;
     spec.limits.cpu_time_ms = cpu_limit_ms;
     spec.limits.wall_time_ms = std::max(EffectiveWallMs(limits), cpu_limit_ms);
-    spec.limits.memory_kib = limits.memory_kib;
+    spec.limits.memory_kib = MemoryLimitKib();
     spec.limits.output_kib = limits.output_kib;
     spec.limits.max_processes = std::max<int32_t>(1, req_.program->max_processes);
     spec.cancel = opt_.cancel;
@@ -203,6 +225,24 @@ class Run {
 
   std::string StdoutPath() const { return opt_.scratch_dir + "/stdout"; }
 
+  // The problem's memory limit plus the language profile's allowance.
+  int64_t MemoryLimitKib() const {
+    return req_.problem->limits.memory_kib * (100 + req_.program->memory_allowance_percent) / 100;
+  }
+
+  // What was measured, and against which limit: the sandbox's own message may name
+  // only the limit (a killed run), and an allowance must be visible.
+  std::string MemoryMessage(const RunResult& run) const {
+    std::string m = DescribeRun(run) + "; measured peak " + std::to_string(run.memory_kib) + " KiB (" +
+                    (run.memory_method.empty() ? "resident memory" : run.memory_method) + ")";
+    if (req_.program->memory_allowance_percent > 0)
+      m += "; limit " + std::to_string(MemoryLimitKib()) + " KiB is the problem's " +
+           std::to_string(req_.problem->limits.memory_kib) + " KiB + " +
+           std::to_string(req_.program->memory_allowance_percent) + "% allowed to language " +
+           req_.program->language_id;
+    return m;
+  }
+
   Status RunProgram(const TestCase& test, TestResult* out) {
     JUDGE_RETURN_IF_ERROR(PrepareRunDir(test));
     Result<RunResult> ran = req_.sandbox->Run(MakeSpec(test, out->cpu_limit_ms));
@@ -210,7 +250,7 @@ class Run {
     CopyRun(*ran, out);
     if (ran->status != RunStatus::kOk) {
       out->verdict = VerdictOfRun(ran->status);
-      out->message = DescribeRun(*ran);
+      out->message = ran->status == RunStatus::kMemoryLimitExceeded ? MemoryMessage(*ran) : DescribeRun(*ran);
     }
     return Status::Ok();
   }

@@ -1,5 +1,12 @@
 #include "judge/language_choice.h"
 
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <set>
+
+#include "judge/base/unique_fd.h"
+
 namespace judge {
 namespace {
 
@@ -9,20 +16,58 @@ Result<LanguageProfile> IfAvailable(const LanguageProfile& p) {
   return p;
 }
 
+// The first bytes of a file; "" when it cannot be read (the caller reports that).
+std::string Head(const std::string& file) {
+  UniqueFd fd(open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
+  if (!fd) return "";
+  char buf[4];
+  ssize_t n = read(fd.get(), buf, sizeof buf);
+  return n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : "";
+}
+
+std::string BaseName(const std::string& path) {
+  auto slash = path.rfind('/');
+  return slash == std::string::npos ? path : path.substr(slash + 1);
+}
+
+Status UnknownLanguage(const LanguageSet& languages, const std::string& file_name) {
+  std::string base = BaseName(file_name);
+  auto dot = base.rfind('.');
+  std::string found = dot == std::string::npos || dot == 0 ? "no extension" : "extension \"" + base.substr(dot) + "\"";
+  std::set<std::string> known;
+  for (const auto& p : languages.profiles())
+    for (const auto& e : p.extensions) known.insert(e);
+  std::string list;
+  for (const auto& e : known) list += (list.empty() ? "" : " ") + e;
+  if (list.empty()) list = "none is defined";
+  return Status::Unsupported("unknown language: expected a source extension (" + list +
+                             ") or an ELF executable, found " + found +
+                             "; name the language with --lang ID (--lang binary runs the file as a program)");
+}
+
 }  // namespace
 
-Result<LanguageProfile> ChooseLanguage(const LanguageSet& languages, const std::string& file,
-                                       const std::string& lang_id) {
+bool LooksLikeElf(std::string_view head) { return head.size() >= 4 && head.substr(0, 4) == "\x7f" "ELF"; }
+
+Result<LanguageProfile> ChooseLanguageFor(const LanguageSet& languages, const std::string& file_name,
+                                          std::string_view head, const std::string& lang_id) {
   if (lang_id == "binary") return BinaryProfile();
   if (lang_id.empty()) {
-    const LanguageProfile* p = languages.ForFile(file);
-    return p ? IfAvailable(*p) : Result<LanguageProfile>(BinaryProfile());
+    if (const LanguageProfile* p = languages.ForFile(file_name)) return IfAvailable(*p);
+    if (LooksLikeElf(head)) return BinaryProfile();
+    return UnknownLanguage(languages, file_name);
   }
   const LanguageProfile* p = languages.Find(lang_id);
   if (p) return IfAvailable(*p);
   std::string known;
   for (const auto& q : languages.profiles()) known += (known.empty() ? "" : ", ") + q.id;
   return Status::InvalidArgument("unknown language \"" + lang_id + "\" (known: " + known + ", binary)");
+}
+
+Result<LanguageProfile> ChooseLanguage(const LanguageSet& languages, const std::string& file,
+                                       const std::string& lang_id) {
+  bool by_content = lang_id.empty() && !languages.ForFile(file);
+  return ChooseLanguageFor(languages, file, by_content ? Head(file) : std::string(), lang_id);
 }
 
 Result<LanguageProfile> StoredLanguage(const LanguageSet& languages, const std::string& language_id) {

@@ -7,6 +7,7 @@
 
 #include "judge/base/files.h"
 #include "judge/base/paths.h"
+#include "judge/compile_hint.h"
 #include "judge/job_pool.h"
 #include "judge/language_choice.h"
 
@@ -117,6 +118,7 @@ class Pipeline::Run {
     Compiler compiler(sandbox_, CompilerOptionsWithCancel());
     JUDGE_ASSIGN_OR_RETURN(CompileOutcome compiled,
                            compiler.Compile(out_.submission.source, profile_, scratch.path() + "/build"));
+    if (!compiled.ok && compiled.rejected) JUDGE_RETURN_IF_ERROR(Suggest(&compiler, scratch.path(), &compiled));
     JUDGE_RETURN_IF_ERROR(StartJudging(compiled));
     JudgingGuard guard(opt_.store, out_.judging.id);
     events_->Started(out_);
@@ -135,6 +137,23 @@ class Pipeline::Run {
     CompilerOptions c = opt_.compiler;
     if (!c.cancel) c.cancel = opt_.cancel;
     return c;
+  }
+
+  // A compile error's message ends with the profile that compiles the source, if any
+  // (compile_hint.h).
+  Status Suggest(Compiler* compiler, const std::string& scratch, CompileOutcome* compiled) {
+    if (!opt_.languages || profile_.suggest_on_error.empty()) return Status::Ok();
+    std::string dir = scratch + "/suggest";
+    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir));
+    JUDGE_ASSIGN_OR_RETURN(std::string id,
+                           SuggestProfile(compiler, out_.submission.source, profile_, *opt_.languages, dir));
+    if (id.empty()) return Status::Ok();
+    compiled->message = WithSuggestion(compiled->message, *opt_.languages->Find(id));
+    // The log's last line too: it is what a reader sees last, and what --json carries.
+    if (!compiled->log.empty() && compiled->log.back() != '\n') compiled->log += '\n';
+    compiled->log += "judge: " + WithSuggestion("this source does not compile as " + profile_.id,
+                                                *opt_.languages->Find(id)) + "\n";
+    return Status::Ok();
   }
 
   // Step 1: the submission, new (stored now) or stored (read back).

@@ -1,0 +1,38 @@
+// After a compile error: does another profile compile the source? Old contest code
+// often fails under today's default profile for reasons that are no fault of the
+// algorithm: names that newer standards took (std::hash, next, prev, move, data,
+// size) or removed (gets), or C library functions that the original judge's headers
+// brought in. Rather than guess from the error text, the judge compiles the source
+// with the profiles the failed one lists in `suggest_on_error` (cpp20: cpp17, then
+// cpp98-poj), in order, and names the first that succeeds. Only a compiler's own
+// refusal is followed up, never a limit, so a suggestion costs at most one compile
+// per listed profile (cached like any compile), and only for submissions that are CE.
+// The verdict stays CE: the profile the user chose decides.
+//
+// Thread safety: as Compiler::Compile (distinct work directories).
+#ifndef JUDGE_COMPILE_HINT_H_
+#define JUDGE_COMPILE_HINT_H_
+
+#include <string>
+#include <string_view>
+
+#include "judge/compiler.h"
+#include "judge/language.h"
+#include "judge/status.h"
+
+namespace judge {
+
+// The id of the first profile of failed.suggest_on_error that is defined, installed
+// and compiles the source, or "" when none does. work_dir: an existing directory owned
+// by the caller; a fresh subdirectory is used per attempt. A judge failure while
+// trying (the sandbox) is returned as an error.
+Result<std::string> SuggestProfile(Compiler* compiler, std::string_view source, const LanguageProfile& failed,
+                                   const LanguageSet& languages, const std::string& work_dir);
+
+// message + "; it compiles as <id> (<name>): try --lang <id>": the CE message then
+// ends with the exact option.
+std::string WithSuggestion(const std::string& message, const LanguageProfile& suggested);
+
+}  // namespace judge
+
+#endif  // JUDGE_COMPILE_HINT_H_
