@@ -6,8 +6,9 @@
 // Theory of operation. Each slot owns <root>/<name>/slot<k> (v1: under each
 // controller's mount). Before a run, Prepare() makes sure the cgroup exists and is
 // empty (a crashed judge may have left tasks: they are killed), resets what can be
-// reset and sets the limits. The child joins by writing "0" to the cgroup.procs files
-// opened here, before it creates the rest of the tree, so every descendant is
+// reset and sets the limits. The child joins by writing "0" to the files opened here
+// (v1: "tasks", which moves the writing thread without the global lock; v2:
+// cgroup.procs), before it creates the rest of the tree, so every descendant is
 // inside. Counters that cannot be reset (v1 oom_kill, pids.events) are returned raw;
 // the caller takes the difference with the values read at Prepare().
 //  - v2: a fresh child directory "run" per run, so memory.peak and cpu.stat start at
@@ -64,7 +65,7 @@ class RunCgroup {
   // Makes the cgroup ready and empty, resets counters, sets limits. memory_bytes > 0,
   // pids_max > 0.
   virtual Status Prepare(int64_t memory_bytes, int64_t pids_max) = 0;
-  // The cgroup.procs files a child writes "0" to (to join). Valid until the next
+  // The files a single-threaded child writes "0" to, to join. Valid until the next
   // Prepare() or Finish().
   virtual const std::vector<int>& procs_fds() const = 0;
   virtual Result<CgroupUsage> ReadUsage() = 0;

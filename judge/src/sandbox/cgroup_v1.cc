@@ -175,10 +175,15 @@ class CgroupV1 final : public RunCgroup {
     return Status::Ok();
   }
 
+  // The init joins through "tasks", not "cgroup.procs": it moves itself, a single
+  // thread, which the kernel does without the global threadgroup lock (a write to
+  // cgroup.procs takes it and waits an RCU grace period, milliseconds on a busy
+  // host, serializing every run of every judge on it). Single-threaded, the thread
+  // is the whole process; everything it forks afterwards is born inside.
   Status OpenProcs() {
     if (!procs_fds_.empty()) return Status::Ok();
     for (auto& [ctl, files] : ctl_) {
-      Result<int> fd = files.OpenForWrite(dir_ + "/cgroup.procs");
+      Result<int> fd = files.OpenForWrite(dir_ + "/tasks");
       if (!fd.ok()) {
         CloseAll(&procs_fds_);
         return fd.status();

@@ -1,0 +1,133 @@
+// The run path's cost, whole processes side by side on one machine (medians of
+// interleaved runs, so both sides see the same load):
+//   1. `judge run -- ./empty` against spawning ./empty bare          (target <= 5x)
+//   2. `judge grade` of 1,000 tiny A+B tests (the binary, --lang binary, no store)
+//      against spawning the binary bare on each input, stdin and stdout redirected
+//                                                                    (target <= 2x)
+//   3. the same grade with --jobs 2 against --jobs 1                 (target >= 1.6x)
+//
+//   runpath_bench [rounds=5] [runs=200]   (as root: the judge's sandbox needs it)
+#include <fcntl.h>
+#include <spawn.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <filesystem>
+#include <fstream>
+#include <string>
+#include <vector>
+
+extern char** environ;
+
+namespace {
+
+namespace sfs = std::filesystem;
+using Clock = std::chrono::steady_clock;
+constexpr int kTests = 1000;
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+// Spawns argv with stdin/stdout from/to the given files ("" = inherit, stdout "-" =
+// /dev/null), waits, and returns the wall time in ms; exits on failure.
+double Spawn(const std::vector<std::string>& argv, const std::string& in = "", const std::string& out = "-") {
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  if (!in.empty()) posix_spawn_file_actions_addopen(&fa, 0, in.c_str(), O_RDONLY, 0);
+  posix_spawn_file_actions_addopen(&fa, 1, out == "-" ? "/dev/null" : out.c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0644);
+  std::vector<char*> args;
+  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
+  args.push_back(nullptr);
+  auto t0 = Clock::now();
+  pid_t pid = 0;
+  if (posix_spawn(&pid, args[0], &fa, nullptr, args.data(), environ) != 0) {
+    std::fprintf(stderr, "runpath_bench: cannot spawn %s\n", args[0]);
+    std::exit(3);
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  double ms = std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
+  posix_spawn_file_actions_destroy(&fa);
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+    std::fprintf(stderr, "runpath_bench: %s failed (status %d)\n", argv[0].c_str(), status);
+    std::exit(3);
+  }
+  return ms;
+}
+
+void Write(const std::string& path, const std::string& text) { std::ofstream(path) << text; }
+
+// A package of kTests A+B tests with the exact checker.
+void MakePackage(const std::string& dir) {
+  sfs::create_directories(dir + "/data/secret");
+  Write(dir + "/problem.yaml",
+        "name: Sum\nlimits:\n  time_ms: 1000\n  memory_kib: 65536\n  output_kib: 64\nchecker:\n  type: exact\n");
+  for (int i = 0; i < kTests; ++i) {
+    char name[32];
+    std::snprintf(name, sizeof name, "%04d", i);
+    Write(dir + "/data/secret/" + name + ".in", std::to_string(i) + " " + std::to_string(2 * i) + "\n");
+    Write(dir + "/data/secret/" + name + ".ans", std::to_string(3 * i) + "\n");
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int rounds = argc > 1 ? std::atoi(argv[1]) : 5;
+  const int runs = argc > 2 ? std::atoi(argv[2]) : 200;
+  const std::string judge = JUDGE_BINARY;
+  const std::string root = "/dev/shm/judge-runpath-bench";
+  sfs::remove_all(root);
+  sfs::create_directories(root + "/box");
+  sfs::copy_file(EMPTY_BINARY, root + "/box/empty");
+  sfs::copy_file(SUM_BINARY, root + "/sum");
+  MakePackage(root + "/pkg");
+
+  // 1. One run, whole process.
+  std::vector<double> bare, run;
+  const std::vector<std::string> judge_run = {judge, "run", "--dir", root + "/box", "--", "./empty"};
+  for (int i = 0; i < 5; ++i) Spawn(judge_run);  // warm-up: slots, caches
+  for (int i = 0; i < runs; ++i) {
+    bare.push_back(Spawn({root + "/box/empty"}));
+    run.push_back(Spawn(judge_run));
+  }
+  const double mb = Median(bare), mr = Median(run);
+  std::printf("1. one run, %d interleaved pairs\n", runs);
+  std::printf("   bare spawn of an empty static binary : median %7.3f ms\n", mb);
+  std::printf("   judge run -- ./empty                 : median %7.3f ms\n", mr);
+  std::printf("   ratio                                : %.2fx (target <= 5x)\n", mr / mb);
+
+  // 2 and 3. 1,000 tests: bare loop, grade --jobs 1, grade --jobs 2, interleaved.
+  std::vector<std::string> ins;
+  for (const auto& e : sfs::directory_iterator(root + "/pkg/data/secret"))
+    if (e.path().extension() == ".in") ins.push_back(e.path().string());
+  std::sort(ins.begin(), ins.end());
+  auto grade = [&](const char* jobs) {
+    return Spawn({judge, "grade", root + "/pkg", root + "/sum", "--lang", "binary", "--no-db", "--jobs", jobs});
+  };
+  grade("1");  // warm-up
+  std::vector<double> loop, g1, g2;
+  for (int r = 0; r < rounds; ++r) {
+    double total = 0;
+    for (const auto& in : ins) total += Spawn({root + "/sum"}, in, root + "/out");
+    loop.push_back(total);
+    g1.push_back(grade("1"));
+    g2.push_back(grade("2"));
+  }
+  const double ml = Median(loop), m1 = Median(g1), m2 = Median(g2);
+  std::printf("2. %d tiny A+B tests, %d interleaved rounds\n", kTests, rounds);
+  std::printf("   bare: the binary spawned on each input: median %8.1f ms (%.3f ms a test)\n", ml, ml / kTests);
+  std::printf("   judge grade --jobs 1                  : median %8.1f ms (%.3f ms a test)\n", m1, m1 / kTests);
+  std::printf("   judge's own cost per test             : %.3f ms\n", (m1 - ml) / kTests);
+  std::printf("   ratio grade/bare                      : %.2fx (target <= 2x)\n", m1 / ml);
+  std::printf("3. judge grade --jobs 2                  : median %8.1f ms\n", m2);
+  std::printf("   speed-up --jobs 2 over --jobs 1       : %.2fx (target >= 1.6x on 2 cores)\n", m1 / m2);
+  sfs::remove_all(root);
+  return 0;
+}
