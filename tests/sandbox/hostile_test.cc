@@ -703,6 +703,37 @@ TEST_F(Hostile, NoNetworkOutsideOrToTheHostsLoopback) {
   ::close(listener);
 }
 
+// A slot's empty network namespace is made once per host and kept in the state
+// directory: another sandbox (another judge process) finds and enters the same one.
+TEST_F(Hostile, TheSlotsNetworkNamespaceIsKeptForLaterJudges) {
+  SandboxOptions one_slot = TestOptions();
+  one_slot.slots = 1;
+  auto first = CreateSandbox(one_slot);
+  auto second = CreateSandbox(one_slot);
+  ASSERT_TRUE(first.ok() && second.ok());
+  std::vector<std::string> seen;
+  for (Sandbox* sb : {first->get(), second->get()}) {
+    std::error_code ec;
+    fs::copy_file(std::string(HOSTILE_DIR) + "/show_netns", root_ + "/run/show_netns",
+                  fs::copy_options::overwrite_existing, ec);
+    RunSpec spec;
+    spec.argv = {"./show_netns"};
+    spec.work_dir = root_ + "/run";
+    spec.stdout_path = root_ + "/stdout.txt";
+    spec.limits = Small();
+    expected_entries_.insert("stdout.txt");
+    auto r = sb->Run(spec);
+    ASSERT_RAN(r);
+    ASSERT_EQ(r->status, RunStatus::kOk) << r->message;
+    seen.push_back(Stdout());
+  }
+  EXPECT_EQ(seen[0].rfind("net:[", 0), 0u) << seen[0];
+  EXPECT_EQ(seen[0], seen[1]);
+  char own[64] = {};
+  ASSERT_GT(::readlink("/proc/self/ns/net", own, sizeof own - 1), 0);
+  EXPECT_NE(seen[0], std::string(own) + "\n") << "the run must not be in the judge's namespace";
+}
+
 // Network namespaces isolate AF_INET and AF_UNIX (abstract sockets), not AF_VSOCK
 // (the hypervisor's host) and others: those are refused by the seccomp allowlist.
 TEST_F(Hostile, SocketFamiliesOutsideTheAllowlistAreRefused) {

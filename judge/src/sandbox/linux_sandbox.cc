@@ -298,7 +298,7 @@ Status LinuxSandbox::PrepareSlot(Slot& slot) {
     for (const auto& [name, root] : choice_.v1_roots) ctl.emplace(name, CgroupFiles(root));
     slot.cgroup = NewCgroupV1(std::move(ctl), options_.cgroup_name, slot.index);
   }
-  Result<UniqueFd> netns = NewNetworkNamespace();
+  Result<UniqueFd> netns = OpenSlotNetworkNamespace(slot.root_dir + ".net");
   if (!netns.ok()) return netns.status().WithContext("slot " + std::to_string(slot.index));
   slot.netns = std::move(netns).value();
   void* page = ::mmap(nullptr, sizeof(ChildReport), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);

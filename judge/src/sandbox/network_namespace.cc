@@ -1,6 +1,11 @@
 #include "network_namespace.h"
 
 #include <fcntl.h>
+#include <linux/magic.h>
+#include <linux/nsfs.h>
+#include <sys/ioctl.h>
+#include <sys/mount.h>
+#include <sys/statfs.h>
 #include <poll.h>
 #include <sched.h>
 #include <signal.h>
@@ -61,6 +66,34 @@ Result<UniqueFd> NewNetworkNamespace() {
   ::close(hold[1]);
   if (pid > 0) ::waitpid(pid, nullptr, 0);
   return out;
+}
+
+namespace {
+
+// Whether fd is a network namespace (an nsfs file of type net).
+bool IsNetworkNamespace(int fd) {
+  struct statfs sf;
+  if (::fstatfs(fd, &sf) != 0 || sf.f_type != NSFS_MAGIC) return false;
+  return ::ioctl(fd, NS_GET_NSTYPE) == CLONE_NEWNET;
+}
+
+}  // namespace
+
+Result<UniqueFd> OpenSlotNetworkNamespace(const std::string& path) {
+  UniqueFd kept(::open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC));
+  if (kept && IsNetworkNamespace(kept.get())) return kept;
+  kept.Reset();
+  JUDGE_ASSIGN_OR_RETURN(UniqueFd fresh, NewNetworkNamespace());
+  // Whatever stands at path (a stale file, a stale mount) is replaced.
+  while (::umount2(path.c_str(), MNT_DETACH | UMOUNT_NOFOLLOW) == 0) {
+  }
+  UniqueFd file(::open(path.c_str(), O_RDONLY | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600));
+  if (!file) return ErrnoStatus(errno, "cannot create " + path);
+  file.Reset();
+  const std::string source = "/proc/self/fd/" + std::to_string(fresh.get());
+  // When the bind fails (an unusual host) the namespace is still this process's to use.
+  (void)::mount(source.c_str(), path.c_str(), nullptr, MS_BIND, nullptr);
+  return fresh;
 }
 
 }  // namespace judge::sandbox
