@@ -53,3 +53,25 @@ function(judge_add_test name)
     PROPERTIES LABELS "${ARG_LABELS}" TIMEOUT ${ARG_TIMEOUT}
     DISCOVERY_TIMEOUT 60)
 endfunction()
+
+# judge_dependency(<var> <archive> <shared>): <var> is the static archive of a
+# third-party library (e.g. libsqlite3.a) when JUDGE_STATIC_DEPS is on and Debian's
+# -dev package ships it, else <shared> (an imported target or a library file).
+function(judge_dependency var archive shared)
+  if(JUDGE_STATIC_DEPS)
+    find_library(${var}_ARCHIVE NAMES ${archive})
+    if(${var}_ARCHIVE)
+      set(${var} ${${var}_ARCHIVE} PARENT_SCOPE)
+      return()
+    endif()
+  endif()
+  set(${var} ${shared} PARENT_SCOPE)
+endfunction()
+
+# judge_static_runtime(<target>): libstdc++ and libgcc linked into an executable (with
+# JUDGE_STATIC_DEPS). Plugins keep their own shared libstdc++: only C crosses the ABI.
+function(judge_static_runtime target)
+  if(JUDGE_STATIC_DEPS)
+    target_link_options(${target} PRIVATE -static-libstdc++ -static-libgcc)
+  endif()
+endfunction()
