@@ -627,6 +627,7 @@ TEST_F(Hostile, OutputPathsMustBeRegularFilesNotLinks) {
 TEST_F(Hostile, ForkBombIsStopped) {
   SandboxLimits l = Small();
   l.max_processes = 16;
+  l.memory_kib = 256 * 1024;  // the kernel memory of ~1,000 refused forks a second is charged too
   l.cpu_time_ms = 1000;
   l.wall_time_ms = 3000;
   auto r = RunHostile("fork_bomb", {}, l);

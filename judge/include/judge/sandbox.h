@@ -152,6 +152,9 @@ struct SandboxOptions {
   // Empty: found in /proc/self/mounts. Else the cgroup2 mount (v2) or the directory
   // holding one mount per v1 controller (e.g. "/sys/fs/cgroup").
   std::string cgroup_root;
+  // The slots' keeper binary (judge-sandbox-keeper, which starts each run). Empty:
+  // $JUDGE_SANDBOX_KEEPER, else beside the executable, else where the build put it.
+  std::string keeper_path;
 };
 
 // The best sandbox this host supports: cgroup v2, else cgroup v1, else rlimits +

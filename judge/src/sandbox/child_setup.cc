@@ -178,9 +178,9 @@ void BecomeProgram(const ChildPlan& plan) {
 
 }  // namespace
 
-void EnterSandbox(const ChildPlan& plan, int boost_pipe_fd) {
-  // I: the judge's thread forked it with a new pid namespace for its children, so it
-  // is that namespace's pid 1. It dies with that thread (its parent).
+void EnterSandbox(const ChildPlan& plan, int exec_pipe_fd) {
+  // I: the keeper cloned it into a new pid namespace, whose pid 1 it is. It dies with
+  // the keeper (its parent, single-threaded).
   prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
   // The judge died between fork and prctl: nobody would ever stop the run.
   struct pollfd judge = {plan.judge_pidfd, POLLIN, 0};
@@ -195,7 +195,7 @@ void EnterSandbox(const ChildPlan& plan, int boost_pipe_fd) {
   {
     int keep[2 + kMaxProcsFds];
     int n = 0;
-    keep[n++] = boost_pipe_fd;
+    keep[n++] = exec_pipe_fd;
     for (int i = 0; i < plan.procs_count && i < kMaxProcsFds; ++i) keep[n++] = plan.procs_fds[i];
     CloseAllExcept(keep, n);
   }
@@ -211,7 +211,7 @@ void EnterSandbox(const ChildPlan& plan, int boost_pipe_fd) {
     if (write(plan.procs_fds[i], "0", 1) != 1) Fail(plan, "joining the cgroup", nullptr, errno);
   }
   // Only what P needs survives into it: 0-2 and Boost's exec-error pipe.
-  CloseAllExcept(&boost_pipe_fd, 1);
+  CloseAllExcept(&exec_pipe_fd, 1);
 
   pid_t program = RawClone(0);
   if (program < 0) Fail(plan, "clone program", nullptr, errno);

@@ -1,9 +1,8 @@
 // What runs between fork and exec: the two processes of a sandboxed run.
 //
-// Theory of operation. The judge's thread calls unshare(CLONE_NEWPID) (which only
-// changes the pid namespace of the children it creates next), lets Boost.Process fork,
-// and restores its own namespace for children with setns. The forked child is thus
-// pid 1 of a new pid namespace: the init I, and Boost calls our hook in it. I
+// Theory of operation. The slot's keeper (keeper_main.cc), a small process of its
+// own, clones the init I into a new pid namespace (I is its pid 1) and calls
+// EnterSandbox in it. I
 //   1. resets signal dispositions and the signal mask, installs the judge-opened
 //      stdin/stdout/stderr as fds 0-2, enters the slot's network namespace (created
 //      once per slot, empty: not even loopback is up) and new mount, ipc and uts
@@ -18,15 +17,15 @@
 //      status and exits, and the kernel then kills whatever is left in the namespace
 //      (setsid-ed daemons included).
 // I is root and the program is not, so the program cannot signal or inspect it. I
-// dies with the judge thread that forked it (PR_SET_PDEATHSIG).
+// dies with the keeper (PR_SET_PDEATHSIG), which ends with the judge.
 // P sets the rlimits, changes to the work directory, empties its capability sets,
 // drops to the slot's uid/gid with no supplementary groups, sets no_new_privs,
-// installs the seccomp filter and returns to Boost.Process, which closes every
-// descriptor but 0-2 and execs.
+// installs the seccomp filter and returns to the keeper's code, which execs (only 0-2
+// and the close-on-exec exec pipe are open).
 //
-// Everything here runs in a child of a possibly multi-threaded judge: no allocation,
-// no locks, only system calls (raw ones where glibc would consult thread state, e.g.
-// setresuid). Every string and table is prepared by the parent in a ChildPlan.
+// Everything here runs between clone and exec: no allocation, no locks, only system
+// calls (raw ones where glibc would consult thread state, e.g. setresuid). Every
+// string and table is prepared in a ChildPlan beforehand.
 #ifndef JUDGE_SRC_SANDBOX_CHILD_SETUP_H_
 #define JUDGE_SRC_SANDBOX_CHILD_SETUP_H_
 
@@ -83,6 +82,8 @@ struct FsOp {
 struct ChildPlan {
   // I
   int judge_pidfd = -1;            // pidfd of the judge process (to notice its death)
+                                   // (the keeper's I dies with the keeper, which ends
+                                   // with the judge)
   const int* procs_fds = nullptr;  // cgroup.procs files to write "0" to
   int procs_count = 0;
   int stdin_fd = -1, stdout_fd = -1, stderr_fd = -1;  // >= 3
@@ -102,11 +103,11 @@ struct ChildPlan {
   ChildReport* report = nullptr;
 };
 
-// Called in I (the child Boost.Process forked, pid 1 of a new pid namespace).
-// Returns only in P, ready to exec; I never returns (it _exits). boost_pipe_fd is
-// Boost's exec-error pipe: I closes it so the judge's launch returns as soon as P
-// execs.
-void EnterSandbox(const ChildPlan& plan, int boost_pipe_fd);
+// Called in I (the keeper's clone, pid 1 of a new pid namespace). Returns only in P,
+// ready to exec; I never returns (it _exits). exec_pipe_fd is the keeper's
+// close-on-exec pipe: I closes its copy, so the keeper reads end of file as soon as
+// P has exec'd (or died).
+void EnterSandbox(const ChildPlan& plan, int exec_pipe_fd);
 
 // Called in P when exec failed: records the errno and exits.
 [[noreturn]] void ExecFailed(const ChildPlan& plan, int err);

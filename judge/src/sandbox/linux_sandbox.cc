@@ -15,10 +15,11 @@
 //      directory goes, under a quota (run_disk.h; WorkLayer unmounts it when it
 //      goes); empty the cgroup, reset it and set its limits (CgroupRun: emptied for
 //      the next run when it goes);
-//   5. spawn through Boost.Process with an init hook that builds the namespaces
-//      (child_setup.h), the forked child being the init of a new pid namespace; Boost
-//      returns once the program has exec'd (SpawnedInit: the whole tree is killed and
-//      the init reaped when it goes, unless it was reaped already);
+//   5. hand the run to the slot's keeper (slot_keeper.h), a small process that clones
+//      the init of a new pid namespace, which builds the namespaces (child_setup.h)
+//      and starts the program; the keeper answers once the program has exec'd, with
+//      the init's pidfd (SpawnedInit: the whole tree is killed and the keeper's
+//      reaping awaited when it goes, unless that happened already);
 //   6. watch the run (run_monitor.h), draining its output, until it ends or a limit
 //      is crossed or the caller cancels; kill the tree through the cgroup (or the pid namespace's init without
 //      one) when it must stop;
@@ -46,17 +47,6 @@
 #include <optional>
 #include <thread>
 
-// Boost.Process v2 with std::filesystem (no Boost.Filesystem library to link). Its
-// 1.81 config header names boost::optional, boost::io::quoted and type traits
-// without including them in this mode: include them first.
-#define BOOST_PROCESS_USE_STD_FS 1
-#include <type_traits>
-#include <boost/io/quoted.hpp>
-#include <boost/optional.hpp>
-#include <boost/type_traits.hpp>
-#include <boost/asio/io_context.hpp>
-#include <boost/process/v2.hpp>
-
 #include <sys/mman.h>
 
 #include "cgroup.h"
@@ -72,6 +62,7 @@
 #include "run_limits.h"
 #include "run_verdict.h"
 #include "seccomp_policy.h"
+#include "slot_keeper.h"
 
 namespace judge {
 
@@ -87,34 +78,11 @@ std::string_view SandboxMethodName(SandboxMethod m) {
 
 namespace sandbox {
 
-namespace bp = boost::process::v2;
-
 namespace {
 
 constexpr int kDefaultSlots = 16;
 constexpr const char* kNoCgroupTimeMethod = "rusage+proc-polling";
 constexpr const char* kNoCgroupMemoryMethod = "proc-polling (warning: no cgroup, approximate peak)";
-
-// The Boost.Process init hook: runs the child side of the sandbox.
-struct SandboxInit {
-  const ChildPlan* plan;
-  const char* const* argv;
-
-  template <typename Launcher>
-  bp::error_code on_exec_setup(Launcher& launcher, const std::filesystem::path&, const char* const*(&cmd_line)) {
-    // fd_whitelist = {0, 1, 2, exec-error pipe} at this point.
-    EnterSandbox(*plan, launcher.fd_whitelist.back());
-    cmd_line = argv;  // the caller's argv[0], not the resolved path
-    return {};
-  }
-  // Boost 1.81 detects the hook with one argument list and calls it with another.
-  template <typename Launcher, typename Path, typename Cmd>
-  void on_exec_error(Launcher&, const bp::error_code&, const Path&, Cmd&, const bp::error_code&);
-  template <typename Launcher>
-  void on_exec_error(Launcher&, const std::filesystem::path&, const char* const*(&), const bp::error_code& ec) {
-    ExecFailed(*plan, ec.value());
-  }
-};
 
 // The run's cgroup for the duration of one run: emptied, reset and limited by Start(),
 // emptied again for the next run by Finish(), or when it goes.
@@ -155,17 +123,16 @@ struct ChildPlanStorage {
 
 }  // namespace
 
-// The init of a run's pid namespace, spawned and not yet reaped. When it goes without
-// Reap(), the whole tree is killed and the init reaped (RAII), so no path leaves a
-// process behind.
+// The init of a run's pid namespace, started by the slot's keeper and not yet reaped.
+// When it goes without Reap(), the whole tree is killed and the keeper waited for
+// (RAII), so no path leaves a process behind or a keeper out of step.
 class SpawnedInit {
  public:
-  SpawnedInit(pid_t pid, int64_t start_ns, std::function<void()> kill_tree)
-      : pid_(pid), start_ns_(start_ns), kill_tree_(std::move(kill_tree)) {
-    pidfd_.Reset(static_cast<int>(::syscall(SYS_pidfd_open, pid, 0)));  // our child: no pid reuse race
-  }
+  SpawnedInit(SlotKeeper* keeper, SlotKeeper::Started started, std::function<void()> kill_tree)
+      : keeper_(keeper), pid_(started.init_pid), start_ns_(started.start_ns), pidfd_(std::move(started.pidfd)),
+        kill_tree_(std::move(kill_tree)) {}
   SpawnedInit(SpawnedInit&& o) noexcept
-      : pid_(std::exchange(o.pid_, 0)), start_ns_(o.start_ns_), pidfd_(std::move(o.pidfd_)),
+      : keeper_(o.keeper_), pid_(std::exchange(o.pid_, 0)), start_ns_(o.start_ns_), pidfd_(std::move(o.pidfd_)),
         kill_tree_(std::move(o.kill_tree_)) {}
   SpawnedInit& operator=(SpawnedInit&&) = delete;
   ~SpawnedInit() {
@@ -180,24 +147,30 @@ class SpawnedInit {
 
   struct Reaped {
     int status = 0;
-    struct rusage usage = {};
+    struct rusage usage = {};  // the whole reaped tree: the fallback's time
     int64_t reaped_ns = 0;
+    Status error;              // the keeper failed: the run cannot be concluded
   };
-  // Waits for the init (its rusage holds the whole reaped tree: the fallback's time).
   Reaped Reap() {
     Reaped r;
-    while (::wait4(pid_, &r.status, __WALL, &r.usage) < 0 && errno == EINTR) {
+    Result<SlotKeeper::Ended> ended = keeper_->WaitEnded();
+    if (ended.ok()) {
+      r.status = ended->status;
+      r.usage = ended->usage;
+      r.reaped_ns = ended->reaped_ns;
+    } else {
+      r.error = ended.status();
+      r.reaped_ns = MonotonicNs();
     }
-    r.reaped_ns = MonotonicNs();
     pid_ = 0;
-    pidfd_.Reset();
     return r;
   }
 
  private:
+  SlotKeeper* keeper_;
   pid_t pid_;
   int64_t start_ns_;
-  UniqueFd pidfd_;
+  UniqueFd pidfd_;  // kept until the object goes: the keeper reaps, signals go through it
   std::function<void()> kill_tree_;
 };
 
@@ -259,8 +232,6 @@ Status LinuxSandbox::Init() {
   JUDGE_ASSIGN_OR_RETURN(etc_dir_, PrepareEtc(options_.state_dir, options_.first_uid, slots));
   JUDGE_ASSIGN_OR_RETURN(filter_, BuildSeccompFilter());
   cpus_ = std::max(1u, std::thread::hardware_concurrency());
-  own_pidns_.Reset(::open("/proc/self/ns/pid", O_RDONLY | O_CLOEXEC));
-  if (!own_pidns_) return Status::Unsupported("cannot open /proc/self/ns/pid: " + ErrnoText(errno));
   judge_pidfd_.Reset(static_cast<int>(::syscall(SYS_pidfd_open, ::getpid(), 0)));
   for (int resource : {RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_STACK, RLIMIT_NOFILE, RLIMIT_NPROC, RLIMIT_CORE,
                        RLIMIT_MEMLOCK, RLIMIT_MSGQUEUE, RLIMIT_AS, RLIMIT_DATA}) {
@@ -269,6 +240,10 @@ Status LinuxSandbox::Init() {
   }
   JUDGE_RETURN_IF_ERROR(InitCgroups());
   overlay_ = OverlaySupported();
+  keeper_path_ = options_.keeper_path.empty() ? DefaultKeeperPath() : options_.keeper_path;
+  if (::access(keeper_path_.c_str(), X_OK) != 0)
+    return Status::NotFound("sandbox keeper: expected an executable at " + keeper_path_ + ", found none (" +
+                            ErrnoText(errno) + ")");
   return slots_.Init(options_.state_dir, slots);
 }
 
@@ -301,12 +276,30 @@ Status LinuxSandbox::PrepareSlot(Slot& slot) {
   Result<UniqueFd> netns = OpenSlotNetworkNamespace(slot.root_dir + ".net");
   if (!netns.ok()) return netns.status().WithContext("slot " + std::to_string(slot.index));
   slot.netns = std::move(netns).value();
-  void* page = ::mmap(nullptr, sizeof(ChildReport), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+  slot.report_fd.Reset(::memfd_create("judge-report", MFD_CLOEXEC));
+  if (!slot.report_fd || ::ftruncate(slot.report_fd.get(), sizeof(ChildReport)) != 0)
+    return ErrnoStatus(errno, "the report page's memfd");
+  void* page = ::mmap(nullptr, sizeof(ChildReport), PROT_READ | PROT_WRITE, MAP_SHARED, slot.report_fd.get(), 0);
   if (page == MAP_FAILED) return ErrnoStatus(errno, "mmap of the report page");
   slot.report = static_cast<ChildReport*>(page);
-  slot.io = std::make_unique<boost::asio::io_context>(1);
   slot.ready = true;
   return Status::Ok();
+}
+
+// The slot's keeper, started on first use and again when the last one died.
+Result<SlotKeeper*> LinuxSandbox::KeeperOf(Slot& slot) {
+  if (slot.keeper && slot.keeper->alive()) return slot.keeper.get();
+  slot.keeper.reset();
+  KeeperStart start;
+  start.path = keeper_path_;
+  start.report_fd = slot.report_fd.get();
+  start.netns_fd = slot.netns.get();
+  start.judge_pidfd = judge_pidfd_.get();
+  start.filter = &filter_;
+  Result<std::unique_ptr<SlotKeeper>> keeper = SlotKeeper::Start(start);
+  if (!keeper.ok()) return keeper.status().WithContext("slot " + std::to_string(slot.index));
+  slot.keeper = std::move(keeper).value();
+  return slot.keeper.get();
 }
 
 Result<std::string> LinuxSandbox::ResolveProgram(const RunSpec& spec, const std::string& work_dir) const {
@@ -410,7 +403,7 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   in.cancel = spec.cancel;
   MonitorResult watched = WatchRun(in);
   if (watched.must_kill()) {
-    Status killed = KillTree(slot, init.pid());
+    Status killed = KillTree(slot, init.pidfd());
     if (watched.error.ok() && !killed.ok()) watched.error = killed;
   }
   JUDGE_ASSIGN_OR_RETURN(RunResult result, Conclude(slot, spec, watched, init, streams, layer, base));
@@ -450,7 +443,7 @@ Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const std::string& wor
 Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const WorkLayer& layer,
                                         const DerivedLimits& derived, const RunStreams& streams,
                                         const std::string& program) {
-  auto storage = std::make_unique<ChildPlanStorage>();  // read by the child's copy until it execs
+  auto storage = std::make_unique<ChildPlanStorage>();  // the plan, packed for the keeper
   FsPlanInput fs_in;
   fs_in.root_dir = slot.root_dir;
   fs_in.system = &system_;
@@ -467,15 +460,7 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   std::memset(slot.report, 0, sizeof(ChildReport));
 
   ChildPlan& plan = storage->plan;
-  plan.judge_pidfd = judge_pidfd_.get();
-  static const std::vector<int> kNoFds;
-  const std::vector<int>& procs = slot.cgroup ? slot.cgroup->procs_fds() : kNoFds;
-  plan.procs_fds = procs.data();
-  plan.procs_count = static_cast<int>(procs.size());
-  plan.stdin_fd = streams.in_fd();
-  plan.stdout_fd = streams.out_fd();
-  plan.stderr_fd = streams.err_fd();
-  plan.netns_fd = slot.netns.get();
+  plan.procs_count = slot.cgroup ? static_cast<int>(slot.cgroup->procs_fds().size()) : 0;
   plan.unshare_flags = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | (slot.netns ? 0 : CLONE_NEWNET);
   plan.fs_ops = storage->ops.data();
   plan.fs_op_count = static_cast<int>(storage->ops.size());
@@ -483,38 +468,26 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   plan.rlimit_count = derived.rlimit_count;
   plan.uid = plan.gid = static_cast<uid_t>(options_.first_uid + slot.index);
   plan.cwd = layer.work_dir.c_str();
-  plan.filter = filter_.data();
-  plan.filter_len = static_cast<unsigned short>(filter_.size());
-  plan.report = slot.report;
+  RunPlanText text;
+  text.plan = &plan;
+  text.program = program.c_str();
+  text.argv = storage->argv.data();
+  text.envp = storage->envp.data();
+  std::vector<int> fds = {streams.in_fd(), streams.out_fd(), streams.err_fd()};
+  if (slot.cgroup)
+    for (int fd : slot.cgroup->procs_fds()) fds.push_back(fd);
 
-  // This thread's next child is pid 1 of a new pid namespace (unshare affects only the
-  // children of the calling thread); the thread gets its own namespace for children
-  // back right after the fork.
-  if (::unshare(CLONE_NEWPID) != 0) return ErrnoStatus(errno, "cannot create a pid namespace");
-  bp::posix::default_launcher launcher;
-  launcher.env = storage->envp.data();
-  bp::error_code ec;
-  std::vector<std::string> no_args;  // argv comes from the hook
-  auto proc = launcher(slot.io->get_executor(), ec, std::filesystem::path(program), no_args,
-                       SandboxInit{&plan, storage->argv.data()});
-  const int64_t start_ns = MonotonicNs();
-  if (::setns(own_pidns_.get(), CLONE_NEWPID) != 0) {
-    // This thread would create every later child in a fresh pid namespace: the judge
-    // is in an unsafe state, say so loudly rather than continue silently.
-    std::fprintf(stderr, "judge sandbox: cannot restore the pid namespace for children: %s\n",
-                 ErrnoText(errno).c_str());
-  }
-  proc.detach();  // we reap the init ourselves (Boost's pidfd closes with it)
-  if (launcher.pid <= 0) return Status::IoError("cannot spawn the sandboxed process: " + ec.message());
-  pid_t pid = launcher.pid;
-  return SpawnedInit(pid, start_ns, [this, &slot, pid] { (void)KillTree(slot, pid); });
+  JUDGE_ASSIGN_OR_RETURN(SlotKeeper * keeper, KeeperOf(slot));
+  JUDGE_ASSIGN_OR_RETURN(SlotKeeper::Started started, keeper->Launch(PackPlan(text), fds));
+  const int pidfd = started.pidfd.get();
+  return SpawnedInit(keeper, std::move(started), [this, &slot, pidfd] { (void)KillTree(slot, pidfd); });
 }
 
-Status LinuxSandbox::KillTree(Slot& slot, pid_t init) {
+Status LinuxSandbox::KillTree(Slot& slot, int init_pidfd) {
   if (slot.cgroup) return slot.cgroup->KillAll(0).WithContext("killing the run");
-  // No cgroup: killing the pid namespace's init kills everything inside it. The init
-  // is the judge's child and not reaped yet, so its pid cannot have been reused.
-  if (init > 0) ::kill(init, SIGKILL);
+  // No cgroup: killing the pid namespace's init kills everything inside it; through
+  // its pidfd, so a pid the keeper has reaped and the kernel reused is never hit.
+  if (init_pidfd >= 0) ::syscall(SYS_pidfd_send_signal, init_pidfd, SIGKILL, nullptr, 0);
   return Status::Ok();
 }
 
@@ -556,6 +529,7 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
                                          const CgroupUsage& base) {
   const int64_t start_ns = init.start_ns();
   SpawnedInit::Reaped reaped = init.Reap();
+  if (!reaped.error.ok()) return reaped.error;
   Status drained = streams.Drain();  // every writer is gone: what is left in the pipes
   RunResult r;
   Measurement m;

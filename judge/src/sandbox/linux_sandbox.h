@@ -21,6 +21,7 @@
 #include "run_monitor.h"
 #include "run_slot.h"
 #include "run_streams.h"
+#include "slot_keeper.h"
 
 namespace judge::sandbox {
 
@@ -51,7 +52,8 @@ class LinuxSandbox final : public Sandbox {
   Result<WorkLayer> OpenWorkLayer(Slot& slot, const std::string& work_dir, const DerivedLimits& derived, uid_t uid);
   Result<SpawnedInit> Spawn(Slot& slot, const RunSpec& spec, const WorkLayer& layer, const DerivedLimits& derived,
                             const RunStreams& streams, const std::string& program);
-  Status KillTree(Slot& slot, pid_t init);
+  Status KillTree(Slot& slot, int init_pidfd);
+  Result<SlotKeeper*> KeeperOf(Slot& slot);
   Result<RunResult> Conclude(Slot& slot, const RunSpec& spec, const MonitorResult& watched, SpawnedInit& init,
                              RunStreams& streams, const WorkLayer& layer, const CgroupUsage& base);
 
@@ -63,10 +65,10 @@ class LinuxSandbox final : public Sandbox {
   std::vector<SystemEntry> system_;
   std::vector<sock_filter> filter_;
   unsigned cpus_ = 1;
-  UniqueFd own_pidns_;   // the judge's pid namespace, restored for children after each fork
   UniqueFd judge_pidfd_;  // lets a freshly forked init notice that the judge died
   std::map<int, rlim_t> hard_limits_;  // the judge's own hard rlimits
   bool overlay_ = false;  // runs write through a bounded disk layer (run_disk.h)
+  std::string keeper_path_;  // the slots' keeper binary (slot_keeper.h)
   SlotPool slots_;
 };
 

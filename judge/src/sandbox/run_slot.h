@@ -1,8 +1,8 @@
 // Run slots: slot k runs programs as uid/gid first_uid + k and owns, made on first use
 // and reused by every later run, its cgroup(s), an empty network namespace, the host
 // directory its root tmpfs is mounted on (in the run's mount namespace only), the
-// directory its disk layer is mounted on for a run, and the page its init reports
-// through.
+// directory its disk layer is mounted on for a run, the page its init reports
+// through, and its keeper process (slot_keeper.h).
 //
 // Slots are taken in this process under a mutex and across processes with flock on
 // <state_dir>/slot<k>.lock, so two judges on one host never share a uid or a cgroup. A
@@ -16,12 +16,11 @@
 #include <string>
 #include <vector>
 
-#include <boost/asio/io_context.hpp>
-
 #include "cgroup.h"
 #include "child_setup.h"
 #include "judge/base/unique_fd.h"
 #include "judge/status.h"
+#include "slot_keeper.h"
 
 namespace judge::sandbox {
 
@@ -34,8 +33,9 @@ struct Slot {
   UniqueFd netns;
   std::string root_dir;
   std::string disk_dir;  // where the run's disk layer is mounted (run_disk.h)
-  ChildReport* report = nullptr;  // a shared anonymous page
-  std::unique_ptr<boost::asio::io_context> io;
+  UniqueFd report_fd;             // memfd of the page the init reports through
+  ChildReport* report = nullptr;  // that page, mapped shared (the keeper maps it too)
+  std::unique_ptr<SlotKeeper> keeper;  // started on first use (slot_keeper.h)
   ~Slot();
 };
 

@@ -1,0 +1,86 @@
+#include "keeper_channel.h"
+
+#include <sys/socket.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+
+namespace judge::sandbox {
+namespace {
+
+constexpr int kMaxFds = 16;
+
+}  // namespace
+
+bool SendMessage(int socket, const void* bytes, std::size_t size, const int* fds, int fd_count) {
+  if (fd_count < 0 || fd_count > kMaxFds) {
+    errno = EINVAL;
+    return false;
+  }
+  struct iovec iov = {const_cast<void*>(bytes), size};
+  struct msghdr msg = {};
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  alignas(struct cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxFds)];
+  if (fd_count > 0) {
+    msg.msg_control = control;
+    msg.msg_controllen = CMSG_SPACE(sizeof(int) * fd_count);
+    struct cmsghdr* c = CMSG_FIRSTHDR(&msg);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int) * fd_count);
+    std::memcpy(CMSG_DATA(c), fds, sizeof(int) * fd_count);
+  }
+  for (;;) {
+    ssize_t n = ::sendmsg(socket, &msg, MSG_NOSIGNAL);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return false;
+    if (static_cast<std::size_t>(n) != size) {
+      errno = EMSGSIZE;
+      return false;
+    }
+    return true;
+  }
+}
+
+int ReceiveMessage(int socket, std::size_t max_bytes, std::string* bytes, std::vector<int>* fds) {
+  bytes->resize(max_bytes);
+  fds->clear();
+  struct iovec iov = {bytes->data(), max_bytes};
+  struct msghdr msg = {};
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  alignas(struct cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxFds)];
+  msg.msg_control = control;
+  msg.msg_controllen = sizeof control;
+  ssize_t n;
+  do {
+    n = ::recvmsg(socket, &msg, MSG_CMSG_CLOEXEC);
+  } while (n < 0 && errno == EINTR);
+  if (n < 0) return -1;
+  for (struct cmsghdr* c = CMSG_FIRSTHDR(&msg); c != nullptr; c = CMSG_NXTHDR(&msg, c)) {
+    if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
+    std::size_t count = (c->cmsg_len - CMSG_LEN(0)) / sizeof(int);
+    for (std::size_t i = 0; i < count; ++i) {
+      int fd;
+      std::memcpy(&fd, CMSG_DATA(c) + i * sizeof(int), sizeof fd);
+      fds->push_back(fd);
+    }
+  }
+  if (n == 0 && fds->empty()) {
+    bytes->clear();
+    return 0;
+  }
+  if (msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) {
+    for (int fd : *fds) ::close(fd);
+    fds->clear();
+    errno = EMSGSIZE;
+    return -1;
+  }
+  bytes->resize(static_cast<std::size_t>(n));
+  return 1;
+}
+
+}  // namespace judge::sandbox

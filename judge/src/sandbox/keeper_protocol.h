@@ -1,0 +1,119 @@
+// What the judge and a slot's keeper (keeper_main.cc) say to each other: the run plan
+// of child_setup.h, flattened into one message, and the keeper's two answers.
+//
+// Theory of operation. The plan holds pointers (strings, tables); a message holds a
+// header, fixed-size records and one string table, every pointer replaced by an
+// offset into that table (kNoString for null). PackPlan (judge side) writes it,
+// UnpackPlan (keeper side) rebuilds a ChildPlan whose pointers point into the
+// received buffer, which must outlive it. Descriptors travel beside the bytes
+// (SCM_RIGHTS): a run's stdin, stdout, stderr, then its cgroup files. Messages go
+// over a SOCK_SEQPACKET pair, so one send is one receive, whole.
+//
+// The layout is private to one build: the judge starts its own keeper, from the same
+// build, and the hello carries kKeeperProtocolVersion to catch a stale binary.
+#ifndef JUDGE_SRC_SANDBOX_KEEPER_PROTOCOL_H_
+#define JUDGE_SRC_SANDBOX_KEEPER_PROTOCOL_H_
+
+#include <sys/resource.h>
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "child_setup.h"
+
+namespace judge::sandbox {
+
+inline constexpr uint32_t kKeeperProtocolVersion = 1;
+inline constexpr uint32_t kNoString = 0xffffffffu;
+inline constexpr std::size_t kMaxKeeperMessage = 256 * 1024;
+inline constexpr int kMaxRunFds = 3 + 8;  // stdin, stdout, stderr, cgroup files
+
+enum class KeeperOp : uint32_t { kHello = 1, kRun = 2 };
+
+// Judge -> keeper, once: the slot's fixed parts. Descriptors: the report page's memfd,
+// the slot's network namespace (or none), the judge's pidfd (or none). Followed by
+// filter_len sock_filter records.
+struct KeeperHello {
+  uint32_t op = static_cast<uint32_t>(KeeperOp::kHello);
+  uint32_t version = kKeeperProtocolVersion;
+  int32_t has_netns = 0;
+  int32_t has_judge_pidfd = 0;
+  uint32_t filter_len = 0;
+};
+
+// Judge -> keeper, per run. Followed by op_count PackedFsOp, rlimit_count RlimitValue,
+// then the string table. Descriptors: stdin, stdout, stderr, then procs_count files.
+struct KeeperRunHeader {
+  uint32_t op = static_cast<uint32_t>(KeeperOp::kRun);
+  uint32_t op_count = 0;
+  uint32_t rlimit_count = 0;
+  uint32_t procs_count = 0;
+  uint64_t unshare_flags = 0;
+  uint32_t uid = 0;
+  uint32_t gid = 0;
+  uint32_t program = kNoString;  // the path execve() takes
+  uint32_t argv_count = 0;       // strings, in order, from argv_first
+  uint32_t argv_first = kNoString;
+  uint32_t env_count = 0;
+  uint32_t env_first = kNoString;
+  uint32_t cwd = kNoString;
+  uint32_t hostname = kNoString;
+  uint32_t strings_bytes = 0;
+};
+
+struct PackedFsOp {
+  int32_t kind = 0;
+  int32_t optional = 0;
+  uint32_t a = kNoString, b = kNoString, fstype = kNoString, data = kNoString;
+  uint64_t flags = 0;
+  uint32_t mode = 0;
+  uint64_t dev = 0;
+};
+
+// Keeper -> judge, once the program has exec'd (or failed to): the init's pid, with
+// its pidfd beside it when ok.
+struct KeeperStarted {
+  int32_t ok = 0;
+  int32_t error = 0;       // errno of the keeper's own failure (clone, pipe)
+  char what[120] = {};     // what failed
+  int32_t init_pid = 0;
+  int64_t start_ns = 0;    // CLOCK_MONOTONIC when the program had exec'd
+};
+
+// Keeper -> judge, when the init has been reaped.
+struct KeeperEnded {
+  int32_t status = 0;      // the init's wait status
+  struct rusage usage = {};  // of the init and every process it reaped
+  int64_t reaped_ns = 0;
+};
+
+// A ChildPlan with the strings the keeper needs beside it. Pointers in `plan` and
+// `ops` point into `strings`.
+struct RunPlanText {
+  const ChildPlan* plan = nullptr;
+  const char* program = nullptr;
+  const char* const* argv = nullptr;  // null-terminated
+  const char* const* envp = nullptr;  // null-terminated
+};
+
+// Flattens a plan (judge side). InvalidArgument-free: a too large plan is reported by
+// the caller when the size exceeds kMaxKeeperMessage.
+std::string PackPlan(const RunPlanText& in);
+
+// Rebuilds a plan from a received message (keeper side): false when the message is
+// malformed. Pointers in *plan, *ops, *argv and *envp point into `message`.
+struct UnpackedPlan {
+  ChildPlan plan;
+  std::vector<FsOp> ops;
+  std::vector<RlimitValue> rlimits;
+  std::vector<const char*> argv, envp;
+  const char* program = nullptr;
+  uint32_t procs_count = 0;  // cgroup files expected after stdin, stdout, stderr
+};
+bool UnpackPlan(const std::string& message, UnpackedPlan* out);
+
+}  // namespace judge::sandbox
+
+#endif  // JUDGE_SRC_SANDBOX_KEEPER_PROTOCOL_H_
