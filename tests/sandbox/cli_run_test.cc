@@ -98,12 +98,16 @@ TEST(CliDoctor, ReportsEveryFeatureFromProbes) {
   for (const auto& f : j["features"]) seen[f["name"].get<std::string>()] = f["available"].get<bool>();
   for (const char* name : {"pid-namespace", "mount-namespace", "network-namespace", "ipc-namespace", "uts-namespace",
                            "seccomp", "uid-switch", "no-new-privs", "cgroup-v2", "cgroup-v1-memory", "cgroup-v1-pids",
-                           "sandbox-run"})
+                           "sandbox-run", "socket-allowlist", "disk-quota", "state-dir", "scratch", "sandbox-keeper"})
     EXPECT_TRUE(seen.count(name)) << name;
   // This host (the one the suite is written for) has all of these.
-  EXPECT_TRUE(seen["pid-namespace"]);
-  EXPECT_TRUE(seen["seccomp"]);
-  EXPECT_TRUE(seen["sandbox-run"]);
+  for (const char* name : {"pid-namespace", "seccomp", "sandbox-run", "socket-allowlist", "disk-quota", "state-dir",
+                           "sandbox-keeper"})
+    EXPECT_TRUE(seen[name]) << name;
+  std::map<std::string, std::string> detail;
+  for (const auto& f : j["features"]) detail[f["name"].get<std::string>()] = f["detail"].get<std::string>();
+  EXPECT_NE(detail["state-dir"].find("mode 0700"), std::string::npos) << detail["state-dir"];
+  EXPECT_NE(detail["scratch"].find("0700"), std::string::npos) << detail["scratch"];
   EXPECT_EQ(r.exit_code, j["ok"].get<bool>() ? 0 : 1);
   Ran human = Judge("doctor");
   EXPECT_NE(human.out.find("pid-namespace"), std::string::npos);

@@ -1,5 +1,7 @@
 // `judge doctor`: which isolation features work on this host, found by trying each
-// one (in throw-away child processes), not by reading version numbers.
+// one (in throw-away child processes), not by reading version numbers; and which
+// protections are in force (the socket allowlist, the disk quota, the private state
+// directory, where scratch goes and how it is mounted, the slots' keeper).
 #ifndef JUDGE_SANDBOX_DOCTOR_H_
 #define JUDGE_SANDBOX_DOCTOR_H_
 

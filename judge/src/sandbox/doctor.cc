@@ -3,6 +3,7 @@
 #include <sched.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -14,6 +15,9 @@
 
 #include "cgroup.h"
 #include "judge/base/files.h"
+#include "judge/base/scratch_dir.h"
+#include "run_disk.h"
+#include "slot_keeper.h"
 #include "judge/sandbox_doctor.h"
 #include "seccomp_policy.h"
 
@@ -173,8 +177,65 @@ IsolationFeature ProbeSandboxRun(const SandboxOptions& options) {
   }
   e2e.available = r->status == RunStatus::kOk;
   e2e.detail = "/bin/true ran: " + std::string(RunStatusCode(r->status)) + ", time by " + r->time_method +
-               ", memory by " + r->memory_method + (r->message.empty() ? "" : " (" + r->message + ")");
+               ", memory by " + r->memory_method + ", disk by " + r->disk_method +
+               (r->message.empty() ? "" : " (" + r->message + ")");
   return e2e;
+}
+
+// The socket families outside the allowlist are refused under the run's filter.
+IsolationFeature ProbeSocketAllowlist() {
+  Result<std::vector<sock_filter>> filter = sandbox::BuildSeccompFilter();
+  int rc = !filter.ok() ? EINVAL : InChild([&] {
+    if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
+    sock_fprog prog = {static_cast<unsigned short>(filter->size()), filter->data()};
+    if (::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0) return errno;
+    for (int family : {AF_VSOCK, AF_NETLINK, AF_PACKET})
+      if (::socket(family, SOCK_DGRAM, 0) >= 0 || errno != EAFNOSUPPORT) return EINVAL;
+    int unix_socket = ::socket(AF_UNIX, SOCK_STREAM, 0);
+    return unix_socket >= 0 ? 0 : errno;
+  });
+  return Feature("socket-allowlist", rc,
+                 "only AF_UNIX, AF_INET and AF_INET6 sockets (AF_VSOCK, AF_NETLINK, AF_PACKET refused)");
+}
+
+// Where the judge keeps its own state and the runs' scratch, and how it is mounted.
+void ProbePlaces(const SandboxOptions& options, std::vector<IsolationFeature>* out) {
+  IsolationFeature disk;
+  disk.name = "disk-quota";
+  disk.required = false;
+  disk.available = sandbox::OverlaySupported();
+  disk.detail = disk.available ? std::string(sandbox::kDiskQuotaMethod) +
+                                     ": what a run writes in its work directory is bounded (default: its output limit)"
+                               : sandbox::kNoDiskQuotaMethod;
+  out->push_back(disk);
+
+  IsolationFeature state;
+  state.name = "state-dir";
+  struct stat st;
+  state.available = ::lstat(options.state_dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == ::geteuid() &&
+                    (st.st_mode & 07777) == 0700;
+  state.detail = options.state_dir + (state.available ? ": a directory of uid " + std::to_string(st.st_uid) +
+                                                            ", mode 0700, not a link"
+                                                      : ": expected a private directory (mode 0700, ours, not a link)");
+  out->push_back(state);
+
+  IsolationFeature scratch;
+  scratch.name = "scratch";
+  const std::string root = DefaultScratchRoot();
+  const std::string mount = MountDescription(root);
+  scratch.available = mount.find("nosuid") != std::string::npos && mount.find("nodev") != std::string::npos;
+  scratch.required = false;
+  scratch.detail = root + " (" + (mount.empty() ? "mount unknown" : mount) +
+                   "): scratch directories 0700, removed on every path, reaped once their judge is gone" +
+                   (scratch.available ? "" : "; not nosuid,nodev (run as root for the judge's own tmpfs)");
+  out->push_back(scratch);
+
+  IsolationFeature keeper;
+  keeper.name = "sandbox-keeper";
+  const std::string path = options.keeper_path.empty() ? sandbox::DefaultKeeperPath() : options.keeper_path;
+  keeper.available = ::access(path.c_str(), X_OK) == 0;
+  keeper.detail = path + (keeper.available ? ": starts each slot's runs" : ": missing (the build puts it beside judge)");
+  out->push_back(keeper);
 }
 
 }  // namespace
@@ -185,7 +246,9 @@ std::vector<IsolationFeature> ProbeIsolation(const SandboxOptions& options) {
   ProbeNamespaces(&out);
   ProbePrivileges(options, &out);
   ProbeCgroups(options, &out);
+  out.push_back(ProbeSocketAllowlist());
   out.push_back(ProbeSandboxRun(options));
+  ProbePlaces(options, &out);
   return out;
 }
 
