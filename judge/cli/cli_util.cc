@@ -5,8 +5,12 @@
 
 #include <unistd.h>
 
+#include <chrono>
 #include <iostream>
+#include <mutex>
 
+#include "judge/base/files.h"
+#include "judge/base/paths.h"
 #include "judge/base/terminal.h"
 
 namespace judge::cli {
@@ -34,6 +38,23 @@ Result<int64_t> ParseSubmissionId(const std::string& text) {
   long long v = std::strtoll(text.c_str(), nullptr, 10);
   if (errno == ERANGE || v <= 0) return int64_t{0};
   return static_cast<int64_t>(v);
+}
+
+std::string DefaultProblemsDir() {
+  if (fs::IsDirectory("problems")) return "problems";
+  const std::string beside = ExecutableDir() + "/../problems";
+  if (fs::IsDirectory(beside)) return beside;
+  return "problems";
+}
+
+void LogLine(std::string_view command, const std::string& line) {
+  static std::mutex mu;
+  const int64_t now = std::chrono::duration_cast<std::chrono::milliseconds>(
+                          std::chrono::system_clock::now().time_since_epoch()).count();
+  std::string text = "judge " + std::string(command) + ": " + FormatLocalTime(now) + " " + line + "\n";
+  std::lock_guard<std::mutex> lock(mu);
+  std::cerr << text;
+  std::cerr.flush();
 }
 
 }  // namespace judge::cli

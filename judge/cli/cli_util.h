@@ -40,6 +40,13 @@ bool StdoutIsTerminal();
 // InvalidArgument naming the text.
 Result<int64_t> ParseSubmissionId(const std::string& text);
 
+// The problems directory when --problems is not given: ./problems when it exists,
+// else the source tree's (<build>/judge finds <source>/problems), else "problems".
+std::string DefaultProblemsDir();
+
+// Prints "judge <command>: <local time> <line>" on stderr, whole lines from any thread.
+void LogLine(std::string_view command, const std::string& line);
+
 }  // namespace judge::cli
 
 #endif  // JUDGE_CLI_CLI_UTIL_H_

@@ -20,6 +20,8 @@ void RegisterRejudge(CLI::App& app, int* exit_code);
 void RegisterLanguages(CLI::App& app, int* exit_code);
 void RegisterHistory(CLI::App& app, int* exit_code);
 void RegisterShow(CLI::App& app, int* exit_code);
+void RegisterServe(CLI::App& app, int* exit_code);
+void RegisterWorker(CLI::App& app, int* exit_code);
 
 }  // namespace judge::cli
 

@@ -21,6 +21,8 @@ int main(int argc, char** argv) {
   judge::cli::RegisterRejudge(app, &exit_code);
   judge::cli::RegisterLanguages(app, &exit_code);
   judge::cli::RegisterDoctor(app, &exit_code);
+  judge::cli::RegisterServe(app, &exit_code);
+  judge::cli::RegisterWorker(app, &exit_code);
   try {
     app.parse(argc, argv);
   } catch (const CLI::CallForHelp& e) {

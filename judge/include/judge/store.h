@@ -65,9 +65,10 @@ class Store {
   // Starts a new judging of an existing submission (status running, started now);
   // returns its id. Older judgings of the submission are kept. Reads the judging's
   // description: submission_id, plugin_id/version/hash, checker, limits (as applied:
-  // a derived wall limit as derived), sandbox_method, judge_version and owner (pid 0:
-  // the store fills in CurrentProcessOwner(); tests set it to simulate another
-  // process). Its id, status, times and outcome are ignored.
+  // a derived wall limit as derived), sandbox_method, judge_version, tests_total (so
+  // a running judging shows its progress) and owner (pid 0: the store fills in
+  // CurrentProcessOwner(); tests set it to simulate another process). Its id, status,
+  // times and the rest of its outcome are ignored.
   virtual Result<int64_t> StartJudging(const Judging& judging) = 0;
 
   // Appends the next test of a running judging; durable on return. The ordinal is

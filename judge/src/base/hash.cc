@@ -1,8 +1,11 @@
-// SHA-256 through OpenSSL's EVP interface (the only file that includes OpenSSL).
+// SHA-256, random bytes and secret comparison through OpenSSL (the only file that
+// includes OpenSSL).
 #include "judge/base/hash.h"
 
 #include <fcntl.h>
+#include <openssl/crypto.h>
 #include <openssl/evp.h>
+#include <openssl/rand.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -13,6 +16,24 @@
 #include "judge/base/unique_fd.h"
 
 namespace judge {
+
+std::string RandomHex(int bytes) {
+  std::string raw(static_cast<std::size_t>(bytes), '\0');
+  // RAND_bytes fails only when the system's entropy source is gone: nothing safe to do.
+  if (RAND_bytes(reinterpret_cast<unsigned char*>(raw.data()), bytes) != 1) std::abort();
+  static const char kHex[] = "0123456789abcdef";
+  std::string out;
+  for (unsigned char c : raw) {
+    out += kHex[c >> 4];
+    out += kHex[c & 15];
+  }
+  return out;
+}
+
+bool ConstantTimeEquals(std::string_view a, std::string_view b) {
+  if (a.size() != b.size()) return false;  // the length of a token is no secret
+  return a.empty() || CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
+}
 
 struct Sha256::Impl {
   EVP_MD_CTX* ctx = nullptr;

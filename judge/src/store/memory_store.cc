@@ -30,6 +30,7 @@ class MemoryStore final : public Store {
     j.id = static_cast<int64_t>(judgings_.size()) + 1;
     j.status = JudgingStatus::kRunning;
     j.started_unix_ms = NowUnixMs();
+    j.tests_total = description.tests_total;  // known from the start (progress)
     PrepareOwner(j.owner);
     judgings_.emplace(j.id, j);
     return j.id;

@@ -85,6 +85,32 @@ ALTER TABLE tests    ADD COLUMN output_bytes INTEGER NOT NULL DEFAULT 0;
 UPDATE judgings SET max_time_ms =
   coalesce((SELECT max(cpu_ms) FROM tests WHERE tests.judging_id = judgings.id), 0);
 )sql"},
+      // 3: the service's queue (judge/job_queue.h): one row per submission handed to
+      // `judge serve`, its state and the claim a worker holds on it. Submissions
+      // graded from the command line have no row.
+      {3, R"sql(
+CREATE TABLE queue (
+  submission_id       INTEGER PRIMARY KEY REFERENCES submissions (id),
+  state               INTEGER NOT NULL,
+  state_name          TEXT    NOT NULL,
+  problem_id          TEXT    NOT NULL,
+  language_id         TEXT    NOT NULL,
+  submitter           TEXT    NOT NULL,
+  enqueued_unix_ms    INTEGER NOT NULL,
+  attempts            INTEGER NOT NULL DEFAULT 0,
+  claim_token         TEXT    NOT NULL DEFAULT '',
+  lease_until_unix_ms INTEGER NOT NULL DEFAULT 0,
+  worker              TEXT    NOT NULL DEFAULT '',
+  owner_pid           INTEGER NOT NULL DEFAULT 0,
+  owner_host          TEXT    NOT NULL DEFAULT '',
+  owner_boot_id       TEXT    NOT NULL DEFAULT '',
+  owner_start_ticks   INTEGER NOT NULL DEFAULT 0,
+  judging_id          INTEGER REFERENCES judgings (id),
+  message             TEXT    NOT NULL DEFAULT ''
+);
+CREATE INDEX queue_waiting ON queue (enqueued_unix_ms, submission_id) WHERE state IN (0, 1);
+CREATE INDEX queue_by_submitter ON queue (submitter, submission_id);
+)sql"},
   };
   return kMigrations;
 }

@@ -29,95 +29,47 @@
 
 #include "judge/base/errors.h"
 #include "judge/base/files.h"
+#include "record_rows.h"
 #include "sqlite_db.h"
 #include "store_rules.h"
 
 namespace judge::store_internal {
+Submission ReadSubmissionColumns(const Query& q) { return ReadSubmissionRow(q); }
+
+Result<int64_t> InsertSubmission(Db& db, const Submission& s) {
+  JUDGE_ASSIGN_OR_RETURN(auto q, db.Prepare(
+      "INSERT INTO submissions (problem_id, package_hash, file_name, source, "
+      "source_sha256, language_id, compiler_version, created_unix_ms) "
+      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"));
+  q->BindText(1, s.problem_id).BindText(2, s.package_hash).BindText(3, s.file_name);
+  q->BindBlob(4, s.source).BindText(5, s.source_sha256).BindText(6, s.language_id);
+  q->BindText(7, s.compiler_version).Bind(8, s.created_unix_ms);
+  JUDGE_RETURN_IF_ERROR(q->Run("storing a submission"));
+  return static_cast<int64_t>(sqlite3_last_insert_rowid(db.handle()));
+}
+
+Result<Judging> LoadJudgingRow(Db& db, int64_t judging_id) {
+  JUDGE_ASSIGN_OR_RETURN(auto q, db.Prepare(
+      "SELECT " JUDGE_JUDGING_COLUMNS " FROM judgings WHERE id = ?1"));
+  q->Bind(1, judging_id);
+  JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("reading a judging"));
+  if (!row) return NoJudging(judging_id);
+  return ReadJudgingRow(*q);
+}
+
+Status SetJudgingIncomplete(Db& db, int64_t judging_id, std::string_view reason) {
+  JUDGE_ASSIGN_OR_RETURN(auto q, db.Prepare(
+      "UPDATE judgings SET status = ?2, status_name = ?3, finished_unix_ms = ?4, "
+      "message = ?5 WHERE id = ?1"));
+  q->Bind(1, judging_id)
+      .Bind(2, int64_t{static_cast<int>(JudgingStatus::kIncomplete)})
+      .BindText(3, JudgingStatusName(JudgingStatus::kIncomplete))
+      .Bind(4, NowUnixMs())
+      .BindText(5, reason);
+  return q->Run("marking judging " + std::to_string(judging_id) + " incomplete");
+}
+
 namespace {
-
-#define JUDGE_SUBMISSION_COLUMNS_NO_SOURCE                                             \
-  "id, problem_id, package_hash, file_name, source_sha256, language_id, compiler_version, " \
-  "created_unix_ms"
-
-#define JUDGE_JUDGING_COLUMNS                                                              \
-  "id, submission_id, status, started_unix_ms, finished_unix_ms, verdict, score, time_ms, " \
-  "memory_kib, compile_log, message, plugin_id, plugin_version, plugin_hash, checker, "     \
-  "time_limit_ms, total_time_limit_ms, wall_limit_ms, memory_limit_kib, output_limit_kib, " \
-  "sandbox_method, judge_version, owner_pid, owner_host, owner_boot_id, owner_start_ticks, " \
-  "max_time_ms, max_score, tests_total"
-
-#define JUDGE_TEST_COLUMNS                                                                 \
-  "ordinal, name, group_name, verdict, score, cpu_ms, wall_ms, memory_kib, exit_code, "     \
-  "signal, message, output_sha256, time_method, memory_method, output_bytes"
-
-// Columns 0..7 of JUDGE_SUBMISSION_COLUMNS_NO_SOURCE.
-Submission ReadSubmission(const Query& q) {
-  Submission s;
-  s.id = q.Int(0);
-  s.problem_id = q.Text(1);
-  s.package_hash = q.Text(2);
-  s.file_name = q.Text(3);
-  s.source_sha256 = q.Text(4);
-  s.language_id = q.Text(5);
-  s.compiler_version = q.Text(6);
-  s.created_unix_ms = q.Int(7);
-  return s;
-}
-
-// Columns of JUDGE_JUDGING_COLUMNS, status as stored.
-Judging ReadJudging(const Query& q) {
-  Judging j;
-  j.id = q.Int(0);
-  j.submission_id = q.Int(1);
-  j.status = static_cast<JudgingStatus>(q.Int(2));
-  j.started_unix_ms = q.Int(3);
-  j.finished_unix_ms = q.Int(4);
-  if (!q.IsNull(5)) j.verdict = static_cast<Verdict>(q.Int(5));
-  j.score = q.Real(6);
-  j.total_time_ms = q.Int(7);
-  j.memory_kib = q.Int(8);
-  j.compile_log = q.Text(9);
-  j.message = q.Text(10);
-  j.plugin_id = q.Text(11);
-  j.plugin_version = q.Text(12);
-  j.plugin_hash = q.Text(13);
-  j.checker = q.Text(14);
-  j.limits.time_ms = q.Int(15);
-  if (!q.IsNull(16)) j.limits.total_time_ms = q.Int(16);
-  j.limits.wall_ms = q.Int(17);
-  j.limits.memory_kib = q.Int(18);
-  j.limits.output_kib = q.Int(19);
-  j.sandbox_method = q.Text(20);
-  j.judge_version = q.Text(21);
-  j.owner.pid = q.Int(22);
-  j.owner.host = q.Text(23);
-  j.owner.boot_id = q.Text(24);
-  j.owner.start_ticks = q.Int(25);
-  j.max_time_ms = q.Int(26);
-  j.max_score = q.Real(27);
-  j.tests_total = q.Int(28);
-  return j;
-}
-
-TestResult ReadTest(const Query& q) {
-  TestResult t;
-  t.ordinal = static_cast<int32_t>(q.Int(0));
-  t.name = q.Text(1);
-  t.group = q.Text(2);
-  t.verdict = static_cast<Verdict>(q.Int(3));
-  t.score = q.Real(4);
-  t.cpu_ms = q.Int(5);
-  t.wall_ms = q.Int(6);
-  t.memory_kib = q.Int(7);
-  t.exit_code = static_cast<int32_t>(q.Int(8));
-  t.signal = static_cast<int32_t>(q.Int(9));
-  t.message = q.Text(10);
-  t.output_sha256 = q.Text(11);
-  t.time_method = q.Text(12);
-  t.memory_method = q.Text(13);
-  t.output_bytes = q.Int(14);
-  return t;
-}
 
 class SqliteStore final : public Store {
  public:
@@ -129,15 +81,7 @@ class SqliteStore final : public Store {
     std::lock_guard<std::mutex> lock(mu_);
     int64_t id = 0;
     JUDGE_RETURN_IF_ERROR(db_->Transaction(true, [&]() -> Status {
-      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
-          "INSERT INTO submissions (problem_id, package_hash, file_name, source, "
-          "source_sha256, language_id, compiler_version, created_unix_ms) "
-          "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"));
-      q->BindText(1, s.problem_id).BindText(2, s.package_hash).BindText(3, s.file_name);
-      q->BindBlob(4, s.source).BindText(5, s.source_sha256).BindText(6, s.language_id);
-      q->BindText(7, s.compiler_version).Bind(8, s.created_unix_ms);
-      JUDGE_RETURN_IF_ERROR(q->Run("storing a submission"));
-      id = sqlite3_last_insert_rowid(db_->handle());
+      JUDGE_ASSIGN_OR_RETURN(id, InsertSubmission(*db_, s));
       return Status::Ok();
     }));
     return id;
@@ -155,8 +99,8 @@ class SqliteStore final : public Store {
           "plugin_id, plugin_version, plugin_hash, checker, time_limit_ms, "
           "total_time_limit_ms, wall_limit_ms, memory_limit_kib, output_limit_kib, "
           "sandbox_method, judge_version, owner_pid, owner_host, owner_boot_id, "
-          "owner_start_ticks) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
-          "?13, ?14, ?15, ?16, ?17, ?18, ?19)"));
+          "owner_start_ticks, tests_total) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
+          "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"));
       q->Bind(1, nj.submission_id)
           .Bind(2, int64_t{static_cast<int>(JudgingStatus::kRunning)})
           .BindText(3, JudgingStatusName(JudgingStatus::kRunning))
@@ -175,7 +119,8 @@ class SqliteStore final : public Store {
           .Bind(16, owner.pid)
           .BindText(17, owner.host)
           .BindText(18, owner.boot_id)
-          .Bind(19, owner.start_ticks);
+          .Bind(19, owner.start_ticks)
+          .Bind(20, nj.tests_total);
       JUDGE_RETURN_IF_ERROR(q->Run("starting a judging"));
       id = sqlite3_last_insert_rowid(db_->handle());
       return Status::Ok();
@@ -187,7 +132,7 @@ class SqliteStore final : public Store {
     JUDGE_RETURN_IF_ERROR(CheckTestResult(judging_id, t));
     std::lock_guard<std::mutex> lock(mu_);
     return db_->Transaction(true, [&]() -> Status {
-      JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(judging_id));
+      JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(*db_, judging_id));
       JUDGE_RETURN_IF_ERROR(CheckRunning(judging_id, j.status, "add a test to"));
       JUDGE_ASSIGN_OR_RETURN(auto count, db_->Prepare(
           "SELECT count(*) FROM tests WHERE judging_id = ?1"));
@@ -221,7 +166,7 @@ class SqliteStore final : public Store {
   Status FinishJudging(int64_t judging_id, const Judging& o) override {
     std::lock_guard<std::mutex> lock(mu_);
     return db_->Transaction(true, [&]() -> Status {
-      JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(judging_id));
+      JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(*db_, judging_id));
       JUDGE_RETURN_IF_ERROR(CheckRunning(judging_id, j.status, "finish"));
       JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
           "UPDATE judgings SET status = ?2, status_name = ?3, finished_unix_ms = ?4, "
@@ -249,11 +194,11 @@ class SqliteStore final : public Store {
   Status MarkIncomplete(int64_t judging_id, std::string_view reason) override {
     std::lock_guard<std::mutex> lock(mu_);
     return db_->Transaction(true, [&]() -> Status {
-      JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(judging_id));
+      JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(*db_, judging_id));
       if (j.status == JudgingStatus::kDone) {
         return CheckRunning(judging_id, j.status, "mark incomplete");
       }
-      return SetIncomplete(judging_id, reason);
+      return SetJudgingIncomplete(*db_, judging_id, reason);
     });
   }
 
@@ -268,12 +213,12 @@ class SqliteStore final : public Store {
       while (true) {
         JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("listing running judgings"));
         if (!row) break;
-        running.push_back(ReadJudging(*q));
+        running.push_back(ReadJudgingRow(*q));
       }
       q.reset();
       for (const Judging& j : running) {
         if (OwnerIsAlive(j.owner)) continue;
-        JUDGE_RETURN_IF_ERROR(SetIncomplete(j.id, AbandonedMessage(j.owner)));
+        JUDGE_RETURN_IF_ERROR(SetJudgingIncomplete(*db_, j.id, AbandonedMessage(j.owner)));
         ids.push_back(j.id);
       }
       return Status::Ok();
@@ -294,7 +239,7 @@ class SqliteStore final : public Store {
         JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("listing submissions"));
         if (!row) break;
         HistoryEntry e;
-        e.submission = ReadSubmission(*q);
+        e.submission = ReadSubmissionRow(*q);
         out.push_back(std::move(e));
       }
       q.reset();
@@ -307,7 +252,7 @@ class SqliteStore final : public Store {
         if (e.judging_count == 0) continue;
         const int64_t latest_id = c->Int(1);
         c.reset();
-        JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(latest_id));
+        JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(*db_, latest_id));
         j.status = EffectiveStatus(j.status, j.owner);
         e.latest = std::move(j);
       }
@@ -326,7 +271,7 @@ class SqliteStore final : public Store {
       q->Bind(1, submission_id);
       JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("reading a submission"));
       if (!row) return NoSubmission(submission_id);
-      out = ReadSubmission(*q);
+      out = ReadSubmissionRow(*q);
       out.source = q->Text(8);
       return Status::Ok();
     }));
@@ -380,39 +325,17 @@ class SqliteStore final : public Store {
     return row ? Status::Ok() : NoSubmission(submission_id);
   }
 
-  // The judging row as stored (status not adjusted), without tests.
-  Result<Judging> LoadJudgingRow(int64_t judging_id) {
-    JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
-        "SELECT " JUDGE_JUDGING_COLUMNS " FROM judgings WHERE id = ?1"));
-    q->Bind(1, judging_id);
-    JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("reading a judging"));
-    if (!row) return NoJudging(judging_id);
-    return ReadJudging(*q);
-  }
-
   Result<Judging> LoadJudgingWithTests(int64_t judging_id) {
-    JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(judging_id));
+    JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(*db_, judging_id));
     JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
         "SELECT " JUDGE_TEST_COLUMNS " FROM tests WHERE judging_id = ?1 ORDER BY ordinal"));
     q->Bind(1, judging_id);
     while (true) {
       JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("reading test results"));
       if (!row) break;
-      j.tests.push_back(ReadTest(*q));
+      j.tests.push_back(ReadTestRow(*q));
     }
     return j;
-  }
-
-  Status SetIncomplete(int64_t judging_id, std::string_view reason) {
-    JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
-        "UPDATE judgings SET status = ?2, status_name = ?3, finished_unix_ms = ?4, "
-        "message = ?5 WHERE id = ?1"));
-    q->Bind(1, judging_id)
-        .Bind(2, int64_t{static_cast<int>(JudgingStatus::kIncomplete)})
-        .BindText(3, JudgingStatusName(JudgingStatus::kIncomplete))
-        .Bind(4, NowUnixMs())
-        .BindText(5, reason);
-    return q->Run("marking judging " + std::to_string(judging_id) + " incomplete");
   }
 
   std::mutex mu_;

@@ -9,8 +9,20 @@
 
 #include "judge/store.h"
 #include "schema.h"
+#include "record_rows.h"
+#include "sqlite_db.h"
 
 namespace judge::store_internal {
+
+// Statement-level helpers the store and the queue (sqlite_queue.cc) share, so a row
+// is written and read one way. Call them inside a Db transaction.
+Submission ReadSubmissionColumns(const Query& q);  // JUDGE_SUBMISSION_COLUMNS_NO_SOURCE
+// Inserts a submission already checked by PrepareSubmission; returns its id.
+Result<int64_t> InsertSubmission(Db& db, const Submission& prepared);
+// The judging row as stored (status not adjusted), without tests.
+Result<Judging> LoadJudgingRow(Db& db, int64_t judging_id);
+// Status incomplete, finished now, message = reason.
+Status SetJudgingIncomplete(Db& db, int64_t judging_id, std::string_view reason);
 
 // As OpenStore, with migrations instead of SchemaMigrations(). The store's own
 // queries assume the judge's schema: a store opened with a list that lacks it is

@@ -1,6 +1,6 @@
-// SHA-256 of sources, outputs, packages and plugins (lowercase hex), from OpenSSL's
-// libcrypto (EVP): the judge carries no cryptography of its own. OpenSSL is used in
-// judge/src/base/hash.cc only.
+// SHA-256 of sources, outputs, packages and plugins (lowercase hex), random tokens and
+// secret comparison, from OpenSSL's libcrypto (EVP, RAND, CRYPTO_memcmp): the judge
+// carries no cryptography of its own. OpenSSL is used in judge/src/base/hash.cc only.
 #ifndef JUDGE_BASE_HASH_H_
 #define JUDGE_BASE_HASH_H_
 
@@ -14,6 +14,13 @@ namespace judge {
 
 // Lowercase hex SHA-256 of bytes. Thread-safe.
 std::string Sha256Hex(std::string_view bytes);
+
+// `bytes` random bytes from OpenSSL's generator, as lowercase hex (claim tokens,
+// never guessable). Thread-safe.
+std::string RandomHex(int bytes);
+
+// Compares two secrets (API tokens) in time independent of where they differ.
+bool ConstantTimeEquals(std::string_view a, std::string_view b);
 
 // SHA-256 of a whole regular file, streamed. Errors name the path.
 Result<std::string> Sha256File(const std::string& path);

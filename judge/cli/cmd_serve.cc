@@ -1,0 +1,58 @@
+// judge serve [--listen 127.0.0.1:8080] [--problems DIR] [--db PATH | --queue postgresql://...]
+//             [--workers N] [--token-file F] [--languages F] [--rate N] [--burst N]
+//             [--lease-ms N] [--all]
+// The HTTP API and the web page (docs/service.md). Prints "judge serve: listening on
+// http://ADDR/" on stdout once the port is bound, logs problems on stderr, and runs
+// until SIGINT/SIGTERM/SIGHUP: then running judgings are cancelled and go back to the
+// queue. Exit: 0 after a signal, 3 when it cannot start (one line on stderr), 64 for a
+// bad command line.
+#include <iostream>
+
+#include "cli_util.h"
+#include "commands.h"
+#include "judge/base/interrupt.h"
+#include "judge/service.h"
+
+namespace judge::cli {
+namespace {
+
+int RunServe(ServeOptions o) {
+  if (o.problems_dir.empty()) o.problems_dir = DefaultProblemsDir();
+  InterruptHandler interrupt;
+  Status st = Serve(
+      o, interrupt.flag(),
+      [](const std::string& address) {
+        std::cout << "judge serve: listening on http://" << address << "/" << std::endl;
+      },
+      [](const std::string& line) { LogLine("serve", line); });
+  if (!st.ok()) return ReportError("serve", st);
+  LogLine("serve", "stopped (signal " + std::to_string(interrupt.signal()) + ")");
+  return kExitOk;
+}
+
+}  // namespace
+
+void RegisterServe(CLI::App& app, int* exit_code) {
+  auto o = std::make_shared<ServeOptions>();
+  auto* cmd = app.add_subcommand("serve", "Serve the HTTP API and the web page, and judge what is submitted");
+  cmd->add_option("--listen", o->listen, "host:port to listen on (default 127.0.0.1:8080; port 0: any free port)");
+  cmd->add_option("--problems", o->problems_dir, "directory of problem packages (default: ./problems)");
+  auto* db = cmd->add_option("--db", o->db_path,
+                             "SQLite database (default: $JUDGE_DB or ~/.local/share/judge/judge.sqlite)");
+  cmd->add_option("--queue", o->queue_url, "postgresql://... : queue and results in PostgreSQL (judge hosts)")
+      ->excludes(db);
+  cmd->add_option("--workers", o->workers, "submissions judged at once in this process (default 1; 0: none)")
+      ->check(CLI::Range(0, 64));
+  cmd->add_option("--token-file", o->token_file, "tokens, one per line: token [name [admin|contestant]]");
+  cmd->add_option("--languages", o->languages_file, "an extra languages.yaml");
+  cmd->add_option("--rate", o->rate_per_second, "requests per second per client (default 20; 0: no limit)")
+      ->check(CLI::Range(0.0, 100000.0));
+  cmd->add_option("--burst", o->rate_burst, "requests a client may make at once (default 60)")
+      ->check(CLI::Range(1.0, 100000.0));
+  cmd->add_option("--lease-ms", o->lease_ms, "how long a claim lives without renewal (default 30000)")
+      ->check(CLI::Range(int64_t{500}, int64_t{3600000}));
+  cmd->add_flag("--all", o->run_all, "run every test (default: stop at the first failure)");
+  cmd->callback([o, exit_code] { *exit_code = RunServe(*o); });
+}
+
+}  // namespace judge::cli

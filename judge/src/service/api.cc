@@ -1,0 +1,277 @@
+#include "api.h"
+
+#include "judge/json.h"
+#include "submission_events.h"
+#include "submission_json.h"
+#include "submission_request.h"
+#include "web_assets.h"
+
+namespace judge::service {
+namespace {
+
+constexpr const char* kPrefix = "/api/v1/";
+constexpr int64_t kMaxId = int64_t{1} << 53;
+
+HttpResponse JsonResponse(int status, const Json& doc) {
+  HttpResponse r;
+  r.status = status;
+  r.body = DumpJson(doc, -1) + "\n";
+  r.headers.emplace_back("Cache-Control", "no-store");
+  return r;
+}
+
+HttpResponse MethodNotAllowed(const HttpRequest& req, const std::string& allowed) {
+  HttpResponse r = ErrorResponse(405, req.method + " " + req.path + ": method not allowed (use " + allowed + ")");
+  r.headers.emplace_back("Allow", allowed);
+  return r;
+}
+
+HttpResponse Forbidden(const Principal& who, const std::string& what) {
+  return ErrorResponse(403, "'" + who.name + "' is a contestant: only an admin may " + what);
+}
+
+HttpResponse Asset(const HttpRequest& req) {
+  const WebAsset* asset = FindWebAsset(req.path);
+  if (!asset) return ErrorResponse(404, "no such page: " + req.path);
+  if (req.method != "GET" && req.method != "HEAD") return MethodNotAllowed(req, "GET");
+  HttpResponse r;
+  r.content_type = std::string(asset->content_type);
+  r.body = std::string(asset->body);
+  // The page's scripts and styles come from this server only: no inline code, no CDN.
+  r.headers.emplace_back("Content-Security-Policy",
+                         "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'; base-uri 'none'");
+  r.headers.emplace_back("Cache-Control", "no-cache");
+  return r;
+}
+
+}  // namespace
+
+HttpResponse StatusResponse(const Status& status) {
+  switch (status.code()) {
+    case StatusCode::kInvalidArgument: return ErrorResponse(400, status.message());
+    case StatusCode::kNotFound: return ErrorResponse(404, status.message());
+    default: return ErrorResponse(500, "the judge failed: " + status.message());
+  }
+}
+
+Result<int64_t> ParseSubmissionId(const std::string& text) {
+  const auto bad = [&] {
+    return Status::InvalidArgument("submission id: expected a positive integer, found '" + text.substr(0, 40) + "'");
+  };
+  if (text.empty() || text.size() > 16) return bad();
+  int64_t value = 0;
+  for (char c : text) {
+    if (c < '0' || c > '9') return bad();
+    value = value * 10 + (c - '0');
+  }
+  if (value < 1 || value > kMaxId) return bad();
+  return value;
+}
+
+HttpResponse Api::Failure(const Status& status) {
+  if (status.code() != StatusCode::kInvalidArgument && status.code() != StatusCode::kNotFound && cfg_.log)
+    cfg_.log("request failed: " + status.message());
+  return StatusResponse(status);
+}
+
+HttpResponse Api::Handle(const HttpRequest& req) {
+  if (req.path.rfind("/api/", 0) != 0) return Asset(req);
+  Principal who{"anonymous", Role::kAdmin};
+  std::optional<Principal> found;
+  if (cfg_.tokens) found = cfg_.tokens->Authenticate(req.authorization);
+  // A known token is limited as its name (wherever it comes from); anything else as
+  // its address, so guessing tokens is limited too.
+  const std::string client = found ? "token " + found->name : "address " + req.peer;
+  int64_t retry_ms = 0;
+  if (cfg_.limiter && !cfg_.limiter->Allow(client, &retry_ms)) {
+    HttpResponse r = ErrorResponse(429, "too many requests from " + client + ": try again in " +
+                                            std::to_string(retry_ms) + " ms");
+    r.headers.emplace_back("Retry-After", std::to_string((retry_ms + 999) / 1000));
+    return r;
+  }
+  if (cfg_.tokens && !found) {
+    HttpResponse r = ErrorResponse(401, req.authorization.empty()
+                                            ? "authentication required: send 'Authorization: Bearer <token>'"
+                                            : "unknown token: the Authorization header names no token of this server");
+    r.headers.emplace_back("WWW-Authenticate", "Bearer");
+    return r;
+  }
+  if (found) who = *found;
+  return Route(req, who);
+}
+
+HttpResponse Api::Route(const HttpRequest& req, const Principal& who) {
+  if (req.path.rfind(kPrefix, 0) != 0) return ErrorResponse(404, "no such endpoint: " + req.path + " (the API is /api/v1/)");
+  const std::string rest = req.path.substr(std::string(kPrefix).size());
+  const bool get = req.method == "GET", post = req.method == "POST";
+  if (rest == "whoami") {
+    if (!get) return MethodNotAllowed(req, "GET");
+    return JsonResponse(200, {{"name", who.name}, {"role", RoleName(who.role)}});
+  }
+  if (rest == "problems") return get ? ListProblems() : MethodNotAllowed(req, "GET");
+  if (rest == "problems/reload") return post ? Reload(who) : MethodNotAllowed(req, "POST");
+  if (rest == "languages") return get ? ListLanguages() : MethodNotAllowed(req, "GET");
+  if (rest == "submissions") {
+    if (get) return ListSubmissions(req, who);
+    if (post) return Submit(req, who);
+    return MethodNotAllowed(req, "GET, POST");
+  }
+  if (rest.rfind("submissions/", 0) == 0) return SubmissionRoute(req, who, rest.substr(12));
+  return ErrorResponse(404, "no such endpoint: " + req.path);
+}
+
+HttpResponse Api::SubmissionRoute(const HttpRequest& req, const Principal& who, const std::string& rest) {
+  const std::size_t slash = rest.find('/');
+  Result<int64_t> id = ParseSubmissionId(rest.substr(0, slash));
+  if (!id.ok()) return StatusResponse(id.status());
+  const std::string action = slash == std::string::npos ? "" : rest.substr(slash + 1);
+  const bool get = req.method == "GET";
+  if (action.empty()) return get ? GetSubmission(*id, who) : MethodNotAllowed(req, "GET");
+  if (action == "source") return get ? GetSource(*id, who) : MethodNotAllowed(req, "GET");
+  if (action == "events") return get ? Events(*id, who) : MethodNotAllowed(req, "GET");
+  if (action == "rejudge") return req.method == "POST" ? Rejudge(*id, who) : MethodNotAllowed(req, "POST");
+  return ErrorResponse(404, "no such endpoint: " + req.path);
+}
+
+HttpResponse Api::ListProblems() {
+  Json list = Json::array();
+  for (const auto& p : cfg_.catalog->List()) {
+    list.push_back({{"id", p->problem.id},
+                    {"name", p->problem.name},
+                    {"languages", cfg_.language_ids},
+                    {"time_ms", p->problem.limits.time_ms},
+                    {"memory_kib", p->problem.limits.memory_kib},
+                    {"tests", p->tests.size()}});
+  }
+  return JsonResponse(200, list);
+}
+
+HttpResponse Api::Reload(const Principal& who) {
+  if (who.role != Role::kAdmin) return Forbidden(who, "reload the problems");
+  ReloadReport report = cfg_.catalog->Reload(/*force=*/true);
+  return JsonResponse(200, {{"loaded", report.loaded}, {"removed", report.removed}, {"errors", report.errors},
+                            {"problems", cfg_.catalog->Ids()}});
+}
+
+HttpResponse Api::ListLanguages() {
+  Json list = Json::array();
+  for (const auto& id : cfg_.language_ids) {
+    const LanguageProfile* p = cfg_.languages->Find(id);
+    if (p) list.push_back({{"id", p->id}, {"name", p->name}, {"extensions", p->extensions}});
+  }
+  return JsonResponse(200, list);
+}
+
+HttpResponse Api::ListSubmissions(const HttpRequest& req, const Principal& who) {
+  QueueFilter filter;
+  if (auto it = req.query.find("problem"); it != req.query.end()) filter.problem_id = it->second;
+  if (auto it = req.query.find("limit"); it != req.query.end()) {
+    const std::string& v = it->second;
+    bool digits = !v.empty() && v.size() <= 4 && v.find_first_not_of("0123456789") == std::string::npos;
+    filter.limit = digits ? std::stoll(v) : 0;
+    if (filter.limit < 1 || filter.limit > 1000)
+      return ErrorResponse(400, "limit: expected an integer from 1 to 1000, found '" + v.substr(0, 40) + "'");
+  }
+  if (who.role == Role::kContestant) filter.submitter = who.name;
+  Result<std::vector<QueueEntry>> entries = cfg_.queue->List(filter);
+  if (!entries.ok()) return Failure(entries.status());
+  Json list = Json::array();
+  for (const auto& e : *entries) list.push_back(SubmissionSummaryJson(e));
+  return JsonResponse(200, list);
+}
+
+Result<std::string> Api::ChooseLanguage(const std::string& requested, const std::string& filename) const {
+  std::string id = requested;
+  if (id.empty()) {
+    const LanguageProfile* p = cfg_.languages->ForFile(filename);
+    if (!p) {
+      std::string offered;
+      for (const auto& l : cfg_.language_ids) offered += (offered.empty() ? "" : ", ") + l;
+      return Status::InvalidArgument("\"filename\" '" + filename +
+                                     "': unknown language: no language claims its extension; name one with "
+                                     "\"language\" (" + offered + ")");
+    }
+    id = p->id;
+  }
+  for (const auto& l : cfg_.language_ids)
+    if (l == id) return id;
+  std::string offered;
+  for (const auto& l : cfg_.language_ids) offered += (offered.empty() ? "" : ", ") + l;
+  return Status::InvalidArgument("\"language\": expected one of " + offered + ", found '" + id + "'");
+}
+
+HttpResponse Api::Submit(const HttpRequest& req, const Principal& who) {
+  Result<ParsedSubmission> parsed = ParseSubmissionRequest(req.body, cfg_.max_source_bytes);
+  if (!parsed.ok()) return StatusResponse(parsed.status());
+  const SubmissionRequest& r = parsed->request;
+  if (parsed->too_large)
+    return ErrorResponse(413, "\"source\": expected at most " + std::to_string(cfg_.max_source_bytes) +
+                                  " bytes (1 MiB), found " + std::to_string(r.source.size()));
+  std::shared_ptr<const Package> package = cfg_.catalog->Find(r.problem);
+  if (!package) return ErrorResponse(400, "\"problem\": no problem '" + r.problem.substr(0, 100) + "' on this server");
+  Result<std::string> language = ChooseLanguage(r.language, r.filename);
+  if (!language.ok()) return StatusResponse(language.status());
+  Submission s;
+  s.problem_id = package->problem.id;
+  s.package_hash = package->package_hash;
+  s.file_name = r.filename;
+  s.source = r.source;
+  s.language_id = *language;
+  Result<int64_t> id = cfg_.queue->Submit(s, who.name);
+  if (!id.ok()) return Failure(id.status());
+  if (cfg_.hub) cfg_.hub->Notify(EventHub::kQueueKey);
+  HttpResponse res = JsonResponse(201, {{"id", *id}, {"status", "queued"}});
+  res.headers.emplace_back("Location", std::string(kPrefix) + "submissions/" + std::to_string(*id));
+  return res;
+}
+
+Result<QueueEntry> Api::Visible(int64_t id, const Principal& who) {
+  JUDGE_ASSIGN_OR_RETURN(QueueEntry e, cfg_.queue->Get(id));
+  if (who.role == Role::kContestant && e.submitter != who.name)
+    return Status::NotFound("no submission " + std::to_string(id));
+  return e;
+}
+
+HttpResponse Api::GetSubmission(int64_t id, const Principal& who) {
+  Result<QueueEntry> e = Visible(id, who);
+  if (!e.ok()) return Failure(e.status());
+  std::optional<Judging> judging;
+  if (e->judging_id != 0) {
+    Result<Judging> j = cfg_.queue->store()->GetJudging(e->judging_id);
+    if (!j.ok()) return Failure(j.status());
+    judging = std::move(j).value();
+  }
+  return JsonResponse(200, SubmissionDetailJson(*e, judging));
+}
+
+HttpResponse Api::GetSource(int64_t id, const Principal& who) {
+  Result<QueueEntry> e = Visible(id, who);
+  if (!e.ok()) return Failure(e.status());
+  Result<Submission> s = cfg_.queue->store()->GetSubmission(id);
+  if (!s.ok()) return Failure(s.status());
+  HttpResponse r;
+  r.content_type = "text/plain; charset=utf-8";
+  r.body = s->source;
+  r.headers.emplace_back("Cache-Control", "no-store");
+  return r;
+}
+
+HttpResponse Api::Events(int64_t id, const Principal& who) {
+  Result<QueueEntry> e = Visible(id, who);
+  if (!e.ok()) return Failure(e.status());
+  HttpResponse r;
+  r.events = std::make_shared<SubmissionEvents>(cfg_.queue, cfg_.hub, id);
+  return r;
+}
+
+HttpResponse Api::Rejudge(int64_t id, const Principal& who) {
+  if (who.role != Role::kAdmin) return Forbidden(who, "rejudge");
+  Status st = cfg_.queue->Requeue(id);
+  if (st.code() == StatusCode::kInvalidArgument) return ErrorResponse(409, st.message());
+  if (!st.ok()) return Failure(st);
+  if (cfg_.hub) cfg_.hub->Notify(EventHub::kQueueKey);
+  if (cfg_.hub) cfg_.hub->Notify(id);
+  return JsonResponse(202, {{"id", id}, {"status", "queued"}});
+}
+
+}  // namespace judge::service

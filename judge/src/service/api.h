@@ -1,0 +1,91 @@
+// The HTTP API of `judge serve` (docs/service.md; the contract is DESIGN.md's
+// "Service" section) and the web page's files, as one HttpHandler.
+//
+//   GET  /                                   the web page (also /app.js, /app.css)
+//   GET  /api/v1/whoami                      {"name", "role"}
+//   GET  /api/v1/problems                    [{"id", "name", "languages", ...}]
+//   POST /api/v1/problems/reload             admin: load every package again
+//   GET  /api/v1/languages                   [{"id", "name", "extensions"}]
+//   GET  /api/v1/submissions?problem=&limit= newest first
+//   POST /api/v1/submissions                 -> 201 {"id", "status": "queued"}
+//   GET  /api/v1/submissions/{id}            the detail document (submission_json.h)
+//   GET  /api/v1/submissions/{id}/source     the source bytes, text/plain
+//   GET  /api/v1/submissions/{id}/events     Server-Sent Events (submission_events.h)
+//   POST /api/v1/submissions/{id}/rejudge    admin: queue it again
+//
+// Every request but the page's files passes, in order: the rate limit (429 with
+// Retry-After; per token name, or per address for requests without a known token,
+// so guessing tokens is limited too), authentication when there are tokens (401),
+// the route (404, 405), the role (403), the input (400, 413; 409 for a rejudge of a
+// submission being judged). Every refusal is {"error": "..."} naming
+// what was wrong. A contestant sees only its own submissions: another's is "no
+// submission N" (404), exactly as one that does not exist. A judge failure behind a
+// request is 500 with the reason; the handler never throws.
+//
+// Thread-safe (called from the server's threads at once).
+#ifndef JUDGE_SRC_SERVICE_API_H_
+#define JUDGE_SRC_SERVICE_API_H_
+
+#include <cstdint>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "access_tokens.h"
+#include "event_hub.h"
+#include "http_types.h"
+#include "judge/job_queue.h"
+#include "judge/language.h"
+#include "problem_catalog.h"
+#include "rate_limiter.h"
+
+namespace judge::service {
+
+// Borrowed pointers outlive the Api.
+struct ApiConfig {
+  JobQueue* queue = nullptr;
+  ProblemCatalog* catalog = nullptr;
+  const LanguageSet* languages = nullptr;
+  std::vector<std::string> language_ids;   // the languages offered (submissions in others: 400)
+  const AccessTokens* tokens = nullptr;    // null: no authentication, everyone is admin
+  RateLimiter* limiter = nullptr;          // null: no limit
+  EventHub* hub = nullptr;                 // wakes workers on a new submission
+  int64_t max_source_bytes = 1 << 20;
+  std::function<void(const std::string&)> log;  // judge failures; may be empty
+};
+
+class Api final : public HttpHandler {
+ public:
+  explicit Api(ApiConfig config) : cfg_(std::move(config)) {}
+  HttpResponse Handle(const HttpRequest& request) override;
+
+ private:
+  HttpResponse Route(const HttpRequest& request, const Principal& who);
+  HttpResponse SubmissionRoute(const HttpRequest& request, const Principal& who, const std::string& rest);
+  HttpResponse ListProblems();
+  HttpResponse Reload(const Principal& who);
+  HttpResponse ListLanguages();
+  HttpResponse ListSubmissions(const HttpRequest& request, const Principal& who);
+  HttpResponse Submit(const HttpRequest& request, const Principal& who);
+  HttpResponse GetSubmission(int64_t id, const Principal& who);
+  HttpResponse GetSource(int64_t id, const Principal& who);
+  HttpResponse Events(int64_t id, const Principal& who);
+  HttpResponse Rejudge(int64_t id, const Principal& who);
+  // The entry when `who` may see it; else "no submission N" (404).
+  Result<QueueEntry> Visible(int64_t id, const Principal& who);
+  Result<std::string> ChooseLanguage(const std::string& requested, const std::string& filename) const;
+  HttpResponse Failure(const Status& status);
+
+  ApiConfig cfg_;
+};
+
+// Status -> response: InvalidArgument 400, NotFound 404, anything else 500 ("the
+// judge failed: ...").
+HttpResponse StatusResponse(const Status& status);
+
+// A path segment that is a submission id: digits only, 1 .. 2^53.
+Result<int64_t> ParseSubmissionId(const std::string& text);
+
+}  // namespace judge::service
+
+#endif  // JUDGE_SRC_SERVICE_API_H_

@@ -1,0 +1,69 @@
+// What the HTTP server hands to the service and takes back: a parsed request, a
+// response, and a live event stream (Server-Sent Events). Plain values, so the API's
+// logic is tested by calling it, without sockets; the server (http_server.h) is the
+// only code that knows about Beast.
+#ifndef JUDGE_SRC_SERVICE_HTTP_TYPES_H_
+#define JUDGE_SRC_SERVICE_HTTP_TYPES_H_
+
+#include <cstdint>
+#include <functional>
+#include <map>
+#include <memory>
+#include <string>
+#include <utility>
+#include <vector>
+
+#include "judge/status.h"
+
+namespace judge::service {
+
+struct HttpRequest {
+  std::string method;                         // "GET", "POST", ...
+  std::string path;                           // decoded path, without the query
+  std::map<std::string, std::string> query;   // decoded ?k=v pairs (the last wins)
+  std::string authorization;                  // the Authorization header, or empty
+  std::string body;
+  std::string peer;                           // the client's address, e.g. "127.0.0.1"
+};
+
+// A stream of Server-Sent Events. The server calls Poll on one of its threads, never
+// two calls at once for one stream, and Subscribe once before the first Poll.
+class EventSource {
+ public:
+  virtual ~EventSource() = default;
+  // The event text ("event: ...\ndata: ...\n\n"...) that is new since the last call,
+  // possibly empty; *finished when nothing more will come (the stream then closes).
+  // An error ends the stream.
+  virtual Result<std::string> Poll(bool* finished) = 0;
+  // wake() is called (from any thread, possibly after the stream ended: it must only
+  // post work) when there may be something new. Returns an unsubscribe function the
+  // server calls when the stream ends.
+  virtual std::function<void()> Subscribe(std::function<void()> wake) = 0;
+};
+
+struct HttpResponse {
+  int status = 200;
+  std::string content_type = "application/json";
+  std::string body;
+  std::vector<std::pair<std::string, std::string>> headers;  // extra headers
+  std::shared_ptr<EventSource> events;  // set: the body is this event stream
+};
+
+// The service's side: turns a request into a response. Called from several server
+// threads at once: implementations are thread-safe.
+class HttpHandler {
+ public:
+  virtual ~HttpHandler() = default;
+  virtual HttpResponse Handle(const HttpRequest& request) = 0;
+};
+
+// Splits a request target into a decoded path and query ("+" in the query and %XX
+// anywhere decoded; a malformed %XX is kept as written).
+void ParseTarget(const std::string& target, std::string* path, std::map<std::string, std::string>* query);
+
+// {"error": message} with the status.
+HttpResponse ErrorResponse(int status, const std::string& message);
+
+}  // namespace judge::service
+
+#endif  // JUDGE_SRC_SERVICE_HTTP_TYPES_H_

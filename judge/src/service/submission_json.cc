@@ -1,0 +1,55 @@
+#include "submission_json.h"
+
+namespace judge::service {
+namespace {
+
+JudgedSubmission AsJudged(const Submission& submission, const Judging& judging) {
+  JudgedSubmission j;
+  j.display_name = submission.file_name;
+  j.submission = submission;
+  j.judging = judging;
+  return j;
+}
+
+}  // namespace
+
+Json SubmissionSummaryJson(const QueueEntry& e) {
+  const Submission& s = e.submission;
+  Json doc = {{"id", s.id},
+              {"status", QueueStateName(e.state)},
+              {"problem", s.problem_id},
+              {"language", s.language_id},
+              {"filename", s.file_name},
+              {"submitter", e.submitter},
+              {"created_unix_ms", s.created_unix_ms},
+              {"attempts", e.attempts},
+              {"judgings", e.judging_count},
+              {"message", e.message},
+              {"verdict", nullptr}};
+  if (e.state == QueueState::kDone && e.latest && e.latest->verdict) {
+    doc["verdict"] = VerdictCode(*e.latest->verdict);
+    doc["score"] = e.latest->score;
+    doc["time_ms"] = e.latest->max_time_ms;
+    doc["memory_kib"] = e.latest->memory_kib;
+  }
+  return doc;
+}
+
+Json GradeTestsJson(const Submission& submission, const Judging& judging) {
+  return GradeReportJson(AsJudged(submission, judging))["tests"];
+}
+
+Json SubmissionDetailJson(const QueueEntry& e, const std::optional<Judging>& judging) {
+  Json doc = SubmissionSummaryJson(e);
+  if (!judging) return doc;
+  const bool done = e.state == QueueState::kDone && judging->status == JudgingStatus::kDone;
+  if (done) doc.update(GradeReportJson(AsJudged(e.submission, *judging)));
+  else doc["tests"] = GradeTestsJson(e.submission, *judging);
+  doc["judging"] = judging->id;
+  doc["tests_total"] = judging->tests_total;
+  doc["judging_status"] = JudgingStatusName(judging->status);
+  doc["judging_message"] = judging->message;
+  return doc;
+}
+
+}  // namespace judge::service

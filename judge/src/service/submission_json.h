@@ -1,0 +1,32 @@
+// The API's JSON documents of a submission, built from the queue's view of it and the
+// result model (json.h), so the API says what `grade --json` and `show --json` say,
+// with the same names. Fields only grow (docs/service.md lists them).
+//
+// Pure functions; thread-safe.
+#ifndef JUDGE_SRC_SERVICE_SUBMISSION_JSON_H_
+#define JUDGE_SRC_SERVICE_SUBMISSION_JSON_H_
+
+#include <optional>
+
+#include "judge/job_queue.h"
+#include "judge/json.h"
+
+namespace judge::service {
+
+// One line of the list: id, status, problem, language, filename, submitter,
+// created_unix_ms, attempts, judgings, message; with a finished judging also
+// verdict, score, time_ms (largest test CPU), memory_kib.
+Json SubmissionSummaryJson(const QueueEntry& entry);
+
+// The summary, and with `judging` (the claim's judging with its tests): tests so far
+// (grade --json's test objects), tests_total, judging_status, judging_message, and
+// once done every field of `grade --json` (submission, verdict, score, time_ms,
+// memory_kib, compile {ok, log}, tests).
+Json SubmissionDetailJson(const QueueEntry& entry, const std::optional<Judging>& judging);
+
+// The test objects of `grade --json` for a judging's tests.
+Json GradeTestsJson(const Submission& submission, const Judging& judging);
+
+}  // namespace judge::service
+
+#endif  // JUDGE_SRC_SERVICE_SUBMISSION_JSON_H_

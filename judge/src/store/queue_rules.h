@@ -1,0 +1,41 @@
+// The rules both queues (SQLite and PostgreSQL) apply, in one place so they take,
+// refuse and explain claims the same way with the same messages.
+#ifndef JUDGE_SRC_STORE_QUEUE_RULES_H_
+#define JUDGE_SRC_STORE_QUEUE_RULES_H_
+
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+#include "judge/job_queue.h"
+#include "judge/status.h"
+
+namespace judge::store_internal {
+
+// A fresh claim token (random, 128 bits, hex).
+std::string NewClaimToken();
+
+// The worker with its owner filled in (the calling process when pid is 0) and its
+// name defaulted to "<host>/<pid>".
+WorkerInfo PrepareWorker(const WorkerInfo& worker);
+
+// Rejects a lease that is not positive or longer than a day.
+Status CheckLease(int64_t lease_ms);
+
+// Why a taken-over claim's judging is incomplete.
+std::string TakeoverMessage(std::string_view worker, int64_t attempt);
+// Why a submission is failed after kMaxAttempts lost claims.
+std::string GaveUpMessage(std::string_view worker);
+
+// kCancelled: the claim on the submission is no longer this claim's.
+Status LostClaim(const Claim& claim, std::string_view doing);
+
+// "submission N is being judged; rejudge it when it is done"
+Status BeingJudged(int64_t submission_id);
+
+// 1..1000, else InvalidArgument naming the value.
+Status CheckListLimit(int64_t limit);
+
+}  // namespace judge::store_internal
+
+#endif  // JUDGE_SRC_STORE_QUEUE_RULES_H_
