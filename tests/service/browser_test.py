@@ -25,6 +25,7 @@ SHOTS = sys.argv[2] if len(sys.argv) > 2 else None
 try:
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
+    from selenium.common.exceptions import StaleElementReferenceException
     from selenium.webdriver.common.by import By
     from selenium.webdriver.support.ui import Select, WebDriverWait
 except ImportError as e:
@@ -58,7 +59,7 @@ def start_server(tmp, extra):
     if not m:
         proc.kill()
         sys.exit(f"service_browser: the server did not start: {line}{proc.stdout.read()}")
-    return proc, m.group(1)
+    return proc, m.group(1).rstrip("/")
 
 
 def browser(profile_dir):
@@ -76,8 +77,11 @@ def browser(profile_dir):
 
 
 def wait(driver, what, predicate, timeout=180):
+    # The live list is redrawn every 1.5 s: an element read during a redraw is stale;
+    # the next poll reads the new one.
     try:
-        return WebDriverWait(driver, timeout, poll_frequency=0.2).until(lambda d: predicate(d))
+        return WebDriverWait(driver, timeout, poll_frequency=0.2,
+                             ignored_exceptions=[StaleElementReferenceException]).until(lambda d: predicate(d))
     except Exception:
         shot(driver, "failure")
         raise AssertionError(f"timed out waiting for {what}; page text:\n{driver.find_element(By.TAG_NAME, 'body').text}")
