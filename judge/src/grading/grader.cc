@@ -181,8 +181,11 @@ class Run {
     for (const auto& f : program.files) {
       if (!RelativeFilePath(f)) return Status::Internal("program file name \"" + f + "\" is not a relative path");
       JUDGE_RETURN_IF_ERROR(MakeParentDirs(program_dir_, f));
-      // Read-only for the run's uid; runs get hard links to these copies.
-      JUDGE_RETURN_IF_ERROR(fs::CopyFile(program.dir + "/" + f, program_dir_ + "/" + f, 0555));
+      // Read-only for the run's uid; runs get hard links to these copies. Written from
+      // a child process: with several judgings in one process (grade --jobs, the
+      // service's workers) a write descriptor here could leak into another thread's
+      // fork and make exec fail with "Text file busy".
+      JUDGE_RETURN_IF_ERROR(fs::CopyExecutable(program.dir + "/" + f, program_dir_ + "/" + f, 0555));
     }
     const ProblemLimits& limits = req_.problem->limits;
     argv_ = ExpandCommand(program.argv,

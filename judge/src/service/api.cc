@@ -33,7 +33,7 @@ HttpResponse Forbidden(const Principal& who, const std::string& what) {
 HttpResponse Asset(const HttpRequest& req) {
   const WebAsset* asset = FindWebAsset(req.path);
   if (!asset) return ErrorResponse(404, "no such page: " + req.path);
-  if (req.method != "GET" && req.method != "HEAD") return MethodNotAllowed(req, "GET");
+  if (req.method != "GET") return MethodNotAllowed(req, "GET");
   HttpResponse r;
   r.content_type = std::string(asset->content_type);
   r.body = std::string(asset->body);

@@ -48,6 +48,12 @@ Status WriteFileAtomic(const std::string& path, std::string_view content, int mo
 // Copies a regular file (mode kept, or forced when mode >= 0); never writes through a
 // final symbolic link at `to`.
 Status CopyFile(const std::string& from, const std::string& to, int mode = -1);
+// Copies a program that is about to be run (forced to `mode`), writing it from a
+// forked child so that this process never holds a descriptor open for writing to it:
+// a child that another thread forks meanwhile (a sandboxed run, a plugin call) would
+// inherit such a descriptor and keep it until its exec or exit, and exec of the
+// program would then fail with ETXTBSY ("Text file busy"). Costs one fork.
+Status CopyExecutable(const std::string& from, const std::string& to, int mode);
 // Hard link, falling back to a copy across file systems.
 Status LinkOrCopy(const std::string& from, const std::string& to);
 // mkdir -p (new directories get `mode`).
