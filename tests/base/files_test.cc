@@ -57,6 +57,24 @@ TEST(FilesTest, WriteFileNeverWritesThroughALink) {
   EXPECT_EQ(*fs::ReadFile(dir.File("target")), "keep");
 }
 
+TEST(FilesTest, CopyExecutableCopiesBytesAndModeAndNeverFollowsALink) {
+  TempDir dir;
+  const std::string bytes = std::string("\x7f" "ELF\0\1", 6) + std::string(200000, 'x');
+  ASSERT_TRUE(fs::WriteFile(dir.File("program"), bytes, 0700).ok());
+  ASSERT_TRUE(fs::CopyExecutable(dir.File("program"), dir.File("copy"), 0555).ok());
+  EXPECT_EQ(*fs::ReadFile(dir.File("copy")), bytes);
+  struct stat st;
+  ASSERT_EQ(::stat(dir.File("copy").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0555u);
+  ASSERT_EQ(::symlink(dir.File("program").c_str(), dir.File("link").c_str()), 0);
+  Status through_link = fs::CopyExecutable(dir.File("copy"), dir.File("link"), 0555);
+  EXPECT_FALSE(through_link.ok());
+  EXPECT_NE(through_link.message().find(dir.File("link") + ": cannot copy the program from"), std::string::npos)
+      << through_link.message();
+  EXPECT_EQ(*fs::ReadFile(dir.File("program")), bytes);
+  EXPECT_EQ(fs::CopyExecutable(dir.File("missing"), dir.File("x"), 0555).code(), StatusCode::kNotFound);
+}
+
 // A tree deeper than PATH_MAX allows in one path: recursion on path strings fails
 // with ENAMETOOLONG here; the fd-relative walk removes it.
 TEST(FilesTest, RemoveTreeRemovesTreesOfAnyDepthAndPathLength) {

@@ -13,32 +13,6 @@
 namespace judge::store_internal {
 namespace {
 
-#define JUDGE_PG_QUEUE_ENTRY_COLUMNS                                                            \
-  "s.id, s.problem_id, s.package_hash, s.file_name, s.source_sha256, s.language_id, "        \
-  "s.compiler_version, s.created_unix_ms, q.state, q.submitter, q.attempts, q.worker, q.message, " \
-  "q.enqueued_unix_ms, q.judging_id"
-
-QueueEntry ReadEntry(const PgResult::Row& r) {
-  QueueEntry e;
-  e.submission = ReadSubmissionRow(r);
-  e.state = static_cast<QueueState>(r.Int(8));
-  e.submitter = r.Text(9);
-  e.attempts = r.Int(10);
-  e.worker = r.Text(11);
-  e.message = r.Text(12);
-  e.enqueued_unix_ms = r.Int(13);
-  e.judging_id = r.IsNull(14) ? 0 : r.Int(14);
-  return e;
-}
-
-struct Candidate {
-  int64_t submission_id = 0;
-  QueueState state = QueueState::kQueued;
-  std::string problem_id, language_id, worker;
-  int64_t attempts = 0;
-  std::optional<int64_t> judging_id;
-};
-
 class PgQueue final : public JobQueue {
  public:
   PgQueue(std::shared_ptr<PgPool> pool, std::unique_ptr<Store> store) : pool_(std::move(pool)), store_(std::move(store)) {}
@@ -85,7 +59,7 @@ class PgQueue final : public JobQueue {
       claim.reset();
       JUDGE_RETURN_IF_ERROR(ExpireDeadOwners(c, w.owner.host));
       while (true) {
-        JUDGE_ASSIGN_OR_RETURN(std::optional<Candidate> next, NextCandidate(c, w));
+        JUDGE_ASSIGN_OR_RETURN(std::optional<QueueCandidate> next, NextQueueCandidate(c, w));
         if (!next) return Status::Ok();
         JUDGE_ASSIGN_OR_RETURN(bool take, SettleTakeover(c, *next));
         if (!take) continue;
@@ -138,10 +112,10 @@ class PgQueue final : public JobQueue {
     QueueEntry out;
     JUDGE_RETURN_IF_ERROR(pool_->Transaction([&](PgConn& c) -> Status {
       JUDGE_ASSIGN_OR_RETURN(PgResult r, c.Exec(
-          "SELECT " JUDGE_PG_QUEUE_ENTRY_COLUMNS " FROM queue q JOIN submissions s ON s.id = q.submission_id "
+          "SELECT " JUDGE_QUEUE_ENTRY_COLUMNS " FROM queue q JOIN submissions s ON s.id = q.submission_id "
           "WHERE q.submission_id = $1", {PgParam::Int(submission_id)}, "reading the queue"));
       if (r.rows() == 0) return NoSubmission(submission_id);
-      out = ReadEntry(r.row(0));
+      out = ReadQueueEntryRow(r.row(0));
       return PgAddLatestJudging(c, out.submission.id, &out.judging_count, &out.latest);
     }));
     return out;
@@ -153,13 +127,13 @@ class PgQueue final : public JobQueue {
     JUDGE_RETURN_IF_ERROR(pool_->Transaction([&](PgConn& c) -> Status {
       out.clear();
       JUDGE_ASSIGN_OR_RETURN(PgResult r, c.Exec(
-          "SELECT " JUDGE_PG_QUEUE_ENTRY_COLUMNS " FROM queue q JOIN submissions s ON s.id = q.submission_id "
+          "SELECT " JUDGE_QUEUE_ENTRY_COLUMNS " FROM queue q JOIN submissions s ON s.id = q.submission_id "
           "WHERE ($1 = '' OR q.problem_id = $1) AND ($2 = '' OR q.submitter = $2) "
           "ORDER BY q.submission_id DESC LIMIT $3",
           {PgParam::Text(filter.problem_id), PgParam::Text(filter.submitter), PgParam::Int(filter.limit)},
           "listing the queue"));
       for (int i = 0; i < r.rows(); ++i) {
-        QueueEntry e = ReadEntry(r.row(i));
+        QueueEntry e = ReadQueueEntryRow(r.row(i));
         JUDGE_RETURN_IF_ERROR(PgAddLatestJudging(c, e.submission.id, &e.judging_count, &e.latest));
         out.push_back(std::move(e));
       }
@@ -186,28 +160,19 @@ class PgQueue final : public JobQueue {
     return Status::Ok();
   }
 
-  Result<std::optional<Candidate>> NextCandidate(PgConn& c, const WorkerInfo& w) {
+  Result<std::optional<QueueCandidate>> NextQueueCandidate(PgConn& c, const WorkerInfo& w) {
     JUDGE_ASSIGN_OR_RETURN(PgResult r, c.Exec(
-        "SELECT submission_id, state, problem_id, language_id, worker, attempts, judging_id FROM queue "
+        "SELECT " JUDGE_QUEUE_CANDIDATE_COLUMNS " FROM queue "
         "WHERE (state = 0 OR (state = 1 AND lease_until_unix_ms <= " JUDGE_PG_NOW_MS ")) "
         "AND problem_id = ANY($1::text[]) AND language_id = ANY($2::text[]) "
         "ORDER BY enqueued_unix_ms, submission_id LIMIT 1 FOR UPDATE SKIP LOCKED",
         {PgTextArray(w.problems), PgTextArray(w.languages)}, "finding a submission to judge"));
-    if (r.rows() == 0) return std::optional<Candidate>();
-    auto row = r.row(0);
-    Candidate k;
-    k.submission_id = row.Int(0);
-    k.state = static_cast<QueueState>(row.Int(1));
-    k.problem_id = row.Text(2);
-    k.language_id = row.Text(3);
-    k.worker = row.Text(4);
-    k.attempts = row.Int(5);
-    if (!row.IsNull(6)) k.judging_id = row.Int(6);
-    return std::optional<Candidate>(std::move(k));
+    if (r.rows() == 0) return std::optional<QueueCandidate>();
+    return std::optional<QueueCandidate>(ReadQueueCandidateRow(r.row(0)));
   }
 
   // As SqliteQueue's: true when the row may be claimed.
-  Result<bool> SettleTakeover(PgConn& c, const Candidate& k) {
+  Result<bool> SettleTakeover(PgConn& c, const QueueCandidate& k) {
     if (k.state != QueueState::kRunning) return true;
     if (k.judging_id) {
       JUDGE_ASSIGN_OR_RETURN(Judging j, PgLockJudging(c, *k.judging_id));

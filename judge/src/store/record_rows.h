@@ -5,6 +5,7 @@
 #ifndef JUDGE_SRC_STORE_RECORD_ROWS_H_
 #define JUDGE_SRC_STORE_RECORD_ROWS_H_
 
+#include "judge/job_queue.h"
 #include "judge/records.h"
 
 namespace judge::store_internal {
@@ -94,6 +95,50 @@ TestResult ReadTestRow(const Row& q) {
   t.memory_method = q.Text(13);
   t.output_bytes = q.Int(14);
   return t;
+}
+
+// A queue row joined with its submission (s) for JobQueue::Get and List.
+#define JUDGE_QUEUE_ENTRY_COLUMNS                                                              \
+  "s.id, s.problem_id, s.package_hash, s.file_name, s.source_sha256, s.language_id, "        \
+  "s.compiler_version, s.created_unix_ms, q.state, q.submitter, q.attempts, q.worker, q.message, " \
+  "q.enqueued_unix_ms, q.judging_id"
+
+template <typename Row>
+QueueEntry ReadQueueEntryRow(const Row& q) {
+  QueueEntry e;
+  e.submission = ReadSubmissionRow(q);
+  e.state = static_cast<QueueState>(q.Int(8));
+  e.submitter = q.Text(9);
+  e.attempts = q.Int(10);
+  e.worker = q.Text(11);
+  e.message = q.Text(12);
+  e.enqueued_unix_ms = q.Int(13);
+  e.judging_id = q.IsNull(14) ? 0 : q.Int(14);
+  return e;
+}
+
+// A row a claim may take, as the claim step reads it.
+#define JUDGE_QUEUE_CANDIDATE_COLUMNS "submission_id, state, problem_id, language_id, worker, attempts, judging_id"
+
+struct QueueCandidate {
+  int64_t submission_id = 0;
+  QueueState state = QueueState::kQueued;
+  std::string problem_id, language_id, worker;
+  int64_t attempts = 0;
+  std::optional<int64_t> judging_id;
+};
+
+template <typename Row>
+QueueCandidate ReadQueueCandidateRow(const Row& q) {
+  QueueCandidate c;
+  c.submission_id = q.Int(0);
+  c.state = static_cast<QueueState>(q.Int(1));
+  c.problem_id = q.Text(2);
+  c.language_id = q.Text(3);
+  c.worker = q.Text(4);
+  c.attempts = q.Int(5);
+  if (!q.IsNull(6)) c.judging_id = q.Int(6);
+  return c;
 }
 
 }  // namespace judge::store_internal

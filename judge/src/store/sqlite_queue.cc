@@ -15,39 +15,13 @@
 
 #include "judge/job_queue.h"
 #include "queue_rules.h"
+#include "record_rows.h"
 #include "sqlite_db.h"
 #include "sqlite_store.h"
 #include "store_rules.h"
 
 namespace judge::store_internal {
 namespace {
-
-#define JUDGE_QUEUE_ENTRY_COLUMNS                                                              \
-  "s.id, s.problem_id, s.package_hash, s.file_name, s.source_sha256, s.language_id, "        \
-  "s.compiler_version, s.created_unix_ms, q.state, q.submitter, q.attempts, q.worker, q.message, " \
-  "q.enqueued_unix_ms, q.judging_id"
-
-QueueEntry ReadEntry(const Query& q) {
-  QueueEntry e;
-  e.submission = ReadSubmissionColumns(q);
-  e.state = static_cast<QueueState>(q.Int(8));
-  e.submitter = q.Text(9);
-  e.attempts = q.Int(10);
-  e.worker = q.Text(11);
-  e.message = q.Text(12);
-  e.enqueued_unix_ms = q.Int(13);
-  e.judging_id = q.IsNull(14) ? 0 : q.Int(14);
-  return e;
-}
-
-// A row that may be claimed, as the claim step reads it.
-struct Candidate {
-  int64_t submission_id = 0;
-  QueueState state = QueueState::kQueued;
-  std::string problem_id, language_id, worker;
-  int64_t attempts = 0;
-  std::optional<int64_t> judging_id;
-};
 
 std::string JsonList(const std::vector<std::string>& items) {
   std::string out = "[";
@@ -117,7 +91,7 @@ class SqliteQueue final : public JobQueue {
       const int64_t now = clock_->NowUnixMs();
       JUDGE_RETURN_IF_ERROR(ExpireDeadOwners());
       while (true) {
-        JUDGE_ASSIGN_OR_RETURN(std::optional<Candidate> c, NextCandidate(w, now));
+        JUDGE_ASSIGN_OR_RETURN(std::optional<QueueCandidate> c, NextQueueCandidate(w, now));
         if (!c) return Status::Ok();
         JUDGE_ASSIGN_OR_RETURN(bool take, SettleTakeover(*c));
         if (!take) continue;
@@ -176,7 +150,7 @@ class SqliteQueue final : public JobQueue {
       q->Bind(1, submission_id);
       JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("reading the queue"));
       if (!row) return NoSubmission(submission_id);
-      out = ReadEntry(*q);
+      out = ReadQueueEntryRow(*q);
       q.reset();
       return AddLatest(&out);
     }));
@@ -197,7 +171,7 @@ class SqliteQueue final : public JobQueue {
       while (true) {
         JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("listing the queue"));
         if (!row) break;
-        out.push_back(ReadEntry(*q));
+        out.push_back(ReadQueueEntryRow(*q));
       }
       q.reset();
       for (QueueEntry& e : out) JUDGE_RETURN_IF_ERROR(AddLatest(&e));
@@ -232,31 +206,23 @@ class SqliteQueue final : public JobQueue {
   }
 
   // The oldest queued row, or running row with an expired lease, the worker can take.
-  Result<std::optional<Candidate>> NextCandidate(const WorkerInfo& w, int64_t now) {
+  Result<std::optional<QueueCandidate>> NextQueueCandidate(const WorkerInfo& w, int64_t now) {
     JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
-        "SELECT submission_id, state, problem_id, language_id, worker, attempts, judging_id FROM queue "
+        "SELECT " JUDGE_QUEUE_CANDIDATE_COLUMNS " FROM queue "
         "WHERE (state = 0 OR (state = 1 AND lease_until_unix_ms <= ?1)) "
         "AND problem_id IN (SELECT value FROM json_each(?2)) "
         "AND language_id IN (SELECT value FROM json_each(?3)) "
         "ORDER BY enqueued_unix_ms, submission_id LIMIT 1"));
     q->Bind(1, now).BindText(2, JsonList(w.problems)).BindText(3, JsonList(w.languages));
     JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("finding a submission to judge"));
-    if (!row) return std::optional<Candidate>();
-    Candidate c;
-    c.submission_id = q->Int(0);
-    c.state = static_cast<QueueState>(q->Int(1));
-    c.problem_id = q->Text(2);
-    c.language_id = q->Text(3);
-    c.worker = q->Text(4);
-    c.attempts = q->Int(5);
-    if (!q->IsNull(6)) c.judging_id = q->Int(6);
-    return std::optional<Candidate>(std::move(c));
+    if (!row) return std::optional<QueueCandidate>();
+    return std::optional<QueueCandidate>(ReadQueueCandidateRow(*q));
   }
 
   // A running candidate is a takeover: its judging is settled first. True when the
   // row may be claimed; false when it was finished (its judging is done) or failed
   // (too many attempts) instead.
-  Result<bool> SettleTakeover(const Candidate& c) {
+  Result<bool> SettleTakeover(const QueueCandidate& c) {
     if (c.state != QueueState::kRunning) return true;
     if (c.judging_id) {
       JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(*db_, *c.judging_id));
