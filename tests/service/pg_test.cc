@@ -194,7 +194,9 @@ TEST_F(PgServiceTest, WorkersJudgeWhatTheServerQueues) {
   auto w1 = StartWorker("w1");
   auto w2 = StartWorker("w2");
   std::vector<int64_t> ids;
-  for (int i = 0; i < 6; ++i) ids.push_back(Submit(s, "sum", i % 2 ? kSumWrong : kSumOk));
+  // The accepted ones take a while (2 tests of 300 ms), so while one host is busy with
+  // one, the other, asking every 100 ms, takes the next.
+  for (int i = 0; i < 6; ++i) ids.push_back(Submit(s, "sum", i % 2 ? kSumWrong : SumSlow(300)));
   std::set<std::string> workers;
   auto q = OpenQueue();
   ASSERT_NE(q, nullptr);
