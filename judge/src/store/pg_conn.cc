@@ -1,14 +1,80 @@
-// libpq behind a small interface (pg_conn.h); the only file that includes libpq.
+// libpq behind a small interface (pg_conn.h); the only file that includes libpq, which
+// it loads on first use.
 #include "pg_conn.h"
 
+#include <dlfcn.h>
 #include <libpq-fe.h>
 
 #include <chrono>
+#include <mutex>
+#include <type_traits>
 #include <cstdio>
 #include <thread>
 
 namespace judge::store_internal {
 namespace {
+
+// libpq is loaded with the first connection (dlopen), not when the judge starts: it
+// brings two dozen shared libraries (TLS, Kerberos, LDAP) whose symbols every other
+// command would resolve at each start.
+struct Libpq {
+  decltype(&::PQclear) clear = nullptr;
+  decltype(&::PQcmdTuples) cmdTuples = nullptr;
+  decltype(&::PQconnectdb) connectdb = nullptr;
+  decltype(&::PQerrorMessage) errorMessage = nullptr;
+  decltype(&::PQexec) exec = nullptr;
+  decltype(&::PQexecParams) execParams = nullptr;
+  decltype(&::PQfinish) finish = nullptr;
+  decltype(&::PQgetisnull) getisnull = nullptr;
+  decltype(&::PQgetlength) getlength = nullptr;
+  decltype(&::PQgetvalue) getvalue = nullptr;
+  decltype(&::PQntuples) ntuples = nullptr;
+  decltype(&::PQresultErrorField) resultErrorField = nullptr;
+  decltype(&::PQresultErrorMessage) resultErrorMessage = nullptr;
+  decltype(&::PQresultStatus) resultStatus = nullptr;
+  decltype(&::PQstatus) status = nullptr;
+};
+
+Libpq g_libpq;
+
+// Loads libpq once; false with the reason when it cannot be.
+bool LoadLibpq(std::string* error) {
+  static std::once_flag once;
+  static std::string failure;
+  std::call_once(once, [] {
+    void* lib = ::dlopen("libpq.so.5", RTLD_NOW | RTLD_LOCAL);
+    if (!lib) {
+      const char* why = ::dlerror();
+      failure = why ? why : "dlopen failed";
+      return;
+    }
+    auto bind = [&](auto* slot, const char* name) {
+      *slot = reinterpret_cast<std::remove_pointer_t<decltype(slot)>>(::dlsym(lib, name));
+      if (!*slot && failure.empty()) failure = std::string("libpq.so.5 lacks ") + name;
+    };
+    bind(&g_libpq.clear, "PQclear");
+    bind(&g_libpq.cmdTuples, "PQcmdTuples");
+    bind(&g_libpq.connectdb, "PQconnectdb");
+    bind(&g_libpq.errorMessage, "PQerrorMessage");
+    bind(&g_libpq.exec, "PQexec");
+    bind(&g_libpq.execParams, "PQexecParams");
+    bind(&g_libpq.finish, "PQfinish");
+    bind(&g_libpq.getisnull, "PQgetisnull");
+    bind(&g_libpq.getlength, "PQgetlength");
+    bind(&g_libpq.getvalue, "PQgetvalue");
+    bind(&g_libpq.ntuples, "PQntuples");
+    bind(&g_libpq.resultErrorField, "PQresultErrorField");
+    bind(&g_libpq.resultErrorMessage, "PQresultErrorMessage");
+    bind(&g_libpq.resultStatus, "PQresultStatus");
+    bind(&g_libpq.status, "PQstatus");
+  });
+  *error = failure;
+  return failure.empty();
+}
+
+// The loaded functions: only called once a connection exists (LoadLibpq succeeded).
+const Libpq& Pq() { return g_libpq; }
+
 
 // SQLSTATEs after which the same transaction may simply run again.
 bool Retryable(const std::string& sqlstate) {
@@ -92,24 +158,24 @@ PgParam PgParam::Real(double v) {
   return {buf, false, false};
 }
 
-void PgResult::Free(pg_result* r) { PQclear(r); }
-int PgResult::rows() const { return PQntuples(res_.get()); }
+void PgResult::Free(pg_result* r) { Pq().clear(r); }
+int PgResult::rows() const { return Pq().ntuples(res_.get()); }
 int64_t PgResult::affected() const {
-  const char* n = PQcmdTuples(res_.get());
+  const char* n = Pq().cmdTuples(res_.get());
   return n && *n ? std::stoll(n) : 0;
 }
 
-bool PgResult::Row::IsNull(int col) const { return PQgetisnull(r_->res_.get(), row_, col) == 1; }
+bool PgResult::Row::IsNull(int col) const { return Pq().getisnull(r_->res_.get(), row_, col) == 1; }
 int64_t PgResult::Row::Int(int col) const {
-  return IsNull(col) ? 0 : std::stoll(PQgetvalue(r_->res_.get(), row_, col));
+  return IsNull(col) ? 0 : std::stoll(Pq().getvalue(r_->res_.get(), row_, col));
 }
 double PgResult::Row::Real(int col) const {
-  return IsNull(col) ? 0 : std::stod(PQgetvalue(r_->res_.get(), row_, col));
+  return IsNull(col) ? 0 : std::stod(Pq().getvalue(r_->res_.get(), row_, col));
 }
 std::string PgResult::Row::Text(int col) const {
   if (IsNull(col)) return "";
-  return std::string(PQgetvalue(r_->res_.get(), row_, col),
-                     static_cast<std::size_t>(PQgetlength(r_->res_.get(), row_, col)));
+  return std::string(Pq().getvalue(r_->res_.get(), row_, col),
+                     static_cast<std::size_t>(Pq().getlength(r_->res_.get(), row_, col)));
 }
 std::string PgResult::Row::Bytes(int col) const {
   std::string hex = Text(col);  // "\x0a1b..." (bytea_output = hex, set on connect)
@@ -122,26 +188,29 @@ std::string PgResult::Row::Bytes(int col) const {
 }
 
 Result<std::unique_ptr<PgConn>> PgConn::Connect(const std::string& url, const std::string& display) {
-  pg_conn* conn = PQconnectdb(url.c_str());
+  std::string why;
+  if (!LoadLibpq(&why))
+    return Status::Unsupported(display + ": cannot load PostgreSQL's client library (Debian package libpq5): " + why);
+  pg_conn* conn = Pq().connectdb(url.c_str());
   if (!conn) return Status::IoError(display + ": cannot connect: out of memory");
   std::unique_ptr<PgConn> c(new PgConn(conn, display));
-  if (PQstatus(conn) != CONNECTION_OK)
-    return Status::IoError(display + ": cannot connect: " + FirstLine(PQerrorMessage(conn)));
+  if (Pq().status(conn) != CONNECTION_OK)
+    return Status::IoError(display + ": cannot connect: " + FirstLine(Pq().errorMessage(conn)));
   JUDGE_RETURN_IF_ERROR(c->ExecScript(
       "SET bytea_output = 'hex'; SET client_min_messages = warning; SET TIME ZONE 'UTC'", "setting up the session"));
   return c;
 }
 
-PgConn::~PgConn() { PQfinish(conn_); }
+PgConn::~PgConn() { Pq().finish(conn_); }
 
-bool PgConn::broken() const { return PQstatus(conn_) != CONNECTION_OK; }
+bool PgConn::broken() const { return Pq().status(conn_) != CONNECTION_OK; }
 
 Status PgConn::Error(pg_result* res, std::string_view doing) {
-  const char* state = res ? PQresultErrorField(res, PG_DIAG_SQLSTATE) : nullptr;
+  const char* state = res ? Pq().resultErrorField(res, PG_DIAG_SQLSTATE) : nullptr;
   sqlstate_ = state ? state : "";
-  std::string message = FirstLine(res ? PQresultErrorMessage(res) : PQerrorMessage(conn_));
-  if (message.empty()) message = FirstLine(PQerrorMessage(conn_));
-  if (res) PQclear(res);
+  std::string message = FirstLine(res ? Pq().resultErrorMessage(res) : Pq().errorMessage(conn_));
+  if (message.empty()) message = FirstLine(Pq().errorMessage(conn_));
+  if (res) Pq().clear(res);
   std::string text = display_ + ": " + std::string(doing) + ": " + message;
   if (sqlstate_.rfind("23", 0) == 0) return Status::Internal(text);  // a constraint: our bug
   return Status::IoError(text);
@@ -156,9 +225,9 @@ Result<PgResult> PgConn::Exec(std::string_view sql, const std::vector<PgParam>& 
     formats[i] = params[i].binary ? 1 : 0;
   }
   const std::string text(sql);
-  pg_result* res = PQexecParams(conn_, text.c_str(), static_cast<int>(params.size()), nullptr, values.data(),
+  pg_result* res = Pq().execParams(conn_, text.c_str(), static_cast<int>(params.size()), nullptr, values.data(),
                                 lengths.data(), formats.data(), /*resultFormat=*/0);
-  const ExecStatusType st = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
+  const ExecStatusType st = res ? Pq().resultStatus(res) : PGRES_FATAL_ERROR;
   if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return Error(res, doing);
   sqlstate_.clear();
   return PgResult(res);
@@ -166,10 +235,10 @@ Result<PgResult> PgConn::Exec(std::string_view sql, const std::vector<PgParam>& 
 
 Status PgConn::ExecScript(std::string_view sql, std::string_view doing) {
   const std::string text(sql);
-  pg_result* res = PQexec(conn_, text.c_str());
-  const ExecStatusType st = res ? PQresultStatus(res) : PGRES_FATAL_ERROR;
+  pg_result* res = Pq().exec(conn_, text.c_str());
+  const ExecStatusType st = res ? Pq().resultStatus(res) : PGRES_FATAL_ERROR;
   if (st != PGRES_COMMAND_OK && st != PGRES_TUPLES_OK) return Error(res, doing);
-  PQclear(res);
+  Pq().clear(res);
   sqlstate_.clear();
   return Status::Ok();
 }
