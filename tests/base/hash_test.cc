@@ -1,4 +1,4 @@
-// SHA-256 from OpenSSL, against the FIPS 180-4 example vectors; incremental equals
+// SHA-256 from nettle, against the FIPS 180-4 example vectors; incremental equals
 // one-shot; files hash to their bytes and special files are refused.
 #include <sys/stat.h>
 

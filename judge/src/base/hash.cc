@@ -1,13 +1,15 @@
-// SHA-256, random bytes and secret comparison through OpenSSL (the only file that
-// includes OpenSSL).
+// SHA-256 and secret comparison through nettle (the only file that includes it); random
+// bytes from the kernel (getrandom).
 #include "judge/base/hash.h"
 
 #include <fcntl.h>
-#include <openssl/crypto.h>
-#include <openssl/evp.h>
-#include <openssl/rand.h>
+#include <nettle/memops.h>
+#include <nettle/sha2.h>
+#include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
+
+#include <cerrno>
 
 #include <cstdlib>
 
@@ -19,8 +21,14 @@ namespace judge {
 
 std::string RandomHex(int bytes) {
   std::string raw(static_cast<std::size_t>(bytes), '\0');
-  // RAND_bytes fails only when the system's entropy source is gone: nothing safe to do.
-  if (RAND_bytes(reinterpret_cast<unsigned char*>(raw.data()), bytes) != 1) std::abort();
+  std::size_t done = 0;
+  while (done < raw.size()) {
+    ssize_t n = ::getrandom(raw.data() + done, raw.size() - done, 0);
+    if (n < 0 && errno == EINTR) continue;
+    // Fails only when the kernel's generator is gone: nothing safe to do.
+    if (n <= 0) std::abort();
+    done += static_cast<std::size_t>(n);
+  }
   static const char kHex[] = "0123456789abcdef";
   std::string out;
   for (unsigned char c : raw) {
@@ -32,32 +40,27 @@ std::string RandomHex(int bytes) {
 
 bool ConstantTimeEquals(std::string_view a, std::string_view b) {
   if (a.size() != b.size()) return false;  // the length of a token is no secret
-  return a.empty() || CRYPTO_memcmp(a.data(), b.data(), a.size()) == 0;
+  return a.empty() || nettle_memeql_sec(a.data(), b.data(), a.size()) != 0;
 }
 
 struct Sha256::Impl {
-  EVP_MD_CTX* ctx = nullptr;
-  ~Impl() { EVP_MD_CTX_free(ctx); }
+  struct sha256_ctx ctx;
 };
 
-Sha256::Sha256() : impl_(std::make_unique<Impl>()) {
-  impl_->ctx = EVP_MD_CTX_new();
-  // Only allocation can fail here; a judge without memory cannot go on anyway.
-  if (!impl_->ctx || EVP_DigestInit_ex(impl_->ctx, EVP_sha256(), nullptr) != 1) std::abort();
-}
+Sha256::Sha256() : impl_(std::make_unique<Impl>()) { sha256_init(&impl_->ctx); }
 
 Sha256::~Sha256() = default;
 Sha256::Sha256(Sha256&&) noexcept = default;
 Sha256& Sha256::operator=(Sha256&&) noexcept = default;
 
 void Sha256::Update(std::string_view bytes) {
-  if (!bytes.empty()) EVP_DigestUpdate(impl_->ctx, bytes.data(), bytes.size());
+  if (!bytes.empty()) sha256_update(&impl_->ctx, bytes.size(), reinterpret_cast<const uint8_t*>(bytes.data()));
 }
 
 std::string Sha256::FinishHex() {
-  unsigned char digest[EVP_MAX_MD_SIZE];
-  unsigned int length = 0;
-  EVP_DigestFinal_ex(impl_->ctx, digest, &length);
+  uint8_t digest[SHA256_DIGEST_SIZE];
+  const unsigned int length = SHA256_DIGEST_SIZE;
+  sha256_digest(&impl_->ctx, SHA256_DIGEST_SIZE, digest);
   static const char kHex[] = "0123456789abcdef";
   std::string out;
   out.reserve(2 * length);

@@ -1,27 +1,34 @@
-// judge-sandbox-keeper: a run slot's helper process, started once per slot by a judge
-// process (slot_keeper.h) and serving that slot's runs one at a time.
+// judge-sandbox-keeper: a run slot's helper process. It starts each run of its slot,
+// for every judge process on the host, and outlives them.
 //
 // Theory of operation. Forking the judge for each run copies its page tables (a large
 // process: the binary, the plugins, the store) only for the child to throw them away;
-// this small static program is forked instead. At start it receives the slot's fixed
-// parts (KeeperHello: the report page, the network namespace it enters once for all
-// its children, the seccomp filter). Then, per run, it receives the plan and the
-// run's descriptors, and clones the run's init into a new pid namespace; the init
-// does what child_setup.h describes (namespaces, file system, cgroups, the program P)
-// and P execs. The keeper answers KeeperStarted once P has exec'd (the exec pipe
-// closed), with the init's pidfd, and KeeperEnded once it has reaped the init, with
-// its rusage. The judge watches and kills the run itself (cgroup, pidfd).
+// this small static program is forked instead. The first judge to need slot k starts
+// it, handing it a listening socket bound at <state_dir>/slot<k>.keeper (in the
+// judge's private state directory), and it detaches (a new session; its parent exits
+// at once). Every judge process then connects to it: a connection opens with a hello
+// (the slot's report page, network namespace and seccomp filter, the judge's pidfd),
+// answered with a welcome naming the keeper's binary, and carries that judge's runs.
+// The slot's lock (flock) keeps two judges from running in one slot at once, so the
+// keeper serves one run at a time: it clones the run's init into a new pid namespace;
+// the init does what child_setup.h describes and the program P execs. The keeper
+// answers KeeperStarted once P has exec'd (the exec pipe closed), with the init's
+// pidfd, and KeeperEnded once it has reaped the init, with its rusage. The judge
+// watches and kills the run itself (cgroup, pidfd).
 //
-// The keeper ends when the judge closes the socket or dies (the socket reads end of
-// stream): it kills a run in progress first. It never runs anything of the program's:
-// the init closes every descriptor but the run's, the keeper's socket included.
+// A connection that ends (the judge closed it, or died) during a run kills that run.
+// With no connection for kIdleSeconds the keeper exits. Only root (the keeper's own
+// uid) may connect. It never runs anything of the program's: the init closes every
+// descriptor but the run's, the keeper's sockets included.
 #include <fcntl.h>
 #include <linux/filter.h>
 #include <poll.h>
-#include <signal.h>
 #include <sched.h>
+#include <signal.h>
 #include <sys/mman.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -30,6 +37,7 @@
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -40,61 +48,81 @@
 namespace judge::sandbox {
 namespace {
 
+constexpr int kIdleSeconds = 600;
+
 int64_t NowNs() {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
   return int64_t{ts.tv_sec} * 1000000000 + ts.tv_nsec;
 }
 
-struct Slot {
+// One judge process's connection and what its hello gave.
+struct Client {
   int socket = -1;
+  bool greeted = false;
   ChildReport* report = nullptr;
+  int netns = -1;
   int judge_pidfd = -1;
   std::vector<sock_filter> filter;
+  ~Client() {
+    if (report) munmap(report, sizeof(ChildReport));
+    for (int fd : {socket, netns, judge_pidfd})
+      if (fd >= 0) close(fd);
+  }
 };
 
-bool SendStarted(const Slot& slot, const KeeperStarted& s, int pidfd) {
-  return SendMessage(slot.socket, &s, sizeof s, &pidfd, pidfd >= 0 ? 1 : 0);
+bool SendStarted(const Client& c, const KeeperStarted& s, int pidfd) {
+  return SendMessage(c.socket, &s, sizeof s, &pidfd, pidfd >= 0 ? 1 : 0);
 }
 
-bool Fail(const Slot& slot, const char* what, int err) {
+bool Fail(const Client& c, const char* what, int err) {
   KeeperStarted s;
   s.error = err;
   std::strncpy(s.what, what, sizeof s.what - 1);
-  return SendStarted(slot, s, -1);
+  return SendStarted(c, s, -1);
 }
 
-// The hello: the slot's report page, network namespace and filter.
-bool Hello(Slot* slot) {
-  std::string msg;
-  std::vector<int> fds;
-  if (ReceiveMessage(slot->socket, kMaxKeeperMessage, &msg, &fds) != 1 || msg.size() < sizeof(KeeperHello)) return false;
+KeeperWelcome Welcome() {
+  KeeperWelcome w;
+  w.pid = getpid();
+  struct stat st;
+  if (stat("/proc/self/exe", &st) == 0) {
+    w.exe_dev = st.st_dev;
+    w.exe_ino = st.st_ino;
+    w.exe_mtime_ns = int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec;
+  }
+  return w;
+}
+
+// The hello: the slot's report page, network namespace and filter. Answered with the
+// welcome. False: a malformed hello (the connection is dropped).
+bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
   KeeperHello h;
   std::memcpy(&h, msg.data(), sizeof h);
   std::size_t want_fds = 1 + (h.has_netns ? 1 : 0) + (h.has_judge_pidfd ? 1 : 0);
-  if (h.op != static_cast<uint32_t>(KeeperOp::kHello) || h.version != kKeeperProtocolVersion ||
-      fds.size() != want_fds || msg.size() != sizeof h + h.filter_len * sizeof(sock_filter))
+  if (h.version != kKeeperProtocolVersion || fds->size() != want_fds ||
+      msg.size() != sizeof h + h.filter_len * sizeof(sock_filter))
     return false;
-  void* page = mmap(nullptr, sizeof(ChildReport), PROT_READ | PROT_WRITE, MAP_SHARED, fds[0], 0);
+  void* page = mmap(nullptr, sizeof(ChildReport), PROT_READ | PROT_WRITE, MAP_SHARED, (*fds)[0], 0);
   if (page == MAP_FAILED) return false;
-  slot->report = static_cast<ChildReport*>(page);
-  close(fds[0]);
+  c->report = static_cast<ChildReport*>(page);
   std::size_t next = 1;
-  if (h.has_netns) {
-    if (setns(fds[next], CLONE_NEWNET) != 0) return false;
-    close(fds[next++]);
-  }
-  if (h.has_judge_pidfd) slot->judge_pidfd = fds[next];
-  slot->filter.resize(h.filter_len);
-  if (h.filter_len > 0) std::memcpy(slot->filter.data(), msg.data() + sizeof h, h.filter_len * sizeof(sock_filter));
-  return true;
+  if (h.has_netns) c->netns = (*fds)[next++];
+  if (h.has_judge_pidfd) c->judge_pidfd = (*fds)[next];
+  close((*fds)[0]);
+  fds->clear();  // kept by the client now
+  c->filter.resize(h.filter_len);
+  if (h.filter_len > 0) std::memcpy(c->filter.data(), msg.data() + sizeof h, h.filter_len * sizeof(sock_filter));
+  c->greeted = true;
+  KeeperWelcome w = Welcome();
+  return SendMessage(c->socket, &w, sizeof w, nullptr, 0);
 }
 
 // Waits for the init: its exit is answered with KeeperEnded; the judge gone (end of
-// stream on the socket) kills it first. False when the keeper must end.
-bool AwaitInit(const Slot& slot, pid_t init, int pidfd) {
+// stream on its socket) kills it first. False when the connection is over.
+bool AwaitInit(const Client& c, pid_t init, int pidfd) {
   for (;;) {
-    struct pollfd p[2] = {{pidfd, POLLIN, 0}, {slot.socket, POLLIN, 0}};
+    struct pollfd p[2] = {{pidfd, POLLIN, 0}, {c.socket, POLLIN, 0}};
     if (poll(p, 2, -1) < 0) {
       if (errno == EINTR) continue;
       return false;
@@ -107,14 +135,15 @@ bool AwaitInit(const Slot& slot, pid_t init, int pidfd) {
     }
     e.reaped_ns = NowNs();
     if (judge_gone) return false;
-    return SendMessage(slot.socket, &e, sizeof e, nullptr, 0);
+    return SendMessage(c.socket, &e, sizeof e, nullptr, 0);
   }
 }
 
 // Clones the init, waits for the program's exec, answers, waits for the end.
-bool ServeRun(const Slot& slot, const UnpackedPlan& up, const ChildPlan& plan) {
+bool ServeRun(const Client& c, const UnpackedPlan& up, const ChildPlan& plan) {
+  if (c.netns >= 0 && setns(c.netns, CLONE_NEWNET) != 0) return Fail(c, "setns into the slot's network", errno);
   int exec_pipe[2];
-  if (pipe2(exec_pipe, O_CLOEXEC) != 0) return Fail(slot, "pipe", errno);
+  if (pipe2(exec_pipe, O_CLOEXEC) != 0) return Fail(c, "pipe", errno);
   pid_t init = static_cast<pid_t>(syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, 0, 0, 0, 0));
   if (init == 0) {
     close(exec_pipe[0]);
@@ -126,11 +155,11 @@ bool ServeRun(const Slot& slot, const UnpackedPlan& up, const ChildPlan& plan) {
   close(exec_pipe[1]);
   if (init < 0) {
     close(exec_pipe[0]);
-    return Fail(slot, "clone of the run's init", err);
+    return Fail(c, "clone of the run's init", err);
   }
   int pidfd = static_cast<int>(syscall(SYS_pidfd_open, init, 0));
-  char c;
-  while (read(exec_pipe[0], &c, 1) < 0 && errno == EINTR) {
+  char byte;
+  while (read(exec_pipe[0], &byte, 1) < 0 && errno == EINTR) {
   }
   close(exec_pipe[0]);
   KeeperStarted s;
@@ -139,54 +168,95 @@ bool ServeRun(const Slot& slot, const UnpackedPlan& up, const ChildPlan& plan) {
   if (pidfd < 0) std::strncpy(s.what, "pidfd_open of the run's init", sizeof s.what - 1);
   s.init_pid = init;
   s.start_ns = NowNs();
-  bool sent = SendStarted(slot, s, pidfd);
-  bool go_on = AwaitInit(slot, init, pidfd >= 0 ? pidfd : -1);
+  bool sent = SendStarted(c, s, pidfd);
+  bool go_on = AwaitInit(c, init, pidfd >= 0 ? pidfd : -1);
   if (pidfd >= 0) close(pidfd);
   return sent && go_on;
 }
 
-int Serve(Slot* slot) {
+// One run request of a greeted client.
+bool Run(const Client& c, const std::string& msg, const std::vector<int>& fds) {
+  UnpackedPlan up;
+  if (!UnpackPlan(msg, &up) || fds.size() < 3 || fds.size() - 3 != up.procs_count)
+    return Fail(c, "a malformed run request", EINVAL);
+  ChildPlan& plan = up.plan;
+  plan.judge_pidfd = c.judge_pidfd;
+  plan.stdin_fd = fds[0];
+  plan.stdout_fd = fds[1];
+  plan.stderr_fd = fds[2];
+  plan.procs_fds = fds.data() + 3;
+  plan.procs_count = static_cast<int>(fds.size() - 3);
+  plan.filter = c.filter.data();
+  plan.filter_len = static_cast<unsigned short>(c.filter.size());
+  plan.report = c.report;
+  return ServeRun(c, up, plan);
+}
+
+// A message from a client: false when its connection is over.
+bool Serve(Client* c) {
   std::string msg;
   std::vector<int> fds;
+  if (ReceiveMessage(c->socket, kMaxKeeperMessage, &msg, &fds) != 1 || msg.size() < sizeof(uint32_t)) return false;
+  uint32_t op;
+  std::memcpy(&op, msg.data(), sizeof op);
+  bool go_on = false;
+  if (op == static_cast<uint32_t>(KeeperOp::kHello) && !c->greeted && msg.size() >= sizeof(KeeperHello)) {
+    go_on = Hello(c, msg, &fds);
+  } else if (op == static_cast<uint32_t>(KeeperOp::kRun) && c->greeted) {
+    go_on = Run(*c, msg, fds);
+  }
+  for (int fd : fds) close(fd);
+  return go_on;
+}
+
+// A new connection, kept only from our own uid.
+void Accept(int listener, std::vector<std::unique_ptr<Client>>* clients) {
+  int fd = accept4(listener, nullptr, nullptr, SOCK_CLOEXEC);
+  if (fd < 0) return;
+  struct ucred peer;
+  socklen_t len = sizeof peer;
+  if (getsockopt(fd, SOL_SOCKET, SO_PEERCRED, &peer, &len) != 0 || peer.uid != geteuid()) {
+    close(fd);
+    return;
+  }
+  auto c = std::make_unique<Client>();
+  c->socket = fd;
+  clients->push_back(std::move(c));
+}
+
+int Loop(int listener) {
+  std::vector<std::unique_ptr<Client>> clients;
   for (;;) {
-    int rc = ReceiveMessage(slot->socket, kMaxKeeperMessage, &msg, &fds);
-    if (rc <= 0) return rc == 0 ? 0 : 3;
-    UnpackedPlan up;
-    bool ok = UnpackPlan(msg, &up) && fds.size() >= 3 && fds.size() - 3 == up.procs_count;
-    bool go_on = true;
-    if (!ok) {
-      go_on = Fail(*slot, "a malformed run request", EINVAL);
-    } else {
-      ChildPlan& plan = up.plan;
-      plan.judge_pidfd = slot->judge_pidfd;
-      plan.stdin_fd = fds[0];
-      plan.stdout_fd = fds[1];
-      plan.stderr_fd = fds[2];
-      plan.procs_fds = fds.data() + 3;
-      plan.procs_count = static_cast<int>(fds.size() - 3);
-      plan.filter = slot->filter.data();
-      plan.filter_len = static_cast<unsigned short>(slot->filter.size());
-      plan.report = slot->report;
-      go_on = ServeRun(*slot, up, plan);
-    }
-    for (int fd : fds) close(fd);
-    if (!go_on) return 0;
+    std::vector<struct pollfd> p = {{listener, POLLIN, 0}};
+    for (const auto& c : clients) p.push_back({c->socket, POLLIN, 0});
+    int rc = poll(p.data(), p.size(), clients.empty() ? kIdleSeconds * 1000 : -1);
+    if (rc < 0 && errno == EINTR) continue;
+    if (rc < 0) return 3;
+    if (rc == 0) return 0;  // idle: the next judge starts a new keeper
+    for (std::size_t i = p.size() - 1; i >= 1; --i)
+      if (p[i].revents != 0 && !Serve(clients[i - 1].get())) clients.erase(clients.begin() + static_cast<long>(i - 1));
+    if (p[0].revents & POLLIN) Accept(listener, &clients);
   }
 }
 
 }  // namespace
 }  // namespace judge::sandbox
 
+// judge-sandbox-keeper <listening fd> --detach
 int main(int argc, char** argv) {
   using namespace judge::sandbox;
-  if (argc != 2) return 2;
-  // Descriptors 0-2 exist (the judge gives /dev/null), so received ones are >= 3;
-  // nothing else of the judge's may linger here (another thread's descriptor opened
-  // without close-on-exec at the moment of the spawn).
-  syscall(SYS_close_range, 4u, ~0u, 0u);
+  if (argc != 3 || std::strcmp(argv[2], "--detach") != 0) return 2;
+  const int listener = std::atoi(argv[1]);
+  // Detached: the starting judge waits for this parent only; the keeper lives on in a
+  // session of its own.
+  pid_t child = fork();
+  if (child < 0) return 3;
+  if (child > 0) _exit(0);
+  setsid();
+  // Descriptors 0-2 are /dev/null (the judge's spawn), so received ones are >= 3;
+  // nothing else of the judge's may linger here.
+  syscall(SYS_close_range, static_cast<unsigned>(listener + 1), ~0u, 0u);
+  if (listener > 3) syscall(SYS_close_range, 3u, static_cast<unsigned>(listener - 1), 0u);
   signal(SIGPIPE, SIG_IGN);
-  Slot slot;
-  slot.socket = std::atoi(argv[1]);
-  if (!Hello(&slot)) return 3;
-  return Serve(&slot);
+  return Loop(listener);
 }

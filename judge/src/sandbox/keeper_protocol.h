@@ -9,8 +9,10 @@
 // (SCM_RIGHTS): a run's stdin, stdout, stderr, then its cgroup files. Messages go
 // over a SOCK_SEQPACKET pair, so one send is one receive, whole.
 //
-// The layout is private to one build: the judge starts its own keeper, from the same
-// build, and the hello carries kKeeperProtocolVersion to catch a stale binary.
+// The layout is private to one build. A keeper outlives the judge process that started
+// it (later judges connect to it), so the welcome names the keeper's binary (device,
+// inode, modification time) and version: a judge whose keeper binary is another file
+// replaces that keeper.
 #ifndef JUDGE_SRC_SANDBOX_KEEPER_PROTOCOL_H_
 #define JUDGE_SRC_SANDBOX_KEEPER_PROTOCOL_H_
 
@@ -25,7 +27,7 @@
 
 namespace judge::sandbox {
 
-inline constexpr uint32_t kKeeperProtocolVersion = 1;
+inline constexpr uint32_t kKeeperProtocolVersion = 2;
 inline constexpr uint32_t kNoString = 0xffffffffu;
 inline constexpr std::size_t kMaxKeeperMessage = 256 * 1024;
 inline constexpr int kMaxRunFds = 3 + 8;  // stdin, stdout, stderr, cgroup files
@@ -41,6 +43,15 @@ struct KeeperHello {
   int32_t has_netns = 0;
   int32_t has_judge_pidfd = 0;
   uint32_t filter_len = 0;
+};
+
+// Keeper -> judge, the answer to a hello: who it is.
+struct KeeperWelcome {
+  uint32_t version = kKeeperProtocolVersion;
+  int32_t pid = 0;
+  uint64_t exe_dev = 0;
+  uint64_t exe_ino = 0;
+  int64_t exe_mtime_ns = 0;
 };
 
 // Judge -> keeper, per run. Followed by op_count PackedFsOp, rlimit_count RlimitValue,

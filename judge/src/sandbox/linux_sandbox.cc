@@ -292,6 +292,7 @@ Result<SlotKeeper*> LinuxSandbox::KeeperOf(Slot& slot) {
   slot.keeper.reset();
   KeeperStart start;
   start.path = keeper_path_;
+  start.socket_path = slot.root_dir + ".keeper";
   start.report_fd = slot.report_fd.get();
   start.netns_fd = slot.netns.get();
   start.judge_pidfd = judge_pidfd_.get();

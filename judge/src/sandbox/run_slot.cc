@@ -15,14 +15,27 @@ Slot::~Slot() {
   if (report != nullptr) ::munmap(report, sizeof(ChildReport));
 }
 
+namespace {
+
+UniqueFd OpenLock(const std::string& path) {
+  return UniqueFd(::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600));
+}
+
+}  // namespace
+
+// Lock files are opened when a slot is first tried (a judge that runs one program
+// opens one or two, not sixteen); the first is opened here, so that a state
+// directory the judge cannot use is an error at once.
 Status SlotPool::Init(const std::string& state_dir, int count) {
   for (int k = 0; k < count; ++k) {
     auto slot = std::make_unique<Slot>();
     slot->index = k;
-    std::string lock = state_dir + "/slot" + std::to_string(k) + ".lock";
-    slot->lock.Reset(::open(lock.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600));
-    if (!slot->lock) return ErrnoStatus(errno, "cannot open slot lock " + lock);
+    slot->lock_path = state_dir + "/slot" + std::to_string(k) + ".lock";
     slots_.push_back(std::move(slot));
+  }
+  if (!slots_.empty()) {
+    slots_[0]->lock = OpenLock(slots_[0]->lock_path);
+    if (!slots_[0]->lock) return ErrnoStatus(errno, "cannot open slot lock " + slots_[0]->lock_path);
   }
   return Status::Ok();
 }
@@ -32,7 +45,8 @@ Slot* SlotPool::Acquire() {
   for (;;) {
     for (auto& s : slots_) {
       if (s->busy) continue;
-      if (::flock(s->lock.get(), LOCK_EX | LOCK_NB) == 0) {
+      if (!s->lock) s->lock = OpenLock(s->lock_path);
+      if (s->lock && ::flock(s->lock.get(), LOCK_EX | LOCK_NB) == 0) {
         s->busy = true;
         return s.get();
       }

@@ -26,7 +26,8 @@ namespace judge::sandbox {
 
 struct Slot {
   int index = 0;
-  UniqueFd lock;
+  std::string lock_path;
+  UniqueFd lock;  // opened when the slot is first tried
   bool busy = false;   // in this process (under the pool's mutex)
   bool ready = false;  // the per-slot resources below exist
   std::unique_ptr<RunCgroup> cgroup;  // null without cgroups

@@ -4,6 +4,8 @@
 #include <signal.h>
 #include <spawn.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
@@ -24,8 +26,9 @@ constexpr const char* kKeeperName = "judge-sandbox-keeper";
 
 bool Executable(const std::string& path) { return !path.empty() && ::access(path.c_str(), X_OK) == 0; }
 
-// Spawns the keeper with `fd` as descriptor 3 and /dev/null as 0-2.
-Result<pid_t> SpawnKeeper(const std::string& path, int fd) {
+// Spawns the keeper with the listening socket `fd` as descriptor 3 and /dev/null as
+// 0-2, and waits for its first process (the keeper detaches from it).
+Status SpawnKeeper(const std::string& path, int fd) {
   posix_spawn_file_actions_t fa;
   posix_spawn_file_actions_init(&fa);
   posix_spawn_file_actions_addopen(&fa, 0, "/dev/null", O_RDONLY, 0);
@@ -34,13 +37,56 @@ Result<pid_t> SpawnKeeper(const std::string& path, int fd) {
   posix_spawn_file_actions_adddup2(&fa, fd, 3);  // dup2 clears close-on-exec
   std::string path_copy = path;
   char fd_arg[] = "3";
-  char* argv[] = {path_copy.data(), fd_arg, nullptr};
+  char detach[] = "--detach";
+  char* argv[] = {path_copy.data(), fd_arg, detach, nullptr};
   char* envp[] = {nullptr};
   pid_t pid = 0;
   int rc = posix_spawn(&pid, path.c_str(), &fa, nullptr, argv, envp);
   posix_spawn_file_actions_destroy(&fa);
   if (rc != 0) return ErrnoStatus(rc, "cannot start the sandbox keeper " + path);
-  return pid;
+  int status = 0;
+  while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
+  }
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
+    return Status::Internal("the sandbox keeper " + path + " did not start (status " + std::to_string(status) + ")");
+  return Status::Ok();
+}
+
+struct sockaddr_un Address(const std::string& path) {
+  struct sockaddr_un a = {};
+  a.sun_family = AF_UNIX;
+  std::strncpy(a.sun_path, path.c_str(), sizeof a.sun_path - 1);
+  return a;
+}
+
+// A new keeper listening at socket_path (whatever stood there is replaced).
+Status StartKeeper(const KeeperStart& start) {
+  struct sockaddr_un a = Address(start.socket_path);
+  UniqueFd listener(::socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0));
+  if (!listener) return ErrnoStatus(errno, "sandbox keeper: socket");
+  (void)::unlink(start.socket_path.c_str());
+  if (::bind(listener.get(), reinterpret_cast<struct sockaddr*>(&a), sizeof a) != 0 ||
+      ::chmod(start.socket_path.c_str(), 0600) != 0 || ::listen(listener.get(), 16) != 0)
+    return ErrnoStatus(errno, "sandbox keeper: cannot listen at " + start.socket_path);
+  if (listener.get() == 3) listener.Reset(::fcntl(3, F_DUPFD_CLOEXEC, 4));  // dup2(3, 3) would keep CLOEXEC
+  if (!listener) return ErrnoStatus(errno, "sandbox keeper: fcntl");
+  return SpawnKeeper(start.path, listener.get());
+}
+
+// A connection to the keeper at socket_path; none when there is no keeper listening.
+UniqueFd Connect(const std::string& socket_path) {
+  struct sockaddr_un a = Address(socket_path);
+  UniqueFd fd(::socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0));
+  if (fd && ::connect(fd.get(), reinterpret_cast<struct sockaddr*>(&a), sizeof a) != 0) fd.Reset();
+  return fd;
+}
+
+// Whether the welcome names the binary at path (the same file, unchanged).
+bool SameBinary(const KeeperWelcome& w, const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return false;
+  return w.version == kKeeperProtocolVersion && w.exe_dev == st.st_dev && w.exe_ino == st.st_ino &&
+         w.exe_mtime_ns == int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec;
 }
 
 }  // namespace
@@ -55,43 +101,49 @@ std::string DefaultKeeperPath() {
 Result<std::unique_ptr<SlotKeeper>> SlotKeeper::Start(const KeeperStart& start) {
   if (!Executable(start.path))
     return Status::NotFound("sandbox keeper: expected an executable at " + start.path + ", found none");
-  int pair[2];
-  if (::socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0)
-    return ErrnoStatus(errno, "sandbox keeper: socketpair");
-  std::unique_ptr<SlotKeeper> k(new SlotKeeper());
-  k->socket_.Reset(pair[0]);
-  UniqueFd theirs(pair[1]);
-  if (theirs.get() == 3) theirs.Reset(::fcntl(pair[1], F_DUPFD_CLOEXEC, 4));  // dup2(3, 3) would keep CLOEXEC
-  if (!theirs) return ErrnoStatus(errno, "sandbox keeper: fcntl");
-  JUDGE_ASSIGN_OR_RETURN(k->pid_, SpawnKeeper(start.path, theirs.get()));
-  theirs.Reset();
   KeeperHello h;
   h.has_netns = start.netns_fd >= 0;
   h.has_judge_pidfd = start.judge_pidfd >= 0;
   h.filter_len = start.filter ? static_cast<uint32_t>(start.filter->size()) : 0;
-  std::string msg(reinterpret_cast<const char*>(&h), sizeof h);
+  std::string hello(reinterpret_cast<const char*>(&h), sizeof h);
   if (h.filter_len > 0)
-    msg.append(reinterpret_cast<const char*>(start.filter->data()), h.filter_len * sizeof(sock_filter));
+    hello.append(reinterpret_cast<const char*>(start.filter->data()), h.filter_len * sizeof(sock_filter));
   std::vector<int> fds = {start.report_fd};
   if (h.has_netns) fds.push_back(start.netns_fd);
   if (h.has_judge_pidfd) fds.push_back(start.judge_pidfd);
-  if (!SendMessage(k->socket_.get(), msg.data(), msg.size(), fds.data(), static_cast<int>(fds.size())))
-    return k->Broken("cannot send the slot to the sandbox keeper: " + ErrnoText(errno));
-  return k;
+  // The keeper there, if it is ours; else a new one (once).
+  for (int attempt = 0; attempt < 2; ++attempt) {
+    UniqueFd conn = Connect(start.socket_path);
+    if (!conn) {
+      JUDGE_RETURN_IF_ERROR(StartKeeper(start));
+      conn = Connect(start.socket_path);
+      if (!conn) return ErrnoStatus(errno, "sandbox keeper: cannot connect to " + start.socket_path);
+    }
+    if (!SendMessage(conn.get(), hello.data(), hello.size(), fds.data(), static_cast<int>(fds.size()))) continue;
+    std::string reply;
+    std::vector<int> got;
+    int rc = ReceiveMessage(conn.get(), sizeof(KeeperWelcome), &reply, &got);
+    for (int fd : got) ::close(fd);
+    KeeperWelcome w;
+    if (rc == 1 && reply.size() == sizeof w) std::memcpy(&w, reply.data(), sizeof w);
+    if (rc == 1 && reply.size() == sizeof w && SameBinary(w, start.path)) {
+      std::unique_ptr<SlotKeeper> k(new SlotKeeper());
+      k->socket_ = std::move(conn);
+      k->pid_ = w.pid;
+      return k;
+    }
+    // Another build's keeper, or a broken one: stop it, start ours.
+    if (rc == 1 && reply.size() == sizeof w && w.pid > 0) ::kill(w.pid, SIGKILL);
+    (void)::unlink(start.socket_path.c_str());
+  }
+  return Status::Internal("sandbox keeper: no usable keeper at " + start.socket_path);
 }
 
-SlotKeeper::~SlotKeeper() {
-  socket_.Reset();  // the keeper reads end of stream: it kills a run it has and ends
-  if (pid_ > 0) {
-    int status;
-    while (::waitpid(pid_, &status, 0) < 0 && errno == EINTR) {
-    }
-  }
-}
+SlotKeeper::~SlotKeeper() = default;  // closing the connection is all: the keeper lives on
 
 Status SlotKeeper::Broken(const std::string& what) {
   alive_ = false;
-  if (pid_ > 0) ::kill(pid_, SIGKILL);
+  socket_.Reset();  // a keeper that kept a run ends it now
   return Status::Internal(what);
 }
 

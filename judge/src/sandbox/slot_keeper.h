@@ -1,15 +1,20 @@
-// The judge's side of a slot's keeper (keeper_main.cc): starts the keeper process once
-// per slot and this judge process, hands it each run, and hears back when the
-// program has exec'd and when the run's init has been reaped.
+// The judge's side of a slot's keeper (keeper_main.cc): connects to the slot's keeper,
+// starting it when there is none, hands it each run, and hears back when the program
+// has exec'd and when the run's init has been reaped.
 //
-// Theory of operation. Start() makes a SOCK_SEQPACKET pair, spawns the keeper binary
-// (posix_spawn: the judge is not forked) with its end as the only descriptor beyond
-// 0-2, and sends the hello. Launch() sends one run and waits for KeeperStarted: the
-// init's pid and pidfd (the judge watches and kills through them, never by a bare pid
-// the keeper might have reaped). Ended() waits for KeeperEnded. A keeper that dies or
+// Theory of operation. A keeper serves its slot for every judge process on the host
+// and outlives them, listening at <state_dir>/slot<k>.keeper. Start() connects there
+// and sends the hello; the welcome names the keeper's binary, and a keeper whose
+// binary is not the one this judge would start (a rebuild) is stopped and replaced.
+// With no keeper there (none yet, or it ended after being idle), Start() binds the
+// listening socket itself, spawns the keeper with it (posix_spawn: the judge is not
+// forked; the keeper detaches, so the judge only waits for its first process), and
+// connects. The caller holds the slot's lock: two judges never start one slot's
+// keeper at once. Launch() sends one run and waits for KeeperStarted: the init's pid
+// and pidfd (the judge watches and kills through them, never by a bare pid the keeper
+// might have reaped). WaitEnded() waits for KeeperEnded. A keeper that dies or
 // answers nonsense fails the run (a judge error) and is replaced at the next Start.
-// The destructor closes the socket (the keeper then ends, killing a run it still
-// has) and reaps the keeper.
+// The destructor closes the connection (a run still going is killed by the keeper).
 //
 // Not thread-safe: one slot, used by one run at a time (the slot lease).
 #ifndef JUDGE_SRC_SANDBOX_SLOT_KEEPER_H_
@@ -36,6 +41,7 @@ std::string DefaultKeeperPath();
 
 struct KeeperStart {
   std::string path;               // the keeper binary
+  std::string socket_path;        // where the slot's keeper listens
   int report_fd = -1;             // memfd of the slot's ChildReport page (borrowed)
   int netns_fd = -1;              // the slot's network namespace, or -1 (borrowed)
   int judge_pidfd = -1;           // or -1 (borrowed)
@@ -73,7 +79,7 @@ class SlotKeeper {
   SlotKeeper() = default;
   Status Broken(const std::string& what);
   UniqueFd socket_;
-  pid_t pid_ = 0;
+  pid_t pid_ = 0;  // the keeper's, from its welcome
   bool alive_ = true;
 };
 

@@ -1,6 +1,8 @@
-// SHA-256 of sources, outputs, packages and plugins (lowercase hex), random tokens and
-// secret comparison, from OpenSSL's libcrypto (EVP, RAND, CRYPTO_memcmp): the judge
-// carries no cryptography of its own. OpenSSL is used in judge/src/base/hash.cc only.
+// SHA-256 of sources, outputs, packages and plugins (lowercase hex) and secret
+// comparison from nettle, random tokens from the kernel's generator (getrandom): the
+// judge carries no cryptography of its own. nettle is used in judge/src/base/hash.cc
+// only (small, and nothing to do at start-up; OpenSSL's libcrypto probed the CPU at
+// every judge start).
 #ifndef JUDGE_BASE_HASH_H_
 #define JUDGE_BASE_HASH_H_
 
@@ -15,7 +17,7 @@ namespace judge {
 // Lowercase hex SHA-256 of bytes. Thread-safe.
 std::string Sha256Hex(std::string_view bytes);
 
-// `bytes` random bytes from OpenSSL's generator, as lowercase hex (claim tokens,
+// `bytes` random bytes from the kernel's generator, as lowercase hex (claim tokens,
 // never guessable). Thread-safe.
 std::string RandomHex(int bytes);
 
