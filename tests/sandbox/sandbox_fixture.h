@@ -180,6 +180,9 @@ class SandboxTest : public ::testing::Test {
     EXPECT_EQ(r->output_bytes, 6);
   }
 
+
+ public:
+  // Processes running as one of the test sandbox's uids (a run still alive).
   static std::vector<int> ProcessesOfTestUids() {
     std::vector<int> out;
     DIR* d = ::opendir("/proc");
@@ -194,6 +197,8 @@ class SandboxTest : public ::testing::Test {
     if (d) ::closedir(d);
     return out;
   }
+
+ protected:
 
   std::string root_;
   std::set<std::string> expected_entries_;

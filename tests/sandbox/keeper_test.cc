@@ -1,0 +1,127 @@
+// The slots' keeper outlives the judge processes it serves: a later judge finds it, a
+// judge whose keeper binary is another file replaces it, and a judge that dies during
+// a run takes that run with it.
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <chrono>
+#include <filesystem>
+#include <string>
+#include <thread>
+
+#include "judge/sandbox.h"
+#include "sandbox_fixture.h"
+
+namespace judge::testing {
+namespace {
+
+// The pids of keeper processes whose command line names `binary`.
+std::vector<int> KeepersOf(const std::string& binary) {
+  std::vector<int> out;
+  for (const auto& e : fs::directory_iterator("/proc")) {
+    std::string name = e.path().filename().string();
+    if (name.empty() || name[0] < '1' || name[0] > '9') continue;
+    std::string cmd = ReadAll(e.path().string() + "/cmdline");
+    if (cmd.rfind(binary + std::string(1, '\0'), 0) == 0) out.push_back(std::stoi(name));
+  }
+  return out;
+}
+
+class KeeperTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    root_ = "/tmp/judge-sbx-keeper-" + std::to_string(::getpid());
+    fs::create_directories(root_ + "/run");
+    fs::copy_file(std::string(HOSTILE_DIR) + "/hello", root_ + "/run/hello");
+    options_ = TestOptions();
+    options_.slots = 1;
+  }
+  void TearDown() override {
+    std::error_code ec;
+    fs::remove_all(root_, ec);
+  }
+  Result<RunResult> RunHello(Sandbox& sb) {
+    RunSpec spec;
+    spec.argv = {"./hello"};
+    spec.work_dir = root_ + "/run";
+    spec.stdout_path = root_ + "/out";
+    return sb.Run(spec);
+  }
+  std::string root_;
+  SandboxOptions options_;
+};
+
+TEST_F(KeeperTest, ALaterJudgeFindsTheKeeperAndAnotherBinaryReplacesIt) {
+  // A keeper started from a copy of the binary: "another build".
+  const std::string copy = root_ + "/judge-sandbox-keeper";
+  fs::copy_file(JUDGE_SANDBOX_KEEPER_BUILD_PATH, copy);
+  SandboxOptions other = options_;
+  other.keeper_path = copy;
+  {
+    auto sb = CreateSandbox(other);
+    ASSERT_TRUE(sb.ok()) << sb.status().message();
+    auto r = RunHello(**sb);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    EXPECT_EQ(r->status, RunStatus::kOk);
+  }
+  std::vector<int> old = KeepersOf(copy);
+  ASSERT_EQ(old.size(), 1u) << "the keeper outlives the sandbox that started it";
+  {  // the same binary: the same keeper serves again
+    auto sb = CreateSandbox(other);
+    ASSERT_TRUE(sb.ok());
+    ASSERT_TRUE(RunHello(**sb).ok());
+  }
+  EXPECT_EQ(KeepersOf(copy), old);
+  {  // this build's binary: the other keeper is replaced
+    auto sb = CreateSandbox(options_);
+    ASSERT_TRUE(sb.ok());
+    auto r = RunHello(**sb);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    EXPECT_EQ(r->status, RunStatus::kOk);
+  }
+  for (int i = 0; i < 100 && !KeepersOf(copy).empty(); ++i) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  EXPECT_TRUE(KeepersOf(copy).empty());
+  EXPECT_FALSE(KeepersOf(JUDGE_SANDBOX_KEEPER_BUILD_PATH).empty());
+}
+
+// A judge killed during a run: its connection ends, and the keeper kills the run.
+TEST_F(KeeperTest, AJudgeKilledDuringARunTakesTheRunWithIt) {
+  fs::copy_file(std::string(HOSTILE_DIR) + "/sleep_forever", root_ + "/run/sleep_forever");
+  pid_t judge = ::fork();
+  if (judge == 0) {
+    auto sb = CreateSandbox(options_);
+    if (!sb.ok()) _exit(3);
+    RunSpec spec;
+    spec.argv = {"./sleep_forever"};
+    spec.work_dir = root_ + "/run";
+    spec.limits.wall_time_ms = 60000;
+    (void)(*sb)->Run(spec);
+    _exit(0);
+  }
+  ASSERT_GT(judge, 0);
+  bool running = false;
+  for (int i = 0; i < 500 && !running; ++i) {
+    running = !SandboxTest::ProcessesOfTestUids().empty();
+    if (!running) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_TRUE(running) << "the run never started";
+  ::kill(judge, SIGKILL);
+  ::waitpid(judge, nullptr, 0);
+  bool gone = false;
+  for (int i = 0; i < 300 && !gone; ++i) {
+    gone = SandboxTest::ProcessesOfTestUids().empty();
+    if (!gone) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  EXPECT_TRUE(gone) << "the run outlived its judge";
+  // The keeper serves the next judge as if nothing happened.
+  auto sb = CreateSandbox(options_);
+  ASSERT_TRUE(sb.ok());
+  auto r = RunHello(**sb);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->status, RunStatus::kOk) << r->message;
+}
+
+}  // namespace
+}  // namespace judge::testing
