@@ -16,7 +16,8 @@
 namespace judge::cli {
 
 int ReportError(std::string_view command, const Status& status) {
-  std::string message = IsTerminal(STDERR_FILENO) ? EscapeForTerminal(status.message()) : status.message();
+  // Newlines kept: a file's errors come together, one line each (problem.yaml).
+  std::string message = IsTerminal(STDERR_FILENO) ? EscapeForTerminal(status.message(), true) : status.message();
   std::cout.flush();
   std::cerr << "judge " << command << ": " << message << "\n";
   return kExitJudgeError;

@@ -1,5 +1,6 @@
 // judge check <problem-dir> <input> <output> [<answer>]: judges one output with the
-// package's checker (its plugin, or the built-in checker named in problem.yaml).
+// package's checker (its plugin, the built-in checker named in problem.yaml, or the
+// package's output validator or testlib checker, run in the sandbox).
 // Without <answer>, the reference solver (the package's plugin) produces it.
 // Exit: 0 AC, 1 WA (also a partial score, shown), 2 PE, 3 JE (the checker could not
 // judge: a plugin failure, bad jury data, a missing file). The verdict and message go
@@ -9,8 +10,10 @@
 
 #include "cli_util.h"
 #include "commands.h"
+#include "judge/base/files.h"
 #include "judge/base/terminal.h"
 #include "judge/package.h"
+#include "judge/pipeline.h"
 
 namespace judge::cli {
 namespace {
@@ -33,6 +36,35 @@ Result<std::string> Answer(const CheckOptions& o, const Package& pkg, const std:
                                    "': expected an <answer> file, found none (the package has no plugin to "
                                    "produce the reference answer)");
   return pkg.plugin->Solve(input).WithContext("reference answer for " + o.input_file);
+}
+
+// The package's checker on the files given; a program of the package (an output
+// validator, a testlib checker) runs in the sandbox with a scratch directory.
+Result<CheckOutcome> CheckWithPackage(const CheckOptions& o, const Package& pkg, const std::string& input,
+                                      const std::string& output, const std::string& answer) {
+  if (pkg.problem.interactive)
+    return Status::InvalidArgument("problem '" + pkg.problem.id + "' is interactive: its outputs are judged "
+                                   "while the submission runs (use judge grade)");
+  CheckRequest q;
+  q.input = input;
+  q.output = output;
+  q.answer = answer;
+  q.flags = &pkg.problem.validator_flags;
+  const bool program = pkg.problem.checker == CheckerKind::kKattis || pkg.problem.checker == CheckerKind::kTestlib;
+  if (!program) return pkg.checker->CheckTest(q);
+  JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<Sandbox> sandbox, DefaultSandbox());
+  JUDGE_ASSIGN_OR_RETURN(std::string scratch, fs::MakeTempDir(DefaultScratchRoot(), "judge-check-"));
+  OwnedDir remove(scratch);
+  TestCase test;
+  test.name = "check";
+  test.input_path = o.input_file;
+  test.answer_path = scratch + "/answer";
+  JUDGE_RETURN_IF_ERROR(fs::WriteFile(test.answer_path, answer));
+  q.test = &test;
+  q.output_path = o.output_file;
+  q.sandbox = sandbox.get();
+  q.scratch_dir = scratch;
+  return pkg.checker->CheckTest(q);
 }
 
 int ExitCode(CheckVerdict v) {
@@ -73,7 +105,7 @@ int RunCheck(const CheckOptions& o) {
   if (!output.ok()) return fail(output.status());
   auto answer = Answer(o, **pkg, *input);
   if (!answer.ok()) return fail(answer.status());
-  Result<CheckOutcome> outcome = (*pkg)->checker->Check(*input, *output, *answer);
+  Result<CheckOutcome> outcome = CheckWithPackage(o, **pkg, *input, *output, *answer);
   if (!outcome.ok()) return fail(outcome.status());
 
   const bool partial = outcome->verdict == CheckVerdict::kPartial;

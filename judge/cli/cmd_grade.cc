@@ -17,6 +17,7 @@
 #include "judge/base/interrupt.h"
 #include "judge/language_choice.h"
 #include "judge/pipeline.h"
+#include "judge/time_limit.h"
 #include "report_printer.h"
 
 namespace judge::cli {
@@ -146,7 +147,10 @@ int RunGrade(const GradeArgs& a) {
   if (!languages.ok()) return ReportError("grade", languages.status());
   auto profiles = ChooseProfiles(a, *languages, *files);
   if (!profiles.ok()) return ReportError("grade", profiles.status());
-  auto package = LoadPackage(a.problem_dir, PackageOptionsOf(a));
+  PackageOptions pkg_options = PackageOptionsOf(a);
+  pkg_options.languages = &*languages;
+  if (!a.no_cache) pkg_options.cache_dir = DefaultCacheDir();
+  auto package = LoadPackage(a.problem_dir, pkg_options);
   if (!package.ok()) return ReportError("grade", package.status());
   std::vector<Result<JudgeTask>> tasks = MakeTasks(a, *files, *profiles, package->get());
   auto store = OpenGradingStore(a.db, a.no_db);
@@ -159,6 +163,11 @@ int RunGrade(const GradeArgs& a) {
   popt.store = store->get();
   popt.cancel = interrupt.flag();
   popt.languages = &*languages;  // compile errors suggest another profile
+  std::string note;
+  // A package without a time limit: the Kattis rule, from its accepted submissions.
+  Status limit = ResolveTimeLimit(package->get(), *languages, popt, pkg_options.cache_dir, &note);
+  if (!limit.ok()) return interrupt.ExitCode(ReportError("grade", limit));
+  if (!note.empty() && !a.json) std::cerr << "grade: " << note << "\n";
   Pipeline pipeline(popt);
   bool tty = StdoutIsTerminal();
   auto mode = a.json ? ReportObserver::Mode::kJson

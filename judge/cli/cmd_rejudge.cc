@@ -17,6 +17,7 @@
 #include "judge/base/interrupt.h"
 #include "judge/base/paths.h"
 #include "judge/pipeline.h"
+#include "judge/time_limit.h"
 #include "report_printer.h"
 
 namespace judge::cli {
@@ -54,16 +55,24 @@ Result<std::vector<int64_t>> IncompleteSubmissions(Store* store) {
 }
 
 // One task per id; packages loaded once per problem. NotFound for an unknown id.
-Status MakeTasks(const RejudgeArgs& a, Store* store, const std::vector<int64_t>& ids,
+Status MakeTasks(const RejudgeArgs& a, Store* store, const std::vector<int64_t>& ids, const LanguageSet& languages,
                  std::map<std::string, std::unique_ptr<Package>>* packages, std::vector<JudgeTask>* tasks) {
   for (int64_t id : ids) {
     JUDGE_ASSIGN_OR_RETURN(Submission sub, store->GetSubmission(id));
     auto& pkg = (*packages)[sub.problem_id];
     if (!pkg) {
       std::string dir = a.problem_dir.empty() ? FindProblemDir(sub.problem_id) : a.problem_dir;
-      Result<std::unique_ptr<Package>> loaded = LoadPackage(dir, PackageOptions{});
+      PackageOptions options;
+      options.languages = &languages;
+      options.cache_dir = DefaultCacheDir();
+      Result<std::unique_ptr<Package>> loaded = LoadPackage(dir, options);
       if (!loaded.ok()) return loaded.status().WithContext("submission " + std::to_string(id));
       pkg = std::move(loaded).value();
+      // A package without a time limit: inferred (or cached) as grade does.
+      PipelineOptions inference;
+      inference.compiler.cache_dir = DefaultCacheDir();
+      std::string note;
+      JUDGE_RETURN_IF_ERROR(ResolveTimeLimit(pkg.get(), languages, inference, DefaultCacheDir(), &note));
     }
     JudgeTask t;
     t.package = pkg.get();
@@ -104,7 +113,7 @@ int RunRejudge(const RejudgeArgs& a) {
   }
   std::map<std::string, std::unique_ptr<Package>> packages;
   std::vector<JudgeTask> tasks;
-  Status made = MakeTasks(a, store->get(), ids, &packages, &tasks);
+  Status made = MakeTasks(a, store->get(), ids, *languages, &packages, &tasks);
   if (!made.ok()) return Exit(made);
 
   InterruptHandler interrupt;

@@ -1,7 +1,8 @@
-// judge verify <problem-dir> [--json] [--jobs N] [--db PATH] [--languages FILE]
-// Checks that a package is consistent: every input passes validate, every .ans is a
-// right answer by the reference solver and the checker, every submission under
-// submissions/<expected>/ gets exactly that verdict. Prints a table (or --json).
+// judge verify <problem-dir> [--json] [--jobs N] [--db PATH] [--languages FILE] [--no-margins]
+// Checks that a package is consistent (judge/verify.h): every input passes validate
+// and the input validators, every .ans is a right answer, every submission gets a
+// verdict its folder allows, with the Kattis time margins (a submission sensitive to
+// the time limit is a warning). Prints a table (or --json).
 // Exit: 0 when all hold, 1 when one does not, 3 when the judge failed (a plugin crash,
 // the sandbox, a bad package that cannot be loaded).
 // Judgings are stored only with --db.
@@ -25,6 +26,7 @@ struct VerifyArgs {
   std::string db;
   std::string languages_file;
   bool no_cache = false;
+  bool no_margins = false;
 };
 
 const Table& CheckTable() {
@@ -35,7 +37,9 @@ const Table& CheckTable() {
 void PrintCheck(const VerifyCheck& c, bool colour) {
   Table::Cell mark = c.ok ? Table::Cell(c.found == "skipped" ? "skipped" : "ok", Style::kGood)
                           : Table::Cell(c.judge_error ? "JUDGE ERROR" : "MISMATCH", Style::kBad);
-  if (!c.ok || c.found == "skipped") mark.text += "  " + c.message;
+  if (!c.ok || c.found == "skipped" || c.kind == "note" || c.kind == "time_limit" || c.kind == "sample")
+    mark.text += "  " + c.message;
+  if (!c.warning.empty()) mark.text += "  warning: " + c.warning;
   CheckTable().PrintRow(std::cout, {c.kind, c.subject, c.expected, c.found, mark}, colour);
   std::cout.flush();
 }
@@ -49,14 +53,17 @@ Json ReportDoc(const VerifyReport& report) {
   for (const auto& c : report.checks)
     doc["checks"].push_back({{"kind", c.kind}, {"subject", c.subject}, {"ok", c.ok}, {"judge_error", c.judge_error},
                              {"expected", c.expected}, {"found", c.found}, {"message", c.message},
-                             {"time_ms", c.time_ms}});
+                             {"time_ms", c.time_ms}, {"warning", c.warning}});
   return doc;
 }
 
 int RunVerify(const VerifyArgs& a) {
   auto languages = LoadLanguages(a.languages_file);
   if (!languages.ok()) return ReportError("verify", languages.status());
-  auto package = LoadPackage(a.problem_dir, PackageOptions{});
+  PackageOptions pkg_options;
+  pkg_options.languages = &*languages;
+  if (!a.no_cache) pkg_options.cache_dir = DefaultCacheDir();
+  auto package = LoadPackage(a.problem_dir, pkg_options);
   if (!package.ok()) return ReportError("verify", package.status());
   std::unique_ptr<Store> store;
   if (!a.db.empty()) {
@@ -74,6 +81,8 @@ int RunVerify(const VerifyArgs& a) {
   Pipeline pipeline(popt);
   bool colour = StdoutIsTerminal() && !a.json;
   VerifyOptions opt;
+  opt.margins = !a.no_margins;
+  opt.cache_dir = pkg_options.cache_dir;
   if (!a.json) {
     std::cout << "verifying " << (*package)->problem.id << " (" << (*package)->tests.size() << " tests)\n";
     CheckTable().PrintHeader(std::cout, colour);
@@ -81,19 +90,21 @@ int RunVerify(const VerifyArgs& a) {
   }
   auto report = VerifyPackage(**package, *languages, &pipeline, opt);
   if (!report.ok()) return interrupt.ExitCode(ReportError("verify", report.status()));
-  int failed = 0, errors = 0;
+  int failed = 0, errors = 0, warnings = 0;
   for (const auto& c : report->checks) {
     failed += !c.ok;
     errors += c.judge_error;
+    warnings += !c.warning.empty();
   }
   if (a.json) {
     PrintJson(ReportDoc(*report));
   } else {
     std::cout << report->problem << ": " << report->checks.size() << " checks, ";
     if (failed == 0)
-      std::cout << "all hold\n";
+      std::cout << "all hold";
     else
-      std::cout << failed << " failed" << (errors ? " (" + std::to_string(errors) + " judge errors)" : "") << "\n";
+      std::cout << failed << " failed" << (errors ? " (" + std::to_string(errors) + " judge errors)" : "");
+    std::cout << (warnings ? ", " + std::to_string(warnings) + " warning(s)" : "") << "\n";
   }
   if (errors) return interrupt.ExitCode(kExitJudgeError);
   return interrupt.ExitCode(failed ? kExitNegative : kExitOk);
@@ -110,6 +121,8 @@ void RegisterVerify(CLI::App& app, int* exit_code) {
   cmd->add_option("--db", args->db, "store the submissions' judgings in this database");
   cmd->add_option("--languages", args->languages_file, "an extra languages.yaml");
   cmd->add_flag("--no-cache", args->no_cache, "always compile (skip the compile cache)");
+  cmd->add_flag("--no-margins", args->no_margins,
+                "judge submissions with the plain time limit (no time_safety_margin runs)");
   cmd->callback([args, exit_code] { *exit_code = RunVerify(*args); });
 }
 

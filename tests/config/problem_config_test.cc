@@ -124,11 +124,11 @@ TEST_F(ProblemConfigTest, DerivedWallLimit) {
   }
 }
 
-TEST_F(ProblemConfigTest, NoPluginMeansTokensChecker) {
+TEST_F(ProblemConfigTest, NoPluginMeansTheKattisDefaultValidator) {
   auto r = Load(std::string("name: x\n") + kLimits);
   ASSERT_TRUE(r.ok()) << r.status().message();
   EXPECT_TRUE(r->plugin_id.empty());
-  EXPECT_EQ(r->checker, CheckerKind::kTokens);
+  EXPECT_EQ(r->checker, CheckerKind::kDefault);
 }
 
 TEST_F(ProblemConfigTest, BuiltinCheckerTypesAndAPluginBeside) {
@@ -189,20 +189,23 @@ TEST_F(ProblemConfigTest, HostileFiles) {
 }
 
 TEST_F(ProblemConfigTest, DocumentThatIsNotAMap) {
-  EXPECT_EQ(Error(""), "expected a map of keys (name, plugin, limits, ...), found an empty document");
-  EXPECT_EQ(Error("- a\n- b\n"), "expected a map of keys (name, plugin, limits, ...), found a list");
-  EXPECT_EQ(Error("hello\n"), "expected a map of keys (name, plugin, limits, ...), found \"hello\"");
+  EXPECT_EQ(Error("- a\n- b\n"), "expected a map of keys (name, limits, ...), found a list");
+  EXPECT_EQ(Error("hello\n"), "expected a map of keys (name, limits, ...), found \"hello\"");
 }
 
 TEST_F(ProblemConfigTest, UnknownKeys) {
   std::string top = Error(std::string("name: x\nplugin: y\ncolour: red\n") + kLimits);
   EXPECT_EQ(top.rfind("colour: unknown key (expected one of name, plugin, ", 0), 0u) << top;
-  EXPECT_EQ(Error("name: x\nplugin: y\nlimits:\n  time_ms: 1\n  memory_kib: 2048\n  time: 3\n"),
-            "limits.time: unknown key (expected one of time_ms, total_time_ms, wall_ms, memory_kib, output_kib)");
+  std::string limits = Error("name: x\nplugin: y\nlimits:\n  time_ms: 1\n  memory_kib: 2048\n  time: 3\n");
+  EXPECT_EQ(limits.rfind("limits.time: unknown key (expected one of time_ms, total_time_ms, wall_ms, memory_kib, "
+                         "output_kib, time_limit, time_multiplier, time_safety_margin, ",
+                         0),
+            0u)
+      << limits;
   EXPECT_EQ(Error(std::string("name: x\nplugin: y\nio:\n  mode: stdio\n  stdin: a\n") + kLimits),
             "io.stdin: unknown key (expected one of mode, input, output)");
   EXPECT_EQ(Error(std::string("name: x\nplugin: y\nchecker:\n  kind: exact\n") + kLimits),
-            "checker.kind: unknown key (expected one of type, absolute_tolerance, relative_tolerance)");
+            "checker.kind: unknown key (expected one of type, absolute_tolerance, relative_tolerance, source)");
   EXPECT_EQ(Error(std::string("name: x\nplugin: y\ngroups:\n  - name: a\n    points: 1\n    weight: 2\n") + kLimits),
             "groups[0].weight: unknown key (expected one of name, points)");
 }
@@ -211,30 +214,38 @@ TEST_F(ProblemConfigTest, DuplicateKey) {
   EXPECT_EQ(Error(std::string("name: x\nname: y\nplugin: p\n") + kLimits), "name: key given twice");
 }
 
-TEST_F(ProblemConfigTest, MissingRequiredKeys) {
-  EXPECT_EQ(Error(std::string("plugin: p\n") + kLimits), "name: expected a string, found nothing (required)");
-  EXPECT_EQ(Error("name: x\nplugin: p\n"),
-            "limits: expected a map with time_ms and memory_kib, found nothing (required)");
-  EXPECT_EQ(Error("name: x\nplugin: p\nlimits:\n  memory_kib: 2048\n"),
-            "limits.time_ms: expected an integer 1..600000, found nothing (required)");
-  EXPECT_EQ(Error("name: x\nplugin: p\nlimits:\n  time_ms: 1000\n"),
-            "limits.memory_kib: expected an integer 1024..16777216, found nothing (required)");
+TEST_F(ProblemConfigTest, MissingKeysTakeTheirDefaults) {
+  // An empty problem.yaml is a legacy Kattis package with every default.
+  auto empty = Load("");
+  ASSERT_TRUE(empty.ok()) << empty.status().message();
+  EXPECT_EQ(empty->name, "pkg");  // the package's id
+  EXPECT_EQ(empty->format_version, "legacy");
+  EXPECT_EQ(empty->time_rule.source, TimeLimitSource::kInferred);
+  EXPECT_EQ(empty->limits.time_ms, 0);
+  EXPECT_EQ(empty->limits.memory_kib, 2097152);  // 2 GiB
+  EXPECT_EQ(empty->checker, CheckerKind::kDefault);
+  auto no_memory = Load("name: x\nplugin: p\nlimits:\n  time_ms: 1000\n");
+  ASSERT_TRUE(no_memory.ok()) << no_memory.status().message();
+  EXPECT_EQ(no_memory->limits.memory_kib, 2097152);
+  EXPECT_EQ(no_memory->time_rule.source, TimeLimitSource::kProblemYaml);
   EXPECT_EQ(Error(std::string("name: x\nchecker:\n  type: plugin\n") + kLimits),
             "plugin: expected a plugin id when checker.type is plugin, found nothing");
 }
 
 TEST_F(ProblemConfigTest, BadStrings) {
   const std::string rest = std::string("plugin: p\n") + kLimits;
-  EXPECT_EQ(Error("name: {a: 1}\n" + rest), "name: expected a string, found a map");
+  EXPECT_EQ(Error("name: {en: [1]}\n" + rest), "name.en: expected a string, found a list");
   EXPECT_EQ(Error("name:\n" + rest), "name: expected a string, found an empty value");
   EXPECT_EQ(Error("name: \"\"\n" + rest), "name: expected a non-empty string, found \"\"");
   EXPECT_EQ(Error(std::string("name: x\nplugin: eight puzzle\n") + kLimits),
             "plugin: expected a name of letters, digits, '-', '_' or '.', found \"eight puzzle\"");
   EXPECT_EQ(Error(std::string("name: x\nplugin: [a]\n") + kLimits),
             "plugin: expected a name of letters, digits, '-', '_' or '.', found a list");
-  for (const char* key : {"source", "author", "license", "rights_owner"})
+  for (const char* key : {"author", "license", "rights_owner", "uuid", "source_url"})
     EXPECT_EQ(Error(std::string("name: x\nplugin: p\n") + key + ": [1]\n" + kLimits),
               std::string(key) + ": expected a string, found a list");
+  EXPECT_EQ(Error(std::string("name: x\nplugin: p\nsource: [[1]]\n") + kLimits),
+            "source[0]: expected a map with keys name, url, found a list");
 }
 
 TEST_F(ProblemConfigTest, BadLimits) {
@@ -253,13 +264,12 @@ TEST_F(ProblemConfigTest, BadLimits) {
   EXPECT_EQ(Error(limits("  time_ms: 1\n  memory_kib: 2048\n  output_kib: 0\n")),
             "limits.output_kib: expected an integer 1..16777216, found \"0\"");
   EXPECT_EQ(Error(limits("  time_ms: 2000\n  memory_kib: 2048\n  wall_ms: 1000\n")),
-            "limits.wall_ms: expected at least limits.time_ms (2000), found 1000");
+            "limits.wall_ms: expected at least the time limit (2000 ms), found 1000");
   EXPECT_EQ(Error(limits("  time_ms: 2000\n  memory_kib: 2048\n  total_time_ms: 1999\n")),
-            "limits.total_time_ms: expected at least limits.time_ms (2000), found 1999");
-  EXPECT_EQ(Error("name: x\nplugin: p\nlimits: [1, 2]\n"),
-            "limits: expected a map with keys time_ms, total_time_ms, wall_ms, memory_kib, output_kib, found a list");
-  EXPECT_EQ(Error("name: x\nplugin: p\nlimits: 1000\n"),
-            "limits: expected a map with keys time_ms, total_time_ms, wall_ms, memory_kib, output_kib, found \"1000\"");
+            "limits.total_time_ms: expected at least the time limit (2000 ms), found 1999");
+  std::string list = Error("name: x\nplugin: p\nlimits: [1, 2]\n");
+  EXPECT_EQ(list.rfind("limits: expected a map with keys time_ms, total_time_ms, wall_ms, ", 0), 0u) << list;
+  EXPECT_NE(list.find(", found a list"), std::string::npos) << list;
 }
 
 TEST_F(ProblemConfigTest, BadIo) {
@@ -283,7 +293,8 @@ TEST_F(ProblemConfigTest, BadChecker) {
   auto checker = [](const std::string& body) {
     return std::string("name: x\nplugin: p\n") + kLimits + "checker:\n" + body;
   };
-  EXPECT_EQ(Error(checker("  type: diff\n")), "checker.type: expected plugin, exact, lines, tokens or float, found \"diff\"");
+  EXPECT_EQ(Error(checker("  type: diff\n")),
+            "checker.type: expected plugin, exact, lines, tokens, float, default, kattis or testlib, found \"diff\"");
   EXPECT_EQ(Error(checker("  type: tokens\n  absolute_tolerance: 0.1\n")),
             "checker.absolute_tolerance: expected no tolerance unless checker.type is float, found \"0.1\"");
   EXPECT_EQ(Error(checker("  relative_tolerance: 0.1\n")),
@@ -292,7 +303,7 @@ TEST_F(ProblemConfigTest, BadChecker) {
     EXPECT_EQ(Error(checker(std::string("  type: float\n  absolute_tolerance: ") + bad + "\n")),
               std::string("checker.absolute_tolerance: expected a non-negative number, found \"") + bad + "\"");
   EXPECT_EQ(Error(std::string("name: x\nplugin: p\nchecker: exact\n") + kLimits),
-            "checker: expected a map with keys type, absolute_tolerance, relative_tolerance, found \"exact\"");
+            "checker: expected a map with keys type, absolute_tolerance, relative_tolerance, source, found \"exact\"");
 }
 
 TEST_F(ProblemConfigTest, BadPluginOptions) {
@@ -321,7 +332,7 @@ TEST_F(ProblemConfigTest, BadGroups) {
   EXPECT_EQ(Error(groups("\n  - name: a\n    points: 1\n  - name: a\n    points: 2\n")),
             "groups[1].name: expected a name not used by another group, found \"a\"");
   EXPECT_EQ(Error(groups("\n  - name: sample\n    points: 1\n")),
-            "groups[0].name: expected a group name other than sample or secret, found \"sample\"");
+            "groups[0].name: expected a group name other than sample, found \"sample\"");
   EXPECT_EQ(Error(groups("\n  - name: a/b\n    points: 1\n")),
             "groups[0].name: expected a name of letters, digits, '-', '_' or '.', found \"a/b\"");
 }

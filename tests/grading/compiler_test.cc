@@ -251,5 +251,80 @@ TEST(Compiler, TheCacheKeyCoversSourceProfileAndVersion) {
   EXPECT_EQ(k.size(), 64u);
 }
 
+LanguageProfile PythonProfile() {
+  LanguageProfile p;
+  p.id = "python3";
+  p.extensions = {".py"};
+  p.source_name = "main.py";
+  p.compile = {"/usr/bin/python3", "-c", "check", "{source}"};
+  p.run = {"/usr/bin/python3", "{source}"};
+  p.artifacts = {"{source}"};
+  return p;
+}
+
+// A fake compiler that leaves a binary and succeeds.
+RunResult LeaveBinary(const RunSpec& spec, std::string*) {
+  WriteAll(spec.work_dir + "/main", "binary");
+  return Ok();
+}
+
+TEST(Compiler, AFolderCompilesEverySourceTheProfileTakes) {
+  Fixture f;
+  FakeSandbox sandbox(LeaveBinary);
+  Compiler compiler(&sandbox, f.Options());
+  std::vector<SourceFile> files = {{"util.cpp", "u", false}, {"main.cpp", "m", false}, {"util.h", "h", false},
+                                   {"notes.txt", "n", false}};
+  auto r = compiler.Compile(files, CppProfile(), f.Work());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_TRUE(r->ok) << r->message;
+  ASSERT_EQ(sandbox.specs.size(), 1u);
+  const RunSpec& s = sandbox.specs[0];
+  // "{source}" alone: the entry (named like the profile's source), then the others it compiles.
+  EXPECT_EQ(std::vector<std::string>(s.argv.end() - 2, s.argv.end()), (std::vector<std::string>{"main.cpp", "util.cpp"}));
+  EXPECT_EQ(ReadAll(s.work_dir + "/util.h"), "h");  // headers are there, not compiled
+  // Every file goes to the run beside the binary (data files a program may open).
+  EXPECT_EQ(r->program.files, (std::vector<std::string>{"main", "util.cpp", "main.cpp", "util.h", "notes.txt"}));
+  EXPECT_EQ(r->program.argv, std::vector<std::string>{"./main"});
+  // Cached by every file's name and bytes.
+  auto again = compiler.Compile(files, CppProfile(), f.Work());
+  ASSERT_TRUE(again.ok());
+  EXPECT_TRUE(again->from_cache);
+  files[2].bytes = "h2";
+  ASSERT_TRUE(compiler.Compile(files, CppProfile(), f.Work()).ok());
+  EXPECT_EQ(sandbox.specs.size(), 2u);
+}
+
+TEST(Compiler, AnInterpretedFolderNeedsAnEntryPoint) {
+  Fixture f;
+  FakeSandbox sandbox([](const RunSpec&, std::string*) { return Ok(); });
+  Compiler compiler(&sandbox, f.Options(false));
+  auto only = compiler.Compile({{"solve.py", "x", false}, {"lib.txt", "y", false}}, PythonProfile(), f.Work());
+  ASSERT_TRUE(only.ok()) << only.status().message();
+  ASSERT_TRUE(only->ok) << only->message;
+  EXPECT_EQ(only->program.argv, (std::vector<std::string>{"/usr/bin/python3", "solve.py"}));
+  auto main = compiler.Compile({{"a.py", "x", false}, {"main.py", "y", false}}, PythonProfile(), f.Work());
+  ASSERT_TRUE(main.ok());
+  EXPECT_EQ(main->program.argv, (std::vector<std::string>{"/usr/bin/python3", "main.py"}));
+  auto unclear = compiler.Compile({{"a.py", "x", false}, {"b.py", "y", false}}, PythonProfile(), f.Work());
+  ASSERT_TRUE(unclear.ok());
+  EXPECT_FALSE(unclear->ok);  // CE, saying why
+  EXPECT_EQ(unclear->message, "cannot tell which file is the entry point: name it main.py");
+  auto bad = compiler.Compile({{"../x.py", "x", false}}, PythonProfile(), f.Work());
+  EXPECT_FALSE(bad.ok());
+}
+
+TEST(Compiler, SourceFilesTravelAsOneString) {
+  std::string bytes = EncodeSourceFiles({{"b.py", "print(2)\n", false}, {"a.py", std::string("x\0y\n", 4), false}});
+  EXPECT_EQ(bytes, std::string("a.py\n4\nx\0y\nb.py\n9\nprint(2)\n", 27));
+  auto back = DecodeSourceFiles(bytes);
+  ASSERT_TRUE(back.ok()) << back.status().message();
+  ASSERT_EQ(back->size(), 2u);
+  EXPECT_EQ((*back)[0].name, "a.py");
+  EXPECT_EQ((*back)[0].bytes, std::string("x\0y\n", 4));
+  EXPECT_EQ((*back)[1].bytes, "print(2)\n");
+  for (const char* bad : {"", "a.py\n", "a.py\n9\nshort", "../a\n1\nx", "a\nx\n1", "a/b\n1\nx"})
+    EXPECT_FALSE(DecodeSourceFiles(bad).ok()) << bad;
+}
+
 }  // namespace
 }  // namespace judge

@@ -609,5 +609,251 @@ TEST(Grader, EmptyOutputIsJudgedNotAnError) {
   EXPECT_EQ(r->tests[0].output_sha256, Sha256Hex(""));
 }
 
+// Kattis test data groups: a tree of groups with testdata.yaml settings.
+struct KattisTree {
+  std::vector<TestGroupConfig> groups;
+  int Add(const std::string& path, int parent) {
+    TestGroupConfig g = parent >= 0 ? groups[static_cast<std::size_t>(parent)] : TestGroupConfig();
+    g.path = path;
+    g.parent = parent;
+    groups.push_back(g);
+    return static_cast<int>(groups.size()) - 1;
+  }
+};
+
+Result<GradeReport> RunKattis(Package& p, const KattisTree& tree, Sandbox* sandbox, Checker* checker,
+                              double factor = 1.0) {
+  GradeRequest req;
+  req.problem = &p.config;
+  req.tests = &p.tests;
+  req.program = &p.program;
+  req.sandbox = sandbox;
+  req.checker = checker;
+  req.groups = &tree.groups;
+  req.kattis_groups = true;
+  GradeOptions opt;
+  opt.scratch_dir = p.scratch;
+  opt.limit_factor = factor;
+  return Grade(req, opt);
+}
+
+// An adder that is wrong when a == 5.
+RunResult WrongOnFive(const RunSpec& spec, std::string* out) {
+  auto [a, b] = ReadInput(spec);
+  *out = std::to_string(a == 5 ? -1 : a + b);
+  return Ok();
+}
+
+TEST(GraderKattisGroups, ScoresGroupsByTheirGraderFlags) {
+  Package p;
+  p.config.scoring = true;
+  KattisTree t;
+  int root = t.Add("data", -1);
+  t.groups[0].on_reject_break = false;
+  t.groups[0].grader.ignore_sample = true;
+  int sample = t.Add("data/sample", root);
+  int secret = t.Add("data/secret", root);  // inherits the root's settings, key by key
+  t.groups[static_cast<std::size_t>(secret)].on_reject_break = true;
+  t.groups[static_cast<std::size_t>(secret)].grader.accept_if_any_accepted = true;
+  t.groups[static_cast<std::size_t>(secret)].accept_score = 10;
+  int g1 = t.Add("data/secret/g1", secret);
+  t.groups[static_cast<std::size_t>(g1)].accept_score = 30;
+  t.groups[static_cast<std::size_t>(g1)].grader.score = GraderFlags::ScoreMode::kMin;
+  int g2 = t.Add("data/secret/g2", secret);
+  t.groups[static_cast<std::size_t>(g2)].accept_score = 25;
+  p.Add("sample", "1", 5, 0);  // fails, but samples do not count (ignore_sample)
+  p.tests.back().group_index = sample;
+  p.Add("secret", "loose", 5, 1);  // a test directly in data/secret fails: its 10 lost
+  p.tests.back().group_index = secret;
+  for (const char* n : {"1", "2"}) {
+    p.Add("g1", n, 1, 1);
+    p.tests.back().group_index = g1;
+  }
+  p.Add("g2", "1", 5, 2);  // fails: on_reject break ends g2 here
+  p.tests.back().group_index = g2;
+  p.Add("g2", "2", 1, 1);  // not run
+  p.tests.back().group_index = g2;
+  FakeSandbox sandbox(WrongOnFive);
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunKattis(p, t, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  std::vector<std::string> names;
+  for (const auto& x : r->tests) names.push_back(x.name);
+  // The sample failed, yet the root goes on (on_reject: continue); secret breaks at
+  // its first rejected item, the loose test: the test directly in data/secret counts.
+  EXPECT_EQ(names, (std::vector<std::string>{"sample/1", "secret/loose"}));
+  EXPECT_EQ(r->verdict, Verdict::kWrongAnswer);
+  EXPECT_EQ(r->score, 0);
+  // With secret continuing: g1's min of 30 and 30, g2 rejected (0), the loose test 0.
+  t.groups[static_cast<std::size_t>(secret)].on_reject_break = false;
+  for (int g : {g1, g2}) t.groups[static_cast<std::size_t>(g)].on_reject_break = true;
+  r = RunKattis(p, t, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  names.clear();
+  for (const auto& x : r->tests) names.push_back(x.name);
+  EXPECT_EQ(names, (std::vector<std::string>{"sample/1", "secret/loose", "g1/1", "g1/2", "g2/1"}));
+  EXPECT_EQ(r->verdict, Verdict::kAccepted);  // accept_if_any_accepted
+  EXPECT_EQ(r->score, 30);
+  EXPECT_EQ(r->max_score, 10 + 30 + 50);  // the loose test, g1's min, g2's two tests
+  EXPECT_EQ(r->tests[1].score, 0);        // reject_score
+  EXPECT_EQ(r->tests[2].score, 30);       // accept_score
+}
+
+TEST(GraderKattisGroups, WorstErrorFirstErrorAndRange) {
+  Package p;
+  p.config.scoring = true;
+  KattisTree t;
+  int root = t.Add("data", -1);
+  t.groups[0].on_reject_break = false;
+  int secret = t.Add("data/secret", root);
+  t.groups[static_cast<std::size_t>(secret)].on_reject_break = false;
+  p.Add("secret", "1", 5, 0);  // WA
+  p.tests.back().group_index = secret;
+  p.Add("secret", "2", 1, 1);  // TLE
+  p.tests.back().group_index = secret;
+  FakeSandbox sandbox([](const RunSpec& spec, std::string* out) {
+    auto [a, b] = ReadInput(spec);
+    if (a == 1) {
+      RunResult r;
+      r.status = RunStatus::kTimeLimitExceeded;
+      r.kill_reason = KillReason::kCpuTime;
+      return r;
+    }
+    return WrongOnFive(spec, out);
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto worst = RunKattis(p, t, &sandbox, checker.get());
+  ASSERT_TRUE(worst.ok());
+  EXPECT_EQ(worst->verdict, Verdict::kTimeLimitExceeded);  // worst_error: TLE before WA
+  t.groups[static_cast<std::size_t>(secret)].grader.verdict = GraderFlags::VerdictMode::kFirstError;
+  auto first = RunKattis(p, t, &sandbox, checker.get());
+  ASSERT_TRUE(first.ok());
+  EXPECT_EQ(first->verdict, Verdict::kWrongAnswer);
+  // A score outside the group's range is the package's fault: JE, saying so.
+  t.groups[static_cast<std::size_t>(secret)].grader.verdict = GraderFlags::VerdictMode::kAlwaysAccept;
+  t.groups[static_cast<std::size_t>(secret)].reject_score = -5;
+  t.groups[static_cast<std::size_t>(secret)].range_min = 0;
+  auto out = RunKattis(p, t, &sandbox, checker.get());
+  ASSERT_TRUE(out.ok());
+  EXPECT_EQ(out->verdict, Verdict::kJudgeError);
+  EXPECT_EQ(out->message, "data/secret: score -10 outside the group's range 0 inf (testdata.yaml)");
+}
+
+TEST(GraderKattisGroups, TheGroupsFlagsReachTheChecker) {
+  Package p;
+  p.config.checker = CheckerKind::kDefault;
+  p.config.validator_flags = {"case_sensitive"};
+  KattisTree t;
+  int root = t.Add("data", -1);
+  int secret = t.Add("data/secret", root);
+  t.groups[static_cast<std::size_t>(secret)].output_validator_flags = {"float_tolerance", "0.5"};
+  p.Add("secret", "1", 1, 1);
+  p.tests.back().group_index = secret;
+  FakeSandbox sandbox([](const RunSpec&, std::string* out) {
+    *out = "2.4\n";  // within 0.5 of 2
+    return Ok();
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunKattis(p, t, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->verdict, Verdict::kAccepted) << r->tests[0].message;
+}
+
+TEST(Grader, TheLimitFactorRunsLongerAndJudgesByTheRealLimit) {
+  Package p;
+  p.config.limits.time_ms = 100;
+  p.config.limits.wall_ms = 300;
+  p.Add("secret", "1", 1, 1);
+  p.Add("secret", "2", 2, 2);
+  // Test 2 takes 150 ms of CPU: over the limit, within it x 2.
+  FakeSandbox sandbox([](const RunSpec& spec, std::string* out) {
+    RunResult r = Adder(spec, out);
+    auto [a, b] = ReadInput(spec);
+    r.cpu_ms = a == 2 ? 150 : 10;
+    return r;
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  GradeRequest req;
+  req.problem = &p.config;
+  req.tests = &p.tests;
+  req.program = &p.program;
+  req.sandbox = &sandbox;
+  req.checker = checker.get();
+  GradeOptions opt;
+  opt.scratch_dir = p.scratch;
+  opt.limit_factor = 2.0;
+  auto r = Grade(req, opt);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(sandbox.specs.size(), 2u);
+  EXPECT_EQ(sandbox.specs[0].limits.cpu_time_ms, 200);
+  EXPECT_EQ(sandbox.specs[0].limits.wall_time_ms, 600);
+  EXPECT_EQ(r->verdict, Verdict::kTimeLimitExceeded);
+  EXPECT_EQ(r->tests[1].verdict, Verdict::kTimeLimitExceeded);
+  EXPECT_EQ(r->tests[1].margin_verdict, Verdict::kAccepted);
+  EXPECT_EQ(r->tests[0].margin_verdict, Verdict::kAccepted);
+  EXPECT_EQ(r->tests[1].message, "time limit of 100 ms exceeded (150 ms CPU, 5 ms wall; AC with the margin)");
+}
+
+// An interactive checker whose interactor is scripted: what it decides and whether it
+// ended before the submission.
+class FakeInteractor : public Checker {
+ public:
+  std::string Describe() const override { return "fake interactor"; }
+  Result<CheckOutcome> Check(std::string_view, std::string_view, std::string_view) override {
+    return Status::Internal("not here");
+  }
+  bool interactive() const override { return true; }
+  Result<InteractOutcome> Interact(const InteractRequest& q) override {
+    specs.push_back(q.submission);
+    InteractOutcome o;
+    o.submission = submission;
+    o.check = check;
+    o.interactor_first = first;
+    return o;
+  }
+  RunResult submission = Ok();
+  Result<CheckOutcome> check = CheckOutcome{CheckVerdict::kAccepted, 1.0, "", std::nullopt};
+  bool first = false;
+  std::vector<RunSpec> specs;
+};
+
+TEST(Grader, InteractiveVerdictsFollowTheKattisRules) {
+  Package p;
+  p.Add("secret", "1", 1, 1);
+  FakeSandbox unused(Adder);
+  FakeInteractor fake;
+  RunResult tle;
+  tle.status = RunStatus::kTimeLimitExceeded;
+  tle.kill_reason = KillReason::kCpuTime;
+  tle.cpu_ms = 150;
+  struct Case {
+    RunResult run;
+    Result<CheckOutcome> check;
+    bool first;
+    Verdict want;
+  };
+  const CheckOutcome wa{CheckVerdict::kWrongAnswer, 0, "no", std::nullopt};
+  const CheckOutcome ac{CheckVerdict::kAccepted, 1, "", std::nullopt};
+  for (const Case& c : std::vector<Case>{
+           {Ok(), ac, false, Verdict::kAccepted},
+           {Ok(), wa, false, Verdict::kWrongAnswer},
+           {tle, wa, true, Verdict::kWrongAnswer},   // the interactor said WA first
+           {tle, wa, false, Verdict::kTimeLimitExceeded},
+           {tle, ac, true, Verdict::kTimeLimitExceeded},
+           {tle, Status::Internal("interactor crashed"), false, Verdict::kJudgeError},
+       }) {
+    fake.submission = c.run;
+    fake.check = c.check;
+    fake.first = c.first;
+    auto r = RunGrade(p, &unused, &fake);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    EXPECT_EQ(r->verdict, c.want) << VerdictCode(c.want);
+  }
+  EXPECT_TRUE(unused.specs.empty());  // the interactor runs the submission, not the grader
+  ASSERT_FALSE(fake.specs.empty());
+  EXPECT_EQ(fake.specs[0].argv, (std::vector<std::string>{"./main"}));
+  EXPECT_EQ(fake.specs[0].limits.cpu_time_ms, 100);
+}
+
 }  // namespace
 }  // namespace judge

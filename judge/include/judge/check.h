@@ -9,6 +9,7 @@
 #ifndef JUDGE_CHECK_H_
 #define JUDGE_CHECK_H_
 
+#include <optional>
 #include <string>
 #include <string_view>
 
@@ -28,6 +29,9 @@ struct CheckOutcome {
   CheckVerdict verdict = CheckVerdict::kWrongAnswer;
   double score = 0.0;   // 1 for AC, in [0, 1) for partial, else 0
   std::string message;  // why, one line (may be empty for AC)
+  // A Kattis output validator's score.txt: the test's score in the problem's own units
+  // (scoring problems add these up; testdata.yaml). Unset when it wrote none.
+  std::optional<double> reported_score;
 };
 
 // The outcome of validating an input: valid, or the reason it is not.

@@ -67,6 +67,13 @@ struct CompileOutcome {
   std::string sandbox_method;
 };
 
+// One file of a multi-file program: a submission folder, a validator's folder.
+struct SourceFile {
+  std::string name;          // a plain name (no '/')
+  std::string bytes;
+  bool executable = false;   // e.g. a `build` or `run` script
+};
+
 struct CompilerOptions {
   CompileLimits limits;
   // Empty: no cache (every call compiles).
@@ -102,12 +109,32 @@ class Compiler {
   Result<CompileOutcome> Compile(std::string_view source, const LanguageProfile& profile,
                                  const std::string& work_dir);
 
+  // Several files built as one program. Each file keeps its name. In the compile
+  // command an argument that is exactly "{source}" becomes the entry file followed by
+  // every other file the profile compiles (the entry's extension or one of the
+  // profile's); in the run command "{source}" is the entry. The entry is the file named
+  // like the profile's source (main.cpp, main.py, Main.java), else __main__.py, else the
+  // only file the profile compiles; when the run command does not name the source (a
+  // compiled language) the first such file in name order. No entry is CE saying so.
+  // Every file goes to the run besides the profile's artifacts. Cached like Compile.
+  Result<CompileOutcome> Compile(const std::vector<SourceFile>& files, const LanguageProfile& profile,
+                                 const std::string& work_dir);
+
  private:
+  // What one build compiles and runs: the files' names as the commands see them.
+  struct Plan {
+    std::vector<std::string> compile_sources;  // "{source}" in the compile command
+    std::string run_source;                    // "{source}" in the run command
+    std::vector<std::string> extra_artifacts;  // besides the profile's
+  };
   Result<CompileOutcome> Prepare(std::string_view source, const LanguageProfile& profile, const std::string& dir);
-  std::optional<CompileOutcome> FromCache(const LanguageProfile& profile, const std::string& key) const;
-  Result<RunSpec> CompileSpec(const LanguageProfile& profile, const std::string& work_dir) const;
+  Result<CompileOutcome> Build(const std::vector<SourceFile>& files, const LanguageProfile& profile,
+                               const std::string& work_dir, const std::string& key, const Plan& plan);
+  std::optional<CompileOutcome> FromCache(const LanguageProfile& profile, const std::string& key,
+                                          const Plan& plan) const;
+  Result<RunSpec> CompileSpec(const LanguageProfile& profile, const std::string& work_dir, const Plan& plan) const;
   Result<std::vector<std::string>> Artifacts(const LanguageProfile& profile, const std::string& dir,
-                                             std::string* missing) const;
+                                             const Plan& plan, std::string* missing) const;
 
   Sandbox* sandbox_;
   CompilerOptions options_;
@@ -116,6 +143,12 @@ class Compiler {
 // The cache key of a source and profile (exposed for tests).
 std::string CompileCacheKey(const std::string& source, const LanguageProfile& profile,
                             const std::string& toolchain_version);
+
+// Several files travel and are stored as one byte string (a submission's `source`
+// whose file name ends in '/'): each file as "<name>\n<size>\n<bytes>". Encode
+// sorts by name; Decode refuses anything else than plain names and exact sizes.
+std::string EncodeSourceFiles(std::vector<SourceFile> files);
+Result<std::vector<SourceFile>> DecodeSourceFiles(std::string_view bytes);
 
 }  // namespace judge
 

@@ -20,6 +20,24 @@
 // (summary.h). A total time limit, when set, caps each test's CPU limit by what is
 // left of it.
 //
+// Kattis test data groups (a scoring problem, or any testdata.yaml): the tests are
+// walked group by group; a group with on_reject: break stops at its first item (test
+// or subgroup) that is not AC, and every group's verdict and score come from its items
+// by the Kattis default grader (worst_error/first_error/always_accept,
+// sum/avg/min/max, ignore_sample, accept_if_any_accepted; summary.h). A test's score
+// is the validator's score.txt, else the group's accept_score when AC, else its
+// reject_score; the submission's score is the root group's when it is AC.
+//
+// Interactive problems: the checker runs the submission with its interactor
+// (Checker::Interact); the verdict is the interactor's when it failed (JE) or when it
+// said wrong answer before the submission ended, else the run's (TLE, MLE, RE), else
+// the interactor's (the Kattis rules).
+//
+// GradeOptions::limit_factor > 1 (verify's margins): every test runs with its time
+// limits multiplied by the factor; a run that needed more than the real limit is TLE
+// all the same, and TestResult::margin_verdict keeps what it would have got with the
+// larger limit.
+//
 // The judge's own failures (the sandbox could not run the program, the scratch
 // directory could not be written, the observer could not store a result) end
 // grading with a non-OK Status: they are never turned into a verdict. So does a
@@ -75,6 +93,8 @@ struct GradeReport {
   int64_t memory_kib = 0;     // the largest peak memory of any test
   std::vector<TestResult> tests;  // in run order; skipped tests are not listed
   std::size_t tests_total = 0;    // how many tests there are
+  std::string message;            // why the grading is JE when no test says (a group's
+                                  // score outside its range)
   // With GradeOptions::keep_output_bytes: the first bytes of each test's output,
   // parallel to `tests` (stress shows the output of a failing case).
   std::vector<std::string> outputs;
@@ -105,6 +125,9 @@ struct GradeOptions {
   // Borrowed, may be null: when set, the current run is killed and Grade() returns a
   // kCancelled Status.
   const std::atomic<bool>* cancel = nullptr;
+  // Tests run with their time limits multiplied by this (>= 1) and are judged against
+  // the real ones (verify's time margins).
+  double limit_factor = 1.0;
 };
 
 // Everything is borrowed for the duration of the call; observer may be null.
@@ -115,6 +138,10 @@ struct GradeRequest {
   Sandbox* sandbox = nullptr;
   Checker* checker = nullptr;
   GradeObserver* observer = nullptr;
+  // The tests' groups (TestData::groups), for their validator flags and the Kattis
+  // group rules; may be null (no flags, no Kattis groups).
+  const std::vector<TestGroupConfig>* groups = nullptr;
+  bool kattis_groups = false;  // grade by the Kattis test data group rules
 };
 
 Result<GradeReport> Grade(const GradeRequest& request, const GradeOptions& options);

@@ -1,31 +1,63 @@
-// A loaded problem package: problem.yaml, its tests, the package's hash, the plugin
-// and the checker, loaded once and shared by every judging of the problem.
+// A loaded problem package: problem.yaml, its tests and test data groups, the
+// package's hash, the plugin, the checker, the package's own programs (output and input
+// validators, testlib checkers, interactors: built on first use) and its included files,
+// loaded once and shared by every judging of the problem.
 //
-// Immutable after LoadPackage: any number of threads may read it and call its
-// checker and plugin at once (both are thread-safe). The caller owns the Package; it
-// keeps the plugin library loaded.
+// Immutable after LoadPackage (the programs build themselves once, under a lock): any
+// number of threads may read it and call its checker, plugin and programs at once. The
+// caller owns the Package; it keeps the plugin library loaded and its build directory
+// (removed with it).
 #ifndef JUDGE_PACKAGE_H_
 #define JUDGE_PACKAGE_H_
 
+#include <map>
 #include <memory>
 #include <string>
 #include <vector>
 
 #include "judge/checker.h"
+#include "judge/compiler.h"
+#include "judge/language.h"
 #include "judge/plugin_host.h"
 #include "judge/problem.h"
 #include "judge/status.h"
+#include "judge/tool_program.h"
 
 namespace judge {
+
+// A directory removed (with everything in it) when this goes.
+class OwnedDir {
+ public:
+  explicit OwnedDir(std::string path) : path_(std::move(path)) {}
+  ~OwnedDir();
+  OwnedDir(const OwnedDir&) = delete;
+  OwnedDir& operator=(const OwnedDir&) = delete;
+  const std::string& path() const { return path_; }
+
+ private:
+  std::string path_;
+};
 
 struct Package {
   ProblemConfig problem;
   std::vector<TestCase> tests;
-  std::string package_hash;              // SHA-256 over problem.yaml and every test file
+  std::vector<TestGroupConfig> test_groups;  // TestData::groups
+  bool kattis_groups = false;   // grade by the Kattis group rules (scoring, or testdata.yaml,
+                                // unless problem.yaml has our own groups)
+  std::vector<std::string> interaction_files;  // sample .interaction files: shown, not run
+  std::string package_hash;              // SHA-256 over problem.yaml, the tests and the
+                                         // package's other judging files
   std::unique_ptr<PluginCaller> plugin;  // null for a package without a plugin
   std::string plugin_hash;               // SHA-256 of the plugin file, or empty
-  std::unique_ptr<Checker> checker;      // the plugin's, or the built-in one named
-  std::string checker_name;              // "plugin", "exact", "tokens", ... (stored)
+  std::unique_ptr<OwnedDir> build_dir;   // where the package's programs are built
+  std::shared_ptr<ToolEnvironment> tools;
+  std::unique_ptr<Checker> checker;      // the plugin's, a built-in one, or a program's
+  std::string checker_name;              // "plugin", "exact", "tokens", "kattis", ... (stored)
+  std::vector<std::shared_ptr<ToolProgram>> input_validators;  // programs (not .ctd/.viva)
+  std::vector<std::string> skipped_input_validators;  // .ctd/.viva files, not run
+  // include/<language>/ files by Kattis language code ("cpp", "c", "python3", ...;
+  // "default" for every language), added to each submission of that language.
+  std::map<std::string, std::vector<SourceFile>> include_files;
 };
 
 struct PackageOptions {
@@ -34,15 +66,28 @@ struct PackageOptions {
   // False: the tests are neither listed nor hashed (commands that judge one given
   // file: check, solve, validate); `tests` and `package_hash` stay empty.
   bool with_tests = true;
+  // For the package's own programs: the language profiles (borrowed, must outlive the
+  // package; null: the shipped ones), the compile cache and where builds go.
+  const LanguageSet* languages = nullptr;
+  std::string cache_dir;
+  std::string scratch_root;  // "": the default scratch root
 };
 
 // Loads <problem_dir>/problem.yaml, lists the tests, hashes the package and loads the
 // plugin (checked against the package's plugin id). Every error is one line naming
-// the thing: a missing directory, a bad key, a missing plugin, a wrong ABI.
+// the thing (all errors of problem.yaml at once, one line each): a missing directory, a
+// bad key, a missing plugin, a wrong ABI.
 Result<std::unique_ptr<Package>> LoadPackage(const std::string& problem_dir, const PackageOptions& options);
 
-// SHA-256 over problem.yaml and the tests' files (names and contents, in test order).
+// SHA-256 over problem.yaml and the tests' files (names and contents, in test order),
+// then, when present, the package's other files that change verdicts: DOMjudge's
+// .timelimit and domjudge-problem.ini, testdata.yaml files, the output validator,
+// checker, interactor and include/ files.
 Result<std::string> HashPackage(const ProblemConfig& config, const std::vector<TestCase>& tests);
+
+// The Kattis language code of a profile, for include/<language>/: "cpp" for the C++
+// profiles, "c" for C, "python3", "java", ...; else the profile's id.
+std::string KattisLanguageCode(const LanguageProfile& profile);
 
 }  // namespace judge
 

@@ -68,12 +68,19 @@ struct NewSubmission {
 // naming it (nothing is judged or stored then). The language is chosen by the caller.
 Result<NewSubmission> ReadSubmissionFile(const std::string& path, const LanguageProfile& language);
 
+// Reads a folder as one multi-file submission: its regular non-hidden files (links
+// followed when they stay inside `root`), stored as one source (EncodeSourceFiles) whose
+// file name is the folder's name with a trailing '/'. An empty folder is an error.
+Result<NewSubmission> ReadSubmissionFolder(const std::string& path, const std::string& root,
+                                           const LanguageProfile& language);
+
 // One unit of work. Borrowed pointers must outlive the call that takes the task.
 struct JudgeTask {
   const Package* package = nullptr;
   std::optional<NewSubmission> fresh;  // a new submission, or
   int64_t stored_id = 0;               // a stored one judged again (needs a store)
   bool run_all = false;                // run every test (default: stop at the first failure)
+  double limit_factor = 1.0;           // GradeOptions::limit_factor (verify's margins)
 };
 
 // Progress events. Calls are serialized by the pipeline (never two at once) but come

@@ -70,7 +70,8 @@ struct TestResult {
   std::string name;               // e.g. "sample/1", "secret/group1/03"
   std::string group;              // "sample", "secret" or the group's name
   Verdict verdict = Verdict::kJudgeError;
-  double score = 0;               // 1 for AC, the checker's partial score, else 0
+  double score = 0;               // 1 for AC, the checker's partial score, else 0; in
+                                  // a Kattis scoring problem the test's score
   int64_t cpu_ms = 0;             // user + sys of the whole process tree
   int64_t wall_ms = 0;
   int64_t memory_kib = 0;         // peak resident
@@ -85,6 +86,11 @@ struct TestResult {
   RunStatus run_status = RunStatus::kOk;
   KillReason kill_reason = KillReason::kNone;
   int64_t cpu_limit_ms = 0;
+  // Not stored: with GradeOptions::limit_factor > 1, the verdict under the larger
+  // limits (equal to verdict unless the run needed more than the real limit).
+  Verdict margin_verdict = Verdict::kJudgeError;
+  bool interactor_first = false;  // interactive: the interactor ended first
+  bool score_reported = false;    // score came from the checker (score.txt, points)
 };
 
 // One judging of a submission: a compile and a run over the package's tests.

@@ -13,6 +13,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
 #include <memory>
 #include <string>
 #include <string_view>
@@ -61,6 +62,17 @@ struct RunSpec {
   std::string stdin_path;
   std::string stdout_path;
   std::string stderr_path;
+  // Interactive runs: descriptors the program gets as its stdin and stdout instead of
+  // stdin_path / stdout_path (-1: unused), e.g. the ends of pipes to an interactor.
+  // Borrowed: Run() duplicates them before starting the program and closes its copies
+  // once the program runs; stdout given this way is not counted against output_kib
+  // (the reader at the other end decides what to do with it), and stderr never joins
+  // it. on_started, when set, is called from Run()'s thread once the program runs, so
+  // the caller can close its own copies (the other end then sees end-of-file when the
+  // program's end closes).
+  int stdin_fd = -1;
+  int stdout_fd = -1;
+  std::function<void()> on_started;
   // The whole environment ("KEY=value"); nothing is inherited from the judge.
   std::vector<std::string> env;
   // Extra read-only (or writable) directories, e.g. a JDK. The system directories
@@ -108,6 +120,9 @@ struct RunResult {
   int64_t disk_kib = 0;       // written in the work directory (page-granular)
   std::string disk_method;    // "overlay+tmpfs", or "none (...)" where not enforced
   std::string message;        // human explanation, e.g. "killed: CPU time limit"
+  // When the program ended (CLOCK_MONOTONIC ns): reaped, or stopped by the judge; 0
+  // when unknown. Tells which of two runs at once ended first (interactive problems).
+  int64_t end_monotonic_ns = 0;
 };
 
 std::string_view RunStatusCode(RunStatus s);   // "OK", "TLE", "MLE", "OLE", "RE"

@@ -1,10 +1,24 @@
 // Verifying a problem package: is it consistent with itself?
-//  - every test input passes the plugin's validate;
+//  - every test input passes the plugin's validate and every input validator of the
+//    package (input_validators/: exit 42 is valid; run with the test group's
+//    input_validator_flags; .ctd and .viva files are listed as skipped);
 //  - every .ans is accepted by the package's checker against the reference solver's
 //    answer (so packages whose answers are not unique pass when the .ans is one of
-//    the right answers; for unique answers this is equality up to the checker);
-//  - every submission under submissions/<expected>/ gets exactly that verdict, judged
-//    by the pipeline (judge/pipeline.h) with its jobs.
+//    the right answers; for unique answers this is equality up to the checker); in a
+//    package without a plugin whose checker is the default validator, an output
+//    validator or a testlib checker, the .ans must be accepted as an output;
+//  - sample .interaction files are shown (listed), never run;
+//  - every submission gets a verdict its folder (or @EXPECTED_RESULTS@ marker, or
+//    submissions.yaml) allows (package_submissions.h), judged by the pipeline with its
+//    jobs. A package without a time limit gets one first (time_limit.h: its accepted
+//    submissions are judged, and those judgings are their checks).
+// Time margins (the Kattis problemtools rules): every submission runs with its time
+// limits x the TLE margin (legacy limits.time_safety_margin, default 2; 2023-07
+// time_limit_to_tle, 1.5) and is judged against the real limit; an accepted submission
+// slower than limit / the AC margin (legacy time_safety_margin; 2023-07
+// ac_to_time_limit) and a TLE submission that would pass with limit x margin are
+// "sensitive to the time limit": a warning, not a failure; a submission that got TLE
+// at the limit but its expected verdict with the margin passes with that warning.
 // Each of these is one VerifyCheck. A plugin that crashes or a sandbox that fails is
 // the judge's failure (judge_error), not an inconsistency of the package.
 //
@@ -33,6 +47,7 @@ struct VerifyCheck {
   std::string found;
   std::string message;   // why not, one line
   int64_t time_ms = 0;   // submissions: the largest CPU time of a test
+  std::string warning;   // e.g. "sensitive to the time limit: ..." (still ok)
 };
 
 struct VerifyReport {
@@ -45,11 +60,16 @@ struct VerifyReport {
 struct VerifyOptions {
   // Called after each check (serialized, from worker threads); may be empty.
   std::function<void(const VerifyCheck&)> on_check;
+  // Run submissions with the time margins (see above). False: the plain limits.
+  bool margins = true;
+  // Where an inferred time limit is stored for later grading ("": not stored).
+  std::string cache_dir;
 };
 
 // Submissions are judged by `pipeline` (its jobs, store, compile cache, cancel flag);
-// `languages` picks each file's profile by extension.
-Result<VerifyReport> VerifyPackage(const Package& package, const LanguageSet& languages, Pipeline* pipeline,
+// `languages` picks each file's profile by extension. The package's limit is set when
+// it was to be inferred (so the package is not const).
+Result<VerifyReport> VerifyPackage(Package& package, const LanguageSet& languages, Pipeline* pipeline,
                                    const VerifyOptions& options);
 
 }  // namespace judge

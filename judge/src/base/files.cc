@@ -353,19 +353,38 @@ Status RemoveTree(const std::string& path) {
   return RemoveTreeAt(dir.get(), name, path);
 }
 
-Result<std::vector<std::string>> ListFiles(const std::string& dir) {
+namespace {
+
+// The names in dir (not "." or "..") for which keep(dirfd, name) holds, sorted.
+template <typename Keep>
+Result<std::vector<std::string>> ListWhere(const std::string& dir, Keep keep) {
   DIR* d = ::opendir(dir.c_str());
   if (!d) return ErrnoStatus(errno, dir + ": cannot list");
   std::vector<std::string> names;
   while (dirent* e = ::readdir(d)) {
     std::string n = e->d_name;
-    if (n == "." || n == "..") continue;
-    struct stat st;
-    if (::fstatat(::dirfd(d), n.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode)) names.push_back(n);
+    if (n != "." && n != ".." && keep(::dirfd(d), n)) names.push_back(n);
   }
   ::closedir(d);
   std::sort(names.begin(), names.end());
   return names;
+}
+
+}  // namespace
+
+Result<std::vector<std::string>> ListFiles(const std::string& dir) {
+  return ListWhere(dir, [](int fd, const std::string& n) {
+    struct stat st;
+    return ::fstatat(fd, n.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0 && S_ISREG(st.st_mode);
+  });
+}
+
+Result<std::vector<std::string>> ListFileLinks(const std::string& dir) {
+  return ListWhere(dir, [](int fd, const std::string& n) {
+    struct stat lst, st;
+    return ::fstatat(fd, n.c_str(), &lst, AT_SYMLINK_NOFOLLOW) == 0 && S_ISLNK(lst.st_mode) &&
+           ::fstatat(fd, n.c_str(), &st, 0) == 0 && S_ISREG(st.st_mode);
+  });
 }
 
 Result<std::vector<std::string>> ListDirs(const std::string& dir) {

@@ -1,272 +1,550 @@
-// problem.yaml -> ProblemConfig, and the package's test listing (problem.h).
+// problem.yaml -> ProblemConfig (problem.h).
 //
 // Theory of operation
 // -------------------
-// The schema is fixed by docs/problem-format.md. The file is parsed by yaml-cpp into
-// a node tree once; then a small Reader walks the tree, key by key, and every check
-// fails with one line "<file>: <key path>: expected <what>, found <what>". Maps are
-// walked in file order so the first problem in the file is the one reported, and
-// every key of a map is matched against the keys the schema allows for that map
-// (unknown keys and duplicates are errors). Values are read from the scalar's text,
-// never through yaml-cpp's lenient conversions, so "1e3" is not an integer and "yes"
-// is not a number.
+// The schema is the union of three vocabularies (docs/problem-format.md): this judge's
+// keys, the Kattis legacy keys and the Kattis 2023-07 keys; units are converted as they
+// are read. The file is parsed by yaml-cpp into a node tree once; then a
+// ProblemReader walks the tree key by key. Every check that fails records one line
+// "<file>: <key path>: expected <what>, found <what>" and reading goes on, so a file's
+// mistakes are all reported at once (ErrorList); unknown keys and duplicates are errors
+// too. Values are read from the scalar's text, never through yaml-cpp's lenient
+// conversions. After the keys, the reader settles what depends on several of them and
+// on the package's folders: the time limit (ours, else DOMjudge's files, else to be
+// inferred), the checker (plugin, built-in, the Kattis default, an output validator
+// program, testlib) and the interactor.
 //
 // yaml-cpp is used in this directory only (judge_config).
 #include <algorithm>
-#include <cerrno>
-#include <cmath>
-#include <cstdlib>
-#include <cstring>
 #include <filesystem>
-#include <fstream>
-#include <iterator>
 #include <set>
-#include <sstream>
 #include <system_error>
 
+#include "judge/base/files.h"
 #include "judge/problem.h"
+#include "problem_parts.h"
 #include "yaml_reader.h"
 
 namespace judge {
 namespace {
 
-namespace fs = std::filesystem;
-
-constexpr int64_t kMaxTimeMs = 600000;
-constexpr int64_t kMaxTotalTimeMs = 86400000;  // a day: anything longer is a typo
-constexpr int64_t kMinMemoryKib = 1024;
-constexpr int64_t kMaxMemoryKib = 16777216;
-constexpr int64_t kMaxOutputKib = 16777216;
-
-std::string JoinPath(const std::string& dir, const std::string& name) {
-  if (dir.empty()) return name;
-  return dir.back() == '/' ? dir + name : dir + "/" + name;
-}
+namespace fs_std = std::filesystem;
+using config::JoinPath;
 
 std::string PackageId(const std::string& dir) {
   std::error_code ec;
-  fs::path p = fs::weakly_canonical(fs::absolute(fs::path(dir), ec), ec);
-  if (ec) p = fs::path(dir);
+  fs_std::path p = fs_std::weakly_canonical(fs_std::absolute(fs_std::path(dir), ec), ec);
+  if (ec) p = fs_std::path(dir);
   std::string s = p.string();
   while (s.size() > 1 && s.back() == '/') s.pop_back();
-  return fs::path(s).filename().string();
+  return fs_std::path(s).filename().string();
 }
 
-Status ReadLimits(const YamlReader& r, const YAML::Node& node, ProblemLimits* limits) {
-  JUDGE_ASSIGN_OR_RETURN(auto entries,
-                         r.Map("limits", node,
-                               {"time_ms", "total_time_ms", "wall_ms", "memory_kib", "output_kib"}));
-  bool have_time = false, have_memory = false, have_wall = false;
-  for (const auto& [k, v] : entries) {
-    std::string key = "limits." + k;
-    if (k == "time_ms") {
-      JUDGE_ASSIGN_OR_RETURN(limits->time_ms, r.Int(key, v, 1, kMaxTimeMs));
-      have_time = true;
-    } else if (k == "total_time_ms") {
-      JUDGE_ASSIGN_OR_RETURN(int64_t t, r.Int(key, v, 1, kMaxTotalTimeMs));
-      limits->total_time_ms = t;
-    } else if (k == "wall_ms") {
-      JUDGE_ASSIGN_OR_RETURN(limits->wall_ms, r.Int(key, v, 1, 2 * kMaxTimeMs));
-      have_wall = true;
-    } else if (k == "memory_kib") {
-      JUDGE_ASSIGN_OR_RETURN(limits->memory_kib, r.Int(key, v, kMinMemoryKib, kMaxMemoryKib));
-      have_memory = true;
-    } else if (k == "output_kib") {
-      JUDGE_ASSIGN_OR_RETURN(limits->output_kib, r.Int(key, v, 1, kMaxOutputKib));
+// "2023-07-draft", "2023-07", "2025-09", "draft": the rules of 2023-07 and later.
+bool IsVersion2023(const std::string& v) {
+  if (v == "draft") return true;
+  if (v.size() < 7 || v[4] != '-') return false;
+  for (int i : {0, 1, 2, 3, 5, 6})
+    if (v[i] < '0' || v[i] > '9') return false;
+  if (v.size() != 7 && v.substr(7) != "-draft") return false;
+  return v.substr(0, 7) >= "2023-07";
+}
+
+const std::vector<std::string> kTopKeys = {
+    // ours (source, author, license, rights_owner are Kattis's too)
+    "name", "plugin", "source", "author", "license", "rights_owner", "limits", "io", "checker", "interactor",
+    "plugin_options", "groups",
+    // Kattis legacy and 2023-07
+    "problem_format_version", "type", "uuid", "version", "credits", "source_url", "validation", "validator_flags",
+    "grading", "keywords", "languages", "allow_file_writing", "constants", "embargo_until"};
+
+std::vector<std::string> SplitWords(const std::string& s) {
+  std::vector<std::string> out;
+  std::string word;
+  for (char c : s) {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      if (!word.empty()) out.push_back(std::move(word));
+      word.clear();
+    } else {
+      word += c;
     }
   }
-  if (!have_time) return r.Error("limits.time_ms", "expected an integer 1..600000, found nothing (required)");
-  if (!have_memory)
-    return r.Error("limits.memory_kib", "expected an integer 1024..16777216, found nothing (required)");
-  if (have_wall && limits->wall_ms < limits->time_ms)
-    return r.Error("limits.wall_ms", "expected at least limits.time_ms (" +
-                                         std::to_string(limits->time_ms) + "), found " +
-                                         std::to_string(limits->wall_ms));
-  if (limits->total_time_ms && *limits->total_time_ms < limits->time_ms)
-    return r.Error("limits.total_time_ms", "expected at least limits.time_ms (" +
-                                               std::to_string(limits->time_ms) + "), found " +
-                                               std::to_string(*limits->total_time_ms));
-  // The documented default, filled in so every reader sees the same wall limit.
-  if (!have_wall) limits->wall_ms = std::max(2 * limits->time_ms, limits->time_ms + 1000);
-  return Status::Ok();
+  if (!word.empty()) out.push_back(std::move(word));
+  return out;
 }
 
-Status ReadIo(const YamlReader& r, const YAML::Node& node, ProblemConfig* config) {
-  JUDGE_ASSIGN_OR_RETURN(auto entries, r.Map("io", node, {"mode", "input", "output"}));
+// Walks problem.yaml's keys into a ProblemConfig, collecting every error.
+class ProblemReader {
+ public:
+  ProblemReader(const std::string& file, ProblemConfig* c) : r_(file), c_(c) {}
+
+  Status Read(const YAML::Node& root);
+
+ private:
+  void ReadKey(const std::string& k, const YAML::Node& v);
+  void ReadName(const YAML::Node& v);
+  void ReadType(const YAML::Node& v);
+  void ReadValidation(const YAML::Node& v);
+  void ReadGrading(const YAML::Node& v);
+  void ReadCredits(const YAML::Node& v);
+  void ReadSource(const YAML::Node& v);
+  void ReadIo(const YAML::Node& v);
+  void ReadChecker(const YAML::Node& v);
+  void ReadInteractor(const YAML::Node& v);
+  void ReadPluginOptions(const YAML::Node& v);
+  void ReadGroups(const YAML::Node& v);
+  std::optional<PackageProgram> ProgramAt(const std::string& key, const YAML::Node& v);
+  void SettleTimeLimit();
+  void SettleChecker();
+  void SettleInteractor();
+  void CheckStrings(const std::string& key, const YAML::Node& v);
+
+  YamlReader r_;
+  ErrorList errors_;
+  ProblemConfig* c_;
+  bool kattis_2023_ = false;
+  bool have_name_ = false, have_uuid_ = false, have_checker_type_ = false;
+  bool have_validation_ = false, validation_custom_ = false;
+  YAML::Node limits_node_;
+  config::LimitsRead limits_;
+};
+
+Status ProblemReader::Read(const YAML::Node& root) {
+  // The format version decides defaults: read it first.
+  if (root["problem_format_version"]) {
+    const YAML::Node& v = root["problem_format_version"];
+    if (v.IsScalar() && (v.Scalar() == "legacy" || v.Scalar() == "legacy-icpc" || IsVersion2023(v.Scalar()))) {
+      c_->format_version = v.Scalar();
+      kattis_2023_ = IsVersion2023(v.Scalar());
+    } else {
+      errors_.Add(r_.Error("problem_format_version", "legacy, legacy-icpc, 2023-07-draft or a later yyyy-mm[-draft]", v));
+    }
+  }
+  for (const auto& [k, v] : r_.MapAll("", root, kTopKeys, &errors_)) ReadKey(k, v);
+  limits_ = config::ReadLimits(r_, limits_node_, kattis_2023_, &errors_);
+  c_->limits = limits_.limits;
+  c_->time_rule = limits_.rule;
+  c_->tool_limits = limits_.tools;
+  c_->code_kib = limits_.code_kib;
+  if (kattis_2023_ && !have_uuid_) errors_.Add(r_.Missing("uuid", "a string (required by " + c_->format_version + ")"));
+  if (kattis_2023_ && !have_name_) errors_.Add(r_.Missing("name", "a string or a map of languages to strings"));
+  if (!c_->groups.empty() && c_->scoring)
+    errors_.Add(r_.Error("groups", "expected either groups (points per group) or type: scoring (testdata.yaml), "
+                                   "found both"));
+  SettleTimeLimit();
+  SettleChecker();
+  SettleInteractor();
+  return errors_.ToStatus();
+}
+
+void ProblemReader::ReadKey(const std::string& k, const YAML::Node& v) {
+  std::string text;
+  if (k == "problem_format_version") return;  // read first
+  if (k == "name") return ReadName(v);
+  if (k == "plugin") return void(errors_.Take(r_.Identifier("plugin", v), &c_->plugin_id));
+  if (k == "type") return ReadType(v);
+  if (k == "validation") return ReadValidation(v);
+  if (k == "validator_flags") {
+    if (errors_.Take(r_.String(k, v), &text)) c_->validator_flags = SplitWords(text);
+    return;
+  }
+  if (k == "limits") return void(limits_node_ = v);
+  if (k == "io") return ReadIo(v);
+  if (k == "checker") return ReadChecker(v);
+  if (k == "interactor") return ReadInteractor(v);
+  if (k == "plugin_options") return ReadPluginOptions(v);
+  if (k == "groups") return ReadGroups(v);
+  if (k == "grading") return ReadGrading(v);
+  if (k == "credits") return ReadCredits(v);
+  if (k == "source") return ReadSource(v);
+  if (k == "uuid") have_uuid_ = true;
+  if (k == "keywords") return CheckStrings(k, v);
+  if (k == "languages") {
+    std::vector<std::string> langs;
+    if (errors_.Take(r_.StringOrList(k, v), &langs) && !(langs.size() == 1 && langs[0] == "all")) {
+      c_->languages = langs;
+      c_->notes.push_back("languages: read, not enforced (any installed language may be submitted)");
+    }
+    return;
+  }
+  if (k == "allow_file_writing") {
+    bool b = false;
+    (void)errors_.Take(r_.Bool(k, v), &b);
+    return;
+  }
+  if (k == "constants") {
+    if (!v.IsMap()) return errors_.Add(r_.Error(k, "a map of names to values", v));
+    if (v.size() > 0) c_->notes.push_back("constants: read, not substituted into programs or statements");
+    return;
+  }
+  // uuid, version, author, license, rights_owner, source_url, embargo_until: strings.
+  errors_.Add(r_.String(k, v).status());
+}
+
+void ProblemReader::ReadName(const YAML::Node& v) {
+  if (v.IsMap()) {
+    // 2023-07: a map of language codes to names; English first, else the first.
+    for (const auto& [lang, name] : r_.MapAll("name", v, {}, &errors_)) {
+      std::string s;
+      if (!errors_.Take(r_.String("name." + lang, name), &s)) continue;
+      if (!have_name_ || lang == "en") c_->name = s;
+      have_name_ = true;
+    }
+    return;
+  }
+  if (!errors_.Take(r_.String("name", v), &c_->name)) return;
+  if (c_->name.empty()) return errors_.Add(r_.Error("name", "a non-empty string", v));
+  have_name_ = true;
+}
+
+void ProblemReader::ReadType(const YAML::Node& v) {
+  std::vector<std::string> types;
+  if (!errors_.Take(r_.StringOrList("type", v), &types)) return;
+  std::set<std::string> seen;
+  for (const auto& t : types) {
+    if (!seen.insert(t).second) errors_.Add(r_.Error("type", "expected no type twice, found \"" + t + "\" twice"));
+    if (t == "pass-fail") {
+    } else if (t == "scoring") {
+      c_->scoring = true;
+    } else if (t == "interactive") {
+      c_->interactive = true;
+    } else if (t == "multi-pass" || t == "submit-answer") {
+      errors_.Add(r_.Error("type", "expected pass-fail, scoring or interactive, found \"" + t +
+                                       "\" (" + t + " problems are not supported by this judge)"));
+    } else {
+      errors_.Add(r_.Error("type", "pass-fail, scoring or interactive", YAML::Node(t)));
+    }
+  }
+  if (seen.count("pass-fail") && seen.count("scoring"))
+    errors_.Add(r_.Error("type", "expected pass-fail or scoring, found both"));
+}
+
+void ProblemReader::ReadValidation(const YAML::Node& v) {
+  std::string text;
+  if (!errors_.Take(r_.String("validation", v), &text)) return;
+  std::vector<std::string> words = SplitWords(text);
+  have_validation_ = true;
+  if (words.empty() || (words[0] != "default" && words[0] != "custom"))
+    return errors_.Add(r_.Error("validation", "default, or custom followed by interactive and/or score", v));
+  validation_custom_ = words[0] == "custom";
+  for (std::size_t i = 1; i < words.size(); ++i) {
+    if (validation_custom_ && words[i] == "interactive") {
+      c_->interactive = true;
+    } else if (validation_custom_ && words[i] == "score") {
+      c_->custom_score = true;
+    } else {
+      errors_.Add(r_.Error("validation", "default, or custom followed by interactive and/or score", v));
+    }
+  }
+}
+
+void ProblemReader::ReadGrading(const YAML::Node& v) {
+  static const std::vector<std::string> kKeys = {"objective", "show_test_data_groups", "on_reject", "accept_score",
+                                                 "reject_score", "range"};
+  for (const auto& [k, val] : r_.MapAll("grading", v, kKeys, &errors_)) {
+    const std::string key = "grading." + k;
+    if (k == "objective") {
+      if (val.IsScalar() && (val.Scalar() == "min" || val.Scalar() == "max"))
+        c_->objective_min = val.Scalar() == "min";
+      else
+        errors_.Add(r_.Error(key, "min or max", val));
+    } else if (k == "show_test_data_groups") {
+      bool b = false;
+      (void)errors_.Take(r_.Bool(key, val), &b);
+    } else {
+      // Deprecated group defaults (problemtools still reads them): testdata.yaml is
+      // where they belong.
+      errors_.Add(r_.String(key, val).status());
+      c_->notes.push_back(key + ": deprecated; set it in data/testdata.yaml (ignored here)");
+    }
+  }
+}
+
+void ProblemReader::CheckStrings(const std::string& key, const YAML::Node& v) {
+  errors_.Add(r_.StringOrList(key, v).status());
+}
+
+void ProblemReader::ReadCredits(const YAML::Node& v) {
+  if (v.IsScalar()) return;
+  static const std::vector<std::string> kKeys = {"authors", "contributors", "testers", "translators", "packagers",
+                                                 "acknowledgements"};
+  for (const auto& [k, val] : r_.MapAll("credits", v, kKeys, &errors_)) {
+    if (k != "translators") {
+      CheckStrings("credits." + k, val);
+      continue;
+    }
+    for (const auto& [lang, people] : r_.MapAll("credits.translators", val, {}, &errors_))
+      CheckStrings("credits.translators." + lang, people);
+  }
+}
+
+void ProblemReader::ReadSource(const YAML::Node& v) {
+  auto one = [&](const std::string& key, const YAML::Node& entry) {
+    if (entry.IsScalar()) return;
+    bool have = false;
+    for (const auto& [k, val] : r_.MapAll(key, entry, {"name", "url"}, &errors_)) {
+      errors_.Add(r_.String(key + "." + k, val).status());
+      have = have || k == "name";
+    }
+    if (entry.IsMap() && !have) errors_.Add(r_.Missing(key + ".name", "a string"));
+  };
+  if (!v.IsSequence()) return one("source", v);
+  for (std::size_t i = 0; i < v.size(); ++i) one("source[" + std::to_string(i) + "]", v[i]);
+}
+
+void ProblemReader::ReadIo(const YAML::Node& v) {
   const YAML::Node* input = nullptr;
   const YAML::Node* output = nullptr;
-  for (const auto& [k, v] : entries) {
+  // Named: input and output point into it.
+  const YamlEntries entries = r_.MapAll("io", v, {"mode", "input", "output"}, &errors_);
+  for (const auto& [k, val] : entries) {
     if (k == "mode") {
-      if (v.IsScalar() && v.Scalar() == "stdio") {
-        config->io_mode = IoMode::kStdio;
-      } else if (v.IsScalar() && v.Scalar() == "file") {
-        config->io_mode = IoMode::kFile;
-      } else {
-        return r.Error("io.mode", "stdio or file", v);
-      }
-    } else if (k == "input") {
-      input = &v;
-    } else if (k == "output") {
-      output = &v;
-    }
-  }
-  if (config->io_mode == IoMode::kStdio) {
-    if (input) return r.Error("io.input", "no file name in stdio mode (set io.mode: file)", *input);
-    if (output) return r.Error("io.output", "no file name in stdio mode (set io.mode: file)", *output);
-    return Status::Ok();
-  }
-  if (!input) return r.Error("io.input", "expected a file name in file mode, found nothing");
-  if (!output) return r.Error("io.output", "expected a file name in file mode, found nothing");
-  JUDGE_ASSIGN_OR_RETURN(config->input_file, r.FileName("io.input", *input));
-  JUDGE_ASSIGN_OR_RETURN(config->output_file, r.FileName("io.output", *output));
-  if (config->input_file == config->output_file)
-    return r.Error("io.output", "expected a name other than io.input, found " + Quote(config->output_file));
-  return Status::Ok();
-}
-
-// Returns whether a type was given.
-Result<bool> ReadChecker(const YamlReader& r, const YAML::Node& node, ProblemConfig* config) {
-  JUDGE_ASSIGN_OR_RETURN(auto entries,
-                         r.Map("checker", node, {"type", "absolute_tolerance", "relative_tolerance"}));
-  bool have_type = false;
-  const YAML::Node* abs_tol = nullptr;
-  const YAML::Node* rel_tol = nullptr;
-  for (const auto& [k, v] : entries) {
-    if (k == "type") {
-      static const std::vector<std::pair<std::string, CheckerKind>> kKinds = {
-          {"plugin", CheckerKind::kPlugin}, {"exact", CheckerKind::kExact},
-          {"lines", CheckerKind::kLines},   {"tokens", CheckerKind::kTokens},
-          {"float", CheckerKind::kFloat}};
-      bool found = false;
-      for (const auto& [name, kind] : kKinds) {
-        if (v.IsScalar() && v.Scalar() == name) {
-          config->checker = kind;
-          found = true;
-        }
-      }
-      if (!found) return r.Error("checker.type", "plugin, exact, lines, tokens or float", v);
-      have_type = true;
-    } else if (k == "absolute_tolerance") {
-      abs_tol = &v;
+      if (val.IsScalar() && (val.Scalar() == "stdio" || val.Scalar() == "file"))
+        c_->io_mode = val.Scalar() == "file" ? IoMode::kFile : IoMode::kStdio;
+      else
+        errors_.Add(r_.Error("io.mode", "stdio or file", val));
     } else {
-      rel_tol = &v;
+      (k == "input" ? input : output) = &val;
     }
   }
-  if (abs_tol) {
-    if (config->checker != CheckerKind::kFloat)
-      return r.Error("checker.absolute_tolerance", "no tolerance unless checker.type is float",
-                     *abs_tol);
-    JUDGE_ASSIGN_OR_RETURN(config->float_absolute_tolerance,
-                           r.NonNegativeNumber("checker.absolute_tolerance", *abs_tol));
+  if (c_->io_mode == IoMode::kStdio) {
+    if (input) errors_.Add(r_.Error("io.input", "no file name in stdio mode (set io.mode: file)", *input));
+    if (output) errors_.Add(r_.Error("io.output", "no file name in stdio mode (set io.mode: file)", *output));
+    return;
   }
-  if (rel_tol) {
-    if (config->checker != CheckerKind::kFloat)
-      return r.Error("checker.relative_tolerance", "no tolerance unless checker.type is float",
-                     *rel_tol);
-    JUDGE_ASSIGN_OR_RETURN(config->float_relative_tolerance,
-                           r.NonNegativeNumber("checker.relative_tolerance", *rel_tol));
-  }
-  return have_type;
+  if (!input) errors_.Add(r_.Error("io.input", "expected a file name in file mode, found nothing"));
+  if (!output) errors_.Add(r_.Error("io.output", "expected a file name in file mode, found nothing"));
+  bool ok_in = input && errors_.Take(r_.FileName("io.input", *input), &c_->input_file);
+  bool ok_out = output && errors_.Take(r_.FileName("io.output", *output), &c_->output_file);
+  if (ok_in && ok_out && c_->input_file == c_->output_file)
+    errors_.Add(r_.Error("io.output", "expected a name other than io.input, found " + Quote(c_->output_file)));
 }
 
-Status ReadPluginOptions(const YamlReader& r, const YAML::Node& node, ProblemConfig* config) {
-  JUDGE_ASSIGN_OR_RETURN(auto entries, r.Map("plugin_options", node, {}));
-  for (const auto& [k, v] : entries) {
+std::optional<PackageProgram> ProblemReader::ProgramAt(const std::string& key, const YAML::Node& v) {
+  std::string rel;
+  if (!errors_.Take(r_.String(key, v), &rel)) return std::nullopt;
+  bool ok = !rel.empty() && rel[0] != '/' && rel.find("..") == std::string::npos;
+  if (!ok) {
+    errors_.Add(r_.Error(key, "a path inside the package (relative, without ..)", v));
+    return std::nullopt;
+  }
+  PackageProgram p;
+  p.path = JoinPath(c_->dir, rel);
+  p.name = fs_std::path(rel).filename().string();
+  if (!fs::Exists(p.path) || !InsidePackage(c_->dir, p.path)) {
+    errors_.Add(r_.Error(key, "expected a file or folder of the package, found no " + Quote(rel)));
+    return std::nullopt;
+  }
+  p.is_dir = fs::IsDirectory(p.path);
+  return p;
+}
+
+void ProblemReader::ReadChecker(const YAML::Node& v) {
+  static const std::vector<std::pair<std::string, CheckerKind>> kKinds = {
+      {"plugin", CheckerKind::kPlugin}, {"exact", CheckerKind::kExact},   {"lines", CheckerKind::kLines},
+      {"tokens", CheckerKind::kTokens}, {"float", CheckerKind::kFloat},   {"default", CheckerKind::kDefault},
+      {"kattis", CheckerKind::kKattis}, {"testlib", CheckerKind::kTestlib}};
+  std::optional<YAML::Node> abs_tol, rel_tol, source;
+  for (const auto& [k, val] : r_.MapAll("checker", v, {"type", "absolute_tolerance", "relative_tolerance", "source"},
+                                        &errors_)) {
+    if (k == "type") {
+      auto it = std::find_if(kKinds.begin(), kKinds.end(),
+                             [&](const auto& kind) { return val.IsScalar() && val.Scalar() == kind.first; });
+      if (it == kKinds.end()) {
+        errors_.Add(r_.Error("checker.type", "plugin, exact, lines, tokens, float, default, kattis or testlib", val));
+        continue;
+      }
+      c_->checker = it->second;
+      have_checker_type_ = true;
+    } else {
+      (k == "absolute_tolerance" ? abs_tol : k == "relative_tolerance" ? rel_tol : source) = val;
+    }
+  }
+  const bool is_float = have_checker_type_ && c_->checker == CheckerKind::kFloat;
+  for (auto [node, name, target] : {std::make_tuple(&abs_tol, "absolute_tolerance", &c_->float_absolute_tolerance),
+                                    std::make_tuple(&rel_tol, "relative_tolerance", &c_->float_relative_tolerance)}) {
+    if (!*node) continue;
+    std::string key = std::string("checker.") + name;
+    if (!is_float)
+      errors_.Add(r_.Error(key, "no tolerance unless checker.type is float", **node));
+    else
+      (void)errors_.Take(r_.NonNegativeNumber(key, **node), target);
+  }
+  const bool takes_source =
+      have_checker_type_ && (c_->checker == CheckerKind::kKattis || c_->checker == CheckerKind::kTestlib);
+  if (source && !takes_source)
+    errors_.Add(r_.Error("checker.source", "no source unless checker.type is kattis or testlib", *source));
+  else if (source)
+    c_->checker_program = ProgramAt("checker.source", *source);
+  else if (have_checker_type_ && c_->checker == CheckerKind::kTestlib)
+    errors_.Add(r_.Missing("checker.source", "the testlib checker's source in the package"));
+}
+
+void ProblemReader::ReadInteractor(const YAML::Node& v) {
+  std::optional<YAML::Node> source;
+  for (const auto& [k, val] : r_.MapAll("interactor", v, {"type", "source"}, &errors_)) {
+    if (k == "source") {
+      source = val;
+    } else if (val.IsScalar() && (val.Scalar() == "testlib" || val.Scalar() == "kattis")) {
+      c_->interactor = val.Scalar() == "testlib" ? InteractorKind::kTestlib : InteractorKind::kKattis;
+    } else {
+      errors_.Add(r_.Error("interactor.type", "testlib or kattis", val));
+    }
+  }
+  if (!v.IsMap()) return;
+  if (!v["type"]) errors_.Add(r_.Missing("interactor.type", "testlib or kattis"));
+  if (!source) return errors_.Add(r_.Missing("interactor.source", "the interactor's source in the package"));
+  c_->interactor_program = ProgramAt("interactor.source", *source);
+  c_->interactive = true;
+}
+
+void ProblemReader::ReadPluginOptions(const YAML::Node& v) {
+  for (const auto& [k, val] : r_.MapAll("plugin_options", v, {}, &errors_)) {
     std::string key = "plugin_options." + k;
     // Keys and values travel as "key=value" lines (plugin_abi.h).
     bool key_ok = !k.empty();
     for (char c : k) key_ok = key_ok && c != '=' && static_cast<unsigned char>(c) >= 0x20;
-    if (!key_ok) return r.Error(key, "expected a key without '=' or control characters, found " + Quote(k));
-    if (!v.IsScalar()) return r.Error(key, "a scalar (string, number or boolean)", v);
-    const std::string& value = v.Scalar();
-    if (value.find('\n') != std::string::npos || value.find('\r') != std::string::npos)
-      return r.Error(key, "a value on one line", v);
-    config->plugin_options.emplace_back(k, value);
+    if (!key_ok) {
+      errors_.Add(r_.Error(key, "expected a key without '=' or control characters, found " + Quote(k)));
+    } else if (!val.IsScalar()) {
+      errors_.Add(r_.Error(key, "a scalar (string, number or boolean)", val));
+    } else if (val.Scalar().find_first_of("\r\n") != std::string::npos) {
+      errors_.Add(r_.Error(key, "a value on one line", val));
+    } else {
+      c_->plugin_options.emplace_back(k, val.Scalar());
+    }
   }
-  return Status::Ok();
 }
 
-Status ReadGroups(const YamlReader& r, const YAML::Node& node, ProblemConfig* config) {
-  if (!node.IsSequence()) return r.Error("groups", "a list of {name, points}", node);
+void ProblemReader::ReadGroups(const YAML::Node& v) {
+  if (!v.IsSequence()) return errors_.Add(r_.Error("groups", "a list of {name, points}", v));
   std::set<std::string> names;
-  for (size_t i = 0; i < node.size(); ++i) {
+  for (std::size_t i = 0; i < v.size(); ++i) {
     std::string key = "groups[" + std::to_string(i) + "]";
-    JUDGE_ASSIGN_OR_RETURN(auto entries, r.Map(key, node[i], {"name", "points"}));
     TestGroup group;
     bool have_name = false, have_points = false;
-    for (const auto& [k, v] : entries) {
+    for (const auto& [k, val] : r_.MapAll(key, v[i], {"name", "points"}, &errors_)) {
       if (k == "name") {
-        JUDGE_ASSIGN_OR_RETURN(group.name, r.Identifier(key + ".name", v));
-        if (group.name == "sample" || group.name == "secret")
-          return r.Error(key + ".name", "a group name other than sample or secret", v);
-        have_name = true;
+        have_name = errors_.Take(r_.Identifier(key + ".name", val), &group.name);
+        if (have_name && group.name == "sample") {
+          errors_.Add(r_.Error(key + ".name", "a group name other than sample", val));
+          have_name = false;
+        }
       } else {
-        JUDGE_ASSIGN_OR_RETURN(group.points, r.NonNegativeNumber(key + ".points", v));
-        have_points = true;
+        have_points = errors_.Take(r_.NonNegativeNumber(key + ".points", val), &group.points);
       }
     }
-    if (!have_name) return r.Error(key + ".name", "expected a group name, found nothing (required)");
-    if (!have_points)
-      return r.Error(key + ".points", "expected a non-negative number, found nothing (required)");
-    if (!names.insert(group.name).second)
-      return r.Error(key + ".name", "expected a name not used by another group, found " + Quote(group.name));
-    config->groups.push_back(std::move(group));
+    if (!v[i].IsMap()) continue;
+    if (!have_name && !v[i]["name"]) errors_.Add(r_.Error(key + ".name", "expected a group name, found nothing (required)"));
+    if (!have_points && !v[i]["points"])
+      errors_.Add(r_.Error(key + ".points", "expected a non-negative number, found nothing (required)"));
+    if (!have_name || !have_points) continue;
+    if (!names.insert(group.name).second) {
+      errors_.Add(r_.Error(key + ".name", "expected a name not used by another group, found " + Quote(group.name)));
+      continue;
+    }
+    c_->groups.push_back(std::move(group));
   }
-  return Status::Ok();
+}
+
+// Ours, else DOMjudge's files, else inferred by the Kattis rule from the accepted
+// submissions (judging/time_limit.h); the default wall limit follows the time limit.
+void ProblemReader::SettleTimeLimit() {
+  ProblemLimits& l = c_->limits;
+  if (!limits_.have_time) {
+    std::string ini_name;
+    Result<std::optional<int64_t>> dj = config::ReadDomjudgeTimeLimit(c_->dir, &c_->time_rule.source, &ini_name);
+    if (!dj.ok()) {
+      errors_.Add(dj.status());
+    } else if (dj->has_value()) {
+      l.time_ms = **dj;
+    } else {
+      c_->time_rule.source = TimeLimitSource::kInferred;
+      l.time_ms = 0;
+    }
+    if (!have_name_ && !ini_name.empty()) c_->name = ini_name;
+  }
+  if (l.time_ms > 0 && !limits_.have_wall) l.wall_ms = std::max(2 * l.time_ms, l.time_ms + 1000);
+}
+
+// checker.type, else plugin, else the Kattis rules: legacy `validation: custom` (or, in
+// 2023-07, an output_validator/ folder) means the package's output validator, else the
+// default output validator.
+void ProblemReader::SettleChecker() {
+  if (have_checker_type_ && have_validation_)
+    errors_.Add(r_.Error("validation", "expected either checker (this judge's) or validation (Kattis), found both"));
+  if (!have_checker_type_) {
+    if (!c_->plugin_id.empty()) {
+      c_->checker = CheckerKind::kPlugin;
+    } else {
+      Result<std::vector<PackageProgram>> legacy = ListPrograms(c_->dir, "output_validators");
+      const std::string folder_2023 = JoinPath(c_->dir, "output_validator");
+      bool custom = validation_custom_ || (!have_validation_ && fs::IsDirectory(folder_2023)) ||
+                    (!have_validation_ && c_->interactive);
+      c_->checker = custom ? CheckerKind::kKattis : CheckerKind::kDefault;
+      if (custom && fs::IsDirectory(folder_2023)) {
+        c_->checker_program = PackageProgram{"output_validator", folder_2023, true};
+      } else if (custom && !legacy.ok()) {
+        errors_.Add(legacy.status());
+      } else if (custom && legacy->size() == 1) {
+        c_->checker_program = legacy->front();
+      } else if (custom && c_->interactor != InteractorKind::kTestlib) {
+        errors_.Add(r_.Error("validation", "expected one output validator in output_validators/ (or "
+                                           "output_validator/), found " + std::to_string(legacy->size())));
+      }
+    }
+  }
+  if (c_->checker == CheckerKind::kKattis && !c_->checker_program && have_checker_type_) {
+    if (auto p = ListPrograms(c_->dir, "output_validators"); p.ok() && p->size() == 1)
+      c_->checker_program = p->front();
+    else if (fs::IsDirectory(JoinPath(c_->dir, "output_validator")))
+      c_->checker_program = PackageProgram{"output_validator", JoinPath(c_->dir, "output_validator"), true};
+    else
+      errors_.Add(r_.Error("checker.source", "expected the validator's source, or one program in "
+                                             "output_validators/, found neither"));
+  }
+  if (c_->checker == CheckerKind::kPlugin && c_->plugin_id.empty())
+    errors_.Add(r_.Error("plugin", "expected a plugin id when checker.type is plugin, found nothing"));
+}
+
+// Interactive: the output validator is the interactor (Kattis), unless interactor:
+// names a testlib one (its checker, if any, runs after the interaction).
+void ProblemReader::SettleInteractor() {
+  if (!c_->interactive || c_->interactor != InteractorKind::kNone) return;
+  if (c_->checker == CheckerKind::kKattis && c_->checker_program) {
+    c_->interactor = InteractorKind::kKattis;
+    c_->interactor_program = c_->checker_program;
+    return;
+  }
+  errors_.Add(r_.Error("type", "expected an interactor for an interactive problem (an output validator in "
+                               "output_validators/ or output_validator/, or interactor: in problem.yaml), found none"));
 }
 
 }  // namespace
 
 Result<ProblemConfig> LoadProblemConfig(const std::string& dir) {
   std::error_code ec;
-  if (!fs::is_directory(dir, ec))
+  if (!fs_std::is_directory(dir, ec))
     return Status::NotFound("problem directory '" + dir + "': " +
-                            (fs::exists(dir, ec) ? "expected a directory, found a file"
-                                                 : "no such directory"));
+                            (fs_std::exists(dir, ec) ? "expected a directory, found a file" : "no such directory"));
   std::string file = JoinPath(dir, "problem.yaml");
-  if (!fs::exists(file, ec))
+  YAML::Node root;
+  if (fs_std::exists(file, ec)) {
+    JUDGE_ASSIGN_OR_RETURN(root, ParseYamlFile(file));
+    if (root.IsNull()) root = YAML::Node(YAML::NodeType::Map);  // an empty file: every default
+    if (!root.IsMap())
+      return Status::InvalidArgument(file + ": expected a map of keys (name, limits, ...), found " + Describe(root));
+  } else if (fs_std::exists(JoinPath(dir, "domjudge-problem.ini"), ec)) {
+    root = YAML::Node(YAML::NodeType::Map);  // an old DOMjudge package: the ini says it all
+  } else {
     return Status::NotFound(file + ": expected a problem.yaml in the package, found no such file");
-  JUDGE_ASSIGN_OR_RETURN(YAML::Node root, ParseYamlFile(file));
-  YamlReader r(file);
-  if (!root.IsMap())
-    return Status::InvalidArgument(file + ": expected a map of keys (name, plugin, limits, ...), found " +
-                                   (root.IsNull() ? std::string("an empty document") : Describe(root)));
-
+  }
   ProblemConfig config;
   config.dir = dir;
   config.id = PackageId(dir);
-  JUDGE_ASSIGN_OR_RETURN(auto entries,
-                         r.Map("", root,
-                               {"name", "plugin", "source", "author", "license", "rights_owner",
-                                "limits", "io", "checker", "plugin_options", "groups"}));
-  bool have_name = false, have_limits = false, have_checker_type = false;
-  for (const auto& [k, v] : entries) {
-    if (k == "name") {
-      JUDGE_ASSIGN_OR_RETURN(config.name, r.String("name", v));
-      if (config.name.empty()) return r.Error("name", "a non-empty string", v);
-      have_name = true;
-    } else if (k == "plugin") {
-      JUDGE_ASSIGN_OR_RETURN(config.plugin_id, r.Identifier("plugin", v));
-    } else if (k == "source" || k == "author" || k == "license" || k == "rights_owner") {
-      JUDGE_RETURN_IF_ERROR(r.String(k, v).status());
-    } else if (k == "limits") {
-      JUDGE_RETURN_IF_ERROR(ReadLimits(r, v, &config.limits));
-      have_limits = true;
-    } else if (k == "io") {
-      JUDGE_RETURN_IF_ERROR(ReadIo(r, v, &config));
-    } else if (k == "checker") {
-      JUDGE_ASSIGN_OR_RETURN(have_checker_type, ReadChecker(r, v, &config));
-    } else if (k == "plugin_options") {
-      JUDGE_RETURN_IF_ERROR(ReadPluginOptions(r, v, &config));
-    } else if (k == "groups") {
-      JUDGE_RETURN_IF_ERROR(ReadGroups(r, v, &config));
-    }
-  }
-  if (!have_name) return r.Error("name", "expected a string, found nothing (required)");
-  if (!have_limits) return r.Error("limits", "expected a map with time_ms and memory_kib, found nothing (required)");
-  if (!have_checker_type) config.checker = config.plugin_id.empty() ? CheckerKind::kTokens : CheckerKind::kPlugin;
-  if (config.checker == CheckerKind::kPlugin && config.plugin_id.empty())
-    return r.Error("plugin", "expected a plugin id when checker.type is plugin, found nothing");
+  ProblemReader reader(file, &config);
+  JUDGE_RETURN_IF_ERROR(reader.Read(root));
+  if (config.name.empty()) config.name = config.id;
   return config;
 }
 
@@ -274,106 +552,6 @@ std::string SerializePluginOptions(const ProblemConfig& config) {
   std::string out;
   for (const auto& [k, v] : config.plugin_options) out += k + "=" + v + "\n";
   return out;
-}
-
-namespace {
-
-// Test files of one folder: every "<stem>.in" (sorted later); subfolders are returned
-// separately. Any other file is ignored (statements, images, generator recipes).
-struct FolderListing {
-  std::vector<std::string> stems;
-  std::vector<std::string> subdirs;
-};
-
-Result<FolderListing> ListFolder(const fs::path& folder) {
-  FolderListing listing;
-  std::error_code ec;
-  fs::directory_iterator it(folder, ec);
-  if (ec) return Status::IoError(folder.string() + ": cannot list: " + ec.message());
-  for (; it != fs::directory_iterator(); it.increment(ec)) {
-    if (ec) return Status::IoError(folder.string() + ": cannot list: " + ec.message());
-    std::string name = it->path().filename().string();
-    if (it->is_directory(ec)) {
-      listing.subdirs.push_back(name);
-    } else if (name.size() > 3 && name.compare(name.size() - 3, 3, ".in") == 0) {
-      listing.stems.push_back(name.substr(0, name.size() - 3));
-    }
-  }
-  std::sort(listing.stems.begin(), listing.stems.end());
-  std::sort(listing.subdirs.begin(), listing.subdirs.end());
-  return listing;
-}
-
-TestCase MakeTest(const fs::path& folder, const std::string& name_prefix, const std::string& stem,
-                  const std::string& group) {
-  TestCase t;
-  t.name = name_prefix + "/" + stem;
-  t.group = group;
-  t.input_path = (folder / (stem + ".in")).string();
-  fs::path ans = folder / (stem + ".ans");
-  std::error_code ec;
-  // Whatever stands there is the answer: reading it refuses a FIFO or a device with
-  // one line instead of grading without it.
-  if (fs::exists(fs::symlink_status(ans, ec))) t.answer_path = ans.string();
-  return t;
-}
-
-}  // namespace
-
-Result<std::vector<TestCase>> ListTests(const ProblemConfig& config) {
-  std::error_code ec;
-  fs::path data = fs::path(config.dir) / "data";
-  if (!fs::is_directory(data, ec))
-    return Status::NotFound(data.string() + ": expected the package's test data folder, found none");
-  std::vector<TestCase> tests;
-
-  fs::path sample = data / "sample";
-  if (fs::is_directory(sample, ec)) {
-    JUDGE_ASSIGN_OR_RETURN(FolderListing listing, ListFolder(sample));
-    if (!listing.subdirs.empty())
-      return Status::InvalidArgument((sample / listing.subdirs[0]).string() +
-                                     ": expected test files in data/sample, found a folder");
-    for (const auto& stem : listing.stems) tests.push_back(MakeTest(sample, "sample", stem, "sample"));
-  }
-
-  fs::path secret = data / "secret";
-  if (fs::is_directory(secret, ec)) {
-    JUDGE_ASSIGN_OR_RETURN(FolderListing listing, ListFolder(secret));
-    // Tests directly in data/secret and group folders, merged in name order (a group
-    // folder sorts by its name, as one entry).
-    std::vector<std::pair<std::string, bool>> entries;  // name, is_group
-    for (const auto& s : listing.stems) entries.emplace_back(s, false);
-    for (const auto& d : listing.subdirs) entries.emplace_back(d, true);
-    std::sort(entries.begin(), entries.end());
-    std::set<std::string> declared;
-    for (const auto& g : config.groups) declared.insert(g.name);
-    for (const auto& [name, is_group] : entries) {
-      if (!is_group) {
-        tests.push_back(MakeTest(secret, "secret", name, "secret"));
-        continue;
-      }
-      if (!config.groups.empty() && !declared.count(name))
-        return Status::InvalidArgument((secret / name).string() +
-                                       ": expected a group declared in problem.yaml groups (" +
-                                       [&] {
-                                         std::string s;
-                                         for (const auto& g : config.groups) s += (s.empty() ? "" : ", ") + g.name;
-                                         return s;
-                                       }() + "), found an undeclared folder");
-      JUDGE_ASSIGN_OR_RETURN(FolderListing group, ListFolder(secret / name));
-      if (!group.subdirs.empty())
-        return Status::InvalidArgument((secret / name / group.subdirs[0]).string() +
-                                       ": expected test files in a group, found a folder");
-      for (const auto& stem : group.stems)
-        tests.push_back(MakeTest(secret / name, "secret/" + name, stem, name));
-    }
-  }
-  for (const auto& g : config.groups) {
-    if (!fs::is_directory(secret / g.name, ec))
-      return Status::NotFound((secret / g.name).string() + ": expected the folder of group '" + g.name +
-                              "' declared in problem.yaml, found none");
-  }
-  return tests;
 }
 
 }  // namespace judge

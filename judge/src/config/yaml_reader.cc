@@ -133,6 +133,45 @@ Result<YamlEntries> YamlReader::Map(const std::string& key, const YAML::Node& no
   return entries;
 }
 
+Status ErrorList::ToStatus() const {
+  if (lines_.empty()) return Status::Ok();
+  std::string all;
+  for (const auto& l : lines_) all += (all.empty() ? "" : "\n") + l;
+  return Status::InvalidArgument(all);
+}
+
+YamlEntries YamlReader::MapAll(const std::string& key, const YAML::Node& node, const std::vector<std::string>& allowed,
+                               ErrorList* errors) const {
+  YamlEntries entries;
+  const std::string where = key.empty() ? std::string("(top level)") : key;
+  if (!node.IsMap()) {
+    errors->Add(Error(where, "a map" + (allowed.empty() ? std::string() : " with keys " + JoinKeys(allowed)), node));
+    return entries;
+  }
+  std::set<std::string> seen;
+  for (auto it = node.begin(); it != node.end(); ++it) {
+    const YAML::detail::iterator_value entry = *it;  // a proxy: copy the nodes out
+    const YAML::Node k = entry.first;
+    const YAML::Node v = entry.second;
+    if (!k.IsScalar()) {
+      errors->Add(Error(where, "keys that are plain names", k));
+      continue;
+    }
+    std::string name = k.Scalar();
+    std::string path = key.empty() ? name : key + "." + name;
+    if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
+      errors->Add(Error(path, "unknown key (expected one of " + JoinKeys(allowed) + ")"));
+      continue;
+    }
+    if (!seen.insert(name).second) {
+      errors->Add(Error(path, "key given twice"));
+      continue;
+    }
+    entries.emplace_back(name, v);
+  }
+  return entries;
+}
+
 Result<std::string> YamlReader::String(const std::string& key, const YAML::Node& node) const {
   if (!node.IsScalar()) return Error(key, "a string", node);
   return node.Scalar();
@@ -159,6 +198,28 @@ Result<double> YamlReader::NonNegativeNumber(const std::string& key, const YAML:
   double v = 0;
   if (!node.IsScalar() || !ParseNumber(node.Scalar(), &v) || v < 0) return Error(key, "a non-negative number", node);
   return v;
+}
+
+Result<double> YamlReader::Number(const std::string& key, const YAML::Node& node, double min, double max,
+                                  const std::string& expected) const {
+  double v = 0;
+  if (!node.IsScalar() || !ParseNumber(node.Scalar(), &v) || v < min || v > max) return Error(key, expected, node);
+  return v;
+}
+
+Result<bool> YamlReader::Bool(const std::string& key, const YAML::Node& node) const {
+  if (node.IsScalar()) {
+    const std::string& s = node.Scalar();
+    if (s == "true" || s == "True" || s == "TRUE") return true;
+    if (s == "false" || s == "False" || s == "FALSE") return false;
+  }
+  return Error(key, "true or false", node);
+}
+
+Result<std::vector<std::string>> YamlReader::StringOrList(const std::string& key, const YAML::Node& node) const {
+  if (node.IsScalar()) return std::vector<std::string>{node.Scalar()};
+  if (!node.IsSequence()) return Error(key, "a string or a list of strings", node);
+  return StringList(key, node);
 }
 
 Result<std::string> YamlReader::FileName(const std::string& key, const YAML::Node& node) const {

@@ -33,6 +33,30 @@ Result<YAML::Node> ParseYamlFile(const std::string& file);
 
 using YamlEntries = std::vector<std::pair<std::string, YAML::Node>>;
 
+// The errors of one file, collected so that all of them are reported at once.
+class ErrorList {
+ public:
+  void Add(const Status& s) {
+    if (!s.ok()) lines_.push_back(s.message());
+  }
+  // Moves r's value to *out, or records its error; returns whether it had a value.
+  template <typename T>
+  bool Take(Result<T> r, T* out) {
+    if (!r.ok()) {
+      Add(r.status());
+      return false;
+    }
+    *out = std::move(r).value();
+    return true;
+  }
+  bool empty() const { return lines_.empty(); }
+  // OK when empty, else InvalidArgument with one line per error, in the order found.
+  Status ToStatus() const;
+
+ private:
+  std::vector<std::string> lines_;
+};
+
 class YamlReader {
  public:
   explicit YamlReader(std::string file) : file_(std::move(file)) {}
@@ -49,10 +73,22 @@ class YamlReader {
   // returns its entries in file order.
   Result<YamlEntries> Map(const std::string& key, const YAML::Node& node,
                           const std::vector<std::string>& allowed) const;
+  // As Map, but every unknown or repeated key is recorded in *errors (the others are
+  // returned), so a file's mistakes are all reported at once. Not a map: an error and
+  // no entries.
+  YamlEntries MapAll(const std::string& key, const YAML::Node& node, const std::vector<std::string>& allowed,
+                     ErrorList* errors) const;
   Result<std::string> String(const std::string& key, const YAML::Node& node) const;
   Result<std::vector<std::string>> StringList(const std::string& key, const YAML::Node& node) const;
   Result<int64_t> Int(const std::string& key, const YAML::Node& node, int64_t min, int64_t max) const;
   Result<double> NonNegativeNumber(const std::string& key, const YAML::Node& node) const;
+  // A finite decimal number in [min, max]; `expected` describes the range in errors.
+  Result<double> Number(const std::string& key, const YAML::Node& node, double min, double max,
+                        const std::string& expected) const;
+  // true or false (also True/TRUE, False/FALSE).
+  Result<bool> Bool(const std::string& key, const YAML::Node& node) const;
+  // A string, or a list of strings (a string is a list of one).
+  Result<std::vector<std::string>> StringOrList(const std::string& key, const YAML::Node& node) const;
   // A bare file name: non-empty, no '/', not "." or "..", printable.
   Result<std::string> FileName(const std::string& key, const YAML::Node& node) const;
   // An identifier: letters, digits, '-', '_', '.'; non-empty, not starting with '.'.

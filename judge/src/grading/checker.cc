@@ -219,7 +219,8 @@ class BuiltinChecker : public Checker {
   explicit BuiltinChecker(const ProblemConfig& config)
       : kind_(config.checker),
         abs_(config.float_absolute_tolerance),
-        rel_(config.float_relative_tolerance) {}
+        rel_(config.float_relative_tolerance),
+        validator_flags_(config.validator_flags) {}
 
   std::string Describe() const override {
     switch (kind_) {
@@ -230,10 +231,23 @@ class BuiltinChecker : public Checker {
         std::snprintf(buf, sizeof buf, "float (absolute %g, relative %g)", abs_, rel_);
         return buf;
       }
-      case CheckerKind::kTokens:
-      case CheckerKind::kPlugin: break;
+      case CheckerKind::kDefault: {
+        std::string d = "default";
+        for (const auto& f : validator_flags_) d += " " + f;
+        return d;
+      }
+      default: break;
     }
     return "tokens";
+  }
+
+  // The default validator's flags are problem.yaml's and the test group's.
+  Result<CheckOutcome> CheckTest(const CheckRequest& request) override {
+    if (kind_ != CheckerKind::kDefault) return Check(request.input, request.output, request.answer);
+    Result<DefaultValidatorOptions> options =
+        ParseDefaultValidatorFlags(request.flags ? *request.flags : validator_flags_);
+    if (!options.ok()) return options.status();
+    return CompareKattisDefault(request.output, request.answer, *options);
   }
 
   Result<CheckOutcome> Check(std::string_view, std::string_view output,
@@ -242,8 +256,12 @@ class BuiltinChecker : public Checker {
       case CheckerKind::kExact: return CompareExact(output, answer);
       case CheckerKind::kLines: return CompareLines(output, answer);
       case CheckerKind::kFloat: return CompareFloats(output, answer, abs_, rel_);
-      case CheckerKind::kTokens:
-      case CheckerKind::kPlugin: break;
+      case CheckerKind::kDefault: {
+        Result<DefaultValidatorOptions> options = ParseDefaultValidatorFlags(validator_flags_);
+        if (!options.ok()) return options.status();
+        return CompareKattisDefault(output, answer, *options);
+      }
+      default: break;
     }
     return CompareTokens(output, answer);
   }
@@ -252,6 +270,7 @@ class BuiltinChecker : public Checker {
   CheckerKind kind_;
   double abs_;
   double rel_;
+  std::vector<std::string> validator_flags_;
 };
 
 class PluginChecker : public Checker {

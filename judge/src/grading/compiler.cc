@@ -12,6 +12,7 @@
 
 #include <cerrno>
 #include <cstdlib>
+#include <algorithm>
 #include <cstring>
 #include <map>
 #include <mutex>
@@ -197,11 +198,13 @@ bool UsesPlaceholder(const std::vector<std::string>& command, const std::string&
 }
 
 // The program to run; InvalidArgument (a compile error of the submission) when the
-// run command needs a main class that the compiled classes do not have.
-Result<Program> MakeProgram(const LanguageProfile& profile, const std::string& dir, std::vector<std::string> files) {
-  std::map<std::string, std::string> values = {{"source", profile.source_name}, {"binary", kBinaryName}};
+// run command needs a main class that the compiled classes do not have. run_source is
+// what "{source}" names in the run command (the entry of a multi-file program).
+Result<Program> MakeProgram(const LanguageProfile& profile, const std::string& dir, std::vector<std::string> files,
+                            const std::string& run_source) {
+  std::map<std::string, std::string> values = {{"source", run_source}, {"binary", kBinaryName}};
   if (UsesPlaceholder(profile.run, "{main_class}")) {
-    std::string stem = profile.source_name.substr(0, profile.source_name.rfind('.'));
+    std::string stem = run_source.substr(0, run_source.rfind('.'));
     JUDGE_ASSIGN_OR_RETURN(values["main_class"], FindJavaMainClass(dir, files, stem));
   }
   Program p;
@@ -216,8 +219,8 @@ Result<Program> MakeProgram(const LanguageProfile& profile, const std::string& d
 
 // Sets *outcome's program, or makes it a compile error with the reason.
 Status SetProgram(const LanguageProfile& profile, const std::string& dir, std::vector<std::string> files,
-                  CompileOutcome* outcome) {
-  Result<Program> program = MakeProgram(profile, dir, std::move(files));
+                  const std::string& run_source, CompileOutcome* outcome) {
+  Result<Program> program = MakeProgram(profile, dir, std::move(files), run_source);
   if (program.ok()) {
     outcome->program = std::move(program).value();
     return Status::Ok();
@@ -313,11 +316,12 @@ Result<CompileOutcome> Compiler::Prepare(std::string_view source, const Language
   CompileOutcome outcome;
   JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/" + profile.source_name, source, 0755));
   outcome.ok = true;
-  JUDGE_RETURN_IF_ERROR(SetProgram(profile, dir, {profile.source_name}, &outcome));
+  JUDGE_RETURN_IF_ERROR(SetProgram(profile, dir, {profile.source_name}, profile.source_name, &outcome));
   return outcome;
 }
 
-std::optional<CompileOutcome> Compiler::FromCache(const LanguageProfile& profile, const std::string& key) const {
+std::optional<CompileOutcome> Compiler::FromCache(const LanguageProfile& profile, const std::string& key,
+                                                  const Plan& plan) const {
   if (options_.cache_dir.empty()) return std::nullopt;
   std::string entry = options_.cache_dir + "/" + key;
   std::optional<CacheEntry> e = ReadCacheEntry(entry);
@@ -329,14 +333,23 @@ std::optional<CompileOutcome> Compiler::FromCache(const LanguageProfile& profile
   outcome.log = e->log;
   outcome.from_cache = true;
   outcome.rejected = !e->ok;
-  if (e->ok && !SetProgram(profile, entry + "/files", e->files, &outcome).ok()) return std::nullopt;
+  if (e->ok && !SetProgram(profile, entry + "/files", e->files, plan.run_source, &outcome).ok()) return std::nullopt;
   return outcome;
 }
 
-Result<RunSpec> Compiler::CompileSpec(const LanguageProfile& profile, const std::string& work_dir) const {
+Result<RunSpec> Compiler::CompileSpec(const LanguageProfile& profile, const std::string& work_dir,
+                                      const Plan& plan) const {
   const std::string dir = work_dir + "/compile";
   RunSpec spec;
-  spec.argv = ExpandCommand(profile.compile, {{"source", profile.source_name}, {"binary", kBinaryName}});
+  // "{source}" alone is every file compiled; inside a longer argument, the entry.
+  for (const auto& arg : profile.compile) {
+    if (arg == "{source}") {
+      spec.argv.insert(spec.argv.end(), plan.compile_sources.begin(), plan.compile_sources.end());
+    } else {
+      spec.argv.push_back(ExpandCommand({arg}, {{"source", plan.run_source}, {"binary", kBinaryName}})[0]);
+    }
+  }
+  if (spec.argv.empty()) return Status::Internal("language " + profile.id + ": empty compile command");
   if (spec.argv[0].find('/') == std::string::npos) {
     auto exe = FindExecutable(spec.argv[0]);
     if (!exe)
@@ -360,16 +373,19 @@ Result<RunSpec> Compiler::CompileSpec(const LanguageProfile& profile, const std:
 
 // The files the run needs, or the reason the compiler's work is unusable.
 Result<std::vector<std::string>> Compiler::Artifacts(const LanguageProfile& profile, const std::string& dir,
-                                                     std::string* missing) const {
+                                                     const Plan& plan, std::string* missing) const {
   std::vector<std::string> wanted;
   for (const auto& a : profile.artifacts) {
     if (a == "*") {
       JUDGE_ASSIGN_OR_RETURN(wanted, ListTree(dir));
       break;
     }
-    wanted.push_back(ExpandCommand({a}, {{"source", profile.source_name}, {"binary", kBinaryName}})[0]);
+    wanted.push_back(ExpandCommand({a}, {{"source", plan.run_source}, {"binary", kBinaryName}})[0]);
   }
   if (profile.artifacts.empty()) wanted = {kBinaryName};
+  bool all = !profile.artifacts.empty() && profile.artifacts[0] == "*";
+  for (const auto& f : plan.extra_artifacts)
+    if (!all && std::find(wanted.begin(), wanted.end(), f) == wanted.end()) wanted.push_back(f);
   for (const auto& f : wanted) {
     if (f.empty() || f[0] == '/' || !fs::Exists(dir + "/" + f)) {
       *missing = "the compiler exited normally but left no `" + f + "`";
@@ -387,12 +403,91 @@ Result<CompileOutcome> Compiler::Compile(std::string_view source, const Language
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir));
   if (profile.compile.empty()) return Prepare(source, profile, dir);
   const std::string key = CompileCacheKey(std::string(source), profile, ToolchainVersion(profile));
-  if (std::optional<CompileOutcome> cached = FromCache(profile, key)) return std::move(*cached);
+  Plan plan{{profile.source_name}, profile.source_name, {}};
+  return Build({SourceFile{profile.source_name, std::string(source), false}}, profile, work_dir, key, plan);
+}
 
-  JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/" + profile.source_name, source, 0644));
-  JUDGE_ASSIGN_OR_RETURN(RunSpec spec, CompileSpec(profile, work_dir));
+namespace {
+
+std::string Extension(const std::string& name) {
+  std::size_t dot = name.rfind('.');
+  return dot == std::string::npos || dot == 0 ? "" : name.substr(dot);
+}
+
+bool NamesSource(const std::vector<std::string>& command) {
+  for (const auto& a : command)
+    if (a.find("{source}") != std::string::npos) return true;
+  return false;
+}
+
+// The files the profile compiles, and which of them is the entry ("" when none).
+std::vector<std::string> CompiledFiles(const std::vector<SourceFile>& files, const LanguageProfile& profile) {
+  std::vector<std::string> exts = profile.extensions;
+  exts.push_back(Extension(profile.source_name));
+  std::vector<std::string> out;
+  for (const auto& f : files)
+    if (std::find(exts.begin(), exts.end(), Extension(f.name)) != exts.end()) out.push_back(f.name);
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+std::string EntryFile(const std::vector<std::string>& compiled, const LanguageProfile& profile) {
+  auto has = [&](const std::string& n) { return std::find(compiled.begin(), compiled.end(), n) != compiled.end(); };
+  if (has(profile.source_name)) return profile.source_name;
+  if (has("__main__.py")) return "__main__.py";
+  if (compiled.size() == 1 || (!compiled.empty() && !NamesSource(profile.run))) return compiled.front();
+  return "";
+}
+
+}  // namespace
+
+Result<CompileOutcome> Compiler::Compile(const std::vector<SourceFile>& files, const LanguageProfile& profile,
+                                         const std::string& work_dir) {
+  if (files.empty()) return Status::InvalidArgument("the submission has no files");
+  std::string material = "judge-compile-cache-files-v1";
+  for (const auto& f : files) {
+    if (f.name.empty() || f.name == "." || f.name == ".." || f.name.find('/') != std::string::npos)
+      return Status::InvalidArgument("source file name \"" + f.name + "\" is not a plain name");
+    material += f.name + '\0' + (f.executable ? "x" : "-") + Sha256Hex(f.bytes) + '\0';
+  }
+  const std::string dir = work_dir + "/compile";
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir));
+  std::vector<std::string> compiled = CompiledFiles(files, profile);
+  Plan plan;
+  plan.run_source = EntryFile(compiled, profile);
+  for (const auto& f : files) plan.extra_artifacts.push_back(f.name);
+  if (plan.run_source.empty() && (NamesSource(profile.run) || NamesSource(profile.compile))) {
+    CompileOutcome ce;
+    ce.rejected = true;
+    ce.message = compiled.empty() ? "no file of the folder is " + profile.name + " source"
+                                  : "cannot tell which file is the entry point: name it " + profile.source_name;
+    return ce;
+  }
+  plan.compile_sources.push_back(plan.run_source);
+  for (const auto& c : compiled)
+    if (c != plan.run_source) plan.compile_sources.push_back(c);
+  if (profile.compile.empty()) {
+    // Nothing to build: the files are the program (e.g. a `run` script).
+    for (const auto& f : files)
+      JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/" + f.name, f.bytes, f.executable ? 0755 : 0644));
+    CompileOutcome outcome;
+    outcome.ok = true;
+    JUDGE_RETURN_IF_ERROR(SetProgram(profile, dir, plan.extra_artifacts, plan.run_source, &outcome));
+    return outcome;
+  }
+  const std::string key = CompileCacheKey(material, profile, ToolchainVersion(profile));
+  return Build(files, profile, work_dir, key, plan);
+}
+
+Result<CompileOutcome> Compiler::Build(const std::vector<SourceFile>& files, const LanguageProfile& profile,
+                                       const std::string& work_dir, const std::string& key, const Plan& plan) {
+  if (std::optional<CompileOutcome> cached = FromCache(profile, key, plan)) return std::move(*cached);
+  const std::string dir = work_dir + "/compile";
+  for (const auto& f : files)
+    JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/" + f.name, f.bytes, f.executable ? 0755 : 0644));
+  JUDGE_ASSIGN_OR_RETURN(RunSpec spec, CompileSpec(profile, work_dir, plan));
   Result<RunResult> ran = sandbox_->Run(spec);
-  if (!ran.ok()) return ran.status().WithContext("compiling " + profile.source_name);
+  if (!ran.ok()) return ran.status().WithContext("compiling " + plan.run_source);
   CompileOutcome outcome;
   outcome.cpu_ms = ran->cpu_ms;
   outcome.wall_ms = ran->wall_ms;
@@ -407,11 +502,11 @@ Result<CompileOutcome> Compiler::Compile(std::string_view source, const Language
   if (ran->status != RunStatus::kOk) {
     outcome.message = CompileFailureMessage(*ran, options_.limits);
   } else {
-    JUDGE_ASSIGN_OR_RETURN(entry.files, Artifacts(profile, dir, &outcome.message));
+    JUDGE_ASSIGN_OR_RETURN(entry.files, Artifacts(profile, dir, plan, &outcome.message));
     outcome.ok = outcome.message.empty();
     cacheable = cacheable && outcome.ok;
   }
-  if (outcome.ok) JUDGE_RETURN_IF_ERROR(SetProgram(profile, dir, entry.files, &outcome));
+  if (outcome.ok) JUDGE_RETURN_IF_ERROR(SetProgram(profile, dir, entry.files, plan.run_source, &outcome));
   outcome.rejected = !outcome.ok && cacheable;
   if (cacheable && !options_.cache_dir.empty()) {
     entry.ok = outcome.ok;
@@ -425,6 +520,41 @@ Result<CompileOutcome> Compiler::Compile(std::string_view source, const Language
                               options_.cache_max_bytes > 0 ? options_.cache_max_bytes : DefaultCacheMaxBytes());
   }
   return outcome;
+}
+
+std::string EncodeSourceFiles(std::vector<SourceFile> files) {
+  std::sort(files.begin(), files.end(), [](const SourceFile& a, const SourceFile& b) { return a.name < b.name; });
+  std::string out;
+  for (const auto& f : files) out += f.name + "\n" + std::to_string(f.bytes.size()) + "\n" + f.bytes;
+  return out;
+}
+
+Result<std::vector<SourceFile>> DecodeSourceFiles(std::string_view bytes) {
+  std::vector<SourceFile> out;
+  std::size_t i = 0;
+  auto bad = [](const std::string& why) { return Status::Corrupt("a multi-file submission: " + why); };
+  while (i < bytes.size()) {
+    std::size_t nl = bytes.find('\n', i);
+    if (nl == std::string_view::npos) return bad("a file name without its size");
+    SourceFile f;
+    f.name = std::string(bytes.substr(i, nl - i));
+    if (f.name.empty() || f.name == "." || f.name == ".." || f.name.find('/') != std::string::npos ||
+        f.name.find('\0') != std::string::npos)
+      return bad("\"" + f.name + "\" is not a plain file name");
+    std::size_t nl2 = bytes.find('\n', nl + 1);
+    if (nl2 == std::string_view::npos || nl2 == nl + 1 || nl2 - nl > 20) return bad("no size after " + f.name);
+    std::size_t size = 0;
+    for (std::size_t j = nl + 1; j < nl2; ++j) {
+      if (bytes[j] < '0' || bytes[j] > '9') return bad("a size that is not a number after " + f.name);
+      size = size * 10 + static_cast<std::size_t>(bytes[j] - '0');
+    }
+    if (size > bytes.size() - nl2 - 1) return bad(f.name + " is cut short");
+    f.bytes = std::string(bytes.substr(nl2 + 1, size));
+    i = nl2 + 1 + size;
+    out.push_back(std::move(f));
+  }
+  if (out.empty()) return bad("no files");
+  return out;
 }
 
 }  // namespace judge

@@ -4,6 +4,9 @@
 #include <string.h>
 
 #include <algorithm>
+#include <climits>
+#include <cmath>
+#include <functional>
 #include <optional>
 #include <set>
 
@@ -80,6 +83,26 @@ Status MakeParentDirs(const std::string& root, const std::string& f) {
   return slash == std::string::npos ? Status::Ok() : fs::MakeDirs(root + "/" + f.substr(0, slash));
 }
 
+// The verdict of an interactive test by the Kattis rules: a failed interactor is JE;
+// an interactor that said WA before the submission ended wins over what the
+// submission then did; else the submission's run; else the interactor's judgement.
+void InteractiveVerdict(const InteractOutcome& io, TestResult* out) {
+  if (!io.check.ok()) {
+    out->verdict = Verdict::kJudgeError;
+    out->message = io.check.status().message();
+    return;
+  }
+  const CheckOutcome& c = *io.check;
+  if (!(c.verdict == CheckVerdict::kWrongAnswer && io.interactor_first) && io.submission.status != RunStatus::kOk) {
+    out->verdict = VerdictOfRun(io.submission.status);
+    out->message = DescribeRun(io.submission);
+    return;
+  }
+  out->verdict = VerdictOfCheck(c.verdict);
+  out->score = c.reported_score.value_or(c.score);
+  out->message = c.message;
+}
+
 // What the grader does per test, with the state that carries across tests.
 class Run {
  public:
@@ -87,31 +110,46 @@ class Run {
 
   Result<GradeReport> Go() {
     JUDGE_RETURN_IF_ERROR(PrepareProgram());
-    GradeReport report;
-    report.tests_total = req_.tests->size();
-    for (std::size_t i = 0; i < req_.tests->size(); ++i) {
-      const TestCase& test = (*req_.tests)[i];
-      if (Skipped(test)) continue;
-      if (Cancelled(opt_)) return Status::Cancelled("grading cancelled before test " + test.name);
-      if (req_.observer) req_.observer->OnTestStarting(i, req_.tests->size(), test);
-      std::optional<int64_t> cpu_limit_ms = CpuLimitMs();
-      TestResult result;
-      if (cpu_limit_ms) {
-        JUDGE_ASSIGN_OR_RETURN(result, JudgeTest(test, *cpu_limit_ms));
-      } else {
-        result = TotalTimeUsedUp(test);
+    report_.tests_total = req_.tests->size();
+    if (req_.kattis_groups && req_.groups && !req_.groups->empty()) {
+      JUDGE_RETURN_IF_ERROR(GoGroups());
+    } else {
+      for (std::size_t i = 0; i < req_.tests->size(); ++i) {
+        const TestCase& test = (*req_.tests)[i];
+        if (Skipped(test)) continue;
+        JUDGE_ASSIGN_OR_RETURN(Step step, RunStep(i));
+        if (step.stop_all || StopsGrading(report_.tests.back(), test)) break;
       }
-      used_cpu_ms_ += result.cpu_ms;
-      if (req_.observer) JUDGE_RETURN_IF_ERROR(req_.observer->OnTestFinished(i, req_.tests->size(), result));
-      if (opt_.keep_output_bytes > 0) report.outputs.push_back(std::move(last_output_));
-      report.tests.push_back(std::move(result));
-      if (!cpu_limit_ms || StopsGrading(report.tests.back(), test)) break;  // nothing more can run
+      Summarize(*req_.problem, *req_.tests, &report_);
     }
-    Summarize(*req_.problem, *req_.tests, &report);
-    return report;
+    return std::move(report_);
   }
 
  private:
+  // One test run (or found impossible) and reported.
+  struct Step {
+    bool stop_all = false;  // the total time is used up: nothing more can run
+  };
+
+  Result<Step> RunStep(std::size_t i) {
+    const TestCase& test = (*req_.tests)[i];
+    if (Cancelled(opt_)) return Status::Cancelled("grading cancelled before test " + test.name);
+    if (req_.observer) req_.observer->OnTestStarting(i, req_.tests->size(), test);
+    std::optional<int64_t> cpu_limit_ms = CpuLimitMs();
+    TestResult result;
+    if (cpu_limit_ms) {
+      JUDGE_ASSIGN_OR_RETURN(result, JudgeTest(test, *cpu_limit_ms));
+    } else {
+      result = TotalTimeUsedUp(test);
+    }
+    SetKattisScore(test, &result);
+    used_cpu_ms_ += result.cpu_ms;
+    if (req_.observer) JUDGE_RETURN_IF_ERROR(req_.observer->OnTestFinished(i, req_.tests->size(), result));
+    if (opt_.keep_output_bytes > 0) report_.outputs.push_back(std::move(last_output_));
+    report_.tests.push_back(std::move(result));
+    return Step{!cpu_limit_ms};
+  }
+
   bool Skipped(const TestCase& test) const {
     return !req_.problem->groups.empty() && !opt_.run_all && failed_groups_.count(test.group);
   }
@@ -124,6 +162,94 @@ class Run {
       return false;
     }
     return !opt_.run_all;
+  }
+
+  // Kattis test data groups: each group's items (tests and subgroups) in run order
+  // (tests come in walking order, so a subgroup is listed where its first test is).
+  Status GoGroups() {
+    const auto& groups = *req_.groups;
+    items_.assign(groups.size(), {});
+    std::vector<bool> listed(groups.size(), false);
+    for (std::size_t i = 0; i < req_.tests->size(); ++i) {
+      int g = (*req_.tests)[i].group_index;
+      if (g < 0 || g >= static_cast<int>(groups.size()))
+        return Status::Internal("test " + (*req_.tests)[i].name + " has no test data group");
+      items_[static_cast<std::size_t>(g)].push_back({static_cast<int>(i), -1});
+      for (int c = g; !listed[static_cast<std::size_t>(c)] && groups[static_cast<std::size_t>(c)].parent >= 0;
+           c = groups[static_cast<std::size_t>(c)].parent) {
+        listed[static_cast<std::size_t>(c)] = true;
+        items_[static_cast<std::size_t>(groups[static_cast<std::size_t>(c)].parent)].push_back({-1, c});
+      }
+    }
+    bool stop_all = false;
+    JUDGE_ASSIGN_OR_RETURN(ItemOutcome root, WalkGroup(0, &stop_all));
+    Summarize(*req_.problem, *req_.tests, &report_);
+    report_.verdict = req_.tests->empty() ? Verdict::kJudgeError : root.verdict;
+    const bool accepted = report_.verdict == Verdict::kAccepted;
+    report_.score = req_.problem->scoring ? (accepted ? root.score : 0) : (accepted ? 1 : 0);
+    report_.max_score = req_.problem->scoring ? MaxScore() : 1;
+    return Status::Ok();
+  }
+
+  Result<ItemOutcome> WalkGroup(int g, bool* stop_all) {
+    const TestGroupConfig& group = (*req_.groups)[static_cast<std::size_t>(g)];
+    std::vector<ItemOutcome> judged;
+    bool broken = false;
+    for (const Item& item : items_[static_cast<std::size_t>(g)]) {
+      if ((broken && !opt_.run_all) || *stop_all) break;
+      ItemOutcome o;
+      if (item.test >= 0) {
+        JUDGE_ASSIGN_OR_RETURN(Step step, RunStep(static_cast<std::size_t>(item.test)));
+        *stop_all = step.stop_all;
+        o = TestOutcome(report_.tests.back());
+      } else {
+        JUDGE_ASSIGN_OR_RETURN(o, WalkGroup(item.group, stop_all));
+        o.is_sample = (*req_.groups)[static_cast<std::size_t>(item.group)].path == "data/sample";
+      }
+      if (!broken) judged.push_back(o);
+      if (o.verdict != Verdict::kAccepted && o.verdict != Verdict::kJudgeError && group.on_reject_break) broken = true;
+    }
+    return AggregateGroup(group, std::move(judged), &report_.message);
+  }
+
+  // A test as an item of its group (its score is set by JudgeTest).
+  ItemOutcome TestOutcome(const TestResult& r) const {
+    ItemOutcome o;
+    o.verdict = r.verdict;
+    o.score = req_.problem->scoring ? r.score : (r.verdict == Verdict::kAccepted ? 1 : 0);
+    return o;
+  }
+
+  // A Kattis scoring problem's test score: the validator's score.txt, else the
+  // group's accept_score when AC, else its reject_score.
+  void SetKattisScore(const TestCase& test, TestResult* r) const {
+    if (!req_.kattis_groups || !req_.problem->scoring || !req_.groups || test.group_index < 0) return;
+    const TestGroupConfig& g = (*req_.groups)[static_cast<std::size_t>(test.group_index)];
+    if (r->verdict != Verdict::kAccepted) r->score = g.reject_score;
+    else if (!r->score_reported) r->score = g.accept_score;
+  }
+
+  // The score of a submission that gets every test accepted with the accept scores
+  // (the root's range maximum when it is finite).
+  double MaxScore() const {
+    const auto& root = (*req_.groups)[0];
+    if (std::isfinite(root.range_max)) return root.range_max;
+    std::function<double(int)> max_of = [&](int g) {
+      std::vector<ItemOutcome> all;
+      for (const Item& item : items_[static_cast<std::size_t>(g)]) {
+        ItemOutcome o;
+        if (item.test >= 0) {
+          o.score = (*req_.groups)[static_cast<std::size_t>((*req_.tests)[static_cast<std::size_t>(item.test)].group_index)]
+                        .accept_score;
+        } else {
+          o.score = max_of(item.group);
+          o.is_sample = (*req_.groups)[static_cast<std::size_t>(item.group)].path == "data/sample";
+        }
+        all.push_back(o);
+      }
+      return AggregateGroup((*req_.groups)[static_cast<std::size_t>(g)], all, nullptr).score;
+    };
+    return max_of(0);
   }
 
   // The CPU limit of the next test: the per-test limit, capped by what is left of the
@@ -141,7 +267,7 @@ class Run {
     TestResult out;
     out.name = test.name;
     out.group = test.group;
-    out.verdict = Verdict::kTimeLimitExceeded;
+    out.verdict = out.margin_verdict = Verdict::kTimeLimitExceeded;
     out.run_status = RunStatus::kTimeLimitExceeded;
     out.kill_reason = KillReason::kCpuTime;
     out.message = "total time limit of " + std::to_string(req_.problem->limits.total_time_ms.value_or(0)) +
@@ -155,20 +281,45 @@ class Run {
     out.group = test.group;
     out.cpu_limit_ms = cpu_limit_ms;
     const ProblemLimits& limits = req_.problem->limits;
-    JUDGE_RETURN_IF_ERROR(RunProgram(test, &out));
-    if (out.verdict == Verdict::kTimeLimitExceeded && cpu_limit_ms < limits.time_ms &&
-        out.kill_reason == KillReason::kCpuTime)
-      out.message = "total time limit of " + std::to_string(*limits.total_time_ms) + " ms exceeded (" +
-                    std::to_string(cpu_limit_ms) + " ms were left)";
-    if (out.run_status != RunStatus::kOk) return out;
+    if (req_.checker->interactive()) {
+      JUDGE_RETURN_IF_ERROR(Interact(test, &out));
+    } else {
+      JUDGE_RETURN_IF_ERROR(RunProgram(test, &out));
+      if (out.verdict == Verdict::kTimeLimitExceeded && cpu_limit_ms < limits.time_ms &&
+          out.kill_reason == KillReason::kCpuTime)
+        out.message = "total time limit of " + std::to_string(*limits.total_time_ms) + " ms exceeded (" +
+                      std::to_string(cpu_limit_ms) + " ms were left)";
+      if (out.run_status == RunStatus::kOk) JUDGE_RETURN_IF_ERROR(CheckRun(test, &out));
+    }
+    ApplyRealLimit(&out);
+    return out;
+  }
+
+  // With verify's margins the run had more time than the limit: judge it by the limit.
+  void ApplyRealLimit(TestResult* out) const {
+    out->margin_verdict = out->verdict;
+    const int64_t wall_limit = std::max(EffectiveWallMs(req_.problem->limits), out->cpu_limit_ms);
+    bool over = out->cpu_ms > out->cpu_limit_ms || out->wall_ms > wall_limit;
+    if (opt_.limit_factor <= 1.0 || !over || out->verdict == Verdict::kTimeLimitExceeded) return;
+    // The Kattis rule: an interactor's wrong answer before the end stands.
+    if (out->verdict == Verdict::kWrongAnswer && out->interactor_first) return;
+    out->verdict = Verdict::kTimeLimitExceeded;
+    out->message = "time limit of " + std::to_string(out->cpu_limit_ms) + " ms exceeded (" +
+                   std::to_string(out->cpu_ms) + " ms CPU, " + std::to_string(out->wall_ms) + " ms wall; " +
+                   std::string(VerdictCode(out->margin_verdict)) + " with the margin)";
+  }
+
+  // The output (or the missing output file's WA), then the checker.
+  Status CheckRun(const TestCase& test, TestResult* out) {
     std::optional<std::string> output;
-    JUDGE_ASSIGN_OR_RETURN(output, ReadOutput(&out));
-    if (!output) return out;  // no usable output file: WA already
-    out.output_sha256 = Sha256Hex(*output);
+    JUDGE_ASSIGN_OR_RETURN(output, ReadOutput(out));
+    if (!output) return Status::Ok();  // no usable output file: WA already
+    out->output_sha256 = Sha256Hex(*output);
     if (opt_.keep_output_bytes > 0)
       last_output_ = output->substr(0, static_cast<std::size_t>(opt_.keep_output_bytes));
-    CheckOutput(test, *output, &out);
-    return out;
+    CheckOutput(test, *output, out);
+    if (out->verdict == Verdict::kJudgeError && Cancelled(opt_)) return Status::Cancelled("grading cancelled");
+    return Status::Ok();
   }
 
   // Copies the program's files into scratch/program once: run directories get hard
@@ -191,7 +342,8 @@ class Run {
     argv_ = ExpandCommand(program.argv,
                           {{"memory_mib", std::to_string(std::max<int64_t>(1, limits.memory_kib / 1024))}});
     if (argv_.empty()) return Status::Internal("the program has no run command");
-    return Status::Ok();
+    check_dir_ = opt_.scratch_dir + "/check";
+    return fs::MakeDirs(check_dir_);
   }
 
   // A fresh run directory with the program (and, in file I/O mode, the input).
@@ -210,6 +362,7 @@ class Run {
 
   RunSpec MakeSpec(const TestCase& test, int64_t cpu_limit_ms) const {
     const ProblemLimits& limits = req_.problem->limits;
+    const double f = std::max(1.0, opt_.limit_factor);
     RunSpec spec;
     spec.argv = argv_;
     spec.work_dir = run_dir_;
@@ -217,8 +370,9 @@ class Run {
     // stdout is kept apart from the answer in file mode too, and counted.
     spec.stdout_path = StdoutPath();
     if (req_.problem->io_mode != IoMode::kFile) spec.stdin_path = test.input_path;
-    spec.limits.cpu_time_ms = cpu_limit_ms;
-    spec.limits.wall_time_ms = std::max(EffectiveWallMs(limits), cpu_limit_ms);
+    spec.limits.cpu_time_ms = static_cast<int64_t>(static_cast<double>(cpu_limit_ms) * f);
+    spec.limits.wall_time_ms =
+        static_cast<int64_t>(static_cast<double>(std::max(EffectiveWallMs(limits), cpu_limit_ms)) * f);
     spec.limits.memory_kib = MemoryLimitKib();
     spec.limits.output_kib = limits.output_kib;
     spec.limits.max_processes = std::max<int32_t>(1, req_.program->max_processes);
@@ -258,17 +412,58 @@ class Run {
     return Status::Ok();
   }
 
+  // Interactive: the checker runs the submission with its interactor.
+  Status Interact(const TestCase& test, TestResult* out) {
+    JUDGE_RETURN_IF_ERROR(PrepareRunDir(test));
+    InteractRequest q;
+    q.test = &test;
+    q.flags = &Flags(test);
+    q.submission = MakeSpec(test, out->cpu_limit_ms);
+    q.sandbox = req_.sandbox;
+    q.scratch_dir = check_dir_;
+    q.cancel = opt_.cancel;
+    Result<InteractOutcome> io = req_.checker->Interact(q);
+    if (!io.ok()) return io.status().WithContext("running test " + test.name);
+    CopyRun(io->submission, out);
+    out->interactor_first = io->interactor_first;
+    InteractiveVerdict(*io, out);
+    out->score_reported = io->check.ok() && io->check->reported_score.has_value();
+    if (out->verdict == Verdict::kJudgeError && Cancelled(opt_)) return Status::Cancelled("grading cancelled");
+    return Status::Ok();
+  }
+
+  // problem.yaml's validator_flags, then the test group's output_validator_flags.
+  const std::vector<std::string>& Flags(const TestCase& test) {
+    flags_ = req_.problem->validator_flags;
+    if (req_.groups && test.group_index >= 0 && test.group_index < static_cast<int>(req_.groups->size())) {
+      const auto& g = (*req_.groups)[static_cast<std::size_t>(test.group_index)].output_validator_flags;
+      flags_.insert(flags_.end(), g.begin(), g.end());
+    }
+    return flags_;
+  }
+
   // The output, at most the output limit (the sandbox enforced it already). nullopt
   // when file I/O left no usable output file: *out is WA then.
   Result<std::optional<std::string>> ReadOutput(TestResult* out) {
     const ProblemConfig& problem = *req_.problem;
     int64_t max_bytes = problem.limits.output_kib * 1024 + 1;
     bool file_io = problem.io_mode == IoMode::kFile;
-    std::string path = file_io ? run_dir_ + "/" + problem.output_file : StdoutPath();
+    output_path_ = file_io ? run_dir_ + "/" + problem.output_file : StdoutPath();
     fs::OpenOutcome how = fs::OpenOutcome::kRead;
-    JUDGE_ASSIGN_OR_RETURN(std::string output, fs::ReadNoFollow(path, max_bytes, &how));
-    if (how == fs::OpenOutcome::kRead) return std::optional<std::string>(std::move(output));
-    if (!file_io) return std::optional<std::string>(std::string());  // the sandbox made none: empty
+    JUDGE_ASSIGN_OR_RETURN(std::string output, fs::ReadNoFollow(output_path_, max_bytes, &how));
+    if (how == fs::OpenOutcome::kRead) {
+      if (file_io) {
+        // The checker reads a copy the run cannot change any more.
+        output_path_ = check_dir_ + "/output_file";
+        JUDGE_RETURN_IF_ERROR(fs::WriteFile(output_path_, output));
+      }
+      return std::optional<std::string>(std::move(output));
+    }
+    if (!file_io) {  // the sandbox made none: empty
+      output_path_ = check_dir_ + "/output_file";
+      JUDGE_RETURN_IF_ERROR(fs::WriteFile(output_path_, ""));
+      return std::optional<std::string>(std::string());
+    }
     out->verdict = Verdict::kWrongAnswer;
     out->message = OutputFileProblem(how, problem.output_file);
     return std::optional<std::string>();
@@ -284,14 +479,26 @@ class Run {
       Result<std::string> a = fs::ReadFile(test.answer_path);
       if (!a.ok()) return void(out->message = a.status().message());
       answer = std::move(a).value();
-    } else if (req_.problem->checker != CheckerKind::kPlugin) {
+    } else if (req_.problem->checker != CheckerKind::kPlugin && req_.problem->checker != CheckerKind::kTestlib &&
+               req_.problem->checker != CheckerKind::kKattis) {
       out->message = "test " + test.name + " has no .ans file for the " + req_.checker->Describe() + " checker";
       return;
     }
-    Result<CheckOutcome> checked = req_.checker->Check(*input, output, answer);
+    CheckRequest q;
+    q.test = &test;
+    q.flags = &Flags(test);
+    q.input = *input;
+    q.output = output;
+    q.answer = answer;
+    q.output_path = output_path_;
+    q.sandbox = req_.sandbox;
+    q.scratch_dir = check_dir_;
+    q.cancel = opt_.cancel;
+    Result<CheckOutcome> checked = req_.checker->CheckTest(q);
     if (!checked.ok()) return void(out->message = checked.status().message());
     out->verdict = VerdictOfCheck(checked->verdict);
-    out->score = checked->score;
+    out->score = checked->reported_score.value_or(checked->score);
+    out->score_reported = checked->reported_score.has_value();
     out->message = checked->message;
     if (checked->verdict == CheckVerdict::kPartial) {
       char buf[64];
@@ -300,12 +507,23 @@ class Run {
     }
   }
 
+  // A group's item: a test (index into tests) or a subgroup (index into groups).
+  struct Item {
+    int test = -1;
+    int group = -1;
+  };
+
   const GradeRequest& req_;
   const GradeOptions& opt_;
+  GradeReport report_;
   std::string program_dir_;
   std::string run_dir_;
+  std::string check_dir_;
+  std::string output_path_;
   std::vector<std::string> argv_;
+  std::vector<std::string> flags_;
   std::set<std::string> failed_groups_;
+  std::vector<std::vector<Item>> items_;
   int64_t used_cpu_ms_ = 0;
   std::string last_output_;
 };

@@ -1,8 +1,10 @@
 #include "summary.h"
 
 #include <algorithm>
+#include <cstdio>
 #include <map>
 #include <optional>
+#include <string>
 
 namespace judge {
 namespace {
@@ -32,7 +34,69 @@ void ScoreGroups(const ProblemConfig& problem, const std::vector<TestCase>& test
   }
 }
 
+// worst_error: the first of these present wins.
+constexpr Verdict kWorstFirst[] = {Verdict::kJudgeError, Verdict::kRuntimeError, Verdict::kMemoryLimitExceeded,
+                                   Verdict::kTimeLimitExceeded, Verdict::kOutputLimitExceeded,
+                                   Verdict::kWrongAnswer, Verdict::kPresentationError, Verdict::kCompileError};
+
+Verdict GroupVerdict(const GraderFlags& f, const std::vector<ItemOutcome>& items) {
+  auto is = [](Verdict v) { return [v](const ItemOutcome& i) { return i.verdict == v; }; };
+  if (std::any_of(items.begin(), items.end(), is(Verdict::kJudgeError))) return Verdict::kJudgeError;
+  if (std::all_of(items.begin(), items.end(), is(Verdict::kAccepted))) return Verdict::kAccepted;
+  if (f.accept_if_any_accepted && std::any_of(items.begin(), items.end(), is(Verdict::kAccepted)))
+    return Verdict::kAccepted;
+  switch (f.verdict) {
+    case GraderFlags::VerdictMode::kAlwaysAccept: return Verdict::kAccepted;
+    case GraderFlags::VerdictMode::kFirstError:
+      for (const auto& i : items)
+        if (i.verdict != Verdict::kAccepted) return i.verdict;
+      break;
+    case GraderFlags::VerdictMode::kWorstError:
+      for (Verdict v : kWorstFirst)
+        if (std::any_of(items.begin(), items.end(), is(v))) return v;
+      break;
+  }
+  return Verdict::kWrongAnswer;
+}
+
+double GroupScore(GraderFlags::ScoreMode mode, const std::vector<ItemOutcome>& items) {
+  if (items.empty()) return 0;
+  double sum = 0, lo = items[0].score, hi = items[0].score;
+  for (const auto& i : items) {
+    sum += i.score;
+    lo = std::min(lo, i.score);
+    hi = std::max(hi, i.score);
+  }
+  switch (mode) {
+    case GraderFlags::ScoreMode::kSum: return sum;
+    case GraderFlags::ScoreMode::kAvg: return sum / static_cast<double>(items.size());
+    case GraderFlags::ScoreMode::kMin: return lo;
+    case GraderFlags::ScoreMode::kMax: return hi;
+  }
+  return sum;
+}
+
+std::string Number(double v) {
+  char buf[64];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
 }  // namespace
+
+ItemOutcome AggregateGroup(const TestGroupConfig& group, std::vector<ItemOutcome> items, std::string* message) {
+  if (group.grader.ignore_sample && !items.empty() && items.front().is_sample) items.erase(items.begin());
+  ItemOutcome out;
+  out.verdict = GroupVerdict(group.grader, items);
+  out.score = GroupScore(group.grader.score, items);
+  if (out.verdict != Verdict::kJudgeError && (out.score < group.range_min || out.score > group.range_max)) {
+    out.verdict = Verdict::kJudgeError;
+    if (message && message->empty())
+      *message = group.path + ": score " + Number(out.score) + " outside the group's range " +
+                 Number(group.range_min) + " " + Number(group.range_max) + " (testdata.yaml)";
+  }
+  return out;
+}
 
 void Summarize(const ProblemConfig& problem, const std::vector<TestCase>& tests, GradeReport* report) {
   report->max_time_ms = report->total_time_ms = report->memory_kib = 0;

@@ -1,7 +1,15 @@
+// A loaded problem package (see judge/package.h).
 #include "judge/package.h"
+
+#include <limits.h>
+#include <stdlib.h>
+
+#include <algorithm>
 
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
+#include "judge/pipeline.h"
+#include "judge/tool_checker.h"
 
 namespace judge {
 namespace {
@@ -13,6 +21,9 @@ std::string CheckerName(const ProblemConfig& c) {
     case CheckerKind::kLines: return "lines";
     case CheckerKind::kTokens: return "tokens";
     case CheckerKind::kFloat: return "float";
+    case CheckerKind::kDefault: return "default";
+    case CheckerKind::kKattis: return "kattis";
+    case CheckerKind::kTestlib: return "testlib";
   }
   return "tokens";
 }
@@ -27,21 +38,165 @@ Status AddFile(Sha256* h, const std::string& label, const std::string& path) {
   return Status::Ok();
 }
 
+// Every regular file under dir (following links inside the package), relative names.
+void FilesUnder(const std::string& dir, const std::string& rel, std::vector<std::string>* out) {
+  auto files = fs::ListFiles(dir);
+  if (files.ok())
+    for (const auto& f : *files) out->push_back(rel.empty() ? f : rel + "/" + f);
+  auto dirs = fs::ListDirs(dir);
+  if (dirs.ok())
+    for (const auto& d : *dirs) FilesUnder(dir + "/" + d, rel.empty() ? d : rel + "/" + d, out);
+}
+
+// The files besides problem.yaml and the tests that change verdicts, when present.
+Status AddJudgingFiles(Sha256* h, const ProblemConfig& config) {
+  std::vector<std::string> rel;
+  for (const char* f : {".timelimit", "domjudge-problem.ini"})
+    if (fs::Exists(config.dir + "/" + f)) rel.push_back(f);
+  std::vector<std::string> data;
+  FilesUnder(config.dir + "/data", "data", &data);
+  for (const auto& f : data)
+    if (f.size() > 14 && (f.rfind("/testdata.yaml") == f.size() - 14 || f.rfind("/test_group.yaml") == f.size() - 16))
+      rel.push_back(f);
+  for (const char* d : {"output_validators", "output_validator", "include"}) FilesUnder(config.dir + "/" + d, d, &rel);
+  for (const auto* p : {&config.checker_program, &config.interactor_program}) {
+    if (!*p) continue;
+    std::vector<std::string> files;
+    if ((*p)->is_dir) FilesUnder((*p)->path, "", &files);
+    else files.push_back("");
+    for (const auto& f : files) JUDGE_RETURN_IF_ERROR(AddFile(h, "program:" + (*p)->name + "/" + f,
+                                                              f.empty() ? (*p)->path : (*p)->path + "/" + f));
+  }
+  for (const auto& f : rel) JUDGE_RETURN_IF_ERROR(AddFile(h, f, config.dir + "/" + f));
+  return Status::Ok();
+}
+
 Status CheckPackageDir(const std::string& dir) {
   if (fs::IsDirectory(dir)) return Status::Ok();
   if (!fs::Exists(dir)) return Status::NotFound(dir + ": no such problem directory");
   return Status::InvalidArgument(dir + ": expected a problem directory, found a file");
 }
 
+std::string Canonical(const std::string& path) {
+  char real[PATH_MAX];
+  return ::realpath(path.c_str(), real) ? std::string(real) : path;
+}
+
+// The package's programs build under a directory of their own, beside the graders'
+// (made only when the package has programs).
+Status MakeToolEnvironment(const PackageOptions& options, bool has_programs, Package* pkg) {
+  auto env = std::make_shared<ToolEnvironment>();
+  if (has_programs) {
+    std::string root = options.scratch_root.empty() ? DefaultScratchRoot() : options.scratch_root;
+    JUDGE_ASSIGN_OR_RETURN(std::string dir, fs::MakeTempDir(root, "judge-package-"));
+    pkg->build_dir = std::make_unique<OwnedDir>(dir);
+    env->build_root = dir;
+  }
+  env->languages = options.languages;
+  env->cache_dir = options.cache_dir;
+  env->package_dir = Canonical(pkg->problem.dir);
+  env->limits = pkg->problem.tool_limits;
+  pkg->tools = std::move(env);
+  return Status::Ok();
+}
+
+std::shared_ptr<ToolProgram> Tool(const Package& pkg, const std::optional<PackageProgram>& p, const std::string& role) {
+  if (!p) return nullptr;
+  return std::make_shared<ToolProgram>(*p, role + " " + p->name, pkg.tools);
+}
+
+std::unique_ptr<Checker> MakeChecker(const Package& pkg) {
+  const ProblemConfig& c = pkg.problem;
+  const bool score_file = c.custom_score || (c.scoring && c.format_version != "legacy");
+  if (c.interactive) {
+    auto checker = c.checker == CheckerKind::kTestlib ? Tool(pkg, c.checker_program, "testlib checker") : nullptr;
+    std::string role = c.interactor == InteractorKind::kTestlib ? "testlib interactor" : "interactive validator";
+    return MakeInteractiveChecker(c.interactor, Tool(pkg, c.interactor_program, role), checker, score_file);
+  }
+  switch (c.checker) {
+    case CheckerKind::kPlugin: return MakePluginChecker(pkg.plugin.get(), SerializePluginOptions(c));
+    case CheckerKind::kKattis:
+      return MakeKattisValidatorChecker(Tool(pkg, c.checker_program, "output validator"), score_file);
+    case CheckerKind::kTestlib: return MakeTestlibChecker(Tool(pkg, c.checker_program, "testlib checker"));
+    default: return MakeBuiltinChecker(c);
+  }
+}
+
+// input_validators/ and the older input_format_validators/.
+Result<std::vector<PackageProgram>> InputValidatorPrograms(const std::string& dir) {
+  std::vector<PackageProgram> all;
+  for (const char* folder : {"input_validators", "input_format_validators"}) {
+    JUDGE_ASSIGN_OR_RETURN(std::vector<PackageProgram> programs, ListPrograms(dir, folder));
+    for (auto& p : programs) {
+      p.name = std::string(folder) + "/" + p.name;  // as listed; the role names the file
+      all.push_back(std::move(p));
+    }
+  }
+  return all;
+}
+
+bool Declarative(const std::string& name) {
+  auto ends = [&](const std::string& ext) {
+    return name.size() > ext.size() && name.compare(name.size() - ext.size(), ext.size(), ext) == 0;
+  };
+  return ends(".ctd") || ends(".viva");
+}
+
+// Programs run by verify; checktestdata and VIVA files are listed as skipped.
+void AddInputValidators(std::vector<PackageProgram> programs, Package* pkg) {
+  for (auto& p : programs) {
+    if (Declarative(p.name)) {
+      pkg->skipped_input_validators.push_back(p.name);
+      continue;
+    }
+    p.name = p.name.substr(p.name.find('/') + 1);
+    pkg->input_validators.push_back(std::make_shared<ToolProgram>(p, "input validator " + p.name, pkg->tools));
+  }
+}
+
+Status LoadIncludeFiles(Package* pkg) {
+  const std::string root = pkg->problem.dir + "/include";
+  if (!fs::IsDirectory(root)) return Status::Ok();
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> langs, fs::ListDirs(root));
+  for (const auto& lang : langs) {
+    if (!InsidePackage(pkg->problem.dir, root + "/" + lang))
+      return Status::InvalidArgument(root + "/" + lang + ": expected a folder inside the package, found a link out");
+    JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> names, fs::ListFiles(root + "/" + lang));
+    for (const auto& n : names) {
+      if (n.empty() || n[0] == '.') continue;
+      SourceFile f;
+      f.name = n;
+      JUDGE_ASSIGN_OR_RETURN(f.bytes, fs::ReadFile(root + "/" + lang + "/" + n, 64 << 20));
+      pkg->include_files[lang].push_back(std::move(f));
+    }
+  }
+  return Status::Ok();
+}
+
 }  // namespace
+
+OwnedDir::~OwnedDir() {
+  if (!path_.empty()) (void)fs::RemoveTree(path_);
+}
+
+std::string KattisLanguageCode(const LanguageProfile& p) {
+  const std::string& id = p.id;
+  if (id.rfind("cpp", 0) == 0 || id.rfind("c++", 0) == 0 || id.rfind("gpp", 0) == 0) return "cpp";
+  if (id.size() >= 1 && id[0] == 'c' && (id.size() == 1 || std::isdigit(static_cast<unsigned char>(id[1])))) return "c";
+  if (id.rfind("python3", 0) == 0 || id.rfind("pypy3", 0) == 0) return "python3";
+  if (id.rfind("java", 0) == 0 && id.rfind("javascript", 0) != 0) return "java";
+  return id;
+}
 
 Result<std::string> HashPackage(const ProblemConfig& config, const std::vector<TestCase>& tests) {
   Sha256 h;
-  JUDGE_RETURN_IF_ERROR(AddFile(&h, "problem.yaml", config.dir + "/problem.yaml"));
+  if (fs::Exists(config.dir + "/problem.yaml"))
+    JUDGE_RETURN_IF_ERROR(AddFile(&h, "problem.yaml", config.dir + "/problem.yaml"));
   for (const auto& t : tests) {
     JUDGE_RETURN_IF_ERROR(AddFile(&h, t.name + ".in", t.input_path));
     if (!t.answer_path.empty()) JUDGE_RETURN_IF_ERROR(AddFile(&h, t.name + ".ans", t.answer_path));
   }
+  JUDGE_RETURN_IF_ERROR(AddJudgingFiles(&h, config));
   return h.FinishHex();
 }
 
@@ -50,20 +205,28 @@ Result<std::unique_ptr<Package>> LoadPackage(const std::string& problem_dir, con
   auto pkg = std::make_unique<Package>();
   JUDGE_ASSIGN_OR_RETURN(pkg->problem, LoadProblemConfig(problem_dir));
   if (options.with_tests) {
-    JUDGE_ASSIGN_OR_RETURN(pkg->tests, ListTests(pkg->problem));
+    JUDGE_ASSIGN_OR_RETURN(TestData data, LoadTestData(pkg->problem));
+    pkg->tests = std::move(data.tests);
+    pkg->test_groups = std::move(data.groups);
+    // Our own groups: keep their rule (a testdata.yaml then only gives validator flags).
+    pkg->kattis_groups = pkg->problem.groups.empty() && (pkg->problem.scoring || data.has_group_files);
+    pkg->interaction_files = std::move(data.interaction_files);
     JUDGE_ASSIGN_OR_RETURN(pkg->package_hash, HashPackage(pkg->problem, pkg->tests));
   }
   pkg->checker_name = CheckerName(pkg->problem);
+  if (pkg->problem.interactive) pkg->checker_name = "interactive";
   if (pkg->problem.checker == CheckerKind::kPlugin || !pkg->problem.plugin_id.empty()) {
     JUDGE_ASSIGN_OR_RETURN(pkg->plugin,
                            LoadProblemPlugin(pkg->problem, options.isolate_plugin, options.plugin_limits));
     Result<std::string> hash = Sha256File(pkg->plugin->path());
     if (hash.ok()) pkg->plugin_hash = *hash;
   }
-  if (pkg->problem.checker == CheckerKind::kPlugin)
-    pkg->checker = MakePluginChecker(pkg->plugin.get(), SerializePluginOptions(pkg->problem));
-  else
-    pkg->checker = MakeBuiltinChecker(pkg->problem);
+  JUDGE_ASSIGN_OR_RETURN(std::vector<PackageProgram> validators, InputValidatorPrograms(pkg->problem.dir));
+  const bool has_programs = pkg->problem.checker_program || pkg->problem.interactor_program || !validators.empty();
+  JUDGE_RETURN_IF_ERROR(MakeToolEnvironment(options, has_programs, pkg.get()));
+  pkg->checker = MakeChecker(*pkg);
+  AddInputValidators(validators, pkg.get());
+  JUDGE_RETURN_IF_ERROR(LoadIncludeFiles(pkg.get()));
   return pkg;
 }
 

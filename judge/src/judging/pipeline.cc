@@ -3,6 +3,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <cstdlib>
 
 #include "judge/base/files.h"
@@ -52,6 +53,43 @@ Result<NewSubmission> ReadSubmissionFile(const std::string& path, const Language
   if (s.source.empty()) return Status::InvalidArgument(path + ": the submission is empty");
   s.display_name = path;
   s.file_name = BaseName(path);
+  s.language = language;
+  return s;
+}
+
+Result<NewSubmission> ReadSubmissionFolder(const std::string& path, const std::string& root,
+                                           const LanguageProfile& language) {
+  if (!fs::IsDirectory(path)) return Status::NotFound(path + ": no such submission folder");
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> names, fs::ListFiles(path));
+  std::vector<SourceFile> files;
+  int64_t total = 0;
+  for (const auto& n : names) {
+    if (n.empty() || n[0] == '.') continue;
+    SourceFile f;
+    f.name = n;
+    JUDGE_ASSIGN_OR_RETURN(f.bytes, fs::ReadFile(path + "/" + n, kMaxSubmissionBytes));
+    total += static_cast<int64_t>(f.bytes.size());
+    files.push_back(std::move(f));
+  }
+  // Links to files count when they stay inside root (the package).
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> links, fs::ListFileLinks(path));
+  for (const auto& n : links) {
+    std::string full = path + "/" + n;
+    if (n.empty() || n[0] == '.') continue;
+    if (!InsidePackage(root, full))
+      return Status::InvalidArgument(full + ": expected a file inside the package, found a link leading out of it");
+    SourceFile f;
+    f.name = n;
+    JUDGE_ASSIGN_OR_RETURN(f.bytes, fs::ReadFile(full, kMaxSubmissionBytes));
+    total += static_cast<int64_t>(f.bytes.size());
+    files.push_back(std::move(f));
+  }
+  if (files.empty()) return Status::InvalidArgument(path + ": the submission folder has no files");
+  if (total > kMaxSubmissionBytes) return Status::InvalidArgument(path + ": the submission's files are too large");
+  NewSubmission s;
+  s.source = EncodeSourceFiles(std::move(files));
+  s.display_name = path;
+  s.file_name = BaseName(path) + "/";
   s.language = language;
   return s;
 }
@@ -116,9 +154,9 @@ class Pipeline::Run {
     JUDGE_ASSIGN_OR_RETURN(ScratchDir scratch, ScratchDir::Make(ScratchRoot(opt_), kScratchPrefix));
     JUDGE_RETURN_IF_ERROR(fs::MakeDirs(scratch.path() + "/build"));
     Compiler compiler(sandbox_, CompilerOptionsWithCancel());
-    JUDGE_ASSIGN_OR_RETURN(CompileOutcome compiled,
-                           compiler.Compile(out_.submission.source, profile_, scratch.path() + "/build"));
-    if (!compiled.ok && compiled.rejected) JUDGE_RETURN_IF_ERROR(Suggest(&compiler, scratch.path(), &compiled));
+    JUDGE_ASSIGN_OR_RETURN(CompileOutcome compiled, CompileSubmission(&compiler, scratch.path() + "/build"));
+    if (!compiled.ok && compiled.rejected && !IsFolder())
+      JUDGE_RETURN_IF_ERROR(Suggest(&compiler, scratch.path(), &compiled));
     JUDGE_RETURN_IF_ERROR(StartJudging(compiled));
     JudgingGuard guard(opt_.store, out_.judging.id);
     events_->Started(out_);
@@ -159,6 +197,10 @@ class Pipeline::Run {
   // Step 1: the submission, new (stored now) or stored (read back).
   Status ResolveSubmission() {
     if (!task_.package) return Status::Internal("JudgeTask without a package");
+    if (pkg_.problem.limits.time_ms <= 0)
+      return Status::InvalidArgument(pkg_.problem.dir + ": no time limit: problem.yaml gives none and it was not "
+                                     "inferred yet (judge grade and judge verify infer it from the accepted "
+                                     "submissions; time_limit.h)");
     if (task_.fresh) return AddNewSubmission(*task_.fresh);
     return LoadStoredSubmission();
   }
@@ -195,6 +237,50 @@ class Pipeline::Run {
     profile_ = std::move(profile).value();
     out_.display_name = s.file_name;
     return Status::Ok();
+  }
+
+  // Step 3: the submission's files (a folder's, and the package's include/ files for
+  // its language) compiled; over the problem's code limit is CE.
+  // A multi-file submission: its files travel as one source (EncodeSourceFiles).
+  bool IsFolder() const { return !out_.submission.file_name.empty() && out_.submission.file_name.back() == '/'; }
+
+  Result<CompileOutcome> CompileSubmission(Compiler* compiler, const std::string& dir) {
+    const Submission& s = out_.submission;
+    if (pkg_.problem.code_kib && static_cast<int64_t>(s.source.size()) > *pkg_.problem.code_kib * 1024) {
+      CompileOutcome ce;
+      ce.message = "the submission is " + std::to_string((s.source.size() + 1023) / 1024) +
+                   " KiB, over the problem's code limit of " + std::to_string(*pkg_.problem.code_kib) + " KiB";
+      return ce;
+    }
+    const bool folder = IsFolder();
+    std::vector<SourceFile> includes = IncludeFiles();
+    if (!folder && includes.empty()) return compiler->Compile(s.source, profile_, dir);
+    std::vector<SourceFile> files;
+    if (folder) {
+      JUDGE_ASSIGN_OR_RETURN(files, DecodeSourceFiles(s.source));
+    } else {
+      files.push_back({s.file_name.empty() ? profile_.source_name : s.file_name, s.source, false});
+    }
+    for (auto& inc : includes) {  // the package's files win over the submission's
+      auto same = std::find_if(files.begin(), files.end(), [&](const SourceFile& f) { return f.name == inc.name; });
+      if (same != files.end()) *same = inc;
+      else files.push_back(inc);
+    }
+    return compiler->Compile(files, profile_, dir);
+  }
+
+  std::vector<SourceFile> IncludeFiles() const {
+    std::vector<SourceFile> out;
+    for (const std::string& lang : {std::string("default"), KattisLanguageCode(profile_)}) {
+      auto it = pkg_.include_files.find(lang);
+      if (it == pkg_.include_files.end()) continue;
+      for (const auto& f : it->second) {
+        auto same = std::find_if(out.begin(), out.end(), [&](const SourceFile& o) { return o.name == f.name; });
+        if (same != out.end()) *same = f;
+        else out.push_back(f);
+      }
+    }
+    return out;
   }
 
   // Step 4: the judging record, in memory and (with a store) stored.
@@ -240,8 +326,11 @@ class Pipeline::Run {
     req.sandbox = sandbox_;
     req.checker = pkg_.checker.get();
     req.observer = events_;
+    req.groups = &pkg_.test_groups;
+    req.kattis_groups = pkg_.kattis_groups;
     GradeOptions gopt;
     gopt.run_all = task_.run_all;
+    gopt.limit_factor = task_.limit_factor;
     gopt.scratch_dir = scratch + "/grade";
     gopt.cancel = opt_.cancel;
     JUDGE_RETURN_IF_ERROR(fs::MakeDirs(gopt.scratch_dir));
@@ -253,6 +342,7 @@ class Pipeline::Run {
     j.max_time_ms = graded.max_time_ms;
     j.total_time_ms = graded.total_time_ms;
     j.memory_kib = graded.memory_kib;
+    if (!graded.message.empty()) j.message = graded.message;
     j.tests = std::move(graded.tests);
     for (std::size_t i = 0; i < j.tests.size(); ++i) j.tests[i].ordinal = static_cast<int32_t>(i);
     return Status::Ok();
@@ -335,6 +425,7 @@ Result<GradeReport> Pipeline::RunTests(const CompiledProgram& program, const Pac
   req.program = &program.outcome().program;
   req.sandbox = sandbox;
   req.checker = package.checker.get();
+  req.groups = &package.test_groups;
   GradeOptions gopt;
   gopt.scratch_dir = program.scratch_.path() + "/grade";
   gopt.keep_output_bytes = keep_output_bytes;

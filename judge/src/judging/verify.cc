@@ -1,158 +1,176 @@
-// Verifying a problem package (see judge/verify.h).
+// Verifying a problem package (see judge/verify.h): the tests' checks here, the
+// submissions' in verify_submissions.cc.
 #include "judge/verify.h"
 
 #include <algorithm>
-#include <mutex>
 
 #include "judge/base/files.h"
-#include "judge/language_choice.h"
+#include "verify_parts.h"
 
 namespace judge {
 namespace {
 
-struct SubmissionFile {
-  std::string subject;  // "accepted/sol.cpp"
-  std::string path;
-  std::optional<Verdict> expected;
-  std::string folder;
-};
+using verify::Checks;
 
-Result<std::vector<SubmissionFile>> ListSubmissions(const std::string& dir) {
-  std::vector<SubmissionFile> out;
-  std::string root = dir + "/submissions";
-  if (!fs::IsDirectory(root)) return out;
-  JUDGE_ASSIGN_OR_RETURN(auto loose, fs::ListFiles(root));  // files directly under: none expected
-  for (const auto& f : loose) out.push_back({f, root + "/" + f, std::nullopt, ""});
-  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> folders, fs::ListDirs(root));
-  for (const auto& folder : folders) {
-    JUDGE_ASSIGN_OR_RETURN(auto files, fs::ListFiles(root + "/" + folder));
-    for (const auto& f : files) {
-      if (f.empty() || f[0] == '.') continue;
-      out.push_back({folder + "/" + f, root + "/" + folder + "/" + f, ParseVerdictFolderName(folder), folder});
-    }
-  }
-  return out;
-}
-
-// Collects checks and reports each one as it is made.
-class Checks {
+// What the tests' checks share: the sandbox and scratch directory of the package's
+// programs (made on first need).
+class TestChecker {
  public:
-  Checks(VerifyReport* report, const VerifyOptions& options) : report_(report), options_(options) {}
-  void Add(VerifyCheck c) {
-    std::lock_guard<std::mutex> lock(mu_);
-    if (options_.on_check) options_.on_check(c);
-    report_->checks.push_back(std::move(c));
+  TestChecker(const Package& pkg, Pipeline* pipeline, Checks* checks)
+      : pkg_(pkg), pipeline_(pipeline), checks_(checks) {}
+
+  void CheckAll() {
+    const std::atomic<bool>* cancel = pipeline_->options().cancel;
+    for (const auto& t : pkg_.tests) {
+      if (cancel && cancel->load()) return;
+      Result<std::string> input = fs::ReadFile(t.input_path);
+      if (!input.ok()) {
+        checks_->Add({"validate", t.name, false, true, "valid", "unreadable", input.status().message()});
+        continue;
+      }
+      CheckInput(t, *input);
+      for (const auto& v : pkg_.input_validators) RunInputValidator(*v, t);
+      CheckAnswer(t, *input);
+    }
+    for (const auto& s : pkg_.skipped_input_validators)
+      checks_->Add({"validate", s, true, false, "valid", "skipped", "checktestdata and VIVA files are not run"});
   }
 
  private:
-  std::mutex mu_;
-  VerifyReport* report_;
-  const VerifyOptions& options_;
-};
-
-// 1: the input is valid (when the package has a plugin to ask).
-void CheckInput(const Package& pkg, const TestCase& t, const std::string& input, Checks* checks) {
-  if (!pkg.plugin) return;
-  Result<ValidateOutcome> v = pkg.plugin->Validate(input);
-  if (!v.ok())
-    checks->Add({"validate", t.name, false, true, "valid", "JE", v.status().message()});
-  else
-    checks->Add({"validate", t.name, v->valid, false, "valid", v->valid ? "valid" : "invalid", v->message});
-}
-
-// 2: the .ans is a right answer, judged by the package's checker against the
-// reference solver's answer (any right answer passes when answers are not unique).
-void CheckAnswer(const Package& pkg, const TestCase& t, const std::string& input, Checks* checks) {
-  if (t.answer_path.empty())
-    return checks->Add({"answer", t.name, false, false, ".ans", "missing", "no " + t.name + ".ans beside the input"});
-  Result<std::string> ans = fs::ReadFile(t.answer_path);
-  if (!ans.ok()) return checks->Add({"answer", t.name, false, true, "AC", "unreadable", ans.status().message()});
-  if (!pkg.plugin) return;  // no reference solver to compare with
-  Result<std::string> solved = pkg.plugin->Solve(input);
-  if (!solved.ok()) {
-    bool invalid = solved.status().code() == StatusCode::kInvalidArgument;
-    return checks->Add({"answer", t.name, false, !invalid, "AC", invalid ? "invalid input" : "JE",
-                        "reference solver: " + solved.status().message()});
+  // The plugin's validate (when the package has a plugin to ask).
+  void CheckInput(const TestCase& t, const std::string& input) {
+    if (!pkg_.plugin) return;
+    Result<ValidateOutcome> v = pkg_.plugin->Validate(input);
+    if (!v.ok())
+      checks_->Add({"validate", t.name, false, true, "valid", "JE", v.status().message()});
+    else
+      checks_->Add({"validate", t.name, v->valid, false, "valid", v->valid ? "valid" : "invalid", v->message});
   }
-  Result<CheckOutcome> c = pkg.checker->Check(input, *ans, *solved);
-  if (!c.ok()) return checks->Add({"answer", t.name, false, true, "AC", "JE", c.status().message()});
-  bool ok = c->verdict == CheckVerdict::kAccepted;
-  checks->Add({"answer", t.name, ok, false, "AC", std::string(CheckVerdictName(c->verdict)), c->message});
-}
 
-void CheckTests(const Package& pkg, const std::atomic<bool>* cancel, Checks* checks) {
-  for (const auto& t : pkg.tests) {
-    if (cancel && cancel->load()) return;
-    Result<std::string> input = fs::ReadFile(t.input_path);
-    if (!input.ok()) {
-      checks->Add({"validate", t.name, false, true, "valid", "unreadable", input.status().message()});
-      continue;
+  Status Prepare() {
+    if (scratch_) return Status::Ok();
+    if (!sandbox_) {
+      Result<std::unique_ptr<Sandbox>> made = pipeline_->options().sandboxes();
+      if (!made.ok()) return made.status();
+      sandbox_ = std::move(made).value();
     }
-    CheckInput(pkg, t, *input, checks);
-    CheckAnswer(pkg, t, *input, checks);
-  }
-}
-
-// A check that is decided before judging (no verdict folder, unknown language), or
-// the JudgeTask that will decide it.
-std::optional<VerifyCheck> Precheck(const SubmissionFile& s, const LanguageSet& languages, const Package& pkg,
-                                    std::optional<JudgeTask>* task) {
-  VerifyCheck c{"submission", s.subject, false, false, s.expected ? std::string(VerdictCode(*s.expected)) : "?", "-", ""};
-  if (!s.expected) {
-    c.message = s.folder.empty() ? "not in a verdict folder (expected submissions/<verdict>/" + s.subject + ")"
-                                 : "folder `" + s.folder + "` names no verdict (expected accepted, wrong_answer, ...)";
-    return c;
-  }
-  Result<LanguageProfile> profile = ChooseLanguage(languages, s.path, "");
-  Result<NewSubmission> fresh = profile.ok() ? ReadSubmissionFile(s.path, *profile) : profile.status();
-  if (!fresh.ok()) {
-    StatusCode code = fresh.status().code();
-    // A language not installed here is skipped, saying so: never a failure of the package.
-    c.ok = code == StatusCode::kUnsupported;
-    c.found = c.ok ? "skipped" : "-";
-    c.judge_error = code != StatusCode::kInvalidArgument && code != StatusCode::kUnsupported;
-    c.message = fresh.status().message();
-    return c;
-  }
-  JudgeTask t;
-  t.package = &pkg;
-  t.fresh = std::move(fresh).value();
-  *task = std::move(t);
-  return std::nullopt;
-}
-
-VerifyCheck Decide(const SubmissionFile& s, const Result<JudgedSubmission>& r) {
-  VerifyCheck c{"submission", s.subject, false, false, std::string(VerdictCode(*s.expected)), "JE", ""};
-  if (!r.ok()) {
-    c.judge_error = true;
-    c.message = r.status().message();
-    return c;
-  }
-  const Judging& j = r->judging;
-  Verdict v = j.verdict.value_or(Verdict::kJudgeError);
-  c.found = std::string(VerdictCode(v));
-  c.ok = v == *s.expected;
-  c.judge_error = v == Verdict::kJudgeError;
-  c.time_ms = j.max_time_ms;
-  if (!j.compiled()) return c.message = j.message, c;
-  for (const auto& t : j.tests) {
-    if (t.verdict != Verdict::kAccepted) return c.message = t.name + ": " + t.message, c;
-  }
-  return c;
-}
-
-// Forwards each finished judging as a check.
-class SubmissionObserver : public JudgeObserver {
- public:
-  SubmissionObserver(const std::vector<const SubmissionFile*>& files, Checks* checks) : files_(files), checks_(checks) {}
-  void OnJudgingDone(std::size_t task, const Result<JudgedSubmission>& r) override {
-    checks_->Add(Decide(*files_[task], r));
+    std::string root = pipeline_->options().scratch_root.empty() ? DefaultScratchRoot()
+                                                                 : pipeline_->options().scratch_root;
+    JUDGE_ASSIGN_OR_RETURN(std::string dir, fs::MakeTempDir(root, "judge-verify-"));
+    scratch_ = std::make_unique<OwnedDir>(dir);
+    return Status::Ok();
   }
 
- private:
-  const std::vector<const SubmissionFile*>& files_;
+  // An input validator program: exit 42 is valid, anything else is not.
+  void RunInputValidator(ToolProgram& v, const TestCase& t) {
+    const std::string subject = t.name + " (" + v.source().name + ")";
+    Status ready = Prepare();
+    if (!ready.ok()) return checks_->Add({"validate", subject, false, true, "valid", "JE", ready.message()});
+    const std::string work = scratch_->path() + "/input_validator";
+    ToolRun run;
+    run.args = InputFlags(t, v.source().name);
+    run.work_dir = work;
+    run.stdin_path = t.input_path;
+    run.stdout_path = scratch_->path() + "/input_validator.stdout";
+    run.stderr_path = scratch_->path() + "/input_validator.stderr";
+    run.cancel = pipeline_->options().cancel;
+    Status fresh = fs::RemoveTree(work);
+    if (fresh.ok()) fresh = fs::MakeDirs(work);
+    Result<RunResult> r = fresh.ok() ? v.Run(sandbox_.get(), run) : Result<RunResult>(fresh);
+    if (!r.ok()) return checks_->Add({"validate", subject, false, true, "valid", "JE", r.status().message()});
+    bool valid = r->exit_code == 42 && r->signal == 0 && r->kill_reason == KillReason::kNone;
+    std::string message = ReadToolMessage(run.stderr_path, 600);
+    if (message.empty()) message = ReadToolMessage(run.stdout_path, 600);
+    if (!valid) message = (r->exit_code >= 0 ? "exit code " + std::to_string(r->exit_code) : DescribeRun(*r)) +
+                          (message.empty() ? "" : ": " + message);
+    checks_->Add({"validate", subject, valid, false, "valid", valid ? "valid" : "invalid", valid ? "" : message});
+  }
+
+  std::vector<std::string> InputFlags(const TestCase& t, const std::string& validator) const {
+    if (t.group_index < 0 || t.group_index >= static_cast<int>(pkg_.test_groups.size())) return {};
+    const auto& flags = pkg_.test_groups[static_cast<std::size_t>(t.group_index)].input_validator_flags;
+    auto named = flags.find(validator);
+    if (named != flags.end()) return named->second;
+    auto all = flags.find("");
+    return all == flags.end() ? std::vector<std::string>() : all->second;
+  }
+
+  // The .ans is a right answer: by the reference solver and the checker, or (without
+  // a plugin) by the package's own validator taking it as an output.
+  void CheckAnswer(const TestCase& t, const std::string& input) {
+    if (t.answer_path.empty()) {
+      if (pkg_.problem.interactive) return;  // an interactor may need no answer file
+      return checks_->Add({"answer", t.name, false, false, ".ans", "missing", "no " + t.name + ".ans beside the input"});
+    }
+    Result<std::string> ans = fs::ReadFile(t.answer_path);
+    if (!ans.ok()) return checks_->Add({"answer", t.name, false, true, "AC", "unreadable", ans.status().message()});
+    if (pkg_.plugin) return CheckBySolver(t, input, *ans);
+    CheckKind k = pkg_.problem.checker;
+    if (pkg_.problem.interactive || (k != CheckerKind::kDefault && k != CheckerKind::kKattis && k != CheckerKind::kTestlib))
+      return;
+    Status ready = Prepare();
+    if (!ready.ok()) return checks_->Add({"answer", t.name, false, true, "AC", "JE", ready.message()});
+    std::vector<std::string> flags = pkg_.problem.validator_flags;
+    if (t.group_index >= 0 && t.group_index < static_cast<int>(pkg_.test_groups.size())) {
+      const auto& g = pkg_.test_groups[static_cast<std::size_t>(t.group_index)].output_validator_flags;
+      flags.insert(flags.end(), g.begin(), g.end());
+    }
+    CheckRequest q;
+    q.test = &t;
+    q.flags = &flags;
+    q.input = input;
+    q.output = *ans;
+    q.answer = *ans;
+    q.output_path = t.answer_path;
+    q.sandbox = sandbox_.get();
+    q.scratch_dir = scratch_->path();
+    q.cancel = pipeline_->options().cancel;
+    Report(t, pkg_.checker->CheckTest(q));
+  }
+
+  void CheckBySolver(const TestCase& t, const std::string& input, const std::string& ans) {
+    Result<std::string> solved = pkg_.plugin->Solve(input);
+    if (!solved.ok()) {
+      bool invalid = solved.status().code() == StatusCode::kInvalidArgument;
+      return checks_->Add({"answer", t.name, false, !invalid, "AC", invalid ? "invalid input" : "JE",
+                           "reference solver: " + solved.status().message()});
+    }
+    Report(t, pkg_.checker->Check(input, ans, *solved));
+  }
+
+  void Report(const TestCase& t, const Result<CheckOutcome>& c) {
+    if (!c.ok()) return checks_->Add({"answer", t.name, false, true, "AC", "JE", c.status().message()});
+    bool ok = c->verdict == CheckVerdict::kAccepted;
+    checks_->Add({"answer", t.name, ok, false, "AC", std::string(CheckVerdictName(c->verdict)), c->message});
+  }
+
+  using CheckKind = CheckerKind;
+  const Package& pkg_;
+  Pipeline* pipeline_;
   Checks* checks_;
+  std::unique_ptr<Sandbox> sandbox_;
+  std::unique_ptr<OwnedDir> scratch_;
 };
+
+// A sample .interaction file: lines of "<" (to the submission) or ">" (from it).
+void CheckInteraction(const std::string& path, const std::string& data_dir, Checks* checks) {
+  std::string subject = path.rfind(data_dir + "/", 0) == 0 ? path.substr(data_dir.size() + 1) : path;
+  Result<std::string> text = fs::ReadFile(path, 16 << 20);
+  if (!text.ok()) return checks->Add({"sample", subject, false, true, "shown", "unreadable", text.status().message()});
+  std::size_t line = 0, start = 0;
+  while (start < text->size()) {
+    std::size_t end = text->find('\n', start);
+    if (end == std::string::npos) end = text->size();
+    ++line;
+    char c = (*text)[start];
+    if (end > start && c != '<' && c != '>')
+      return checks->Add({"sample", subject, false, false, "shown", "bad line",
+                          "line " + std::to_string(line) + ": expected \"<\" or \">\" first"});
+    start = end + 1;
+  }
+  checks->Add({"sample", subject, true, false, "shown", "shown",
+               "an interaction protocol for the statement (" + std::to_string(line) + " lines), not run"});
+}
 
 }  // namespace
 
@@ -164,35 +182,25 @@ bool VerifyReport::judge_error() const {
   return std::any_of(checks.begin(), checks.end(), [](const VerifyCheck& c) { return c.judge_error; });
 }
 
-Result<VerifyReport> VerifyPackage(const Package& pkg, const LanguageSet& languages, Pipeline* pipeline,
+Result<VerifyReport> VerifyPackage(Package& pkg, const LanguageSet& languages, Pipeline* pipeline,
                                    const VerifyOptions& options) {
   VerifyReport report;
   report.problem = pkg.problem.id;
   Checks checks(&report, options);
-  const std::atomic<bool>* cancel = pipeline->options().cancel;
-  CheckTests(pkg, cancel, &checks);
-  // 3. Every submission gets exactly the verdict of its folder.
-  JUDGE_ASSIGN_OR_RETURN(std::vector<SubmissionFile> subs, ListSubmissions(pkg.problem.dir));
-  std::vector<JudgeTask> tasks;
-  std::vector<const SubmissionFile*> judged;
-  for (const auto& s : subs) {
-    std::optional<JudgeTask> task;
-    if (std::optional<VerifyCheck> c = Precheck(s, languages, pkg, &task)) {
-      checks.Add(std::move(*c));
-      continue;
-    }
-    tasks.push_back(std::move(*task));
-    judged.push_back(&s);
+  for (const auto& note : pkg.problem.notes) checks.Add({"note", "problem.yaml", true, false, "-", "note", note});
+  TestChecker(pkg, pipeline, &checks).CheckAll();
+  for (const auto& f : pkg.interaction_files) CheckInteraction(f, pkg.problem.dir + "/data", &checks);
+  std::vector<std::string> order;
+  Status subs = verify::CheckSubmissions(pkg, languages, pipeline, options, &checks, &order);
+  if (!subs.ok()) {
+    if (subs.code() == StatusCode::kCancelled)
+      return Status::Cancelled("verify interrupted; " + std::to_string(report.checks.size()) + " checks made");
+    return subs;
   }
-  SubmissionObserver observer(judged, &checks);
-  pipeline->JudgeAll(tasks, &observer);
-  if (cancel && cancel->load()) return Status::Cancelled("verify interrupted; " + std::to_string(report.checks.size()) + " checks made");
   // Submission checks in file order, whatever order the jobs finished in.
   auto rank = [&](const VerifyCheck& c) -> std::size_t {
     if (c.kind != "submission") return 0;
-    for (std::size_t i = 0; i < subs.size(); ++i)
-      if (subs[i].subject == c.subject) return i + 1;
-    return subs.size() + 1;
+    return static_cast<std::size_t>(std::find(order.begin(), order.end(), c.subject) - order.begin()) + 1;
   };
   std::stable_sort(report.checks.begin(), report.checks.end(),
                    [&](const VerifyCheck& a, const VerifyCheck& b) { return rank(a) < rank(b); });

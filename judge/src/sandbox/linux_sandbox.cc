@@ -386,6 +386,7 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   JUDGE_ASSIGN_OR_RETURN(CgroupUsage base, cgroup.Start(derived.cgroup_memory_bytes, derived.cgroup_pids_max));
   JUDGE_ASSIGN_OR_RETURN(SpawnedInit init, Spawn(slot, spec, layer, derived, streams, program));
   streams.CloseChildEnds();
+  if (spec.on_started) spec.on_started();
 
   MonitorInput in;
   in.cgroup = slot.cgroup.get();
@@ -573,6 +574,7 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
                    : report.program_reaped          ? report.program_end_ns
                                                     : reaped.reaped_ns;
   m.wall_ms = std::max<int64_t>(0, end_ns - start_ns) / 1000000;
+  r.end_monotonic_ns = end_ns;
   m.output_bytes = streams.OutputBytes();
   Decision d = DecideStatus(m, spec.limits);
   r.status = d.status;

@@ -115,12 +115,32 @@ Status RunStreams::OpenPipe(const std::string& path, uid_t uid, gid_t gid, Pipe*
   return Status::Ok();
 }
 
+namespace {
+
+// A caller's descriptor (RunSpec::stdin_fd / stdout_fd), duplicated >= 3.
+Result<UniqueFd> Borrowed(int fd, const std::string& what) {
+  UniqueFd dup(::fcntl(fd, F_DUPFD_CLOEXEC, 3));
+  if (!dup) return ErrnoStatus(errno, "cannot duplicate the " + what + " descriptor given to the run");
+  return dup;
+}
+
+}  // namespace
+
 Result<RunStreams> RunStreams::Open(const RunSpec& spec, int64_t output_limit_bytes, uid_t uid, gid_t gid) {
   RunStreams s;
   s.kept_budget_ = output_limit_bytes + 1;
-  JUDGE_ASSIGN_OR_RETURN(s.in_, OpenInput(spec.stdin_path));
-  JUDGE_RETURN_IF_ERROR(OpenPipe(spec.stdout_path, uid, gid, &s.out_));
-  bool shared = spec.stderr_path == spec.stdout_path;  // both discarded, or the same file
+  if (spec.stdin_fd >= 0) {
+    JUDGE_ASSIGN_OR_RETURN(s.in_, Borrowed(spec.stdin_fd, "stdin"));
+  } else {
+    JUDGE_ASSIGN_OR_RETURN(s.in_, OpenInput(spec.stdin_path));
+  }
+  if (spec.stdout_fd >= 0) {
+    JUDGE_ASSIGN_OR_RETURN(s.out_.write_end, Borrowed(spec.stdout_fd, "stdout"));
+  } else {
+    JUDGE_RETURN_IF_ERROR(OpenPipe(spec.stdout_path, uid, gid, &s.out_));
+  }
+  // Both discarded, or the same file: one pipe. Never into a borrowed stdout.
+  bool shared = spec.stdout_fd < 0 && spec.stderr_path == spec.stdout_path;
   if (!shared) JUDGE_RETURN_IF_ERROR(OpenPipe(spec.stderr_path, uid, gid, &s.err_));
   return s;
 }
@@ -132,6 +152,7 @@ RunStreams::~RunStreams() {
 }
 
 void RunStreams::CloseChildEnds() {
+  in_.Reset();  // a borrowed pipe's writer must see the reader gone when the program goes
   out_.write_end.Reset();
   err_.write_end.Reset();
 }

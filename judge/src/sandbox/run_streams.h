@@ -4,6 +4,8 @@
 //  - stdin: the input's bytes are copied into a sealed memfd named "stdin" (or
 //    /dev/null): /proc/self/fd/0 inside shows "/memfd:stdin", never a test's or a
 //    package's path, and nobody can write to it (F_SEAL_WRITE), whoever owns it.
+//  - stdin and stdout may instead be descriptors the caller lends (RunSpec::stdin_fd,
+//    stdout_fd: an interactor's pipes), duplicated here and closed after the spawn.
 //  - stdout and stderr are pipes (one when both go to the same place). The judge
 //    drains them while the run goes (the monitor polls their read ends) into the
 //    output files, which it opened before the run: the bytes are written by the judge,
@@ -49,7 +51,7 @@ class RunStreams {
   int out_fd() const { return out_.write_end.get(); }
   int err_fd() const { return err_.write_end.get() >= 0 ? err_.write_end.get() : out_.write_end.get(); }
 
-  // Closes the judge's copies of the write ends (after the spawn).
+  // Closes the judge's copies of the child's ends (after the spawn).
   void CloseChildEnds();
   // The read ends still open, to poll.
   std::vector<int> PollFds() const;

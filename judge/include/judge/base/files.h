@@ -69,6 +69,9 @@ Status RemoveTree(const std::string& path);
 Status RemoveTreeAt(int dirfd, const std::string& name, const std::string& display_path);
 // Names of the regular files (not links) in dir, sorted; hidden ones included.
 Result<std::vector<std::string>> ListFiles(const std::string& dir);
+// Names of the symbolic links in dir that lead to regular files, sorted (the caller
+// decides whether the target is acceptable, e.g. inside a package).
+Result<std::vector<std::string>> ListFileLinks(const std::string& dir);
 // Names of the subdirectories of dir (not hidden; links to directories included),
 // sorted.
 Result<std::vector<std::string>> ListDirs(const std::string& dir);

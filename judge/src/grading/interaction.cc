@@ -1,0 +1,87 @@
+// An interactive test's two runs at once (see interaction.h).
+#include "interaction.h"
+
+#include <fcntl.h>
+#include <signal.h>
+#include <time.h>
+#include <unistd.h>
+
+#include <memory>
+#include <thread>
+
+#include "judge/base/errors.h"
+#include "judge/base/unique_fd.h"
+
+namespace judge {
+namespace {
+
+int64_t NowNs() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
+}
+
+// The two ends one run borrows, closed once its program runs or its Run() returns.
+struct Ends {
+  UniqueFd in, out;
+  void Close() {
+    in.Reset();
+    out.Reset();
+  }
+};
+
+}  // namespace
+
+InteractionRuns RunInteraction(Sandbox* sandbox, RunSpec submission, ToolProgram* interactor, ToolRun run) {
+  InteractionRuns out;
+  int to_interactor[2], to_submission[2];
+  if (::pipe2(to_interactor, O_CLOEXEC) != 0) {
+    out.submission = ErrnoStatus(errno, "cannot create the interaction's pipes");
+    return out;
+  }
+  if (::pipe2(to_submission, O_CLOEXEC) != 0) {
+    out.submission = ErrnoStatus(errno, "cannot create the interaction's pipes");
+    ::close(to_interactor[0]);
+    ::close(to_interactor[1]);
+    return out;
+  }
+  auto sub_ends = std::make_shared<Ends>();
+  sub_ends->in = UniqueFd(to_submission[0]);
+  sub_ends->out = UniqueFd(to_interactor[1]);
+  auto int_ends = std::make_shared<Ends>();
+  int_ends->in = UniqueFd(to_interactor[0]);
+  int_ends->out = UniqueFd(to_submission[1]);
+
+  int64_t interactor_end_ns = 0;
+  std::thread other([&, int_ends] {
+    run.stdin_path.clear();
+    run.stdout_path.clear();
+    run.stdin_fd = int_ends->in.get();
+    run.stdout_fd = int_ends->out.get();
+    run.on_started = [int_ends] { int_ends->Close(); };
+    out.interactor = interactor->Run(sandbox, run);
+    int_ends->Close();
+    interactor_end_ns = NowNs();
+  });
+  submission.stdin_path.clear();
+  submission.stdout_path.clear();
+  submission.stdin_fd = sub_ends->in.get();
+  submission.stdout_fd = sub_ends->out.get();
+  submission.on_started = [sub_ends] { sub_ends->Close(); };
+  out.submission = sandbox->Run(submission);
+  sub_ends->Close();
+  const int64_t submission_end_ns = NowNs();
+  other.join();
+  // The sandbox's own end times when both have them (a killed submission ended when it
+  // was stopped, before its Run() returned); else the order the runs returned in.
+  if (out.submission.ok() && out.interactor.ok() && out.submission->end_monotonic_ns > 0 &&
+      out.interactor->end_monotonic_ns > 0)
+    out.interactor_first = out.interactor->end_monotonic_ns < out.submission->end_monotonic_ns;
+  else
+    out.interactor_first = interactor_end_ns < submission_end_ns;
+  // Killed by SIGPIPE: it wrote to an interactor that was gone.
+  if (out.submission.ok() && out.submission->signal == SIGPIPE) out.interactor_first = true;
+  return out;
+}
+
+}  // namespace judge

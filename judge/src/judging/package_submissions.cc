@@ -1,0 +1,258 @@
+// The example submissions of a package and their expectations (see
+// judge/package_submissions.h).
+#include "judge/package_submissions.h"
+
+#include <algorithm>
+#include <cctype>
+#include <map>
+
+#include "judge/base/files.h"
+#include "judge/language_choice.h"
+#include "judge/submissions_yaml.h"
+
+namespace judge {
+namespace {
+
+const std::set<Verdict> kFailures = {Verdict::kWrongAnswer, Verdict::kTimeLimitExceeded, Verdict::kRuntimeError,
+                                     Verdict::kMemoryLimitExceeded, Verdict::kOutputLimitExceeded,
+                                     Verdict::kPresentationError};
+
+// A verdict as the tools write it: our codes, Kattis's (RTE), DOMjudge's names.
+std::optional<Verdict> VerdictName(std::string name) {
+  for (char& c : name) c = c == '-' ? '_' : static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+  static const std::map<std::string, Verdict> kNames = {
+      {"AC", Verdict::kAccepted}, {"ACCEPTED", Verdict::kAccepted}, {"CORRECT", Verdict::kAccepted},
+      {"WA", Verdict::kWrongAnswer}, {"WRONG_ANSWER", Verdict::kWrongAnswer}, {"NO_OUTPUT", Verdict::kWrongAnswer},
+      {"TLE", Verdict::kTimeLimitExceeded}, {"TIME_LIMIT_EXCEEDED", Verdict::kTimeLimitExceeded},
+      {"TIMELIMIT", Verdict::kTimeLimitExceeded}, {"RTE", Verdict::kRuntimeError}, {"RE", Verdict::kRuntimeError},
+      {"RUN_TIME_ERROR", Verdict::kRuntimeError}, {"RUN_ERROR", Verdict::kRuntimeError},
+      {"MLE", Verdict::kMemoryLimitExceeded}, {"MEMORY_LIMIT_EXCEEDED", Verdict::kMemoryLimitExceeded},
+      {"OLE", Verdict::kOutputLimitExceeded}, {"OUTPUT_LIMIT", Verdict::kOutputLimitExceeded},
+      {"OUTPUT_LIMIT_EXCEEDED", Verdict::kOutputLimitExceeded}, {"PE", Verdict::kPresentationError},
+      {"PRESENTATION_ERROR", Verdict::kPresentationError}, {"CE", Verdict::kCompileError},
+      {"COMPILE_ERROR", Verdict::kCompileError}, {"COMPILER_ERROR", Verdict::kCompileError},
+      {"JE", Verdict::kJudgeError}};
+  auto it = kNames.find(name);
+  if (it == kNames.end()) return std::nullopt;
+  return it->second;
+}
+
+Result<std::set<Verdict>> VerdictSet(const std::vector<std::string>& names, const std::string& where) {
+  std::set<Verdict> out;
+  for (const auto& n : names) {
+    std::optional<Verdict> v = VerdictName(n);
+    if (!v) return Status::InvalidArgument(where + ": expected verdicts (AC, WA, TLE, RTE, ...), found \"" + n + "\"");
+    out.insert(*v);
+  }
+  return out;
+}
+
+// The rules of submissions.yaml that match a submission, applied over its expectation.
+Status ApplyRules(const std::vector<SubmissionRule>& rules, const std::string& file, PackageSubmission* s) {
+  std::string path = s->subject;
+  if (!path.empty() && path.back() == '/') path.pop_back();
+  for (const auto& rule : rules) {
+    if (!SubmissionGlobMatches(rule.glob, path)) continue;
+    if (!s->expected) s->expected = Expectation{};
+    Expectation& e = *s->expected;
+    const std::string where = file + ": " + rule.glob;
+    if (rule.permitted) {
+      JUDGE_ASSIGN_OR_RETURN(std::set<Verdict> set, VerdictSet(*rule.permitted, where + ".permitted"));
+      e.permitted = set;
+    }
+    if (rule.required) {
+      JUDGE_ASSIGN_OR_RETURN(std::set<Verdict> set, VerdictSet(*rule.required, where + ".required"));
+      e.required = set;
+    }
+    if (rule.score) e.score = rule.score;
+    if (!rule.message.empty()) e.message = rule.message;
+    if (!rule.language.empty()) e.language = rule.language;
+    for (const auto& u : rule.unsupported) s->problem += (s->problem.empty() ? "" : "; ") + u + " is not supported";
+  }
+  return Status::Ok();
+}
+
+// The allowed verdicts of a submission with rules but no folder verdict: what its
+// rules permit (a failure when they require one).
+void Complete(Expectation* e) {
+  if (!e->allowed.empty() || !e->per_test()) return;
+  if (e->permitted) e->allowed = *e->permitted;
+  else if (e->required) e->allowed = kFailures;
+  if (e->required && !e->required->count(Verdict::kAccepted)) e->allowed.erase(Verdict::kAccepted);
+  if (e->allowed.empty()) e->allowed = {Verdict::kAccepted};
+}
+
+Status ListFolder(const std::string& root, const std::string& package_dir, const std::string& folder,
+                  std::vector<PackageSubmission>* out) {
+  const std::string dir = root + "/" + folder;
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> files, fs::ListFiles(dir));
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> links, fs::ListFileLinks(dir));
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> dirs, fs::ListDirs(dir));
+  files.insert(files.end(), links.begin(), links.end());
+  std::vector<std::pair<std::string, bool>> entries;
+  for (const auto& f : files)
+    if (!f.empty() && f[0] != '.') entries.emplace_back(f, false);
+  for (const auto& d : dirs) entries.emplace_back(d, true);
+  std::sort(entries.begin(), entries.end());
+  for (const auto& [name, is_dir] : entries) {
+    PackageSubmission s;
+    s.path = dir + "/" + name;
+    if (!InsidePackage(package_dir, s.path))
+      return Status::InvalidArgument(s.path + ": expected a submission inside the package, found a link leading out");
+    s.subject = folder + "/" + name + (is_dir ? "/" : "");
+    s.is_folder = is_dir;
+    s.folder = folder;
+    s.expected = FolderExpectation(folder);
+    out->push_back(std::move(s));
+  }
+  return Status::Ok();
+}
+
+// The @EXPECTED_RESULTS@ marker of a file, or of any file of a folder.
+Status ApplyMarker(PackageSubmission* s) {
+  std::vector<std::string> paths;
+  if (s->is_folder) {
+    JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> files, fs::ListFiles(s->path));
+    for (const auto& f : files) paths.push_back(s->path + "/" + f);
+  } else {
+    paths.push_back(s->path);
+  }
+  for (const auto& p : paths) {
+    Result<std::string> text = fs::ReadFile(p, 64 << 20);
+    if (!text.ok()) continue;  // reported when the submission is read
+    JUDGE_ASSIGN_OR_RETURN(std::optional<Expectation> marked, ExpectedResultsMarker(*text));
+    if (!marked) continue;
+    if (s->expected) marked->partial = s->expected->partial;
+    s->expected = marked;
+    return Status::Ok();
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+std::optional<Expectation> FolderExpectation(const std::string& folder) {
+  static const std::map<std::string, std::set<Verdict>> kFolders = {
+      {"accepted", {Verdict::kAccepted}},
+      {"wrong_answer", {Verdict::kWrongAnswer}},
+      {"no_output", {Verdict::kWrongAnswer}},
+      {"time_limit_exceeded", {Verdict::kTimeLimitExceeded}},
+      {"run_time_error", {Verdict::kRuntimeError}},
+      {"memory_limit_exceeded", {Verdict::kMemoryLimitExceeded}},
+      {"output_limit_exceeded", {Verdict::kOutputLimitExceeded}},
+      {"output_limit", {Verdict::kOutputLimitExceeded}},
+      {"presentation_error", {Verdict::kPresentationError}},
+      {"compile_error", {Verdict::kCompileError}},
+      {"compiler_error", {Verdict::kCompileError}},
+      {"partially_accepted", {Verdict::kAccepted}},
+      {"slow_accepted", {Verdict::kAccepted}},
+      {"rejected", kFailures},
+      {"brute_force", {Verdict::kTimeLimitExceeded, Verdict::kRuntimeError, Verdict::kMemoryLimitExceeded}},
+  };
+  Expectation e;
+  if (folder == "check_manually") {
+    e.check_manually = true;
+    return e;
+  }
+  auto it = kFolders.find(folder);
+  if (it == kFolders.end()) return std::nullopt;
+  e.allowed = it->second;
+  e.partial = folder == "partially_accepted";
+  e.slow = folder == "slow_accepted";
+  return e;
+}
+
+Result<std::optional<Expectation>> ExpectedResultsMarker(const std::string& text) {
+  static const std::string kMarker = "@EXPECTED_RESULTS@:";
+  std::size_t at = text.find(kMarker);
+  if (at == std::string::npos) return std::optional<Expectation>();
+  std::size_t end = text.find('\n', at);
+  std::string list = text.substr(at + kMarker.size(), end == std::string::npos ? std::string::npos
+                                                                               : end - at - kMarker.size());
+  Expectation e;
+  e.from_source = true;
+  std::string word;
+  auto flush = [&]() -> Status {
+    if (word.empty()) return Status::Ok();
+    std::string upper = word;
+    for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
+    if (upper == "CHECK-MANUALLY" || upper == "CHECK_MANUALLY") {
+      e.check_manually = true;
+    } else if (std::optional<Verdict> v = VerdictName(word)) {
+      e.allowed.insert(*v);
+    } else {
+      return Status::InvalidArgument("@EXPECTED_RESULTS@: expected verdict names (ACCEPTED, WRONG_ANSWER, "
+                                     "TIME_LIMIT_EXCEEDED, RUN_TIME_ERROR, ...), found \"" + word + "\"");
+    }
+    word.clear();
+    return Status::Ok();
+  };
+  for (char c : list) {
+    if (c == ',' || c == ' ' || c == '\t' || c == '\r') {
+      JUDGE_RETURN_IF_ERROR(flush());
+    } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-') {
+      word += c;
+    } else {
+      JUDGE_RETURN_IF_ERROR(flush());  // a comment's closing "*/" and the like end the list
+      break;
+    }
+  }
+  JUDGE_RETURN_IF_ERROR(flush());
+  if (e.allowed.empty() && !e.check_manually)
+    return Status::InvalidArgument("@EXPECTED_RESULTS@: names no verdict");
+  return std::optional<Expectation>(e);
+}
+
+Result<std::vector<PackageSubmission>> ListPackageSubmissions(const std::string& package_dir) {
+  std::vector<PackageSubmission> out;
+  const std::string root = package_dir + "/submissions";
+  if (!fs::IsDirectory(root)) return out;
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> loose, fs::ListFiles(root));
+  for (const auto& f : loose) {
+    if (f.empty() || f[0] == '.' || f == "submissions.yaml") continue;
+    out.push_back({f, root + "/" + f, false, "", std::nullopt, ""});
+  }
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> folders, fs::ListDirs(root));
+  for (const auto& folder : folders) JUDGE_RETURN_IF_ERROR(ListFolder(root, package_dir, folder, &out));
+  const std::string yaml = root + "/submissions.yaml";
+  JUDGE_ASSIGN_OR_RETURN(std::vector<SubmissionRule> rules, LoadSubmissionsYaml(yaml));
+  for (auto& s : out) {
+    Status marker = ApplyMarker(&s);
+    if (!marker.ok()) return marker.WithContext(s.path);
+    JUDGE_RETURN_IF_ERROR(ApplyRules(rules, yaml, &s));
+    if (s.expected) Complete(&*s.expected);
+  }
+  return out;
+}
+
+Result<NewSubmission> ReadPackageSubmission(const PackageSubmission& s, const LanguageSet& languages,
+                                            const std::string& package_dir) {
+  std::string lang = s.expected ? s.expected->language : "";
+  if (!lang.empty() && !languages.Find(lang)) {
+    // A Kattis language code: the profile that claims extensions for it.
+    for (const auto& p : languages.profiles())
+      if (!p.extensions.empty() && KattisLanguageCode(p) == lang) lang = p.id;
+  }
+  if (!s.is_folder) {
+    JUDGE_ASSIGN_OR_RETURN(LanguageProfile profile, ChooseLanguage(languages, s.path, lang));
+    return ReadSubmissionFile(s.path, profile);
+  }
+  if (lang.empty()) {
+    JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> files, fs::ListFiles(s.path));
+    JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> links, fs::ListFileLinks(s.path));
+    files.insert(files.end(), links.begin(), links.end());
+    for (const auto& f : files) {
+      const LanguageProfile* p = languages.ForFile(f);
+      if (!p) continue;
+      if (!lang.empty() && lang != p->id)
+        return Status::InvalidArgument(s.path + ": expected the files of one language, found " + lang + " and " +
+                                       p->id + " (name it in submissions.yaml)");
+      lang = p->id;
+    }
+    if (lang.empty()) return Status::Unsupported(s.path + ": no file of a known language in the folder");
+  }
+  JUDGE_ASSIGN_OR_RETURN(LanguageProfile profile, ChooseLanguage(languages, s.path, lang));
+  return ReadSubmissionFolder(s.path, package_dir, profile);
+}
+
+}  // namespace judge

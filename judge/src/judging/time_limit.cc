@@ -1,0 +1,120 @@
+// The Kattis time limit inference (see judge/time_limit.h).
+#include "judge/time_limit.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "judge/base/files.h"
+#include "judge/base/hash.h"
+
+namespace judge {
+
+int64_t KattisTimeLimitMs(int64_t slowest_accepted_ms, const TimeLimitRule& rule) {
+  const double exact_ms = static_cast<double>(slowest_accepted_ms) * rule.ac_to_time_limit;
+  if (!rule.round_up) {
+    // Legacy (problemtools): the nearest whole second, at least one.
+    int64_t seconds = static_cast<int64_t>(0.5 + exact_ms / 1000.0);
+    return std::max<int64_t>(1, seconds) * 1000;
+  }
+  const int64_t step = std::max<int64_t>(1, rule.resolution_ms);
+  int64_t steps = static_cast<int64_t>(std::ceil(exact_ms / static_cast<double>(step) - 1e-9));
+  return std::max<int64_t>(1, steps) * step;
+}
+
+void ApplyInferredTimeLimit(int64_t slowest_accepted_ms, Package* package) {
+  ProblemLimits& l = package->problem.limits;
+  l.time_ms = std::min<int64_t>(KattisTimeLimitMs(slowest_accepted_ms, package->problem.time_rule), 600000);
+  l.wall_ms = std::max(2 * l.time_ms, l.time_ms + 1000);
+}
+
+bool UsedForTimeLimit(const PackageSubmission& s) {
+  return s.expected && !s.expected->check_manually && !s.expected->slow && !s.expected->partial &&
+         s.expected->allowed == std::set<Verdict>{Verdict::kAccepted};
+}
+
+Result<std::string> TimeLimitCacheKey(const Package& package, const std::vector<PackageSubmission>& subs) {
+  Sha256 h;
+  h.Update("judge-time-limit-v1");
+  h.Update(package.package_hash);
+  for (const auto& s : subs) {
+    if (!UsedForTimeLimit(s)) continue;
+    h.Update(s.subject);
+    std::vector<std::string> files;
+    if (s.is_folder) {
+      JUDGE_ASSIGN_OR_RETURN(files, fs::ListFiles(s.path));
+      for (auto& f : files) f = s.path + "/" + f;
+    } else {
+      files.push_back(s.path);
+    }
+    for (const auto& f : files) {
+      JUDGE_ASSIGN_OR_RETURN(std::string bytes, fs::ReadFile(f, 64 << 20));
+      h.Update(Sha256Hex(bytes));
+    }
+  }
+  return h.FinishHex();
+}
+
+void StoreInferredTimeLimit(const std::string& cache_dir, const std::string& key, int64_t time_ms) {
+  if (cache_dir.empty()) return;
+  if (!fs::MakeDirs(cache_dir + "/time-limits").ok()) return;
+  (void)fs::WriteFileAtomic(cache_dir + "/time-limits/" + key, std::to_string(time_ms) + "\n");
+}
+
+namespace {
+
+std::optional<int64_t> CachedTimeLimit(const std::string& cache_dir, const std::string& key) {
+  if (cache_dir.empty()) return std::nullopt;
+  Result<std::string> text = fs::ReadFile(cache_dir + "/time-limits/" + key, 64);
+  if (!text.ok()) return std::nullopt;
+  char* end = nullptr;
+  long long ms = std::strtoll(text->c_str(), &end, 10);
+  if (ms <= 0 || ms > 600000) return std::nullopt;
+  return ms;
+}
+
+}  // namespace
+
+Status ResolveTimeLimit(Package* package, const LanguageSet& languages, PipelineOptions options,
+                        const std::string& cache_dir, std::string* note) {
+  note->clear();
+  if (package->problem.time_rule.source != TimeLimitSource::kInferred || package->problem.limits.time_ms > 0)
+    return Status::Ok();
+  JUDGE_ASSIGN_OR_RETURN(std::vector<PackageSubmission> subs, ListPackageSubmissions(package->problem.dir));
+  JUDGE_ASSIGN_OR_RETURN(std::string key, TimeLimitCacheKey(*package, subs));
+  if (std::optional<int64_t> ms = CachedTimeLimit(cache_dir, key)) {
+    package->problem.limits.time_ms = *ms;
+    package->problem.limits.wall_ms = std::max(2 * *ms, *ms + 1000);
+    *note = "time limit " + std::to_string(*ms) + " ms, inferred earlier from the accepted submissions";
+    return Status::Ok();
+  }
+  package->problem.limits.time_ms = kInferenceTimeMs;
+  package->problem.limits.wall_ms = 2 * kInferenceTimeMs;
+  std::vector<JudgeTask> tasks;
+  for (const auto& s : subs) {
+    if (!UsedForTimeLimit(s)) continue;
+    Result<NewSubmission> fresh = ReadPackageSubmission(s, languages, package->problem.dir);
+    if (!fresh.ok()) continue;  // a language not installed here: it cannot count
+    JudgeTask t;
+    t.package = package;
+    t.fresh = std::move(fresh).value();
+    tasks.push_back(std::move(t));
+  }
+  int64_t slowest = -1;
+  options.store = nullptr;  // these judgings are the judge's own business
+  Pipeline pipeline(std::move(options));
+  for (const auto& r : pipeline.JudgeAll(tasks)) {
+    if (!r.ok()) return r.status().WithContext("inferring the time limit");
+    if (r->judging.verdict == Verdict::kAccepted) slowest = std::max(slowest, r->judging.max_time_ms);
+  }
+  package->problem.limits.time_ms = 0;
+  if (slowest < 0)
+    return Status::InvalidArgument(package->problem.dir + ": expected a time limit (limits.time_limit, .timelimit) "
+                                   "or an accepted submission to infer it from, found neither");
+  ApplyInferredTimeLimit(slowest, package);
+  StoreInferredTimeLimit(cache_dir, key, package->problem.limits.time_ms);
+  *note = "time limit " + std::to_string(package->problem.limits.time_ms) + " ms, inferred from the slowest " +
+          "accepted submission (" + std::to_string(slowest) + " ms)";
+  return Status::Ok();
+}
+
+}  // namespace judge

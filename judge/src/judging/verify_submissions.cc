@@ -1,0 +1,231 @@
+// verify's submission checks (see judge/verify.h and verify_parts.h): every submission
+// judged by the pipeline, its verdict held against what its folder, marker or
+// submissions.yaml allow, with the Kattis time margins.
+#include <algorithm>
+#include <cstdio>
+
+#include "judge/package_submissions.h"
+#include "judge/time_limit.h"
+#include "verify_parts.h"
+
+namespace judge::verify {
+namespace {
+
+std::string Codes(const std::set<Verdict>& set) {
+  std::string out;
+  for (Verdict v : set) out += (out.empty() ? "" : "|") + std::string(VerdictCode(v));
+  return out.empty() ? "-" : out;
+}
+
+std::string ExpectedText(const Expectation& e) {
+  return Codes(e.allowed) + (e.partial ? " (partial)" : "");
+}
+
+// A check decided before judging (no verdict folder, unknown language, check_manually),
+// or the JudgeTask that will decide it.
+std::optional<VerifyCheck> Precheck(const PackageSubmission& s, const LanguageSet& languages, const Package& pkg,
+                                    double limit_factor, std::optional<JudgeTask>* task) {
+  VerifyCheck c{"submission", s.subject, false, false, s.expected ? ExpectedText(*s.expected) : "?", "-", ""};
+  if (!s.expected) {
+    c.message = s.folder.empty() ? "not in a verdict folder (expected submissions/<verdict>/" + s.subject + ")"
+                                 : "folder `" + s.folder + "` names no verdict (expected accepted, wrong_answer, ...)";
+    return c;
+  }
+  if (s.expected->check_manually) {
+    c.ok = true;
+    c.found = "skipped";
+    c.message = "check_manually: not checked";
+    return c;
+  }
+  Result<NewSubmission> fresh = ReadPackageSubmission(s, languages, pkg.problem.dir);
+  if (!fresh.ok()) {
+    StatusCode code = fresh.status().code();
+    // A language not installed here is skipped, saying so: never a failure of the package.
+    c.ok = code == StatusCode::kUnsupported;
+    c.found = c.ok ? "skipped" : "-";
+    c.judge_error = code != StatusCode::kInvalidArgument && code != StatusCode::kUnsupported;
+    c.message = fresh.status().message();
+    return c;
+  }
+  JudgeTask t;
+  t.package = &pkg;
+  t.fresh = std::move(fresh).value();
+  t.run_all = s.expected->per_test();
+  t.limit_factor = limit_factor;
+  *task = std::move(t);
+  return std::nullopt;
+}
+
+std::string Ms(double ms) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%.0f ms", ms);
+  return buf;
+}
+
+std::string Num(double v) {
+  char buf[32];
+  std::snprintf(buf, sizeof buf, "%g", v);
+  return buf;
+}
+
+// submissions.yaml's per-test rules, the score and the message.
+std::string PerTestProblem(const Expectation& e, const Judging& j) {
+  if (e.permitted)
+    for (const auto& t : j.tests)
+      if (!e.permitted->count(t.verdict))
+        return t.name + ": " + std::string(VerdictCode(t.verdict)) + " is not permitted (" + Codes(*e.permitted) + ")";
+  if (e.required && std::none_of(j.tests.begin(), j.tests.end(), [&](const TestResult& t) {
+        return e.required->count(t.verdict) > 0;
+      }))
+    return "no test got a required verdict (" + Codes(*e.required) + ")";
+  if (e.score && (j.score < e.score->first - 1e-9 || j.score > e.score->second + 1e-9)) {
+    char buf[128];
+    std::snprintf(buf, sizeof buf, "score %g, expected %g..%g", j.score, e.score->first, e.score->second);
+    return buf;
+  }
+  if (!e.message.empty() && std::none_of(j.tests.begin(), j.tests.end(), [&](const TestResult& t) {
+        return t.message.find(e.message) != std::string::npos;
+      }))
+    return "no test's message holds \"" + e.message + "\"";
+  return "";
+}
+
+// The Kattis margins: accepted well within the limit, TLE well beyond it.
+void Margins(const Package& pkg, const Expectation& e, Verdict v, const Judging& j, VerifyCheck* c) {
+  const TimeLimitRule& rule = pkg.problem.time_rule;
+  const double limit = static_cast<double>(pkg.problem.limits.time_ms);
+  if (v == Verdict::kAccepted) {
+    double within = limit / rule.ac_margin;
+    if (!e.slow && static_cast<double>(j.max_time_ms) > within)
+      c->warning = "sensitive to the time limit: " + Ms(static_cast<double>(j.max_time_ms)) +
+                   " is more than the limit / " + Num(rule.ac_margin) + " (" + Ms(within) + ")";
+    if (e.slow && static_cast<double>(j.max_time_ms) <= within)
+      c->warning = "slow_accepted, yet within the limit / margin (" + Ms(within) + ")";
+    return;
+  }
+  for (const auto& t : j.tests) {
+    if (t.verdict != Verdict::kTimeLimitExceeded) continue;
+    if (t.margin_verdict == Verdict::kTimeLimitExceeded || t.margin_verdict == Verdict::kJudgeError) return;
+    c->warning = "sensitive to the time limit: " + t.name + " gets " + std::string(VerdictCode(t.margin_verdict)) +
+                 " with the limit x " + Num(rule.tle_margin) + " (" +
+                 Ms(limit * rule.tle_margin) + "; it ran " + Ms(static_cast<double>(t.cpu_ms)) + ")";
+    // problemtools: "OK with extra time" when the margin gives the expected verdict.
+    if (!c->ok && e.allowed.count(t.margin_verdict)) c->ok = true;
+    return;
+  }
+}
+
+VerifyCheck Decide(const Package& pkg, const PackageSubmission& s, const Result<JudgedSubmission>& r) {
+  const Expectation& e = *s.expected;
+  VerifyCheck c{"submission", s.subject, false, false, ExpectedText(e), "JE", ""};
+  if (!r.ok()) {
+    c.judge_error = true;
+    c.message = r.status().message();
+    return c;
+  }
+  const Judging& j = r->judging;
+  Verdict v = j.verdict.value_or(Verdict::kJudgeError);
+  c.found = std::string(VerdictCode(v));
+  c.ok = e.allowed.count(v) > 0;
+  c.judge_error = v == Verdict::kJudgeError;
+  c.time_ms = j.max_time_ms;
+  if (e.partial && v == Verdict::kAccepted) {
+    c.found += " (score " + Num(j.score) + ")";
+    if (!(j.score < j.max_score - 1e-9)) c.ok = false, c.message = "full score, expected a partial one";
+  }
+  if (pkg.problem.scoring && !e.partial && v == Verdict::kAccepted && j.score < j.max_score - 1e-9)
+    c.warning = "score " + Num(j.score) + " of " + Num(j.max_score) + ": not the full score (partially_accepted?)";
+  if (std::string why = PerTestProblem(e, j); !why.empty()) c.ok = false, c.message = why;
+  if (!j.compiled() && c.message.empty()) c.message = j.message;
+  for (const auto& t : j.tests)
+    if (c.message.empty() && t.verdict != Verdict::kAccepted) c.message = t.name + ": " + t.message;
+  if (c.message.empty() && !j.message.empty()) c.message = j.message;
+  if (j.compiled() && v != Verdict::kJudgeError) Margins(pkg, e, v, j, &c);
+  if (!s.problem.empty()) c.warning += (c.warning.empty() ? "" : "; ") + s.problem;
+  return c;
+}
+
+// Forwards each finished judging as a check.
+class SubmissionObserver : public JudgeObserver {
+ public:
+  SubmissionObserver(const Package& pkg, const std::vector<const PackageSubmission*>& subs, Checks* checks)
+      : pkg_(pkg), subs_(subs), checks_(checks) {}
+  void OnJudgingDone(std::size_t task, const Result<JudgedSubmission>& r) override {
+    checks_->Add(Decide(pkg_, *subs_[task], r));
+  }
+
+ private:
+  const Package& pkg_;
+  const std::vector<const PackageSubmission*>& subs_;
+  Checks* checks_;
+};
+
+// Judges `subs` (those Precheck lets through) and adds their checks; returns the
+// judgings of the ones judged, in order.
+std::vector<Result<JudgedSubmission>> Judge(const Package& pkg, const LanguageSet& languages, Pipeline* pipeline,
+                                            const std::vector<const PackageSubmission*>& subs, double factor,
+                                            Checks* checks, std::vector<const PackageSubmission*>* judged) {
+  std::vector<JudgeTask> tasks;
+  for (const PackageSubmission* s : subs) {
+    std::optional<JudgeTask> task;
+    if (std::optional<VerifyCheck> c = Precheck(*s, languages, pkg, factor, &task)) {
+      checks->Add(std::move(*c));
+      continue;
+    }
+    tasks.push_back(std::move(*task));
+    judged->push_back(s);
+  }
+  SubmissionObserver observer(pkg, *judged, checks);
+  return pipeline->JudgeAll(tasks, &observer);
+}
+
+// No time limit given: the accepted submissions are judged with a generous one, the
+// slowest sets it (time_limit.h). Their checks are made from these judgings.
+Status InferLimit(Package& pkg, const LanguageSet& languages, Pipeline* pipeline, const VerifyOptions& options,
+                  const std::vector<PackageSubmission>& subs, Checks* checks) {
+  std::vector<const PackageSubmission*> accepted;
+  for (const auto& s : subs)
+    if (UsedForTimeLimit(s)) accepted.push_back(&s);
+  pkg.problem.limits.time_ms = kInferenceTimeMs;
+  pkg.problem.limits.wall_ms = 2 * kInferenceTimeMs;
+  std::vector<const PackageSubmission*> judged;
+  int64_t slowest = -1;
+  for (const auto& r : Judge(pkg, languages, pipeline, accepted, 1.0, checks, &judged))
+    if (r.ok() && r->judging.verdict == Verdict::kAccepted) slowest = std::max(slowest, r->judging.max_time_ms);
+  if (slowest < 0) {
+    pkg.problem.limits.time_ms = 0;
+    checks->Add({"time_limit", "limits", false, false, "inferred", "none",
+                 "no time limit given and no accepted submission was accepted to infer it from"});
+    return Status::Ok();
+  }
+  ApplyInferredTimeLimit(slowest, &pkg);
+  Result<std::string> key = TimeLimitCacheKey(pkg, subs);
+  if (key.ok()) StoreInferredTimeLimit(options.cache_dir, *key, pkg.problem.limits.time_ms);
+  checks->Add({"time_limit", "limits", true, false, "inferred", Ms(static_cast<double>(pkg.problem.limits.time_ms)),
+               "slowest accepted " + Ms(static_cast<double>(slowest)) + " x " +
+                   Num(pkg.problem.time_rule.ac_to_time_limit) + ", rounded"});
+  return Status::Ok();
+}
+
+}  // namespace
+
+Status CheckSubmissions(Package& pkg, const LanguageSet& languages, Pipeline* pipeline,
+                        const VerifyOptions& options, Checks* checks, std::vector<std::string>* order) {
+  JUDGE_ASSIGN_OR_RETURN(std::vector<PackageSubmission> subs, ListPackageSubmissions(pkg.problem.dir));
+  for (const auto& s : subs) order->push_back(s.subject);
+  const bool infer = pkg.problem.time_rule.source == TimeLimitSource::kInferred && pkg.problem.limits.time_ms <= 0;
+  if (infer) JUDGE_RETURN_IF_ERROR(InferLimit(pkg, languages, pipeline, options, subs, checks));
+  std::vector<const PackageSubmission*> rest;
+  for (const auto& s : subs)
+    if (!infer || !UsedForTimeLimit(s)) rest.push_back(&s);
+  if (pkg.problem.limits.time_ms > 0) {
+    double factor = options.margins ? std::max(1.0, pkg.problem.time_rule.tle_margin) : 1.0;
+    std::vector<const PackageSubmission*> judged;
+    (void)Judge(pkg, languages, pipeline, rest, factor, checks, &judged);
+  }
+  const std::atomic<bool>* cancel = pipeline->options().cancel;
+  if (cancel && cancel->load()) return Status::Cancelled("verify interrupted");
+  return Status::Ok();
+}
+
+}  // namespace judge::verify

@@ -1,0 +1,254 @@
+// The example submissions as the other tools name them (folders, @EXPECTED_RESULTS@,
+// submissions.yaml globs), the Kattis time limit rule, and the pipeline compiling a
+// folder submission with the package's include/ files (a fake sandbox).
+#include "judge/package_submissions.h"
+
+#include <gtest/gtest.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "fakes.h"
+#include "judge/submissions_yaml.h"
+#include "judge/time_limit.h"
+
+namespace judge {
+namespace {
+
+using testing::FakeSandbox;
+using testing::Ok;
+using testing::ReadAll;
+using testing::TempDir;
+using testing::WriteAll;
+
+std::set<Verdict> Allowed(const std::string& folder) {
+  std::optional<Expectation> e = FolderExpectation(folder);
+  return e ? e->allowed : std::set<Verdict>{};
+}
+
+TEST(PackageSubmissions, FolderNamesOfEveryTool) {
+  using V = Verdict;
+  EXPECT_EQ(Allowed("accepted"), std::set<V>{V::kAccepted});
+  EXPECT_EQ(Allowed("wrong_answer"), std::set<V>{V::kWrongAnswer});
+  EXPECT_EQ(Allowed("no_output"), std::set<V>{V::kWrongAnswer});
+  EXPECT_EQ(Allowed("time_limit_exceeded"), std::set<V>{V::kTimeLimitExceeded});
+  EXPECT_EQ(Allowed("run_time_error"), std::set<V>{V::kRuntimeError});
+  EXPECT_EQ(Allowed("memory_limit_exceeded"), std::set<V>{V::kMemoryLimitExceeded});
+  EXPECT_EQ(Allowed("output_limit_exceeded"), std::set<V>{V::kOutputLimitExceeded});
+  EXPECT_EQ(Allowed("output_limit"), std::set<V>{V::kOutputLimitExceeded});
+  EXPECT_EQ(Allowed("presentation_error"), std::set<V>{V::kPresentationError});
+  EXPECT_EQ(Allowed("compile_error"), std::set<V>{V::kCompileError});
+  EXPECT_EQ(Allowed("compiler_error"), std::set<V>{V::kCompileError});
+  EXPECT_EQ(Allowed("rejected").count(V::kAccepted), 0u);
+  EXPECT_EQ(Allowed("rejected").size(), 6u);
+  EXPECT_TRUE(FolderExpectation("partially_accepted")->partial);
+  EXPECT_TRUE(FolderExpectation("slow_accepted")->slow);
+  EXPECT_TRUE(FolderExpectation("check_manually")->check_manually);
+  EXPECT_FALSE(FolderExpectation("mixed").has_value());
+}
+
+TEST(PackageSubmissions, ExpectedResultsMarker) {
+  auto e = ExpectedResultsMarker("// @EXPECTED_RESULTS@: CORRECT, TIMELIMIT,run-error\nint main(){}\n");
+  ASSERT_TRUE(e.ok()) << e.status().message();
+  ASSERT_TRUE(e->has_value());
+  EXPECT_EQ((*e)->allowed,
+            (std::set<Verdict>{Verdict::kAccepted, Verdict::kTimeLimitExceeded, Verdict::kRuntimeError}));
+  auto c = ExpectedResultsMarker("/* @EXPECTED_RESULTS@: WRONG_ANSWER NO-OUTPUT */");
+  ASSERT_TRUE(c.ok() && c->has_value());
+  EXPECT_EQ((*c)->allowed, std::set<Verdict>{Verdict::kWrongAnswer});
+  auto manual = ExpectedResultsMarker("# @EXPECTED_RESULTS@: CHECK-MANUALLY\n");
+  ASSERT_TRUE(manual.ok() && manual->has_value());
+  EXPECT_TRUE((*manual)->check_manually);
+  auto none = ExpectedResultsMarker("print(1)\n");
+  ASSERT_TRUE(none.ok());
+  EXPECT_FALSE(none->has_value());
+  auto bad = ExpectedResultsMarker("# @EXPECTED_RESULTS@: ACCEPTED, SOMETIMES\n");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_EQ(bad.status().message(), "@EXPECTED_RESULTS@: expected verdict names (ACCEPTED, WRONG_ANSWER, "
+                                    "TIME_LIMIT_EXCEEDED, RUN_TIME_ERROR, ...), found \"SOMETIMES\"");
+}
+
+TEST(PackageSubmissions, Globs) {
+  EXPECT_TRUE(SubmissionGlobMatches("accepted", "accepted/a.py"));
+  EXPECT_TRUE(SubmissionGlobMatches("accepted/", "accepted/a.py"));
+  EXPECT_TRUE(SubmissionGlobMatches("accepted/*", "accepted/a.py"));
+  EXPECT_TRUE(SubmissionGlobMatches("*/a.py", "wrong_answer/a.py"));
+  EXPECT_TRUE(SubmissionGlobMatches("accepted/{a,b}.py", "accepted/b.py"));
+  EXPECT_TRUE(SubmissionGlobMatches("accepted/multi", "accepted/multi/main.cpp"));
+  EXPECT_FALSE(SubmissionGlobMatches("accepted/a*", "wrong_answer/a.py"));
+  EXPECT_TRUE(SubmissionGlobMatches("*", "x"));
+  EXPECT_FALSE(SubmissionGlobMatches("a*/b", "x/b"));
+  EXPECT_FALSE(SubmissionGlobMatches("accepted/*.cpp", "accepted/a.py"));
+  EXPECT_FALSE(SubmissionGlobMatches("accepted/a.py", "accepted"));
+}
+
+class PackageDir : public ::testing::Test {
+ protected:
+  std::string Write(const std::string& rel, const std::string& text) {
+    if (rel.find('/') != std::string::npos) {
+      std::string cmd = "mkdir -p '" + dir_.path() + "/" + rel.substr(0, rel.rfind('/')) + "'";
+      EXPECT_EQ(system(cmd.c_str()), 0);
+    }
+    WriteAll(dir_.path() + "/" + rel, text);
+    return dir_.path() + "/" + rel;
+  }
+  TempDir dir_;
+};
+
+TEST_F(PackageDir, ListsFilesFoldersLinksMarkersAndRules) {
+  Write("submissions/accepted/a.py", "print(1)\n");
+  Write("submissions/accepted/multi/main.cpp", "int main(){}\n");
+  Write("submissions/accepted/multi/util.h", "\n");
+  Write("submissions/mixed/m.py", "# @EXPECTED_RESULTS@: ACCEPTED, TIME_LIMIT_EXCEEDED\n");
+  Write("submissions/mixed/nothing.py", "\n");
+  Write("submissions/wrong_answer/w.py", "\n");
+  Write("submissions/submissions.yaml", "wrong_answer/w.py:\n  permitted: [AC, WA]\n  required: [WA]\n"
+                                        "  message: too small\n  entrypoint: w\n");
+  ASSERT_EQ(symlink("../accepted/a.py", (dir_.path() + "/submissions/wrong_answer/link.py").c_str()), 0);
+  auto subs = ListPackageSubmissions(dir_.path());
+  ASSERT_TRUE(subs.ok()) << subs.status().message();
+  std::vector<std::string> subjects;
+  for (const auto& s : *subs) subjects.push_back(s.subject);
+  EXPECT_EQ(subjects, (std::vector<std::string>{"accepted/a.py", "accepted/multi/", "mixed/m.py", "mixed/nothing.py",
+                                                "wrong_answer/link.py", "wrong_answer/w.py"}));
+  EXPECT_TRUE((*subs)[1].is_folder);
+  EXPECT_EQ((*subs)[2].expected->allowed, (std::set<Verdict>{Verdict::kAccepted, Verdict::kTimeLimitExceeded}));
+  EXPECT_FALSE((*subs)[3].expected.has_value());  // a folder naming no verdict, no marker
+  const Expectation& w = *(*subs)[5].expected;
+  EXPECT_EQ(w.allowed, std::set<Verdict>{Verdict::kWrongAnswer});
+  EXPECT_EQ(*w.permitted, (std::set<Verdict>{Verdict::kAccepted, Verdict::kWrongAnswer}));
+  EXPECT_EQ(*w.required, std::set<Verdict>{Verdict::kWrongAnswer});
+  EXPECT_EQ(w.message, "too small");
+  EXPECT_TRUE(w.per_test());
+  EXPECT_NE((*subs)[5].problem.find("entrypoint is not supported"), std::string::npos);
+
+  // A link leading out of the package is refused.
+  TempDir outside;
+  WriteAll(outside.path() + "/x.py", "\n");
+  ASSERT_EQ(symlink((outside.path() + "/x.py").c_str(), (dir_.path() + "/submissions/accepted/x.py").c_str()), 0);
+  auto out = ListPackageSubmissions(dir_.path());
+  ASSERT_FALSE(out.ok());
+  EXPECT_EQ(out.status().message(), dir_.path() + "/submissions/accepted/x.py: expected a submission inside the "
+                                                  "package, found a link leading out");
+}
+
+TEST_F(PackageDir, BadSubmissionsYamlNamesTheFile) {
+  Write("submissions/accepted/a.py", "\n");
+  Write("submissions/submissions.yaml", "accepted:\n  permitted: AC\n  colour: red\n");
+  auto r = ListPackageSubmissions(dir_.path());
+  ASSERT_FALSE(r.ok());
+  const std::string f = dir_.path() + "/submissions/submissions.yaml: ";
+  EXPECT_EQ(r.status().message(), f + "accepted.permitted: expected a list of strings, found \"AC\"\n" + f +
+                                      "accepted.colour: unknown key (expected permitted, required, score, message, "
+                                      "language, entrypoint, authors, model_solution, use_for_time_limit or a test "
+                                      "group)");
+}
+
+TEST_F(PackageDir, TheKattisGroupRulesOrOurOwn) {
+  Write("problem.yaml", "name: x\nlimits: {time_ms: 1000}\n");
+  Write("data/secret/1.in", "1\n");
+  Write("data/secret/1.ans", "1\n");
+  PackageOptions options;
+  options.scratch_root = dir_.path();
+  auto plain = LoadPackage(dir_.path(), options);
+  ASSERT_TRUE(plain.ok()) << plain.status().message();
+  EXPECT_FALSE((*plain)->kattis_groups);
+  EXPECT_EQ((*plain)->build_dir, nullptr);  // no programs: no build directory
+  Write("data/testdata.yaml", "output_validator_flags: case_sensitive\n");
+  auto kattis = LoadPackage(dir_.path(), options);
+  ASSERT_TRUE(kattis.ok()) << kattis.status().message();
+  EXPECT_TRUE((*kattis)->kattis_groups);
+  EXPECT_EQ((*kattis)->checker_name, "default");
+  // Our groups keep their rule; the testdata.yaml then only gives flags.
+  Write("problem.yaml", "name: x\nlimits: {time_ms: 1000}\ngroups: [{name: secret, points: 1}]\n");
+  auto ours = LoadPackage(dir_.path(), options);
+  ASSERT_TRUE(ours.ok()) << ours.status().message();
+  EXPECT_FALSE((*ours)->kattis_groups);
+  EXPECT_EQ((*ours)->test_groups[1].output_validator_flags, std::vector<std::string>{"case_sensitive"});
+}
+
+TEST(TimeLimitRule, LegacyRoundsToTheNearestSecondAtLeastOne) {
+  TimeLimitRule legacy;  // time_multiplier 5
+  EXPECT_EQ(KattisTimeLimitMs(10, legacy), 1000);     // 0.05 s -> at least 1 s
+  EXPECT_EQ(KattisTimeLimitMs(290, legacy), 1000);    // 1.45 s -> 1 s
+  EXPECT_EQ(KattisTimeLimitMs(300, legacy), 2000);    // 1.5 s -> 2 s
+  EXPECT_EQ(KattisTimeLimitMs(1000, legacy), 5000);
+}
+
+TEST(TimeLimitRule, Version2023RoundsUpToTheResolution) {
+  TimeLimitRule r;
+  r.ac_to_time_limit = 2.0;
+  r.round_up = true;
+  r.resolution_ms = 1000;
+  EXPECT_EQ(KattisTimeLimitMs(10, r), 1000);
+  EXPECT_EQ(KattisTimeLimitMs(500, r), 1000);   // exactly 1 s
+  EXPECT_EQ(KattisTimeLimitMs(501, r), 2000);
+  r.resolution_ms = 250;
+  EXPECT_EQ(KattisTimeLimitMs(130, r), 500);    // 260 ms -> 500
+  EXPECT_EQ(KattisTimeLimitMs(0, r), 250);      // one step at least
+}
+
+TEST(PipelineFiles, AFolderAndThePackagesIncludeFilesCompileTogether) {
+  TempDir dir;
+  Package pkg;
+  pkg.problem.dir = dir.path();
+  pkg.problem.id = "inc";
+  pkg.problem.checker = CheckerKind::kTokens;
+  pkg.problem.limits.time_ms = 1000;
+  pkg.checker = MakeBuiltinChecker(pkg.problem);
+  TestCase t;
+  t.name = "secret/1";
+  t.group = "secret";
+  t.input_path = dir.path() + "/1.in";
+  t.answer_path = dir.path() + "/1.ans";
+  WriteAll(t.input_path, "x\n");
+  WriteAll(t.answer_path, "SRC|LIB-PACKAGE\n");
+  pkg.tests.push_back(t);
+  // include/fakelang/: lib.src replaces the submission's own lib.src.
+  pkg.include_files["fakelang"] = {{"lib.src", "LIB-PACKAGE", false}};
+  LanguageProfile lang;
+  lang.id = "fakelang";
+  lang.extensions = {".src"};
+  lang.source_name = "prog.src";
+  lang.compile = {"/bin/sh", "-o", "main", "{source}"};
+  lang.run = {"./main"};
+  std::vector<std::vector<std::string>> compile_argv;
+  PipelineOptions options;
+  options.scratch_root = dir.Sub("scratch");
+  options.sandboxes = [&compile_argv] {
+    return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(
+        [&compile_argv](const RunSpec& spec, std::string* out) {
+          if (spec.argv.size() > 1 && spec.argv[1] == "-o") {  // the compiler: the files joined
+            compile_argv.push_back(spec.argv);
+            std::string joined;
+            for (std::size_t i = 3; i < spec.argv.size(); ++i)
+              joined += (i > 3 ? "|" : "") + ReadAll(spec.work_dir + "/" + spec.argv[i]);
+            WriteAll(spec.work_dir + "/main", joined);
+            return Ok();
+          }
+          *out = ReadAll(spec.work_dir + "/main") + "\n";  // the program prints itself
+          return Ok();
+        }));
+  };
+  Pipeline pipeline(options);
+  JudgeTask task;
+  task.package = &pkg;
+  task.fresh = NewSubmission{"folder/", "folder/",
+                             EncodeSourceFiles({{"prog.src", "SRC", false}, {"lib.src", "LIB-OWN", false}}), lang};
+  auto results = pipeline.JudgeAll({task});
+  ASSERT_EQ(results.size(), 1u);
+  ASSERT_TRUE(results[0].ok()) << results[0].status().message();
+  EXPECT_EQ(results[0]->judging.verdict, Verdict::kAccepted) << results[0]->judging.message;
+  ASSERT_EQ(compile_argv.size(), 1u);
+  EXPECT_EQ(std::vector<std::string>(compile_argv[0].begin() + 3, compile_argv[0].end()),
+            (std::vector<std::string>{"prog.src", "lib.src"}));
+  // Over the problem's code limit: CE, nothing compiled.
+  pkg.problem.code_kib = 0;
+  results = pipeline.JudgeAll({task});
+  ASSERT_TRUE(results[0].ok());
+  EXPECT_EQ(results[0]->judging.verdict, Verdict::kCompileError);
+  EXPECT_EQ(results[0]->judging.message, "the submission is 1 KiB, over the problem's code limit of 0 KiB");
+  EXPECT_EQ(compile_argv.size(), 1u);
+}
+
+}  // namespace
+}  // namespace judge

@@ -1,0 +1,3 @@
+n = int(input())
+for _ in range(n):
+    print("Hello", input().strip())

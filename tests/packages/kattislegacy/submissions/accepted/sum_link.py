@@ -1,0 +1,1 @@
+../accepted/sum.py

@@ -1,0 +1,3 @@
+# Never a valid answer: rejected everywhere.
+input()
+print(0)
