@@ -73,6 +73,42 @@ TEST_F(Pipes, TheProgramReadsAndWritesTheLentDescriptors) {
   EXPECT_GT(r->end_monotonic_ns, 0);
 }
 
+TEST_F(Pipes, EndOfFileReachesTheReaderWhileTheProgramRuns) {
+  // The program closes its stdout, then waits for the end of its stdin; the judge side
+  // closes stdin only after reading stdout to its end. Any copy of the stdout pipe's
+  // write end held outside the program (the judge, the slot's keeper, the init) would
+  // leave both sides waiting until the wall limit.
+  int in[2], out[2];
+  ASSERT_EQ(::pipe2(in, O_CLOEXEC), 0);
+  ASSERT_EQ(::pipe2(out, O_CLOEXEC), 0);
+  std::error_code ec;
+  fs::copy_file(std::string(HOSTILE_DIR) + "/close_then_wait", root_ + "/run/close_then_wait",
+                fs::copy_options::overwrite_existing, ec);
+  RunSpec spec;
+  spec.argv = {"./close_then_wait"};
+  spec.work_dir = root_ + "/run";
+  spec.limits = Small();
+  spec.limits.wall_time_ms = 5000;
+  spec.stdin_fd = in[0];
+  spec.stdout_fd = out[1];
+  spec.on_started = [&] {
+    ::close(in[0]);
+    ::close(out[1]);
+  };
+  std::string got;
+  std::thread reader([&] {
+    got = ReadToEnd(out[0]);
+    ::close(in[1]);  // only now: the program ends when its stdin ends
+  });
+  Result<RunResult> r = sandbox().Run(spec);
+  reader.join();
+  ::close(out[0]);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->status, RunStatus::kOk) << r->message;
+  EXPECT_EQ(r->kill_reason, KillReason::kNone);
+  EXPECT_EQ(got, "bye\n");
+}
+
 TEST_F(Pipes, TwoRunsAtOnceTalkThroughPipes) {
   // relay A's stdout feeds relay B's stdin; the judge feeds A and reads B.
   int a_in[2], a_to_b[2], b_out[2];

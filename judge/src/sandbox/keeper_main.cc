@@ -139,8 +139,11 @@ bool AwaitInit(const Client& c, pid_t init, int pidfd) {
   }
 }
 
-// Clones the init, waits for the program's exec, answers, waits for the end.
-bool ServeRun(const Client& c, const UnpackedPlan& up, const ChildPlan& plan) {
+// Clones the init, waits for the program's exec, answers, waits for the end. The run's
+// stdin, stdout and stderr ((*fds)[0..2]) are closed once the program runs: a copy kept
+// here would hide a pipe's end-of-file from the other side until the run ended (an
+// interactor must see the submission close its stdout).
+bool ServeRun(const Client& c, const UnpackedPlan& up, const ChildPlan& plan, std::vector<int>* fds) {
   if (c.netns >= 0 && setns(c.netns, CLONE_NEWNET) != 0) return Fail(c, "setns into the slot's network", errno);
   int exec_pipe[2];
   if (pipe2(exec_pipe, O_CLOEXEC) != 0) return Fail(c, "pipe", errno);
@@ -162,6 +165,10 @@ bool ServeRun(const Client& c, const UnpackedPlan& up, const ChildPlan& plan) {
   while (read(exec_pipe[0], &byte, 1) < 0 && errno == EINTR) {
   }
   close(exec_pipe[0]);
+  for (std::size_t i = 0; i < 3; ++i) {
+    close((*fds)[i]);
+    (*fds)[i] = -1;
+  }
   KeeperStarted s;
   s.ok = pidfd >= 0;
   s.error = pidfd >= 0 ? 0 : errno;
@@ -175,7 +182,8 @@ bool ServeRun(const Client& c, const UnpackedPlan& up, const ChildPlan& plan) {
 }
 
 // One run request of a greeted client.
-bool Run(const Client& c, const std::string& msg, const std::vector<int>& fds) {
+bool Run(const Client& c, const std::string& msg, std::vector<int>* fds_in) {
+  std::vector<int>& fds = *fds_in;
   UnpackedPlan up;
   if (!UnpackPlan(msg, &up) || fds.size() < 3 || fds.size() - 3 != up.procs_count)
     return Fail(c, "a malformed run request", EINVAL);
@@ -189,7 +197,7 @@ bool Run(const Client& c, const std::string& msg, const std::vector<int>& fds) {
   plan.filter = c.filter.data();
   plan.filter_len = static_cast<unsigned short>(c.filter.size());
   plan.report = c.report;
-  return ServeRun(c, up, plan);
+  return ServeRun(c, up, plan, fds_in);
 }
 
 // A message from a client: false when its connection is over.
@@ -203,9 +211,10 @@ bool Serve(Client* c) {
   if (op == static_cast<uint32_t>(KeeperOp::kHello) && !c->greeted && msg.size() >= sizeof(KeeperHello)) {
     go_on = Hello(c, msg, &fds);
   } else if (op == static_cast<uint32_t>(KeeperOp::kRun) && c->greeted) {
-    go_on = Run(*c, msg, fds);
+    go_on = Run(*c, msg, &fds);
   }
-  for (int fd : fds) close(fd);
+  for (int fd : fds)
+    if (fd >= 0) close(fd);
   return go_on;
 }
 
