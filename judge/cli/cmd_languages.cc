@@ -40,7 +40,8 @@ Json ProfileJson(const LanguageProfile& p, const LanguageAvailability& a, const 
   return {{"id", p.id},           {"name", p.name},       {"extensions", p.extensions},
           {"compile", p.compile}, {"run", p.run},         {"available", a.available},
           {"reason", a.reason},   {"version", version},   {"origin", p.origin},
-          {"memory_allowance_percent", p.memory_allowance_percent}};
+          {"memory_allowance_percent", p.memory_allowance_percent},
+          {"reserved_memory_counts", p.reserved_memory_counts}};
 }
 
 void PrintProfile(const LanguageProfile& p, const LanguageAvailability& a, const std::string& version) {

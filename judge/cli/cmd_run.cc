@@ -150,6 +150,8 @@ void RegisterRun(CLI::App& app, int* exit_code) {
                         Path{"--stderr", &o->stderr_path, "file for the program's stderr (default: counted, discarded)"},
                         Path{"--dir", &o->dir, "work directory (default: a fresh temporary one)"}})
     cmd->add_option(p.flag, *p.value, p.help);
+  cmd->add_flag("--reserved-memory-counts", o->limits.reserved_memory_counts,
+                "stopped at a time limit with more writable memory mapped than the limit: MLE (native code)");
   cmd->add_option("--env", o->env, "extra environment variable KEY=VALUE (repeatable)");
   cmd->add_flag("--json", o->json, "print one JSON object");
   cmd->add_option("command", o->command, "-- program [args...]")->required();

@@ -141,6 +141,26 @@ INSTANTIATE_TEST_SUITE_P(
         VerdictCase{"ce", "int main( {\n", "CE", "error"}),
     [](const auto& info) { return std::string(info.param.name); });
 
+// Issue 11, item 10: under a 2 GiB limit, a C++ program that needs 3 GiB is MLE, not
+// TLE, though faulting in 2 GiB takes longer than the 1 s CPU limit on this machine.
+TEST(GradeCli, AProgramNeedingMoreThanA2GiBLimitIsMle) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  std::string yaml = kSumYaml;
+  yaml.replace(yaml.find("%CHECKER%"), 9, "tokens");
+  yaml.replace(yaml.find("65536"), 5, "2097152");
+  sb.File("sum/problem.yaml", yaml);
+  std::string sol = sb.File("big.cpp",
+                            "#include <cstdio>\n#include <vector>\nint main(){ std::vector<char> v(size_t(3) << 30, 1);"
+                            " long a,b; if(scanf(\"%ld %ld\",&a,&b)!=2) return 1; printf(\"%ld\\n\",a+b+v[12345]-1);}\n");
+  Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json j = ParseJson(r);
+  EXPECT_EQ(j["verdict"], "MLE") << r.out;
+  ASSERT_EQ(j["tests"].size(), 1u) << r.out;
+  EXPECT_NE(j["tests"][0]["message"].get<std::string>().find("limit 2097152 KiB"), std::string::npos) << r.out;
+}
+
 TEST(GradeCli, PresentationErrorWithTheExactChecker) {
   Sandbox sb;
   std::string pkg = MakeSum(sb, "sum", "exact");

@@ -70,6 +70,8 @@ TEST(LanguageFile, ReportsTheKeyAndWhatWasFound) {
       {"languages:\n  - id: x\n    source: a\n    run: [a]\n    suggest_on_error: cpp17\n",
        "languages[0].suggest_on_error: expected a list of strings, found \"cpp17\""},
       {"languages:\n  - id: x\n    source: a\n    run: [a]\n    hello: [a]\n", "languages[0].hello: expected a string"},
+      {"languages:\n  - id: x\n    source: a\n    run: [a]\n    reserved_memory_counts: maybe\n",
+       "languages[0].reserved_memory_counts: expected"},
   };
   for (const auto& c : cases) {
     std::string path = dir.path() + "/l.yaml";
@@ -210,6 +212,18 @@ TEST(ShippedLanguages, LegacyProfilesReproduceTheOldCompilers) {
   }
   EXPECT_EQ(set.Find("cpp20")->suggest_on_error, (std::vector<std::string>{"cpp17", "cpp98-poj"}));
   EXPECT_EQ(set.Find("cpp20")->memory_allowance_percent, 0);
+}
+
+// Native code's writable mappings are what it allocated; a JVM's or an interpreter's
+// are not (SandboxLimits::reserved_memory_counts).
+TEST(ShippedLanguages, ReservedMemoryCountsForNativeCodeOnly) {
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
+  for (const char* id : {"c11", "cpp98", "cpp11", "cpp14", "cpp17", "cpp20", "cpp98-poj", "cpp98-hdu", "cpp98-cogs",
+                         "pascal", "rust"})
+    EXPECT_TRUE(set.Find(id)->reserved_memory_counts) << id;
+  for (const char* id : {"java", "kotlin", "python3", "pypy3", "javascript", "go", "haskell"})
+    EXPECT_FALSE(set.Find(id)->reserved_memory_counts) << id;
 }
 
 TEST(ShippedLanguages, EveryProfileHasAHelloWorldAndDebiansTools) {

@@ -232,6 +232,43 @@ TEST_F(Hostile, Touch300MBUnder256MiBIsMle) {
   EXPECT_GE(r->memory_kib, 250 * 1024);
 }
 
+// Issue 11, item 10: a program that needs more than the limit is MLE even when the
+// time limit stops it first (faulting in 2 GiB takes over a second of CPU).
+TEST_F(Hostile, AllocatedBeyondTheLimitAtATimeStopIsMle) {
+  SandboxLimits l = Small();
+  l.memory_kib = 512 * 1024;
+  l.cpu_time_ms = 200;
+  l.wall_time_ms = 2000;
+  l.reserved_memory_counts = true;
+  auto r = RunHostile("allocate_then_spin", {"1024"}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kMemoryLimitExceeded) << r->message;
+  EXPECT_EQ(r->kill_reason, KillReason::kMemory);
+  EXPECT_NE(r->message.find("KiB of writable memory allocated when the CPU time limit stopped it"), std::string::npos)
+      << r->message;
+  // Within the limit it stays TLE; so does every run without the profile's rule.
+  auto small = RunHostile("allocate_then_spin", {"64"}, l);
+  ASSERT_RAN(small);
+  EXPECT_EQ(small->status, RunStatus::kTimeLimitExceeded) << small->message;
+  l.reserved_memory_counts = false;
+  auto plain = RunHostile("allocate_then_spin", {"1024"}, l);
+  ASSERT_RAN(plain);
+  EXPECT_EQ(plain->status, RunStatus::kTimeLimitExceeded) << plain->message;
+}
+
+// Touching twice the limit under a short CPU limit: MLE whichever limit the kernel
+// or the monitor meets first.
+TEST_F(Hostile, TouchingTwiceTheLimitUnderAShortTimeLimitIsMle) {
+  SandboxLimits l = Small();
+  l.memory_kib = 512 * 1024;
+  l.cpu_time_ms = 100;
+  l.wall_time_ms = 2000;
+  l.reserved_memory_counts = true;
+  auto r = RunHostile("touch_all", {"1024"}, l);
+  ASSERT_RAN(r);
+  EXPECT_EQ(r->status, RunStatus::kMemoryLimitExceeded) << r->message;
+}
+
 TEST_F(Hostile, Static32GiBArrayIsMleOrReNeverJudgeError) {
   SandboxLimits l = Small();
   l.memory_kib = 256 * 1024;

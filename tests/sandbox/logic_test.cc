@@ -77,6 +77,29 @@ TEST(DecideStatus, OomKillIsMemoryLimitNotRuntimeErrorOrTime) {
   EXPECT_EQ(DecideStatus(child, Limits()).status, RunStatus::kMemoryLimitExceeded);
 }
 
+TEST(DecideStatus, WritableMemoryBeyondTheLimitAtATimeStopIsMemory) {
+  SandboxLimits l = Limits();
+  l.reserved_memory_counts = true;
+  for (KillReason why : {KillReason::kCpuTime, KillReason::kWallTime}) {
+    Measurement m = Signaled(SIGKILL);
+    m.judge_kill = why;
+    m.data_kib_at_stop = l.memory_kib + 1;
+    Decision d = DecideStatus(m, l);
+    EXPECT_EQ(d.status, RunStatus::kMemoryLimitExceeded) << KillReasonName(why);
+    EXPECT_EQ(d.reason, KillReason::kMemory);
+    m.data_kib_at_stop = l.memory_kib;  // at the limit: the time limit stands
+    EXPECT_EQ(DecideStatus(m, l).status, RunStatus::kTimeLimitExceeded);
+  }
+  Measurement out = Signaled(SIGKILL);  // other stops are not reinterpreted
+  out.judge_kill = KillReason::kOutput;
+  out.data_kib_at_stop = 2 * l.memory_kib;
+  EXPECT_EQ(DecideStatus(out, l).status, RunStatus::kOutputLimitExceeded);
+  Measurement cpu = Signaled(SIGKILL);  // nor runs without the profile's rule
+  cpu.judge_kill = KillReason::kCpuTime;
+  cpu.data_kib_at_stop = 2 * l.memory_kib;
+  EXPECT_EQ(DecideStatus(cpu, Limits()).status, RunStatus::kTimeLimitExceeded);
+}
+
 TEST(DecideStatus, TheJudgesKillReasonDecides) {
   struct Case {
     KillReason reason;

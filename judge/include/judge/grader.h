@@ -80,6 +80,9 @@ struct Program {
   // The run may use this much more than the problem's memory limit, in percent
   // (LanguageProfile::memory_allowance_percent); MLE messages say so.
   int64_t memory_allowance_percent = 0;
+  // SandboxLimits::reserved_memory_counts for every run
+  // (LanguageProfile::reserved_memory_counts).
+  bool reserved_memory_counts = false;
 };
 
 // The tests of one grading and the verdict they add up to (summary.h).

@@ -57,6 +57,10 @@ struct LanguageProfile {
   // Legacy profiles stand for 32-bit compilers: a 64-bit build of the same code needs
   // more (pointers, long); docs/grading.md, "Legacy C++ profiles".
   int32_t memory_allowance_percent = 0;
+  // A run stopped at a time limit with more writable memory mapped than the limit is
+  // MLE (SandboxLimits::reserved_memory_counts). For native code only: a runtime such
+  // as the JVM maps far more than it uses.
+  bool reserved_memory_counts = false;
   // Profiles whose compile is tried, in order, when this one gives a compile error;
   // the first that compiles the source is suggested in the CE message ("try --lang X").
   std::vector<std::string> suggest_on_error;

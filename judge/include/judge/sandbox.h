@@ -37,6 +37,13 @@ struct SandboxLimits {
   // (disk_kib), 16384 (disk_files). Enforced where overlayfs exists (docs/sandbox.md).
   int64_t disk_kib = 0;
   int32_t disk_files = 0;
+  // When true, a run stopped at a time limit while its processes had mapped more
+  // private writable memory (data + stack) than memory_kib is MLE, not TLE: it asked
+  // for more than it may have and was still faulting it in (touching 2 GiB takes
+  // longer than a second). Meant for native code, whose writable mappings are what it
+  // allocated; not for runtimes that map far more than they use (a JVM with -Xmx64m
+  // maps about 700 MiB writable).
+  bool reserved_memory_counts = false;
 };
 
 // A directory from the host made visible inside the run, read-only unless stated.

@@ -25,7 +25,7 @@ bool ValidId(const std::string& id) {
 const std::vector<std::string> kProfileKeys = {
     "id",       "name",          "extensions", "source",   "compile",
     "run",      "version",       "requires",   "run_processes", "artifacts",
-    "memory_allowance_percent", "suggest_on_error", "hello"};
+    "memory_allowance_percent", "suggest_on_error", "hello", "reserved_memory_counts"};
 
 // Checks of the values a profile's keys hold beyond their types.
 Status CheckProfile(const YamlReader& r, const std::string& where, const LanguageProfile& p) {
@@ -53,6 +53,8 @@ Status ReadProfileKey(const YamlReader& r, const std::string& key, const std::st
   } else if (name == "run_processes") {
     JUDGE_ASSIGN_OR_RETURN(int64_t n, r.Int(key, v, 1, 1024));
     p->run_processes = static_cast<int32_t>(n);
+  } else if (name == "reserved_memory_counts") {
+    JUDGE_ASSIGN_OR_RETURN(p->reserved_memory_counts, r.Bool(key, v));
   } else if (name == "memory_allowance_percent") {
     JUDGE_ASSIGN_OR_RETURN(int64_t n, r.Int(key, v, 0, 400));
     p->memory_allowance_percent = static_cast<int32_t>(n);

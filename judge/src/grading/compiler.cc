@@ -214,6 +214,7 @@ Result<Program> MakeProgram(const LanguageProfile& profile, const std::string& d
   p.argv = ExpandCommand(profile.run, values);
   p.max_processes = profile.run_processes;
   p.memory_allowance_percent = profile.memory_allowance_percent;
+  p.reserved_memory_counts = profile.reserved_memory_counts;
   return p;
 }
 

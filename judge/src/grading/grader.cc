@@ -374,6 +374,7 @@ class Run {
     spec.limits.wall_time_ms =
         static_cast<int64_t>(static_cast<double>(std::max(EffectiveWallMs(limits), cpu_limit_ms)) * f);
     spec.limits.memory_kib = MemoryLimitKib();
+    spec.limits.reserved_memory_counts = req_.program->reserved_memory_counts;
     spec.limits.output_kib = limits.output_kib;
     spec.limits.max_processes = std::max<int32_t>(1, req_.program->max_processes);
     spec.cancel = opt_.cancel;

@@ -403,6 +403,7 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   in.drain = [&streams] { return streams.Drain(); };
   in.cpus = cpus_;
   in.cancel = spec.cancel;
+  in.reserved_memory_counts = spec.limits.reserved_memory_counts;
   MonitorResult watched = WatchRun(in);
   if (watched.must_kill()) {
     Status killed = KillTree(slot, init.pidfd());
@@ -536,6 +537,7 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
   RunResult r;
   Measurement m;
   m.judge_kill = watched.kill;
+  m.data_kib_at_stop = watched.data_kib_at_stop;
   if (slot.cgroup) {
     Result<CgroupUsage> u = slot.cgroup->ReadUsage();
     CgroupUsage usage = u.ok() ? *u : watched.usage;

@@ -26,8 +26,11 @@ class ProcTreePoller {
     int64_t cpu_ms = 0;
     int64_t rss_kib = 0;
     int processes = 0;
+    // Private writable memory mapped (VmData + stack, /proc/<pid>/statm), summed;
+    // read only when Poll(true).
+    int64_t data_kib = 0;
   };
-  Sample Poll() const;
+  Sample Poll(bool with_data = false) const;
 
  private:
   ino_t ns_;

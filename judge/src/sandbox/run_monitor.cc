@@ -89,6 +89,15 @@ KillReason LimitCrossed(const MonitorInput& in, const MonitorResult& out, int64_
   return KillReason::kNone;
 }
 
+// The private writable memory (data + stack) of the run's processes: those in the
+// init's pid namespace. 0 when it cannot be read.
+int64_t DataKibOfRun(pid_t init) {
+  struct stat ns;
+  std::string path = "/proc/" + std::to_string(init) + "/ns/pid";
+  if (::stat(path.c_str(), &ns) != 0) return 0;
+  return ProcTreePoller(ns.st_ino).Poll(/*with_data=*/true).data_kib;
+}
+
 }  // namespace
 
 int64_t MonotonicNs() {
@@ -119,6 +128,8 @@ MonitorResult WatchRun(const MonitorInput& in) {
     out.cancelled = in.cancel && in.cancel->load();
     if (out.kill != KillReason::kNone || out.cancelled) {
       out.stop_ns = now;
+      if (in.reserved_memory_counts && (out.kill == KillReason::kCpuTime || out.kill == KillReason::kWallTime))
+        out.data_kib_at_stop = DataKibOfRun(in.init);
       return out;
     }
   }

@@ -42,6 +42,9 @@ struct MonitorInput {
   std::function<Status()> drain;
   unsigned cpus = 1;
   const std::atomic<bool>* cancel = nullptr;
+  // SandboxLimits::reserved_memory_counts: at a time-limit stop, the run's private
+  // writable memory is read (before the kill) into data_kib_at_stop.
+  bool reserved_memory_counts = false;
 };
 
 struct MonitorResult {
@@ -52,6 +55,7 @@ struct MonitorResult {
   CgroupUsage usage;             // the cgroup's last counters seen
   int64_t polled_cpu_ms = 0;     // without a cgroup
   int64_t polled_memory_peak_kib = 0;
+  int64_t data_kib_at_stop = 0;  // see MonitorInput::reserved_memory_counts; else 0
 
   bool must_kill() const { return kill != KillReason::kNone || cancelled || !error.ok(); }
 };

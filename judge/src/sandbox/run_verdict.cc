@@ -87,6 +87,16 @@ Decision DecideStatusAlone(const Measurement& m, const SandboxLimits& l) {
     else if (m.signal == SIGXCPU || (m.signal == SIGKILL && m.cpu_ms > l.cpu_time_ms)) reason = KillReason::kCpuTime;
     killed = reason != KillReason::kNone;
   }
+  if ((reason == KillReason::kCpuTime || reason == KillReason::kWallTime) && l.reserved_memory_counts &&
+      m.data_kib_at_stop > l.memory_kib) {
+    d.status = RunStatus::kMemoryLimitExceeded;
+    d.reason = KillReason::kMemory;
+    d.message = "memory limit exceeded (limit " + std::to_string(l.memory_kib) + " KiB): " +
+                std::to_string(m.data_kib_at_stop) + " KiB of writable memory allocated when the " +
+                (reason == KillReason::kCpuTime ? "CPU" : "wall") + " time limit stopped it, " +
+                std::to_string(MemoryUsedKib(m)) + " KiB of it touched";
+    return d;
+  }
   // 2. Limits checked after the fact.
   if (reason == KillReason::kNone) {
     if (m.cpu_ms > l.cpu_time_ms) reason = KillReason::kCpuTime;

@@ -16,6 +16,9 @@
 // Writing more in the work directory than its quota (bytes or files) is OLE, whether
 // the program then failed or not: the refused write is the cause.
 //
+// A run stopped at a time limit with more private writable memory mapped than the
+// memory limit is MLE when SandboxLimits::reserved_memory_counts says so.
+//
 // A fork or thread refused at the process limit is the program's business (it got
 // EAGAIN, as under DOMjudge or isolate): the verdict follows its exit and output, and
 // the message notes the refusal.
@@ -47,6 +50,7 @@ struct Measurement {
   bool memory_enforced = true;      // a cgroup enforced the memory limit (else polled)
   int64_t forks_denied = 0;         // forks/threads refused at the process limit (EAGAIN)
   KillReason judge_kill = KillReason::kNone;  // why the judge's monitor killed the run
+  int64_t data_kib_at_stop = 0;     // private writable memory when a time limit stopped it
 };
 
 struct Decision {
