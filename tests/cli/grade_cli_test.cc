@@ -302,6 +302,36 @@ TEST(GradeCli, FileInputOutput) {
   EXPECT_EQ(jl["verdict"], "WA") << l.out;
 }
 
+// One submission with --jobs 2 runs two tests at once (each in its own directory and
+// slot): the same tests, verdicts and outputs as --jobs 1, file I/O included.
+TEST(GradeCli, OneSubmissionsTestsInParallelGiveTheSameReport) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "fsum", "tokens", "io:\n  mode: file\n  input: fsum.in\n  output: fsum.out\n");
+  for (int i = 4; i <= 12; ++i) {
+    sb.File("fsum/data/secret/" + std::to_string(i) + ".in", std::to_string(i) + " 1\n");
+    sb.File("fsum/data/secret/" + std::to_string(i) + ".ans", std::to_string(i + 1) + "\n");
+  }
+  std::string sol = sb.File("sol.cpp",
+                            "#include <cstdio>\nint main(){FILE*i=fopen(\"fsum.in\",\"r\");FILE*o=fopen(\"fsum.out\",\"w\");"
+                            "long a,b; if(!i||fscanf(i,\"%ld %ld\",&a,&b)!=2) return 1; fprintf(o,\"%ld\\n\",a==7?0:a+b);}\n");
+  for (const char* all : {"", "--all"}) {
+    std::vector<std::string> args = {"grade", pkg, sol, "--json", "--no-db"};
+    if (*all) args.push_back(all);
+    Ran one = sb.Judge([&] { auto a = args; a.insert(a.end(), {"--jobs", "1"}); return a; }());
+    Ran two = sb.Judge([&] { auto a = args; a.insert(a.end(), {"--jobs", "2"}); return a; }());
+    ASSERT_EQ(one.exit_code, 0) << one.err;
+    ASSERT_EQ(two.exit_code, 0) << two.err;
+    json a = ParseJson(one), b = ParseJson(two);
+    EXPECT_EQ(b["verdict"], "WA") << two.out;
+    ASSERT_EQ(a["tests"].size(), b["tests"].size()) << two.out;
+    EXPECT_EQ(b["tests"].size(), *all ? 13u : 11u) << two.out;  // sample, 1, 10, 11, 12, 2, ..., 7
+    for (std::size_t i = 0; i < a["tests"].size(); ++i) {
+      EXPECT_EQ(a["tests"][i]["name"], b["tests"][i]["name"]);
+      EXPECT_EQ(a["tests"][i]["verdict"], b["tests"][i]["verdict"]) << i;
+    }
+  }
+}
+
 TEST(GradeCli, ShippedFileIoPackage) {
   std::string pkg = Problems() + "/rotation-file";
   if (access((pkg + "/problem.yaml").c_str(), F_OK) != 0) GTEST_SKIP() << "no rotation-file package yet";

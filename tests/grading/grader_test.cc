@@ -6,7 +6,10 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <atomic>
+#include <chrono>
 #include <map>
+#include <thread>
 
 #include "fakes.h"
 #include "judge/base/hash.h"
@@ -853,6 +856,127 @@ TEST(Grader, InteractiveVerdictsFollowTheKattisRules) {
   ASSERT_FALSE(fake.specs.empty());
   EXPECT_EQ(fake.specs[0].argv, (std::vector<std::string>{"./main"}));
   EXPECT_EQ(fake.specs[0].limits.cpu_time_ms, 100);
+}
+
+// Parallel tests (GradeOptions::test_jobs): what the sequential path gives, from
+// runs that finish out of order.
+Result<GradeReport> RunGradeJobs(Package& p, Sandbox* sandbox, Checker* checker, int jobs, GradeObserver* observer,
+                                 const std::atomic<bool>* cancel = nullptr, bool all = false) {
+  GradeRequest req;
+  req.problem = &p.config;
+  req.tests = &p.tests;
+  req.program = &p.program;
+  req.sandbox = sandbox;
+  req.checker = checker;
+  req.observer = observer;
+  GradeOptions opt;
+  opt.run_all = all;
+  opt.scratch_dir = p.scratch;
+  opt.test_jobs = jobs;
+  opt.cancel = cancel;
+  return Grade(req, opt);
+}
+
+// Counts runs at once; later tests (a larger) finish sooner.
+struct Overlap {
+  std::atomic<int> now{0}, most{0};
+  RunResult Run(const RunSpec& spec, std::string* out, int wrong_at = -1) {
+    int n = ++now;
+    for (int m = most.load(); n > m && !most.compare_exchange_weak(m, n);) {
+    }
+    auto [a, b] = ReadInput(spec);
+    std::this_thread::sleep_for(std::chrono::milliseconds(2 + (40 - a % 40) / 4));
+    *out = std::to_string(a == wrong_at ? 0 : a + b) + "\n";
+    --now;
+    return Ok(a);
+  }
+};
+
+TEST(GraderParallel, GivesTheSequentialReportAndEventsInTestOrder) {
+  for (bool all : {false, true}) {
+    Package p;
+    for (int i = 0; i < 24; ++i) p.Add("secret", std::to_string(100 + i), i, 1);
+    Overlap overlap;
+    FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) { return overlap.Run(spec, out, 17); });
+    auto checker = MakeBuiltinChecker(p.config);
+    Recorder seq_rec, par_rec;
+    auto seq = RunGradeJobs(p, &sandbox, checker.get(), 1, &seq_rec, nullptr, all);
+    EXPECT_EQ(overlap.most.load(), 1);
+    auto par = RunGradeJobs(p, &sandbox, checker.get(), 4, &par_rec, nullptr, all);
+    ASSERT_TRUE(seq.ok() && par.ok()) << seq.status().ToString() << par.status().ToString();
+    EXPECT_GE(overlap.most.load(), 2) << "the tests never ran at once";
+    EXPECT_EQ(par->verdict, Verdict::kWrongAnswer);
+    ASSERT_EQ(par->tests.size(), all ? 24u : 18u);
+    ASSERT_EQ(par->tests.size(), seq->tests.size());
+    for (std::size_t i = 0; i < par->tests.size(); ++i) {
+      EXPECT_EQ(par->tests[i].name, seq->tests[i].name);
+      EXPECT_EQ(par->tests[i].verdict, seq->tests[i].verdict) << i;
+      EXPECT_EQ(par->tests[i].cpu_ms, static_cast<int64_t>(i));
+    }
+    EXPECT_EQ(par_rec.started, seq_rec.started);
+    EXPECT_EQ(par_rec.indices, seq_rec.indices);
+    EXPECT_EQ(par->max_time_ms, seq->max_time_ms);
+    EXPECT_EQ(par->total_time_ms, seq->total_time_ms);
+  }
+}
+
+// Tests after the first failure are not waited for: their runs are cancelled.
+TEST(GraderParallel, RunsAfterTheFirstFailureAreCancelled) {
+  Package p;
+  for (int i = 0; i < 8; ++i) p.Add("secret", std::to_string(i), i, 1);
+  std::atomic<int> cancelled{0};
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
+    auto [a, b] = ReadInput(spec);
+    if (a == 1) {
+      *out = "wrong\n";
+      return Ok();
+    }
+    if (a >= 2) {  // runs until cancelled, at most 10 s
+      for (int t = 0; t < 10000 && !(spec.cancel && spec.cancel->load()); ++t)
+        std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      if (spec.cancel && spec.cancel->load()) ++cancelled;
+    }
+    *out = std::to_string(a + b) + "\n";
+    return Ok();
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto start = std::chrono::steady_clock::now();
+  auto r = RunGradeJobs(p, &sandbox, checker.get(), 3, nullptr);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(8));
+  EXPECT_EQ(r->verdict, Verdict::kWrongAnswer);
+  ASSERT_EQ(r->tests.size(), 2u);
+  EXPECT_GE(cancelled.load(), 1);
+}
+
+TEST(GraderParallel, TheCallersCancelStopsEveryRun) {
+  Package p;
+  for (int i = 0; i < 6; ++i) p.Add("secret", std::to_string(i), i, 1);
+  std::atomic<bool> cancel{false};
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
+    cancel = true;  // the user presses ^C while the first runs go
+    for (int t = 0; t < 10000 && !spec.cancel->load(); ++t) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    *out = "1\n";
+    return Ok();
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGradeJobs(p, &sandbox, checker.get(), 2, nullptr, &cancel);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), StatusCode::kCancelled) << r.status().ToString();
+}
+
+// A total time limit makes each test's limit depend on the ones before: one at a time.
+TEST(GraderParallel, ATotalTimeLimitKeepsTestsOneAtATime) {
+  Package p;
+  p.config.limits.total_time_ms = 1000;
+  for (int i = 0; i < 8; ++i) p.Add("secret", std::to_string(i), i, 1);
+  Overlap overlap;
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) { return overlap.Run(spec, out); });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGradeJobs(p, &sandbox, checker.get(), 4, nullptr);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->verdict, Verdict::kAccepted);
+  EXPECT_EQ(overlap.most.load(), 1);
 }
 
 }  // namespace

@@ -116,6 +116,9 @@ class Checker {
   // Interactive checkers run the submission with the interactor (true), and the
   // grader calls Interact() instead of running the submission itself.
   virtual bool interactive() const { return false; }
+  // True when CheckTest() may be called from several threads at once (the grader's
+  // parallel tests); otherwise the grader calls it one at a time.
+  virtual bool concurrent() const { return false; }
   // A non-OK Status: the judge failed (the sandbox could not run either program).
   virtual Result<InteractOutcome> Interact(const InteractRequest& request) {
     (void)request;

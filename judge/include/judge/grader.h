@@ -131,6 +131,10 @@ struct GradeOptions {
   // Tests run with their time limits multiplied by this (>= 1) and are judged against
   // the real ones (verify's time margins).
   double limit_factor = 1.0;
+  // Tests run at most this many at once (each in its own sandbox slot); results,
+  // events and verdicts are as if one at a time. 1 where a test's limit depends on
+  // the ones before (total_time_ms), for interactive problems and Kattis groups.
+  int test_jobs = 1;
 };
 
 // Everything is borrowed for the duration of the call; observer may be null.

@@ -81,6 +81,9 @@ struct JudgeTask {
   int64_t stored_id = 0;               // a stored one judged again (needs a store)
   bool run_all = false;                // run every test (default: stop at the first failure)
   double limit_factor = 1.0;           // GradeOptions::limit_factor (verify's margins)
+  // GradeOptions::test_jobs. 0: 1 in Judge(); in JudgeAll, the jobs that fewer tasks
+  // than jobs would leave idle (one submission with --jobs 2 runs two tests at once).
+  int test_jobs = 0;
 };
 
 // Progress events. Calls are serialized by the pipeline (never two at once) but come

@@ -241,6 +241,9 @@ class BuiltinChecker : public Checker {
     return "tokens";
   }
 
+  // Pure comparisons of their arguments.
+  bool concurrent() const override { return true; }
+
   // The default validator's flags are problem.yaml's and the test group's.
   Result<CheckOutcome> CheckTest(const CheckRequest& request) override {
     if (kind_ != CheckerKind::kDefault) return Check(request.input, request.output, request.answer);

@@ -9,6 +9,10 @@
 #include <functional>
 #include <optional>
 #include <set>
+#include <chrono>
+#include <condition_variable>
+#include <mutex>
+#include <thread>
 
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
@@ -103,6 +107,26 @@ void InteractiveVerdict(const InteractOutcome& io, TestResult* out) {
   out->message = c.message;
 }
 
+// Where one test at a time runs: its directories and its cancellation. The
+// sequential path has one lane (scratch/run, scratch/check, scratch/stdout, the
+// caller's cancel flag); parallel tests have one per test running at once, each
+// under scratch/lane<k> with its own flag, raised to stop a test whose result is no
+// longer wanted.
+struct Lane {
+  Lane(const std::string& dir, const std::atomic<bool>* caller_cancel)
+      : run_dir(dir + "/run"), check_dir(dir + "/check"), stdout_path(dir + "/stdout"),
+        cancel(caller_cancel ? caller_cancel : &own_cancel) {}
+  explicit Lane(const std::string& dir) : Lane(dir, nullptr) {}
+  bool Cancelled() const { return cancel && cancel->load(); }
+
+  const std::string run_dir, check_dir, stdout_path;
+  std::string output_path;  // what the checker reads
+  std::string last_output;  // the kept start of the output (keep_output_bytes)
+  std::vector<std::string> flags;
+  std::atomic<bool> own_cancel{false};
+  const std::atomic<bool>* cancel;
+};
+
 // What the grader does per test, with the state that carries across tests.
 class Run {
  public:
@@ -113,6 +137,9 @@ class Run {
     report_.tests_total = req_.tests->size();
     if (req_.kattis_groups && req_.groups && !req_.groups->empty()) {
       JUDGE_RETURN_IF_ERROR(GoGroups());
+    } else if (Parallel()) {
+      JUDGE_RETURN_IF_ERROR(GoParallel(static_cast<std::size_t>(opt_.test_jobs)));
+      Summarize(*req_.problem, *req_.tests, &report_);
     } else {
       for (std::size_t i = 0; i < req_.tests->size(); ++i) {
         const TestCase& test = (*req_.tests)[i];
@@ -126,6 +153,99 @@ class Run {
   }
 
  private:
+  Lane& lane0() { return *lanes_[0]; }
+
+  // Tests run several at once unless one's limit depends on the ones before (a total
+  // time limit), the checker runs the submission (interactive), or Kattis groups
+  // decide what runs next.
+  bool Parallel() const {
+    return opt_.test_jobs > 1 && req_.tests->size() > 1 && !req_.problem->limits.total_time_ms &&
+           !req_.checker->interactive();
+  }
+
+  // Parallel tests. Theory of operation: opt_.test_jobs worker threads take tests in
+  // order, each in its own lane (directories, slot, cancel flag); this thread takes
+  // their results in test order and does what the sequential path does with each
+  // (events, stop at the first failure, skipped groups), so reports, events and
+  // verdicts are the same. Results after the point where grading stops are thrown
+  // away, and the runs still going are cancelled through their lanes' flags.
+  Status GoParallel(std::size_t lanes) {
+    for (std::size_t k = 0; k < lanes; ++k) {
+      lanes_.push_back(std::make_unique<Lane>(opt_.scratch_dir + "/lane" + std::to_string(k)));
+      JUDGE_RETURN_IF_ERROR(fs::MakeDirs(lanes_.back()->check_dir));
+    }
+    Board board(req_.tests->size());
+    std::vector<std::thread> workers;
+    for (std::size_t k = 0; k < lanes; ++k) workers.emplace_back([this, &board, k] { Work(&board, *lanes_[k + 1]); });
+    Status status = Consume(&board);
+    {
+      std::lock_guard<std::mutex> lock(board.mu);
+      board.stop = true;
+    }
+    for (std::size_t k = 1; k < lanes_.size(); ++k) lanes_[k]->own_cancel = true;
+    for (auto& t : workers) t.join();
+    return status;
+  }
+
+  // What the workers and the consuming thread share (under mu).
+  struct Board {
+    explicit Board(std::size_t n) : done(n, false), results(n, Status::Internal("not run")), outputs(n) {}
+    std::mutex mu;
+    std::condition_variable cv;
+    std::size_t next = 0;  // the next test to hand out
+    bool stop = false;     // hand out no more
+    std::vector<bool> done;
+    std::vector<Result<TestResult>> results;
+    std::vector<std::string> outputs;
+  };
+
+  void Work(Board* board, Lane& lane) {
+    const auto& tests = *req_.tests;
+    for (;;) {
+      std::size_t i;
+      {
+        std::lock_guard<std::mutex> lock(board->mu);
+        while (board->next < tests.size() && Skipped(tests[board->next])) ++board->next;
+        if (board->stop || board->next >= tests.size()) return;
+        i = board->next++;
+      }
+      Result<TestResult> r = JudgeTest(tests[i], req_.problem->limits.time_ms, lane);
+      {
+        std::lock_guard<std::mutex> lock(board->mu);
+        board->results[i] = std::move(r);
+        board->outputs[i] = std::move(lane.last_output);
+        board->done[i] = true;
+      }
+      board->cv.notify_all();
+    }
+  }
+
+  // Takes the results in test order until grading stops; the caller's cancel flag is
+  // looked at while waiting.
+  Status Consume(Board* board) {
+    const auto& tests = *req_.tests;
+    for (std::size_t i = 0; i < tests.size(); ++i) {
+      std::unique_lock<std::mutex> lock(board->mu);
+      if (Skipped(tests[i])) continue;
+      while (!board->done[i]) {
+        if (Cancelled(opt_)) return Status::Cancelled("grading cancelled before test " + tests[i].name);
+        board->cv.wait_for(lock, std::chrono::milliseconds(20));
+      }
+      if (!board->results[i].ok()) return board->results[i].status();
+      TestResult result = std::move(board->results[i]).value();
+      std::string output = std::move(board->outputs[i]);
+      lock.unlock();
+      if (req_.observer) req_.observer->OnTestStarting(i, tests.size(), tests[i]);
+      used_cpu_ms_ += result.cpu_ms;
+      if (req_.observer) JUDGE_RETURN_IF_ERROR(req_.observer->OnTestFinished(i, tests.size(), result));
+      if (opt_.keep_output_bytes > 0) report_.outputs.push_back(std::move(output));
+      report_.tests.push_back(std::move(result));
+      lock.lock();
+      if (StopsGrading(report_.tests.back(), tests[i])) return Status::Ok();
+    }
+    return Status::Ok();
+  }
+
   // One test run (or found impossible) and reported.
   struct Step {
     bool stop_all = false;  // the total time is used up: nothing more can run
@@ -138,14 +258,14 @@ class Run {
     std::optional<int64_t> cpu_limit_ms = CpuLimitMs();
     TestResult result;
     if (cpu_limit_ms) {
-      JUDGE_ASSIGN_OR_RETURN(result, JudgeTest(test, *cpu_limit_ms));
+      JUDGE_ASSIGN_OR_RETURN(result, JudgeTest(test, *cpu_limit_ms, lane0()));
     } else {
       result = TotalTimeUsedUp(test);
     }
     SetKattisScore(test, &result);
     used_cpu_ms_ += result.cpu_ms;
     if (req_.observer) JUDGE_RETURN_IF_ERROR(req_.observer->OnTestFinished(i, req_.tests->size(), result));
-    if (opt_.keep_output_bytes > 0) report_.outputs.push_back(std::move(last_output_));
+    if (opt_.keep_output_bytes > 0) report_.outputs.push_back(std::move(lane0().last_output));
     report_.tests.push_back(std::move(result));
     return Step{!cpu_limit_ms};
   }
@@ -275,21 +395,21 @@ class Run {
     return out;
   }
 
-  Result<TestResult> JudgeTest(const TestCase& test, int64_t cpu_limit_ms) {
+  Result<TestResult> JudgeTest(const TestCase& test, int64_t cpu_limit_ms, Lane& lane) {
     TestResult out;
     out.name = test.name;
     out.group = test.group;
     out.cpu_limit_ms = cpu_limit_ms;
     const ProblemLimits& limits = req_.problem->limits;
     if (req_.checker->interactive()) {
-      JUDGE_RETURN_IF_ERROR(Interact(test, &out));
+      JUDGE_RETURN_IF_ERROR(Interact(test, &out, lane));
     } else {
-      JUDGE_RETURN_IF_ERROR(RunProgram(test, &out));
+      JUDGE_RETURN_IF_ERROR(RunProgram(test, &out, lane));
       if (out.verdict == Verdict::kTimeLimitExceeded && cpu_limit_ms < limits.time_ms &&
           out.kill_reason == KillReason::kCpuTime)
         out.message = "total time limit of " + std::to_string(*limits.total_time_ms) + " ms exceeded (" +
                       std::to_string(cpu_limit_ms) + " ms were left)";
-      if (out.run_status == RunStatus::kOk) JUDGE_RETURN_IF_ERROR(CheckRun(test, &out));
+      if (out.run_status == RunStatus::kOk) JUDGE_RETURN_IF_ERROR(CheckRun(test, &out, lane));
     }
     ApplyRealLimit(&out);
     return out;
@@ -310,15 +430,15 @@ class Run {
   }
 
   // The output (or the missing output file's WA), then the checker.
-  Status CheckRun(const TestCase& test, TestResult* out) {
+  Status CheckRun(const TestCase& test, TestResult* out, Lane& lane) {
     std::optional<std::string> output;
-    JUDGE_ASSIGN_OR_RETURN(output, ReadOutput(out));
+    JUDGE_ASSIGN_OR_RETURN(output, ReadOutput(out, lane));
     if (!output) return Status::Ok();  // no usable output file: WA already
     out->output_sha256 = Sha256Hex(*output);
     if (opt_.keep_output_bytes > 0)
-      last_output_ = output->substr(0, static_cast<std::size_t>(opt_.keep_output_bytes));
-    CheckOutput(test, *output, out);
-    if (out->verdict == Verdict::kJudgeError && Cancelled(opt_)) return Status::Cancelled("grading cancelled");
+      lane.last_output = output->substr(0, static_cast<std::size_t>(opt_.keep_output_bytes));
+    CheckOutput(test, *output, out, lane);
+    if (out->verdict == Verdict::kJudgeError && lane.Cancelled()) return Status::Cancelled("grading cancelled");
     return Status::Ok();
   }
 
@@ -342,33 +462,33 @@ class Run {
     argv_ = ExpandCommand(program.argv,
                           {{"memory_mib", std::to_string(std::max<int64_t>(1, limits.memory_kib / 1024))}});
     if (argv_.empty()) return Status::Internal("the program has no run command");
-    check_dir_ = opt_.scratch_dir + "/check";
-    return fs::MakeDirs(check_dir_);
+    lanes_.push_back(std::make_unique<Lane>(opt_.scratch_dir, opt_.cancel));
+    return fs::MakeDirs(lane0().check_dir);
   }
 
   // A fresh run directory with the program (and, in file I/O mode, the input).
-  Status PrepareRunDir(const TestCase& test) {
-    run_dir_ = opt_.scratch_dir + "/run";
-    JUDGE_RETURN_IF_ERROR(fs::RemoveTree(run_dir_));
-    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run_dir_));
+  Status PrepareRunDir(const TestCase& test, const Lane& lane) const {
+    const std::string& run_dir = lane.run_dir;
+    JUDGE_RETURN_IF_ERROR(fs::RemoveTree(run_dir));
+    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run_dir));
     for (const auto& f : req_.program->files) {
-      JUDGE_RETURN_IF_ERROR(MakeParentDirs(run_dir_, f));
-      JUDGE_RETURN_IF_ERROR(fs::LinkOrCopy(program_dir_ + "/" + f, run_dir_ + "/" + f));
+      JUDGE_RETURN_IF_ERROR(MakeParentDirs(run_dir, f));
+      JUDGE_RETURN_IF_ERROR(fs::LinkOrCopy(program_dir_ + "/" + f, run_dir + "/" + f));
     }
     if (req_.problem->io_mode == IoMode::kFile)
-      JUDGE_RETURN_IF_ERROR(fs::CopyFile(test.input_path, run_dir_ + "/" + req_.problem->input_file, 0644));
+      JUDGE_RETURN_IF_ERROR(fs::CopyFile(test.input_path, run_dir + "/" + req_.problem->input_file, 0644));
     return Status::Ok();
   }
 
-  RunSpec MakeSpec(const TestCase& test, int64_t cpu_limit_ms) const {
+  RunSpec MakeSpec(const TestCase& test, int64_t cpu_limit_ms, const Lane& lane) const {
     const ProblemLimits& limits = req_.problem->limits;
     const double f = std::max(1.0, opt_.limit_factor);
     RunSpec spec;
     spec.argv = argv_;
-    spec.work_dir = run_dir_;
-    spec.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + run_dir_, "ONLINE_JUDGE=1"};
+    spec.work_dir = lane.run_dir;
+    spec.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + lane.run_dir, "ONLINE_JUDGE=1"};
     // stdout is kept apart from the answer in file mode too, and counted.
-    spec.stdout_path = StdoutPath();
+    spec.stdout_path = lane.stdout_path;
     if (req_.problem->io_mode != IoMode::kFile) spec.stdin_path = test.input_path;
     spec.limits.cpu_time_ms = static_cast<int64_t>(static_cast<double>(cpu_limit_ms) * f);
     spec.limits.wall_time_ms =
@@ -377,11 +497,9 @@ class Run {
     spec.limits.reserved_memory_counts = req_.program->reserved_memory_counts;
     spec.limits.output_kib = limits.output_kib;
     spec.limits.max_processes = std::max<int32_t>(1, req_.program->max_processes);
-    spec.cancel = opt_.cancel;
+    spec.cancel = lane.cancel;
     return spec;
   }
-
-  std::string StdoutPath() const { return opt_.scratch_dir + "/stdout"; }
 
   // The problem's memory limit plus the language profile's allowance.
   int64_t MemoryLimitKib() const {
@@ -401,9 +519,9 @@ class Run {
     return m;
   }
 
-  Status RunProgram(const TestCase& test, TestResult* out) {
-    JUDGE_RETURN_IF_ERROR(PrepareRunDir(test));
-    Result<RunResult> ran = req_.sandbox->Run(MakeSpec(test, out->cpu_limit_ms));
+  Status RunProgram(const TestCase& test, TestResult* out, const Lane& lane) {
+    JUDGE_RETURN_IF_ERROR(PrepareRunDir(test, lane));
+    Result<RunResult> ran = req_.sandbox->Run(MakeSpec(test, out->cpu_limit_ms, lane));
     if (!ran.ok()) return ran.status().WithContext("running test " + test.name);
     CopyRun(*ran, out);
     if (ran->status != RunStatus::kOk) {
@@ -414,55 +532,57 @@ class Run {
   }
 
   // Interactive: the checker runs the submission with its interactor.
-  Status Interact(const TestCase& test, TestResult* out) {
-    JUDGE_RETURN_IF_ERROR(PrepareRunDir(test));
+  Status Interact(const TestCase& test, TestResult* out, Lane& lane) {
+    JUDGE_RETURN_IF_ERROR(PrepareRunDir(test, lane));
     InteractRequest q;
     q.test = &test;
-    q.flags = &Flags(test);
-    q.submission = MakeSpec(test, out->cpu_limit_ms);
+    q.flags = &Flags(test, lane);
+    q.submission = MakeSpec(test, out->cpu_limit_ms, lane);
     q.sandbox = req_.sandbox;
-    q.scratch_dir = check_dir_;
-    q.cancel = opt_.cancel;
+    q.scratch_dir = lane.check_dir;
+    q.cancel = lane.cancel;
     Result<InteractOutcome> io = req_.checker->Interact(q);
     if (!io.ok()) return io.status().WithContext("running test " + test.name);
     CopyRun(io->submission, out);
     out->interactor_first = io->interactor_first;
     InteractiveVerdict(*io, out);
     out->score_reported = io->check.ok() && io->check->reported_score.has_value();
-    if (out->verdict == Verdict::kJudgeError && Cancelled(opt_)) return Status::Cancelled("grading cancelled");
+    if (out->verdict == Verdict::kJudgeError && lane.Cancelled()) return Status::Cancelled("grading cancelled");
     return Status::Ok();
   }
 
   // problem.yaml's validator_flags, then the test group's output_validator_flags.
-  const std::vector<std::string>& Flags(const TestCase& test) {
-    flags_ = req_.problem->validator_flags;
+  const std::vector<std::string>& Flags(const TestCase& test, Lane& lane) const {
+    std::vector<std::string>& flags = lane.flags;
+    flags = req_.problem->validator_flags;
     if (req_.groups && test.group_index >= 0 && test.group_index < static_cast<int>(req_.groups->size())) {
       const auto& g = (*req_.groups)[static_cast<std::size_t>(test.group_index)].output_validator_flags;
-      flags_.insert(flags_.end(), g.begin(), g.end());
+      flags.insert(flags.end(), g.begin(), g.end());
     }
-    return flags_;
+    return flags;
   }
 
   // The output, at most the output limit (the sandbox enforced it already). nullopt
   // when file I/O left no usable output file: *out is WA then.
-  Result<std::optional<std::string>> ReadOutput(TestResult* out) {
+  Result<std::optional<std::string>> ReadOutput(TestResult* out, Lane& lane) const {
     const ProblemConfig& problem = *req_.problem;
     int64_t max_bytes = problem.limits.output_kib * 1024 + 1;
     bool file_io = problem.io_mode == IoMode::kFile;
-    output_path_ = file_io ? run_dir_ + "/" + problem.output_file : StdoutPath();
+    std::string& output_path = lane.output_path;
+    output_path = file_io ? lane.run_dir + "/" + problem.output_file : lane.stdout_path;
     fs::OpenOutcome how = fs::OpenOutcome::kRead;
-    JUDGE_ASSIGN_OR_RETURN(std::string output, fs::ReadNoFollow(output_path_, max_bytes, &how));
+    JUDGE_ASSIGN_OR_RETURN(std::string output, fs::ReadNoFollow(output_path, max_bytes, &how));
     if (how == fs::OpenOutcome::kRead) {
       if (file_io) {
         // The checker reads a copy the run cannot change any more.
-        output_path_ = check_dir_ + "/output_file";
-        JUDGE_RETURN_IF_ERROR(fs::WriteFile(output_path_, output));
+        output_path = lane.check_dir + "/output_file";
+        JUDGE_RETURN_IF_ERROR(fs::WriteFile(output_path, output));
       }
       return std::optional<std::string>(std::move(output));
     }
     if (!file_io) {  // the sandbox made none: empty
-      output_path_ = check_dir_ + "/output_file";
-      JUDGE_RETURN_IF_ERROR(fs::WriteFile(output_path_, ""));
+      output_path = lane.check_dir + "/output_file";
+      JUDGE_RETURN_IF_ERROR(fs::WriteFile(output_path, ""));
       return std::optional<std::string>(std::string());
     }
     out->verdict = Verdict::kWrongAnswer;
@@ -471,7 +591,7 @@ class Run {
   }
 
   // Jury data problems and checker failures are the package's fault: JE, never WA.
-  void CheckOutput(const TestCase& test, const std::string& output, TestResult* out) {
+  void CheckOutput(const TestCase& test, const std::string& output, TestResult* out, Lane& lane) {
     out->verdict = Verdict::kJudgeError;
     Result<std::string> input = fs::ReadFile(test.input_path);
     if (!input.ok()) return void(out->message = input.status().message());
@@ -487,15 +607,19 @@ class Run {
     }
     CheckRequest q;
     q.test = &test;
-    q.flags = &Flags(test);
+    q.flags = &Flags(test, lane);
     q.input = *input;
     q.output = output;
     q.answer = answer;
-    q.output_path = output_path_;
+    q.output_path = lane.output_path;
     q.sandbox = req_.sandbox;
-    q.scratch_dir = check_dir_;
-    q.cancel = opt_.cancel;
+    q.scratch_dir = lane.check_dir;
+    q.cancel = lane.cancel;
+    // Checkers that do not say they may run concurrently are called one at a time.
+    std::unique_lock<std::mutex> one_at_a_time(checker_mu_, std::defer_lock);
+    if (!req_.checker->concurrent()) one_at_a_time.lock();
     Result<CheckOutcome> checked = req_.checker->CheckTest(q);
+    if (one_at_a_time.owns_lock()) one_at_a_time.unlock();
     if (!checked.ok()) return void(out->message = checked.status().message());
     out->verdict = VerdictOfCheck(checked->verdict);
     out->score = checked->reported_score.value_or(checked->score);
@@ -518,15 +642,12 @@ class Run {
   const GradeOptions& opt_;
   GradeReport report_;
   std::string program_dir_;
-  std::string run_dir_;
-  std::string check_dir_;
-  std::string output_path_;
   std::vector<std::string> argv_;
-  std::vector<std::string> flags_;
   std::set<std::string> failed_groups_;
   std::vector<std::vector<Item>> items_;
   int64_t used_cpu_ms_ = 0;
-  std::string last_output_;
+  std::vector<std::unique_ptr<Lane>> lanes_;  // [0]: the sequential path's
+  std::mutex checker_mu_;
 };
 
 }  // namespace

@@ -333,6 +333,7 @@ class Pipeline::Run {
     gopt.limit_factor = task_.limit_factor;
     gopt.scratch_dir = scratch + "/grade";
     gopt.cancel = opt_.cancel;
+    gopt.test_jobs = std::max(1, task_.test_jobs);
     JUDGE_RETURN_IF_ERROR(fs::MakeDirs(gopt.scratch_dir));
     JUDGE_ASSIGN_OR_RETURN(GradeReport graded, Grade(req, gopt));
     Judging& j = out_.judging;
@@ -387,12 +388,20 @@ std::vector<Result<JudgedSubmission>> Pipeline::JudgeAll(const std::vector<Judge
   std::vector<Result<JudgedSubmission>> results(tasks.size(), Status::Cancelled("not judged: the judge was interrupted"));
   const int jobs = std::max(1, options_.jobs);
   std::vector<std::optional<Result<std::unique_ptr<Sandbox>>>> sandboxes(static_cast<std::size_t>(jobs));
+  // Jobs that fewer tasks than jobs would leave idle run their tests in parallel.
+  const int test_jobs = tasks.empty() ? 1 : std::max(1, jobs / static_cast<int>(std::min<std::size_t>(jobs, tasks.size())));
   ForEachIndex(jobs, tasks.size(), options_.cancel, [&](int worker, std::size_t i) {
     auto& sandbox = sandboxes[static_cast<std::size_t>(worker)];
     if (!sandbox) sandbox = options_.sandboxes();
     if (!sandbox->ok()) {
       results[i] = sandbox->status();
       Events(this, observer, i).Done(results[i]);
+      return;
+    }
+    if (tasks[i].test_jobs == 0 && test_jobs > 1) {
+      JudgeTask task = tasks[i];
+      task.test_jobs = test_jobs;
+      results[i] = Judge(task, sandbox->value().get(), observer, i);
       return;
     }
     results[i] = Judge(tasks[i], sandbox->value().get(), observer, i);
