@@ -98,8 +98,9 @@ class Recorder : public GradeObserver {
   std::size_t fail_after = 0;
 };
 
-Result<GradeReport> RunGrade(Package& p, Sandbox* sandbox, Checker* checker, bool all = false,
-                             GradeObserver* observer = nullptr) {
+// jobs: GradeOptions::test_jobs (tests run at once).
+Result<GradeReport> RunGradeJobs(Package& p, Sandbox* sandbox, Checker* checker, int jobs, GradeObserver* observer,
+                                 const std::atomic<bool>* cancel = nullptr, bool all = false) {
   GradeRequest req;
   req.problem = &p.config;
   req.tests = &p.tests;
@@ -110,7 +111,14 @@ Result<GradeReport> RunGrade(Package& p, Sandbox* sandbox, Checker* checker, boo
   GradeOptions opt;
   opt.run_all = all;
   opt.scratch_dir = p.scratch;
+  opt.test_jobs = jobs;
+  opt.cancel = cancel;
   return Grade(req, opt);
+}
+
+Result<GradeReport> RunGrade(Package& p, Sandbox* sandbox, Checker* checker, bool all = false,
+                             GradeObserver* observer = nullptr) {
+  return RunGradeJobs(p, sandbox, checker, 1, observer, nullptr, all);
 }
 
 TEST(Grader, AcceptsACorrectProgramAndReportsFigures) {
@@ -858,25 +866,7 @@ TEST(Grader, InteractiveVerdictsFollowTheKattisRules) {
   EXPECT_EQ(fake.specs[0].limits.cpu_time_ms, 100);
 }
 
-// Parallel tests (GradeOptions::test_jobs): what the sequential path gives, from
-// runs that finish out of order.
-Result<GradeReport> RunGradeJobs(Package& p, Sandbox* sandbox, Checker* checker, int jobs, GradeObserver* observer,
-                                 const std::atomic<bool>* cancel = nullptr, bool all = false) {
-  GradeRequest req;
-  req.problem = &p.config;
-  req.tests = &p.tests;
-  req.program = &p.program;
-  req.sandbox = sandbox;
-  req.checker = checker;
-  req.observer = observer;
-  GradeOptions opt;
-  opt.run_all = all;
-  opt.scratch_dir = p.scratch;
-  opt.test_jobs = jobs;
-  opt.cancel = cancel;
-  return Grade(req, opt);
-}
-
+// Parallel tests: what the sequential path gives, from runs that finish out of order.
 // Counts runs at once; later tests (a larger) finish sooner.
 struct Overlap {
   std::atomic<int> now{0}, most{0};
