@@ -24,11 +24,7 @@ Result<int32_t> CurrentVersion(PgConn& conn) {
   return 0;
 }
 
-}  // namespace
-
-const std::vector<PgMigration>& PgSchemaMigrations() {
-  static const std::vector<PgMigration> kMigrations = {
-      {1, R"sql(
+constexpr const char* kPgSchemaVersion1 = R"sql(
 CREATE TABLE judge_schema (version INTEGER NOT NULL);
 INSERT INTO judge_schema VALUES (0);
 
@@ -123,8 +119,12 @@ CREATE TABLE queue (
 );
 CREATE INDEX queue_waiting ON queue (enqueued_unix_ms, submission_id) WHERE state IN (0, 1);
 CREATE INDEX queue_by_submitter ON queue (submitter, submission_id);
-)sql"},
-  };
+)sql";
+
+}  // namespace
+
+const std::vector<PgMigration>& PgSchemaMigrations() {
+  static const std::vector<PgMigration> kMigrations = {{1, kPgSchemaVersion1}};
   return kMigrations;
 }
 

@@ -4,9 +4,9 @@
 
 namespace judge::store_internal {
 
-const std::vector<Migration>& SchemaMigrations() {
-  static const std::vector<Migration> kMigrations = {
-      {1, R"sql(
+namespace {
+
+constexpr const char* kSchemaVersion1 = R"sql(
 CREATE TABLE submissions (
   id               INTEGER PRIMARY KEY AUTOINCREMENT,
   problem_id       TEXT    NOT NULL,
@@ -72,23 +72,25 @@ CREATE TABLE tests (
   memory_method TEXT    NOT NULL,
   PRIMARY KEY (judging_id, ordinal)
 );
-)sql"},
-      // 2: the one result model (judge/records.h): a judging's largest test CPU time,
-      // its maximum score and the package's test count; a test's output size. time_ms
-      // keeps its meaning (the total CPU time); old judgings get their largest test
-      // time from their stored tests.
-      {2, R"sql(
+)sql";
+
+// 2: the one result model (judge/records.h): a judging's largest test CPU time,
+// its maximum score and the package's test count; a test's output size. time_ms
+// keeps its meaning (the total CPU time); old judgings get their largest test
+// time from their stored tests.
+constexpr const char* kSchemaVersion2 = R"sql(
 ALTER TABLE judgings ADD COLUMN max_time_ms INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE judgings ADD COLUMN max_score   REAL    NOT NULL DEFAULT 1;
 ALTER TABLE judgings ADD COLUMN tests_total INTEGER NOT NULL DEFAULT 0;
 ALTER TABLE tests    ADD COLUMN output_bytes INTEGER NOT NULL DEFAULT 0;
 UPDATE judgings SET max_time_ms =
   coalesce((SELECT max(cpu_ms) FROM tests WHERE tests.judging_id = judgings.id), 0);
-)sql"},
-      // 3: the service's queue (judge/job_queue.h): one row per submission handed to
-      // `judge serve`, its state and the claim a worker holds on it. Submissions
-      // graded from the command line have no row.
-      {3, R"sql(
+)sql";
+
+// 3: the service's queue (judge/job_queue.h): one row per submission handed to
+// `judge serve`, its state and the claim a worker holds on it. Submissions
+// graded from the command line have no row.
+constexpr const char* kSchemaVersion3 = R"sql(
 CREATE TABLE queue (
   submission_id       INTEGER PRIMARY KEY REFERENCES submissions (id),
   state               INTEGER NOT NULL,
@@ -110,8 +112,12 @@ CREATE TABLE queue (
 );
 CREATE INDEX queue_waiting ON queue (enqueued_unix_ms, submission_id) WHERE state IN (0, 1);
 CREATE INDEX queue_by_submitter ON queue (submitter, submission_id);
-)sql"},
-  };
+)sql";
+
+}  // namespace
+
+const std::vector<Migration>& SchemaMigrations() {
+  static const std::vector<Migration> kMigrations = {{1, kSchemaVersion1}, {2, kSchemaVersion2}, {3, kSchemaVersion3}};
   return kMigrations;
 }
 
