@@ -31,8 +31,10 @@ const std::vector<int>& AllowedSocketFamilies();
 unsigned long DeniedCloneFlags();
 
 // Compiles the filter for the native architecture. Other architectures' system call
-// ABIs (i386 int 0x80, x32) kill the process.
-Result<std::vector<sock_filter>> BuildSeccompFilter();
+// ABIs (i386 int 0x80, x32) kill the process. binary_tree: the rules as a binary tree
+// (what the sandbox installs); false: as libseccomp's plain list of comparisons, the
+// same decisions (for tools/bench/runpath/kernel_costs).
+Result<std::vector<sock_filter>> BuildSeccompFilter(bool binary_tree = true);
 
 }  // namespace judge::sandbox
 

@@ -1,0 +1,102 @@
+// What the kernel charges for each piece of a run's isolation, on this host: a child
+// cloned, made to do one thing, exited and reaped, against a child that only exits
+// (medians of interleaved samples). The pieces are those every sandboxed run pays
+// (docs/sandbox.md, "Speed"): a pid namespace, a mount namespace (a copy of the
+// host's mounts, torn down at exit), an IPC and a UTS namespace, and the judge's
+// seccomp filter.
+//
+//   kernel_costs [samples=400]   (as root)
+#include <linux/filter.h>
+#include <linux/seccomp.h>
+#include <sched.h>
+#include <signal.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <chrono>
+#include <cstdio>
+#include <cstdlib>
+#include <fstream>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "seccomp_policy.h"
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+// Clones a child that runs `work` (a non-zero return: it failed) and exits; returns
+// the microseconds from clone to reap, or -1 when the child failed.
+double Sample(unsigned long clone_flags, const std::function<int()>& work) {
+  auto t0 = Clock::now();
+  pid_t pid = static_cast<pid_t>(syscall(SYS_clone, clone_flags | SIGCHLD, 0, 0, 0, 0));
+  if (pid == 0) _exit(work ? work() : 0);
+  int status = 0;
+  if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return -1;
+  return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+}
+
+double Median(std::vector<double> v) {
+  std::sort(v.begin(), v.end());
+  return v[v.size() / 2];
+}
+
+int HostMounts() {
+  std::ifstream in("/proc/self/mountinfo");
+  int n = 0;
+  for (std::string line; std::getline(in, line);) ++n;
+  return n;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  const int samples = argc > 1 ? std::atoi(argv[1]) : 400;
+  auto filter = judge::sandbox::BuildSeccompFilter();
+  auto list = judge::sandbox::BuildSeccompFilter(/*binary_tree=*/false);
+  if (!filter.ok() || !list.ok()) {
+    std::fprintf(stderr, "kernel_costs: %s\n", (filter.ok() ? list : filter).status().ToString().c_str());
+    return 3;
+  }
+  auto install = [](const std::vector<sock_filter>& f) {
+    struct sock_fprog prog = {static_cast<unsigned short>(f.size()), const_cast<sock_filter*>(f.data())};
+    return prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) | prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0);
+  };
+  struct Piece {
+    const char* name;
+    unsigned long clone_flags;
+    std::function<int()> work;
+  };
+  const std::vector<Piece> pieces = {
+      {"clone, exit, reap (the baseline)", 0, nullptr},
+      {"a new pid namespace", CLONE_NEWPID, nullptr},
+      {"a new mount namespace", 0, [] { return unshare(CLONE_NEWNS); }},
+      {"a new IPC namespace", 0, [] { return unshare(CLONE_NEWIPC); }},
+      {"a new UTS namespace", 0, [] { return unshare(CLONE_NEWUTS); }},
+      {"the judge's seccomp filter (a tree)", 0, [&] { return install(*filter); }},
+      {"the same rules as a list", 0, [&] { return install(*list); }},
+  };
+  std::vector<std::vector<double>> times(pieces.size());
+  for (int s = 0; s < samples; ++s) {
+    for (std::size_t i = 0; i < pieces.size(); ++i) {
+      double us = Sample(pieces[i].clone_flags, pieces[i].work);
+      if (us < 0) {
+        std::fprintf(stderr, "kernel_costs: %s failed (root is needed)\n", pieces[i].name);
+        return 3;
+      }
+      times[i].push_back(us);
+    }
+  }
+  const double base = Median(times[0]);
+  std::printf("%d interleaved samples each; this host has %d mounts; the filter has %zu instructions (%zu as a list)\n",
+              samples, HostMounts(), filter->size(), list->size());
+  std::printf("  %-36s median %7.1f us\n", pieces[0].name, base);
+  for (std::size_t i = 1; i < pieces.size(); ++i)
+    std::printf("  %-36s %+7.1f us over the baseline\n", pieces[i].name, Median(times[i]) - base);
+  return 0;
+}
