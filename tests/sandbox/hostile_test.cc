@@ -269,6 +269,38 @@ TEST_F(Hostile, TouchingTwiceTheLimitUnderAShortTimeLimitIsMle) {
   EXPECT_EQ(r->status, RunStatus::kMemoryLimitExceeded) << r->message;
 }
 
+// Two judge processes share the host's slots (flock on the lock files). What one
+// cached about a slot (the limits it last wrote to its cgroup) must not outlive the
+// other's use of it: each sandbox here stands for a process, both on the one slot.
+TEST_F(Hostile, LimitsAnotherJudgeWroteToTheSlotAreNotTrusted) {
+  SandboxOptions one = TestOptions();
+  one.slots = 1;
+  auto a = CreateSandbox(one);
+  auto b = CreateSandbox(one);
+  ASSERT_TRUE(a.ok() && b.ok());
+  SandboxLimits wide = Small();  // A: five threads, 64 MiB
+  wide.max_processes = 5;
+  wide.cpu_time_ms = 2000;
+  wide.wall_time_ms = 5000;
+  SandboxLimits narrow = Small();  // B: one process, 512 MiB
+  narrow.memory_kib = 512 * 1024;
+  narrow.cpu_time_ms = 2000;
+  narrow.wall_time_ms = 5000;
+  auto first = RunHostileIn(**a, "threads_spin", {"5"}, wide);
+  ASSERT_RAN(first);
+  EXPECT_EQ(first->status, RunStatus::kOk) << first->message;
+  auto other = RunHostileIn(**b, "touch_all", {"100"}, narrow);
+  ASSERT_RAN(other);
+  EXPECT_EQ(other->status, RunStatus::kOk) << other->message;
+  auto again = RunHostileIn(**a, "threads_spin", {"5"}, wide);
+  ASSERT_RAN(again);
+  EXPECT_EQ(again->status, RunStatus::kOk) << again->message;  // not B's process limit
+  EXPECT_EQ(again->exit_code, 0);
+  auto over = RunHostileIn(**a, "touch_all", {"100"}, wide);
+  ASSERT_RAN(over);
+  EXPECT_EQ(over->status, RunStatus::kMemoryLimitExceeded) << over->message;  // not B's 512 MiB
+}
+
 TEST_F(Hostile, Static32GiBArrayIsMleOrReNeverJudgeError) {
   SandboxLimits l = Small();
   l.memory_kib = 256 * 1024;

@@ -103,6 +103,12 @@ class SandboxTest : public ::testing::Test {
   // Runs a hostile program (copied into the run directory, as the grader does).
   Result<RunResult> RunHostile(const std::string& name, std::vector<std::string> args, SandboxLimits limits,
                                std::vector<std::string> env = {}) {
+    return RunHostileIn(sandbox(), name, std::move(args), limits, std::move(env));
+  }
+
+  // The same in a given sandbox (e.g. a second one, standing for another judge process).
+  Result<RunResult> RunHostileIn(Sandbox& in, const std::string& name, std::vector<std::string> args,
+                                 SandboxLimits limits, std::vector<std::string> env = {}) {
     std::string dst = root_ + "/run/" + name;
     std::error_code ec;
     fs::copy_file(std::string(HOSTILE_DIR) + "/" + name, dst, fs::copy_options::overwrite_existing, ec);
@@ -117,7 +123,7 @@ class SandboxTest : public ::testing::Test {
     spec.limits = limits;
     expected_entries_.insert("stdout.txt");
     expected_entries_.insert("stderr.txt");
-    return sandbox().Run(spec);
+    return in.Run(spec);
   }
 
   std::string Stdout() { return ReadAll(root_ + "/stdout.txt"); }

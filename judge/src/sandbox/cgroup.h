@@ -78,6 +78,10 @@ class RunCgroup {
   // charged to the cgroup any more (exiting tasks stay counted in pids.current until
   // reaped), closes the procs fds, removes the per-run directory (v2).
   virtual Status Finish() = 0;
+  // Another process may have used the cgroup since this object last did: what it
+  // remembers (the limits it wrote, that it left the cgroup empty) no longer holds,
+  // and the next Prepare() writes and checks everything again.
+  virtual void ForgetCachedState() {}
 };
 
 // cgroup v2 at `files.root()` (the unified mount); the slot lives at

@@ -54,6 +54,12 @@ class CgroupV1 final : public RunCgroup {
 
   const std::vector<int>& procs_fds() const override { return procs_fds_; }
 
+  void ForgetCachedState() override {
+    clean_ = false;
+    last_memory_bytes_ = -1;
+    last_pids_max_ = -1;
+  }
+
   Result<CgroupUsage> ReadUsage() override {
     JUDGE_RETURN_IF_ERROR(OpenCounters());
     CgroupUsage u;

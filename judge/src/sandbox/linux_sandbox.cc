@@ -378,6 +378,7 @@ DerivedLimits LinuxSandbox::ClampedLimits(const SandboxLimits& limits, bool with
 Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const std::string& work_dir,
                                           const std::string& program) {
   JUDGE_RETURN_IF_ERROR(PrepareSlot(slot));
+  if (slot.used_elsewhere && slot.cgroup) slot.cgroup->ForgetCachedState();
   const DerivedLimits derived = ClampedLimits(spec.limits, slot.cgroup != nullptr);
   const uid_t uid = static_cast<uid_t>(options_.first_uid + slot.index);
   JUDGE_ASSIGN_OR_RETURN(RunStreams streams, RunStreams::Open(spec, derived.output_bytes, uid, uid));

@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <sys/file.h>
 #include <sys/mman.h>
+#include <sys/random.h>
 #include <unistd.h>
 
 #include <chrono>
@@ -21,12 +22,23 @@ UniqueFd OpenLock(const std::string& path) {
   return UniqueFd(::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600));
 }
 
+// True when the lock file (held) already carries `stamp`; else writes it there. A
+// failed write only means the next Acquire() says "used elsewhere" again.
+bool StampIsOurs(int fd, uint64_t stamp) {
+  uint64_t found = 0;
+  if (::pread(fd, &found, sizeof found, 0) == static_cast<ssize_t>(sizeof found) && found == stamp) return true;
+  (void)!::pwrite(fd, &stamp, sizeof stamp, 0);
+  return false;
+}
+
 }  // namespace
 
 // Lock files are opened when a slot is first tried (a judge that runs one program
 // opens one or two, not sixteen); the first is opened here, so that a state
 // directory the judge cannot use is an error at once.
 Status SlotPool::Init(const std::string& state_dir, int count) {
+  if (::getrandom(&stamp_, sizeof stamp_, 0) != static_cast<ssize_t>(sizeof stamp_))
+    return ErrnoStatus(errno, "getrandom for the slot pool's stamp");
   for (int k = 0; k < count; ++k) {
     auto slot = std::make_unique<Slot>();
     slot->index = k;
@@ -48,6 +60,7 @@ Slot* SlotPool::Acquire() {
       if (!s->lock) s->lock = OpenLock(s->lock_path);
       if (s->lock && ::flock(s->lock.get(), LOCK_EX | LOCK_NB) == 0) {
         s->busy = true;
+        s->used_elsewhere = !StampIsOurs(s->lock.get(), stamp_);
         return s.get();
       }
     }

@@ -7,10 +7,16 @@
 // Slots are taken in this process under a mutex and across processes with flock on
 // <state_dir>/slot<k>.lock, so two judges on one host never share a uid or a cgroup. A
 // SlotLease gives one back on every path (RAII). Thread-safe.
+//
+// Whoever takes a slot writes its pool's random stamp in the lock file: a pool that
+// finds another stamp there knows another process used the slot in between, and
+// forgets what it cached about it (Slot::used_elsewhere), e.g. the limits it last
+// wrote to the slot's cgroup.
 #ifndef JUDGE_SRC_SANDBOX_RUN_SLOT_H_
 #define JUDGE_SRC_SANDBOX_RUN_SLOT_H_
 
 #include <condition_variable>
+#include <cstdint>
 #include <memory>
 #include <mutex>
 #include <string>
@@ -29,6 +35,9 @@ struct Slot {
   std::string lock_path;
   UniqueFd lock;  // opened when the slot is first tried
   bool busy = false;   // in this process (under the pool's mutex)
+  // Set by Acquire() when another process held the slot since this one last did (the
+  // lock file's stamp was not this pool's): state cached about the slot is stale.
+  bool used_elsewhere = true;
   bool ready = false;  // the per-slot resources below exist
   std::unique_ptr<RunCgroup> cgroup;  // null without cgroups
   UniqueFd netns;
@@ -52,6 +61,7 @@ class SlotPool {
   std::mutex mu_;
   std::condition_variable cv_;
   std::vector<std::unique_ptr<Slot>> slots_;
+  uint64_t stamp_ = 0;  // this pool's, random
 };
 
 // Holds a slot for one run; gives it back however the run ends.
