@@ -98,15 +98,21 @@ class Recorder : public GradeObserver {
   std::size_t fail_after = 0;
 };
 
-// jobs: GradeOptions::test_jobs (tests run at once).
-Result<GradeReport> RunGradeJobs(Package& p, Sandbox* sandbox, Checker* checker, int jobs, GradeObserver* observer,
-                                 const std::atomic<bool>* cancel = nullptr, bool all = false) {
+// The package's problem, tests and program, checked by `checker` in `sandbox`.
+GradeRequest RequestFor(Package& p, Sandbox* sandbox, Checker* checker) {
   GradeRequest req;
   req.problem = &p.config;
   req.tests = &p.tests;
   req.program = &p.program;
   req.sandbox = sandbox;
   req.checker = checker;
+  return req;
+}
+
+// jobs: GradeOptions::test_jobs (tests run at once).
+Result<GradeReport> RunGradeJobs(Package& p, Sandbox* sandbox, Checker* checker, int jobs, GradeObserver* observer,
+                                 const std::atomic<bool>* cancel = nullptr, bool all = false) {
+  GradeRequest req = RequestFor(p, sandbox, checker);
   req.observer = observer;
   GradeOptions opt;
   opt.run_all = all;
@@ -634,12 +640,7 @@ struct KattisTree {
 
 Result<GradeReport> RunKattis(Package& p, const KattisTree& tree, Sandbox* sandbox, Checker* checker,
                               double factor = 1.0) {
-  GradeRequest req;
-  req.problem = &p.config;
-  req.tests = &p.tests;
-  req.program = &p.program;
-  req.sandbox = sandbox;
-  req.checker = checker;
+  GradeRequest req = RequestFor(p, sandbox, checker);
   req.groups = &tree.groups;
   req.kattis_groups = true;
   GradeOptions opt;
@@ -914,14 +915,16 @@ TEST(GraderParallel, GivesTheSequentialReportAndEventsInTestOrder) {
 TEST(GraderParallel, RunsAfterTheFirstFailureAreCancelled) {
   Package p;
   for (int i = 0; i < 8; ++i) p.Add("secret", std::to_string(i), i, 1);
-  std::atomic<int> cancelled{0};
+  std::atomic<int> cancelled{0}, later_started{0};
   FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
     auto [a, b] = ReadInput(spec);
-    if (a == 1) {
+    if (a == 1) {  // fails once a later test is running
+      for (int t = 0; t < 5000 && later_started.load() == 0; ++t) std::this_thread::sleep_for(std::chrono::milliseconds(1));
       *out = "wrong\n";
       return Ok();
     }
     if (a >= 2) {  // runs until cancelled, at most 10 s
+      ++later_started;
       for (int t = 0; t < 10000 && !(spec.cancel && spec.cancel->load()); ++t)
         std::this_thread::sleep_for(std::chrono::milliseconds(1));
       if (spec.cancel && spec.cancel->load()) ++cancelled;
@@ -937,6 +940,7 @@ TEST(GraderParallel, RunsAfterTheFirstFailureAreCancelled) {
   EXPECT_EQ(r->verdict, Verdict::kWrongAnswer);
   ASSERT_EQ(r->tests.size(), 2u);
   EXPECT_GE(cancelled.load(), 1);
+  EXPECT_EQ(cancelled.load(), later_started.load()) << "every later run was cancelled";
 }
 
 TEST(GraderParallel, TheCallersCancelStopsEveryRun) {

@@ -209,6 +209,7 @@ class Run {
         if (board->stop || board->next >= tests.size()) return;
         i = board->next++;
       }
+      // No total time limit here (Parallel()): every test has the per-test limit.
       Result<TestResult> r = JudgeTest(tests[i], req_.problem->limits.time_ms, lane);
       {
         std::lock_guard<std::mutex> lock(board->mu);
@@ -236,10 +237,7 @@ class Run {
       std::string output = std::move(board->outputs[i]);
       lock.unlock();
       if (req_.observer) req_.observer->OnTestStarting(i, tests.size(), tests[i]);
-      used_cpu_ms_ += result.cpu_ms;
-      if (req_.observer) JUDGE_RETURN_IF_ERROR(req_.observer->OnTestFinished(i, tests.size(), result));
-      if (opt_.keep_output_bytes > 0) report_.outputs.push_back(std::move(output));
-      report_.tests.push_back(std::move(result));
+      JUDGE_RETURN_IF_ERROR(Record(i, std::move(result), std::move(output)));
       lock.lock();
       if (StopsGrading(report_.tests.back(), tests[i])) return Status::Ok();
     }
@@ -262,12 +260,19 @@ class Run {
     } else {
       result = TotalTimeUsedUp(test);
     }
-    SetKattisScore(test, &result);
+    JUDGE_RETURN_IF_ERROR(Record(i, std::move(result), std::move(lane0().last_output)));
+    return Step{!cpu_limit_ms};
+  }
+
+  // A judged test joins the report (the sequential and the parallel path alike): its
+  // Kattis score, the CPU time used so far, the observer, the kept output.
+  Status Record(std::size_t i, TestResult result, std::string output) {
+    SetKattisScore((*req_.tests)[i], &result);
     used_cpu_ms_ += result.cpu_ms;
     if (req_.observer) JUDGE_RETURN_IF_ERROR(req_.observer->OnTestFinished(i, req_.tests->size(), result));
-    if (opt_.keep_output_bytes > 0) report_.outputs.push_back(std::move(lane0().last_output));
+    if (opt_.keep_output_bytes > 0) report_.outputs.push_back(std::move(output));
     report_.tests.push_back(std::move(result));
-    return Step{!cpu_limit_ms};
+    return Status::Ok();
   }
 
   bool Skipped(const TestCase& test) const {
