@@ -103,6 +103,17 @@ class PgPool {
   // error rolls back and is returned. The body must have no effect outside the
   // database (it may run more than once).
   Status Transaction(const std::function<Status(PgConn&)>& body);
+  // As Transaction, for a body that produces one value: the value of its last try.
+  template <typename T>
+  Result<T> TransactionValue(const std::function<Result<T>(PgConn&)>& body) {
+    std::optional<T> out;
+    JUDGE_RETURN_IF_ERROR(Transaction([&](PgConn& conn) -> Status {
+      JUDGE_ASSIGN_OR_RETURN(T value, body(conn));
+      out = std::move(value);
+      return Status::Ok();
+    }));
+    return std::move(*out);
+  }
 
   // Runs body on a connection outside any transaction (the migration runner).
   Status WithConnection(const std::function<Status(PgConn&)>& body);

@@ -22,17 +22,17 @@ class PgQueue final : public JobQueue {
   Result<int64_t> Submit(const Submission& submission, std::string_view submitter) override {
     Submission s = submission;
     JUDGE_RETURN_IF_ERROR(PrepareSubmission(s));
-    int64_t id = 0;
-    JUDGE_RETURN_IF_ERROR(pool_->Transaction([&](PgConn& c) -> Status {
-      JUDGE_ASSIGN_OR_RETURN(id, PgInsertSubmission(c, s));
-      return c.Exec("INSERT INTO queue (submission_id, state, state_name, problem_id, language_id, submitter, "
-                    "enqueued_unix_ms) VALUES ($1, 0, 'queued', $2, $3, $4, " JUDGE_PG_NOW_MS ")",
-                    {PgParam::Int(id), PgParam::Text(s.problem_id), PgParam::Text(s.language_id),
-                     PgParam::Text(submitter)},
-                    "queueing submission " + std::to_string(id))
-          .status();
-    }));
-    return id;
+    return pool_->TransactionValue<int64_t>([&](PgConn& c) -> Result<int64_t> {
+      JUDGE_ASSIGN_OR_RETURN(int64_t id, PgInsertSubmission(c, s));
+      JUDGE_RETURN_IF_ERROR(
+          c.Exec("INSERT INTO queue (submission_id, state, state_name, problem_id, language_id, submitter, "
+                 "enqueued_unix_ms) VALUES ($1, 0, 'queued', $2, $3, $4, " JUDGE_PG_NOW_MS ")",
+                 {PgParam::Int(id), PgParam::Text(s.problem_id), PgParam::Text(s.language_id),
+                  PgParam::Text(submitter)},
+                 "queueing submission " + std::to_string(id))
+              .status());
+      return id;
+    });
   }
 
   Status Requeue(int64_t submission_id) override {
@@ -54,22 +54,12 @@ class PgQueue final : public JobQueue {
   Result<std::optional<Claim>> ClaimNext(const WorkerInfo& worker, int64_t lease_ms) override {
     JUDGE_RETURN_IF_ERROR(CheckLease(lease_ms));
     const WorkerInfo w = PrepareWorker(worker);
-    std::optional<Claim> claim;
-    JUDGE_RETURN_IF_ERROR(pool_->Transaction([&](PgConn& c) -> Status {
-      claim.reset();
+    return pool_->TransactionValue<std::optional<Claim>>([&](PgConn& c) -> Result<std::optional<Claim>> {
       JUDGE_RETURN_IF_ERROR(ExpireDeadOwners(c, w.owner.host));
-      while (true) {
-        JUDGE_ASSIGN_OR_RETURN(std::optional<QueueCandidate> next, NextQueueCandidate(c, w));
-        if (!next) return Status::Ok();
-        JUDGE_ASSIGN_OR_RETURN(bool take, SettleTakeover(c, *next));
-        if (!take) continue;
-        Claim made{next->submission_id, NewClaimToken(), next->attempts + 1, next->problem_id, next->language_id};
-        JUDGE_RETURN_IF_ERROR(WriteClaim(c, made, w, lease_ms));
-        claim = std::move(made);
-        return Status::Ok();
-      }
-    }));
-    return claim;
+      return ClaimFirstCandidate([&] { return NextQueueCandidate(c, w); },
+                                 [&](const QueueCandidate& next) { return SettleTakeover(c, next); },
+                                 [&](const Claim& made) { return WriteClaim(c, made, w, lease_ms); });
+    });
   }
 
   Status Renew(const Claim& claim, int64_t lease_ms) override {
@@ -109,16 +99,15 @@ class PgQueue final : public JobQueue {
   }
 
   Result<QueueEntry> Get(int64_t submission_id) override {
-    QueueEntry out;
-    JUDGE_RETURN_IF_ERROR(pool_->Transaction([&](PgConn& c) -> Status {
+    return pool_->TransactionValue<QueueEntry>([&](PgConn& c) -> Result<QueueEntry> {
       JUDGE_ASSIGN_OR_RETURN(PgResult r, c.Exec(
           "SELECT " JUDGE_QUEUE_ENTRY_COLUMNS " FROM queue q JOIN submissions s ON s.id = q.submission_id "
           "WHERE q.submission_id = $1", {PgParam::Int(submission_id)}, "reading the queue"));
       if (r.rows() == 0) return NoSubmission(submission_id);
-      out = ReadQueueEntryRow(r.row(0));
-      return PgAddLatestJudging(c, out.submission.id, &out.judging_count, &out.latest);
-    }));
-    return out;
+      QueueEntry out = ReadQueueEntryRow(r.row(0));
+      JUDGE_RETURN_IF_ERROR(PgAddLatestJudging(c, out.submission.id, &out.judging_count, &out.latest));
+      return out;
+    });
   }
 
   Result<std::vector<QueueEntry>> List(const QueueFilter& filter) override {

@@ -1,7 +1,12 @@
-// The PostgreSQL schema and its migration runner (pg_store.h). The tables are the
-// SQLite store's (schema.cc, versions 1-3 there) in PostgreSQL's types; versions
-// here count on their own, from 1.
+// The PostgreSQL schema and its migration runner (pg_store.h). The tables and
+// their versions are the SQLite store's (schema.cc), translated to PostgreSQL's
+// types.
+#include <regex>
+#include <string>
+#include <utility>
+
 #include "pg_store.h"
+#include "schema.h"
 
 namespace judge::store_internal {
 namespace {
@@ -24,107 +29,31 @@ Result<int32_t> CurrentVersion(PgConn& conn) {
   return 0;
 }
 
-constexpr const char* kPgSchemaVersion1 = R"sql(
-CREATE TABLE judge_schema (version INTEGER NOT NULL);
-INSERT INTO judge_schema VALUES (0);
-
-CREATE TABLE submissions (
-  id               BIGSERIAL PRIMARY KEY,
-  problem_id       TEXT   NOT NULL,
-  package_hash     TEXT   NOT NULL,
-  file_name        TEXT   NOT NULL,
-  source           BYTEA  NOT NULL,
-  source_sha256    TEXT   NOT NULL,
-  language_id      TEXT   NOT NULL,
-  compiler_version TEXT   NOT NULL,
-  created_unix_ms  BIGINT NOT NULL
-);
-CREATE INDEX submissions_by_problem ON submissions (problem_id, id);
-
-CREATE TABLE judgings (
-  id                  BIGSERIAL PRIMARY KEY,
-  submission_id       BIGINT  NOT NULL REFERENCES submissions (id),
-  status              INTEGER NOT NULL,
-  status_name         TEXT    NOT NULL,
-  started_unix_ms     BIGINT  NOT NULL,
-  finished_unix_ms    BIGINT  NOT NULL DEFAULT 0,
-  verdict             INTEGER,
-  verdict_code        TEXT,
-  score               DOUBLE PRECISION NOT NULL DEFAULT 0,
-  time_ms             BIGINT  NOT NULL DEFAULT 0,
-  memory_kib          BIGINT  NOT NULL DEFAULT 0,
-  compile_log         TEXT    NOT NULL DEFAULT '',
-  message             TEXT    NOT NULL DEFAULT '',
-  plugin_id           TEXT    NOT NULL,
-  plugin_version      TEXT    NOT NULL,
-  plugin_hash         TEXT    NOT NULL,
-  checker             TEXT    NOT NULL,
-  time_limit_ms       BIGINT  NOT NULL,
-  total_time_limit_ms BIGINT,
-  wall_limit_ms       BIGINT  NOT NULL,
-  memory_limit_kib    BIGINT  NOT NULL,
-  output_limit_kib    BIGINT  NOT NULL,
-  sandbox_method      TEXT    NOT NULL,
-  judge_version       TEXT    NOT NULL,
-  owner_pid           BIGINT  NOT NULL,
-  owner_host          TEXT    NOT NULL,
-  owner_boot_id       TEXT    NOT NULL,
-  owner_start_ticks   BIGINT  NOT NULL,
-  max_time_ms         BIGINT  NOT NULL DEFAULT 0,
-  max_score           DOUBLE PRECISION NOT NULL DEFAULT 1,
-  tests_total         BIGINT  NOT NULL DEFAULT 0
-);
-CREATE INDEX judgings_by_submission ON judgings (submission_id, id);
-CREATE INDEX judgings_running ON judgings (id) WHERE status = 0;
-
-CREATE TABLE tests (
-  judging_id    BIGINT  NOT NULL REFERENCES judgings (id),
-  ordinal       INTEGER NOT NULL,
-  name          TEXT    NOT NULL,
-  group_name    TEXT    NOT NULL,
-  verdict       INTEGER NOT NULL,
-  verdict_code  TEXT    NOT NULL,
-  score         DOUBLE PRECISION NOT NULL,
-  cpu_ms        BIGINT  NOT NULL,
-  wall_ms       BIGINT  NOT NULL,
-  memory_kib    BIGINT  NOT NULL,
-  exit_code     INTEGER NOT NULL,
-  signal        INTEGER NOT NULL,
-  message       TEXT    NOT NULL,
-  output_sha256 TEXT    NOT NULL,
-  time_method   TEXT    NOT NULL,
-  memory_method TEXT    NOT NULL,
-  output_bytes  BIGINT  NOT NULL DEFAULT 0,
-  PRIMARY KEY (judging_id, ordinal)
-);
-
-CREATE TABLE queue (
-  submission_id       BIGINT  PRIMARY KEY REFERENCES submissions (id),
-  state               INTEGER NOT NULL,
-  state_name          TEXT    NOT NULL,
-  problem_id          TEXT    NOT NULL,
-  language_id         TEXT    NOT NULL,
-  submitter           TEXT    NOT NULL,
-  enqueued_unix_ms    BIGINT  NOT NULL,
-  attempts            BIGINT  NOT NULL DEFAULT 0,
-  claim_token         TEXT    NOT NULL DEFAULT '',
-  lease_until_unix_ms BIGINT  NOT NULL DEFAULT 0,
-  worker              TEXT    NOT NULL DEFAULT '',
-  owner_pid           BIGINT  NOT NULL DEFAULT 0,
-  owner_host          TEXT    NOT NULL DEFAULT '',
-  owner_boot_id       TEXT    NOT NULL DEFAULT '',
-  owner_start_ticks   BIGINT  NOT NULL DEFAULT 0,
-  judging_id          BIGINT  REFERENCES judgings (id),
-  message             TEXT    NOT NULL DEFAULT ''
-);
-CREATE INDEX queue_waiting ON queue (enqueued_unix_ms, submission_id) WHERE state IN (0, 1);
-CREATE INDEX queue_by_submitter ON queue (submitter, submission_id);
-)sql";
+// The SQLite schema's DDL in PostgreSQL's types: every integer 64-bit, an
+// autoincrement key a BIGSERIAL, REAL double precision, BLOB bytea. The DDL is
+// written once (schema.cc), so the two stores cannot drift apart.
+std::string ToPostgres(std::string sql) {
+  static const std::pair<std::regex, const char*> kTypes[] = {
+      {std::regex(R"(\bINTEGER PRIMARY KEY AUTOINCREMENT\b)"), "BIGSERIAL PRIMARY KEY"},
+      {std::regex(R"(\bINTEGER\b)"), "BIGINT "},
+      {std::regex(R"(\bREAL\b)"), "DOUBLE PRECISION"},
+      {std::regex(R"(\bBLOB\b)"), "BYTEA "},
+  };
+  for (const auto& [from, to] : kTypes) sql = std::regex_replace(sql, from, to);
+  return sql;
+}
 
 }  // namespace
 
 const std::vector<PgMigration>& PgSchemaMigrations() {
-  static const std::vector<PgMigration> kMigrations = {{1, kPgSchemaVersion1}};
+  static const std::vector<PgMigration> kMigrations = [] {
+    std::vector<PgMigration> out;
+    for (const Migration& m : SchemaMigrations()) out.push_back({m.version, ToPostgres(m.sql)});
+    // PostgreSQL has no user_version: the version lives in a table of its own.
+    out.front().sql = "CREATE TABLE judge_schema (version INTEGER NOT NULL);\n"
+                      "INSERT INTO judge_schema VALUES (0);\n" + out.front().sql;
+    return out;
+  }();
   return kMigrations;
 }
 

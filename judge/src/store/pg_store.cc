@@ -105,19 +105,13 @@ class PgStore final : public Store {
   Result<int64_t> AddSubmission(const Submission& submission) override {
     Submission s = submission;
     JUDGE_RETURN_IF_ERROR(PrepareSubmission(s));
-    int64_t id = 0;
-    JUDGE_RETURN_IF_ERROR(pool_->Transaction([&](PgConn& c) -> Status {
-      JUDGE_ASSIGN_OR_RETURN(id, PgInsertSubmission(c, s));
-      return Status::Ok();
-    }));
-    return id;
+    return pool_->TransactionValue<int64_t>([&](PgConn& c) { return PgInsertSubmission(c, s); });
   }
 
   Result<int64_t> StartJudging(const Judging& nj) override {
     JudgingOwner owner = nj.owner;
     PrepareOwner(owner);
-    int64_t id = 0;
-    JUDGE_RETURN_IF_ERROR(pool_->Transaction([&](PgConn& c) -> Status {
+    return pool_->TransactionValue<int64_t>([&](PgConn& c) -> Result<int64_t> {
       JUDGE_RETURN_IF_ERROR(RequireSubmission(c, nj.submission_id));
       JUDGE_ASSIGN_OR_RETURN(PgResult r, c.Exec(
           "INSERT INTO judgings (submission_id, status, status_name, started_unix_ms, plugin_id, plugin_version, "
@@ -126,10 +120,8 @@ class PgStore final : public Store {
           "tests_total) VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18, $19, "
           "$20) RETURNING id",
           StartParams(nj, owner), "starting a judging"));
-      id = r.row(0).Int(0);
-      return Status::Ok();
-    }));
-    return id;
+      return r.row(0).Int(0);
+    });
   }
 
   Status AddTestResult(int64_t judging_id, const TestResult& t) override {
@@ -204,26 +196,19 @@ class PgStore final : public Store {
   }
 
   Result<Submission> GetSubmission(int64_t submission_id) override {
-    Submission out;
-    JUDGE_RETURN_IF_ERROR(pool_->Transaction([&](PgConn& c) -> Status {
+    return pool_->TransactionValue<Submission>([&](PgConn& c) -> Result<Submission> {
       JUDGE_ASSIGN_OR_RETURN(PgResult r, c.Exec(
           "SELECT " JUDGE_SUBMISSION_COLUMNS_NO_SOURCE ", source FROM submissions WHERE id = $1",
           {PgParam::Int(submission_id)}, "reading a submission"));
       if (r.rows() == 0) return NoSubmission(submission_id);
-      out = ReadSubmissionRow(r.row(0));
+      Submission out = ReadSubmissionRow(r.row(0));
       out.source = r.row(0).Bytes(8);
-      return Status::Ok();
-    }));
-    return out;
+      return out;
+    });
   }
 
   Result<Judging> GetJudging(int64_t judging_id) override {
-    Judging out;
-    JUDGE_RETURN_IF_ERROR(pool_->Transaction([&](PgConn& c) -> Status {
-      JUDGE_ASSIGN_OR_RETURN(out, LoadWithTests(c, judging_id));
-      return Status::Ok();
-    }));
-    return out;
+    return pool_->TransactionValue<Judging>([&](PgConn& c) { return LoadWithTests(c, judging_id); });
   }
 
   Result<std::vector<Judging>> ListJudgings(int64_t submission_id) override {

@@ -29,7 +29,8 @@ struct PgMigration {
   std::string sql;
 };
 
-// The PostgreSQL schema as forward migrations (version 1 onwards). Append-only.
+// The PostgreSQL schema as forward migrations: SchemaMigrations() (schema.h) in
+// PostgreSQL's types, the same versions. Append-only, as there.
 const std::vector<PgMigration>& PgSchemaMigrations();
 
 // Brings the database to the last version of `migrations` in one transaction

@@ -7,8 +7,12 @@
 #include <string>
 #include <string_view>
 
+#include <optional>
+#include <utility>
+
 #include "judge/job_queue.h"
 #include "judge/status.h"
+#include "record_rows.h"
 
 namespace judge::store_internal {
 
@@ -35,6 +39,23 @@ Status BeingJudged(int64_t submission_id);
 
 // 1..1000, else InvalidArgument naming the value.
 Status CheckListLimit(int64_t limit);
+
+// The claim step both queues run inside their write transaction: the first
+// candidate (next(), oldest first) whose takeover settles (settle(candidate) is
+// true) becomes a claim with a fresh token, written by write(claim). nullopt when
+// no candidate is left.
+template <typename Next, typename Settle, typename Write>
+Result<std::optional<Claim>> ClaimFirstCandidate(Next&& next, Settle&& settle, Write&& write) {
+  while (true) {
+    JUDGE_ASSIGN_OR_RETURN(std::optional<QueueCandidate> c, next());
+    if (!c) return std::optional<Claim>();
+    JUDGE_ASSIGN_OR_RETURN(bool take, settle(*c));
+    if (!take) continue;
+    Claim made{c->submission_id, NewClaimToken(), c->attempts + 1, c->problem_id, c->language_id};
+    JUDGE_RETURN_IF_ERROR(write(made));
+    return std::optional<Claim>(std::move(made));
+  }
+}
 
 }  // namespace judge::store_internal
 

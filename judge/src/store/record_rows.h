@@ -5,6 +5,10 @@
 #ifndef JUDGE_SRC_STORE_RECORD_ROWS_H_
 #define JUDGE_SRC_STORE_RECORD_ROWS_H_
 
+#include <optional>
+#include <string>
+#include <type_traits>
+
 #include "judge/job_queue.h"
 #include "judge/records.h"
 
@@ -25,18 +29,45 @@ namespace judge::store_internal {
   "ordinal, name, group_name, verdict, score, cpu_ms, wall_ms, memory_kib, exit_code, "     \
   "signal, message, output_sha256, time_method, memory_method, output_bytes"
 
+// Reads consecutive columns from `col` on into the fields given, each by its type:
+// integers and enums from Int, double from Real, strings from Text, an optional
+// left empty for NULL. One line per record, so a column is read one way.
+template <typename Row>
+class ColumnReader {
+ public:
+  ColumnReader(const Row& row, int col) : row_(row), col_(col) {}
+
+  template <typename... Fields>
+  void Read(Fields&... fields) { (Get(col_++, fields), ...); }
+
+ private:
+  void Get(int c, std::string& out) const { out = row_.Text(c); }
+  void Get(int c, double& out) const { out = row_.Real(c); }
+  template <typename T>
+  void Get(int c, std::optional<T>& out) const {
+    if (row_.IsNull(c)) return;
+    T v{};
+    Get(c, v);
+    out = v;
+  }
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T> || std::is_enum_v<T>>>
+  void Get(int c, T& out) const { out = static_cast<T>(row_.Int(c)); }
+
+  const Row& row_;
+  int col_;
+};
+
+template <typename Row, typename... Fields>
+void ReadColumns(const Row& row, int first_col, Fields&... fields) {
+  ColumnReader<Row>(row, first_col).Read(fields...);
+}
+
 // Columns 0..7 of JUDGE_SUBMISSION_COLUMNS_NO_SOURCE.
 template <typename Row>
 Submission ReadSubmissionRow(const Row& q) {
   Submission s;
-  s.id = q.Int(0);
-  s.problem_id = q.Text(1);
-  s.package_hash = q.Text(2);
-  s.file_name = q.Text(3);
-  s.source_sha256 = q.Text(4);
-  s.language_id = q.Text(5);
-  s.compiler_version = q.Text(6);
-  s.created_unix_ms = q.Int(7);
+  ReadColumns(q, 0, s.id, s.problem_id, s.package_hash, s.file_name, s.source_sha256, s.language_id,
+              s.compiler_version, s.created_unix_ms);
   return s;
 }
 
@@ -44,56 +75,21 @@ Submission ReadSubmissionRow(const Row& q) {
 template <typename Row>
 Judging ReadJudgingRow(const Row& q) {
   Judging j;
-  j.id = q.Int(0);
-  j.submission_id = q.Int(1);
-  j.status = static_cast<JudgingStatus>(q.Int(2));
-  j.started_unix_ms = q.Int(3);
-  j.finished_unix_ms = q.Int(4);
-  if (!q.IsNull(5)) j.verdict = static_cast<Verdict>(q.Int(5));
-  j.score = q.Real(6);
-  j.total_time_ms = q.Int(7);
-  j.memory_kib = q.Int(8);
-  j.compile_log = q.Text(9);
-  j.message = q.Text(10);
-  j.plugin_id = q.Text(11);
-  j.plugin_version = q.Text(12);
-  j.plugin_hash = q.Text(13);
-  j.checker = q.Text(14);
-  j.limits.time_ms = q.Int(15);
-  if (!q.IsNull(16)) j.limits.total_time_ms = q.Int(16);
-  j.limits.wall_ms = q.Int(17);
-  j.limits.memory_kib = q.Int(18);
-  j.limits.output_kib = q.Int(19);
-  j.sandbox_method = q.Text(20);
-  j.judge_version = q.Text(21);
-  j.owner.pid = q.Int(22);
-  j.owner.host = q.Text(23);
-  j.owner.boot_id = q.Text(24);
-  j.owner.start_ticks = q.Int(25);
-  j.max_time_ms = q.Int(26);
-  j.max_score = q.Real(27);
-  j.tests_total = q.Int(28);
+  ReadColumns(q, 0, j.id, j.submission_id, j.status, j.started_unix_ms, j.finished_unix_ms, j.verdict, j.score,
+              j.total_time_ms, j.memory_kib, j.compile_log, j.message, j.plugin_id, j.plugin_version,
+              j.plugin_hash, j.checker, j.limits.time_ms, j.limits.total_time_ms, j.limits.wall_ms,
+              j.limits.memory_kib, j.limits.output_kib, j.sandbox_method, j.judge_version, j.owner.pid,
+              j.owner.host, j.owner.boot_id, j.owner.start_ticks, j.max_time_ms, j.max_score, j.tests_total);
   return j;
 }
 
+// Columns of JUDGE_TEST_COLUMNS.
 template <typename Row>
 TestResult ReadTestRow(const Row& q) {
   TestResult t;
-  t.ordinal = static_cast<int32_t>(q.Int(0));
-  t.name = q.Text(1);
-  t.group = q.Text(2);
-  t.verdict = static_cast<Verdict>(q.Int(3));
-  t.score = q.Real(4);
-  t.cpu_ms = q.Int(5);
-  t.wall_ms = q.Int(6);
-  t.memory_kib = q.Int(7);
-  t.exit_code = static_cast<int32_t>(q.Int(8));
-  t.signal = static_cast<int32_t>(q.Int(9));
-  t.message = q.Text(10);
-  t.output_sha256 = q.Text(11);
-  t.time_method = q.Text(12);
-  t.memory_method = q.Text(13);
-  t.output_bytes = q.Int(14);
+  ReadColumns(q, 0, t.ordinal, t.name, t.group, t.verdict, t.score, t.cpu_ms, t.wall_ms, t.memory_kib,
+              t.exit_code, t.signal, t.message, t.output_sha256, t.time_method, t.memory_method,
+              t.output_bytes);
   return t;
 }
 
@@ -107,13 +103,9 @@ template <typename Row>
 QueueEntry ReadQueueEntryRow(const Row& q) {
   QueueEntry e;
   e.submission = ReadSubmissionRow(q);
-  e.state = static_cast<QueueState>(q.Int(8));
-  e.submitter = q.Text(9);
-  e.attempts = q.Int(10);
-  e.worker = q.Text(11);
-  e.message = q.Text(12);
-  e.enqueued_unix_ms = q.Int(13);
-  e.judging_id = q.IsNull(14) ? 0 : q.Int(14);
+  std::optional<int64_t> judging_id;
+  ReadColumns(q, 8, e.state, e.submitter, e.attempts, e.worker, e.message, e.enqueued_unix_ms, judging_id);
+  e.judging_id = judging_id.value_or(0);
   return e;
 }
 
@@ -131,13 +123,7 @@ struct QueueCandidate {
 template <typename Row>
 QueueCandidate ReadQueueCandidateRow(const Row& q) {
   QueueCandidate c;
-  c.submission_id = q.Int(0);
-  c.state = static_cast<QueueState>(q.Int(1));
-  c.problem_id = q.Text(2);
-  c.language_id = q.Text(3);
-  c.worker = q.Text(4);
-  c.attempts = q.Int(5);
-  if (!q.IsNull(6)) c.judging_id = q.Int(6);
+  ReadColumns(q, 0, c.submission_id, c.state, c.problem_id, c.language_id, c.worker, c.attempts, c.judging_id);
   return c;
 }
 

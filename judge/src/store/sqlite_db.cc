@@ -63,10 +63,7 @@ Result<bool> Query::Step(std::string_view doing) {
 }
 
 Status Query::Run(std::string_view doing) {
-  while (true) {
-    JUDGE_ASSIGN_OR_RETURN(bool row, Step(doing));
-    if (!row) return Status::Ok();
-  }
+  return ForEachRow(doing, [](Query&) {});
 }
 
 bool Query::IsNull(int col) const { return sqlite3_column_type(stmt_, col) == SQLITE_NULL; }
@@ -148,6 +145,14 @@ Result<std::unique_ptr<Query>> Db::Prepare(const char* sql) {
     it = cache_.emplace(sql, stmt).first;
   }
   return std::make_unique<Query>(*this, it->second);
+}
+
+Result<std::unique_ptr<Query>> Db::Lookup(const char* sql, int64_t key, std::string_view doing) {
+  JUDGE_ASSIGN_OR_RETURN(auto q, Prepare(sql));
+  q->Bind(1, key);
+  JUDGE_ASSIGN_OR_RETURN(bool row, q->Step(doing));
+  if (!row) q.reset();
+  return q;
 }
 
 Status Db::Exec(std::string_view sql, std::string_view doing) {

@@ -14,6 +14,7 @@
 #include <optional>
 #include <string>
 #include <string_view>
+#include <type_traits>
 #include <unordered_map>
 
 #include "judge/status.h"
@@ -38,11 +39,28 @@ class Query {
   Query& BindBlob(int index, std::string_view value);
   Query& BindNull(int index);
   Query& Bind(int index, std::optional<int64_t> value);
+  // Binds ?1, ?2, ... to the values in order: integers and enums as integers, double
+  // as a real, strings as text, an empty optional as NULL.
+  template <typename... V>
+  Query& BindAll(const V&... values) {
+    int index = 1;
+    (BindOne(index++, values), ...);
+    return *this;
+  }
 
   // Steps once: true with a row, false when done. Errors name the database.
   Result<bool> Step(std::string_view doing);
   // Steps to the end (a statement that returns no rows).
   Status Run(std::string_view doing);
+  // Steps to the end, calling row(*this) at each row.
+  template <typename F>
+  Status ForEachRow(std::string_view doing, F&& row) {
+    while (true) {
+      JUDGE_ASSIGN_OR_RETURN(bool more, Step(doing));
+      if (!more) return Status::Ok();
+      row(*this);
+    }
+  }
 
   bool IsNull(int col) const;
   int64_t Int(int col) const;
@@ -50,6 +68,16 @@ class Query {
   std::string Text(int col) const;  // text or blob bytes; "" for NULL
 
  private:
+  void BindOne(int index, double v) { Bind(index, v); }
+  void BindOne(int index, std::string_view v) { BindText(index, v); }
+  template <typename T>
+  void BindOne(int index, const std::optional<T>& v) {
+    if (v) BindOne(index, *v);
+    else BindNull(index);
+  }
+  template <typename T, typename = std::enable_if_t<std::is_integral_v<T> || std::is_enum_v<T>>>
+  void BindOne(int index, T v) { Bind(index, static_cast<int64_t>(v)); }
+
   Db& db_;
   sqlite3_stmt* stmt_;
   Status bind_error_;
@@ -71,6 +99,10 @@ class Db {
   // otherwise outlive the Db.
   Result<std::unique_ptr<Query>> Prepare(const char* sql);
 
+  // Prepares sql, binds ?1 = key and steps once: the query on its row, or null
+  // when there is none.
+  Result<std::unique_ptr<Query>> Lookup(const char* sql, int64_t key, std::string_view doing);
+
   // Runs SQL text with no results (DDL, pragmas, migrations).
   Status Exec(std::string_view sql, std::string_view doing);
 
@@ -79,6 +111,17 @@ class Db {
   // growing pauses, for up to busy_deadline_ms in all; any other error rolls back and
   // is returned. The body must have no effect outside the database.
   Status Transaction(bool write, const std::function<Status()>& body);
+  // As Transaction, for a body that produces one value: the value of its last try.
+  template <typename T>
+  Result<T> TransactionValue(bool write, const std::function<Result<T>()>& body) {
+    std::optional<T> out;
+    JUDGE_RETURN_IF_ERROR(Transaction(write, [&]() -> Status {
+      JUDGE_ASSIGN_OR_RETURN(T value, body());
+      out = std::move(value);
+      return Status::Ok();
+    }));
+    return std::move(*out);
+  }
 
   // "<path>: <doing>: <sqlite message>" for rc; remembers whether rc meant "busy".
   Status Error(int rc, std::string_view doing);

@@ -48,26 +48,24 @@ class SqliteQueue final : public JobQueue {
     Submission s = submission;
     JUDGE_RETURN_IF_ERROR(PrepareSubmission(s));
     std::lock_guard<std::mutex> lock(mu_);
-    int64_t id = 0;
-    JUDGE_RETURN_IF_ERROR(db_->Transaction(true, [&]() -> Status {
-      JUDGE_ASSIGN_OR_RETURN(id, InsertSubmission(*db_, s));
+    return db_->TransactionValue<int64_t>(true, [&]() -> Result<int64_t> {
+      JUDGE_ASSIGN_OR_RETURN(int64_t id, InsertSubmission(*db_, s));
       JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
           "INSERT INTO queue (submission_id, state, state_name, problem_id, language_id, submitter, "
           "enqueued_unix_ms) VALUES (?1, 0, 'queued', ?2, ?3, ?4, ?5)"));
       q->Bind(1, id).BindText(2, s.problem_id).BindText(3, s.language_id).BindText(4, submitter);
       q->Bind(5, clock_->NowUnixMs());
-      return q->Run("queueing submission " + std::to_string(id));
-    }));
-    return id;
+      JUDGE_RETURN_IF_ERROR(q->Run("queueing submission " + std::to_string(id)));
+      return id;
+    });
   }
 
   Status Requeue(int64_t submission_id) override {
     std::lock_guard<std::mutex> lock(mu_);
     return db_->Transaction(true, [&]() -> Status {
-      JUDGE_ASSIGN_OR_RETURN(auto get, db_->Prepare("SELECT state FROM queue WHERE submission_id = ?1"));
-      get->Bind(1, submission_id);
-      JUDGE_ASSIGN_OR_RETURN(bool row, get->Step("reading the queue"));
-      if (!row) return NoSubmission(submission_id);
+      JUDGE_ASSIGN_OR_RETURN(auto get, db_->Lookup("SELECT state FROM queue WHERE submission_id = ?1",
+                                                   submission_id, "reading the queue"));
+      if (!get) return NoSubmission(submission_id);
       const auto state = static_cast<QueueState>(get->Int(0));
       get.reset();
       if (state == QueueState::kQueued) return Status::Ok();
@@ -85,23 +83,13 @@ class SqliteQueue final : public JobQueue {
     JUDGE_RETURN_IF_ERROR(CheckLease(lease_ms));
     const WorkerInfo w = PrepareWorker(worker);
     std::lock_guard<std::mutex> lock(mu_);
-    std::optional<Claim> claim;
-    JUDGE_RETURN_IF_ERROR(db_->Transaction(true, [&]() -> Status {
-      claim.reset();
+    return db_->TransactionValue<std::optional<Claim>>(true, [&]() -> Result<std::optional<Claim>> {
       const int64_t now = clock_->NowUnixMs();
       JUDGE_RETURN_IF_ERROR(ExpireDeadOwners());
-      while (true) {
-        JUDGE_ASSIGN_OR_RETURN(std::optional<QueueCandidate> c, NextQueueCandidate(w, now));
-        if (!c) return Status::Ok();
-        JUDGE_ASSIGN_OR_RETURN(bool take, SettleTakeover(*c));
-        if (!take) continue;
-        Claim made{c->submission_id, NewClaimToken(), c->attempts + 1, c->problem_id, c->language_id};
-        JUDGE_RETURN_IF_ERROR(WriteClaim(made, w, now + lease_ms));
-        claim = std::move(made);
-        return Status::Ok();
-      }
-    }));
-    return claim;
+      return ClaimFirstCandidate([&] { return NextQueueCandidate(w, now); },
+                                 [&](const QueueCandidate& next) { return SettleTakeover(next); },
+                                 [&](const Claim& made) { return WriteClaim(made, w, now + lease_ms); });
+    });
   }
 
   Status Renew(const Claim& claim, int64_t lease_ms) override {
@@ -142,19 +130,17 @@ class SqliteQueue final : public JobQueue {
 
   Result<QueueEntry> Get(int64_t submission_id) override {
     std::lock_guard<std::mutex> lock(mu_);
-    QueueEntry out;
-    JUDGE_RETURN_IF_ERROR(db_->Transaction(false, [&]() -> Status {
-      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
+    return db_->TransactionValue<QueueEntry>(false, [&]() -> Result<QueueEntry> {
+      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Lookup(
           "SELECT " JUDGE_QUEUE_ENTRY_COLUMNS " FROM queue q JOIN submissions s ON s.id = q.submission_id "
-          "WHERE q.submission_id = ?1"));
-      q->Bind(1, submission_id);
-      JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("reading the queue"));
-      if (!row) return NoSubmission(submission_id);
-      out = ReadQueueEntryRow(*q);
+          "WHERE q.submission_id = ?1",
+          submission_id, "reading the queue"));
+      if (!q) return NoSubmission(submission_id);
+      QueueEntry out = ReadQueueEntryRow(*q);
       q.reset();
-      return AddLatest(&out);
-    }));
-    return out;
+      JUDGE_RETURN_IF_ERROR(AddLatest(&out));
+      return out;
+    });
   }
 
   Result<std::vector<QueueEntry>> List(const QueueFilter& filter) override {
@@ -168,11 +154,7 @@ class SqliteQueue final : public JobQueue {
           "WHERE (?1 = '' OR q.problem_id = ?1) AND (?2 = '' OR q.submitter = ?2) "
           "ORDER BY q.submission_id DESC LIMIT ?3"));
       q->BindText(1, filter.problem_id).BindText(2, filter.submitter).Bind(3, filter.limit);
-      while (true) {
-        JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("listing the queue"));
-        if (!row) break;
-        out.push_back(ReadQueueEntryRow(*q));
-      }
+      JUDGE_RETURN_IF_ERROR(q->ForEachRow("listing the queue", [&](Query& r) { out.push_back(ReadQueueEntryRow(r)); }));
       q.reset();
       for (QueueEntry& e : out) JUDGE_RETURN_IF_ERROR(AddLatest(&e));
       return Status::Ok();
@@ -189,12 +171,10 @@ class SqliteQueue final : public JobQueue {
         "SELECT submission_id, owner_pid, owner_host, owner_boot_id, owner_start_ticks FROM queue "
         "WHERE state = 1 AND lease_until_unix_ms > 0"));
     std::vector<int64_t> dead;
-    while (true) {
-      JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("listing claims"));
-      if (!row) break;
-      JudgingOwner owner{q->Int(1), q->Text(2), q->Text(3), q->Int(4)};
-      if (!OwnerIsAlive(owner)) dead.push_back(q->Int(0));
-    }
+    JUDGE_RETURN_IF_ERROR(q->ForEachRow("listing claims", [&](Query& r) {
+      JudgingOwner owner{r.Int(1), r.Text(2), r.Text(3), r.Int(4)};
+      if (!OwnerIsAlive(owner)) dead.push_back(r.Int(0));
+    }));
     q.reset();
     for (int64_t id : dead) {
       JUDGE_ASSIGN_OR_RETURN(auto u, db_->Prepare(
@@ -277,17 +257,7 @@ class SqliteQueue final : public JobQueue {
 
   // The newest judging (without tests) and the number of judgings.
   Status AddLatest(QueueEntry* e) {
-    JUDGE_ASSIGN_OR_RETURN(auto c, db_->Prepare("SELECT count(*), max(id) FROM judgings WHERE submission_id = ?1"));
-    c->Bind(1, e->submission.id);
-    JUDGE_RETURN_IF_ERROR(c->Step("counting judgings").status());
-    e->judging_count = c->Int(0);
-    if (e->judging_count == 0) return Status::Ok();
-    const int64_t latest = c->Int(1);
-    c.reset();
-    JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(*db_, latest));
-    j.status = EffectiveStatus(j.status, j.owner);
-    e->latest = std::move(j);
-    return Status::Ok();
+    return LoadLatestJudging(*db_, e->submission.id, &e->judging_count, &e->latest);
   }
 
   std::unique_ptr<Store> store_;

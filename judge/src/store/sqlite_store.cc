@@ -49,12 +49,23 @@ Result<int64_t> InsertSubmission(Db& db, const Submission& s) {
 }
 
 Result<Judging> LoadJudgingRow(Db& db, int64_t judging_id) {
-  JUDGE_ASSIGN_OR_RETURN(auto q, db.Prepare(
-      "SELECT " JUDGE_JUDGING_COLUMNS " FROM judgings WHERE id = ?1"));
-  q->Bind(1, judging_id);
-  JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("reading a judging"));
-  if (!row) return NoJudging(judging_id);
+  JUDGE_ASSIGN_OR_RETURN(auto q, db.Lookup("SELECT " JUDGE_JUDGING_COLUMNS " FROM judgings WHERE id = ?1",
+                                           judging_id, "reading a judging"));
+  if (!q) return NoJudging(judging_id);
   return ReadJudgingRow(*q);
+}
+
+Status LoadLatestJudging(Db& db, int64_t submission_id, int64_t* count, std::optional<Judging>* latest) {
+  JUDGE_ASSIGN_OR_RETURN(auto c, db.Lookup("SELECT count(*), max(id) FROM judgings WHERE submission_id = ?1",
+                                           submission_id, "counting judgings"));
+  *count = c->Int(0);
+  if (*count == 0) return Status::Ok();
+  const int64_t latest_id = c->Int(1);
+  c.reset();
+  JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(db, latest_id));
+  j.status = EffectiveStatus(j.status, j.owner);
+  *latest = std::move(j);
+  return Status::Ok();
 }
 
 Status SetJudgingIncomplete(Db& db, int64_t judging_id, std::string_view reason) {
@@ -79,12 +90,7 @@ class SqliteStore final : public Store {
     Submission s = submission;
     JUDGE_RETURN_IF_ERROR(PrepareSubmission(s));
     std::lock_guard<std::mutex> lock(mu_);
-    int64_t id = 0;
-    JUDGE_RETURN_IF_ERROR(db_->Transaction(true, [&]() -> Status {
-      JUDGE_ASSIGN_OR_RETURN(id, InsertSubmission(*db_, s));
-      return Status::Ok();
-    }));
-    return id;
+    return db_->TransactionValue<int64_t>(true, [&] { return InsertSubmission(*db_, s); });
   }
 
   Result<int64_t> StartJudging(const Judging& nj) override {
@@ -101,26 +107,11 @@ class SqliteStore final : public Store {
           "sandbox_method, judge_version, owner_pid, owner_host, owner_boot_id, "
           "owner_start_ticks, tests_total) VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, "
           "?13, ?14, ?15, ?16, ?17, ?18, ?19, ?20)"));
-      q->Bind(1, nj.submission_id)
-          .Bind(2, int64_t{static_cast<int>(JudgingStatus::kRunning)})
-          .BindText(3, JudgingStatusName(JudgingStatus::kRunning))
-          .Bind(4, NowUnixMs())
-          .BindText(5, nj.plugin_id)
-          .BindText(6, nj.plugin_version)
-          .BindText(7, nj.plugin_hash)
-          .BindText(8, nj.checker)
-          .Bind(9, nj.limits.time_ms)
-          .Bind(10, nj.limits.total_time_ms)
-          .Bind(11, nj.limits.wall_ms)
-          .Bind(12, nj.limits.memory_kib)
-          .Bind(13, nj.limits.output_kib)
-          .BindText(14, nj.sandbox_method)
-          .BindText(15, nj.judge_version)
-          .Bind(16, owner.pid)
-          .BindText(17, owner.host)
-          .BindText(18, owner.boot_id)
-          .Bind(19, owner.start_ticks)
-          .Bind(20, nj.tests_total);
+      q->BindAll(nj.submission_id, JudgingStatus::kRunning, JudgingStatusName(JudgingStatus::kRunning),
+                 NowUnixMs(), nj.plugin_id, nj.plugin_version, nj.plugin_hash, nj.checker, nj.limits.time_ms,
+                 nj.limits.total_time_ms, nj.limits.wall_ms, nj.limits.memory_kib, nj.limits.output_kib,
+                 nj.sandbox_method, nj.judge_version, owner.pid, owner.host, owner.boot_id, owner.start_ticks,
+                 nj.tests_total);
       JUDGE_RETURN_IF_ERROR(q->Run("starting a judging"));
       id = sqlite3_last_insert_rowid(db_->handle());
       return Status::Ok();
@@ -142,23 +133,9 @@ class SqliteStore final : public Store {
       JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
           "INSERT INTO tests (judging_id, " JUDGE_TEST_COLUMNS ", verdict_code) VALUES "
           "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)"));
-      q->Bind(1, judging_id)
-          .Bind(2, ordinal)
-          .BindText(3, t.name)
-          .BindText(4, t.group)
-          .Bind(5, int64_t{static_cast<int>(t.verdict)})
-          .Bind(6, t.score)
-          .Bind(7, t.cpu_ms)
-          .Bind(8, t.wall_ms)
-          .Bind(9, t.memory_kib)
-          .Bind(10, int64_t{t.exit_code})
-          .Bind(11, int64_t{t.signal})
-          .BindText(12, t.message)
-          .BindText(13, t.output_sha256)
-          .BindText(14, t.time_method)
-          .BindText(15, t.memory_method)
-          .Bind(16, t.output_bytes)
-          .BindText(17, VerdictCode(t.verdict));
+      q->BindAll(judging_id, ordinal, t.name, t.group, t.verdict, t.score, t.cpu_ms, t.wall_ms, t.memory_kib,
+                 t.exit_code, t.signal, t.message, t.output_sha256, t.time_method, t.memory_method, t.output_bytes,
+                 VerdictCode(t.verdict));
       return q->Run("storing test '" + t.name + "'");
     });
   }
@@ -173,20 +150,10 @@ class SqliteStore final : public Store {
           "verdict = ?5, verdict_code = ?6, score = ?7, time_ms = ?8, memory_kib = ?9, "
           "compile_log = ?10, message = ?11, max_time_ms = ?12, max_score = ?13, "
           "tests_total = ?14 WHERE id = ?1"));
-      q->Bind(1, judging_id)
-          .Bind(2, int64_t{static_cast<int>(JudgingStatus::kDone)})
-          .BindText(3, JudgingStatusName(JudgingStatus::kDone))
-          .Bind(4, NowUnixMs())
-          .Bind(5, int64_t{static_cast<int>(o.verdict.value_or(Verdict::kJudgeError))})
-          .BindText(6, VerdictCode(o.verdict.value_or(Verdict::kJudgeError)))
-          .Bind(7, o.score)
-          .Bind(8, o.total_time_ms)
-          .Bind(9, o.memory_kib)
-          .BindText(10, o.compile_log)
-          .BindText(11, o.message)
-          .Bind(12, o.max_time_ms)
-          .Bind(13, o.max_score)
-          .Bind(14, o.tests_total);
+      const Verdict verdict = o.verdict.value_or(Verdict::kJudgeError);
+      q->BindAll(judging_id, JudgingStatus::kDone, JudgingStatusName(JudgingStatus::kDone), NowUnixMs(), verdict,
+                 VerdictCode(verdict), o.score, o.total_time_ms, o.memory_kib, o.compile_log, o.message,
+                 o.max_time_ms, o.max_score, o.tests_total);
       return q->Run("finishing judging " + std::to_string(judging_id));
     });
   }
@@ -210,11 +177,8 @@ class SqliteStore final : public Store {
       JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
           "SELECT " JUDGE_JUDGING_COLUMNS " FROM judgings WHERE status = 0 ORDER BY id"));
       std::vector<Judging> running;
-      while (true) {
-        JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("listing running judgings"));
-        if (!row) break;
-        running.push_back(ReadJudgingRow(*q));
-      }
+      JUDGE_RETURN_IF_ERROR(q->ForEachRow("listing running judgings",
+                                          [&](Query& r) { running.push_back(ReadJudgingRow(r)); }));
       q.reset();
       for (const Judging& j : running) {
         if (OwnerIsAlive(j.owner)) continue;
@@ -235,26 +199,13 @@ class SqliteStore final : public Store {
           "SELECT " JUDGE_SUBMISSION_COLUMNS_NO_SOURCE " FROM submissions "
           "WHERE (?1 = '' OR problem_id = ?1) ORDER BY id DESC LIMIT ?2"));
       q->BindText(1, filter.problem_id).Bind(2, filter.limit > 0 ? filter.limit : int64_t{-1});
-      while (true) {
-        JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("listing submissions"));
-        if (!row) break;
-        HistoryEntry e;
-        e.submission = ReadSubmissionRow(*q);
-        out.push_back(std::move(e));
-      }
+      JUDGE_RETURN_IF_ERROR(q->ForEachRow("listing submissions", [&](Query& r) {
+        out.emplace_back();
+        out.back().submission = ReadSubmissionRow(r);
+      }));
       q.reset();
       for (HistoryEntry& e : out) {
-        JUDGE_ASSIGN_OR_RETURN(auto c, db_->Prepare(
-            "SELECT count(*), max(id) FROM judgings WHERE submission_id = ?1"));
-        c->Bind(1, e.submission.id);
-        JUDGE_RETURN_IF_ERROR(c->Step("counting judgings").status());
-        e.judging_count = c->Int(0);
-        if (e.judging_count == 0) continue;
-        const int64_t latest_id = c->Int(1);
-        c.reset();
-        JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingRow(*db_, latest_id));
-        j.status = EffectiveStatus(j.status, j.owner);
-        e.latest = std::move(j);
+        JUDGE_RETURN_IF_ERROR(LoadLatestJudging(*db_, e.submission.id, &e.judging_count, &e.latest));
       }
       return Status::Ok();
     }));
@@ -263,28 +214,21 @@ class SqliteStore final : public Store {
 
   Result<Submission> GetSubmission(int64_t submission_id) override {
     std::lock_guard<std::mutex> lock(mu_);
-    Submission out;
-    JUDGE_RETURN_IF_ERROR(db_->Transaction(false, [&]() -> Status {
-      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
-          "SELECT " JUDGE_SUBMISSION_COLUMNS_NO_SOURCE ", source FROM submissions "
-          "WHERE id = ?1"));
-      q->Bind(1, submission_id);
-      JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("reading a submission"));
-      if (!row) return NoSubmission(submission_id);
-      out = ReadSubmissionRow(*q);
+    return db_->TransactionValue<Submission>(false, [&]() -> Result<Submission> {
+      JUDGE_ASSIGN_OR_RETURN(auto q, db_->Lookup(
+          "SELECT " JUDGE_SUBMISSION_COLUMNS_NO_SOURCE ", source FROM submissions WHERE id = ?1",
+          submission_id, "reading a submission"));
+      if (!q) return NoSubmission(submission_id);
+      Submission out = ReadSubmissionRow(*q);
       out.source = q->Text(8);
-      return Status::Ok();
-    }));
-    return out;
+      return out;
+    });
   }
 
   Result<Judging> GetJudging(int64_t judging_id) override {
     std::lock_guard<std::mutex> lock(mu_);
-    Judging out;
-    JUDGE_RETURN_IF_ERROR(db_->Transaction(false, [&]() -> Status {
-      JUDGE_ASSIGN_OR_RETURN(out, LoadJudgingWithTests(judging_id));
-      return Status::Ok();
-    }));
+    JUDGE_ASSIGN_OR_RETURN(Judging out, db_->TransactionValue<Judging>(
+                                            false, [&] { return LoadJudgingWithTests(judging_id); }));
     out.status = EffectiveStatus(out.status, out.owner);
     return out;
   }
@@ -299,11 +243,7 @@ class SqliteStore final : public Store {
           "SELECT id FROM judgings WHERE submission_id = ?1 ORDER BY id"));
       q->Bind(1, submission_id);
       std::vector<int64_t> ids;
-      while (true) {
-        JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("listing judgings"));
-        if (!row) break;
-        ids.push_back(q->Int(0));
-      }
+      JUDGE_RETURN_IF_ERROR(q->ForEachRow("listing judgings", [&](Query& r) { ids.push_back(r.Int(0)); }));
       q.reset();
       for (int64_t id : ids) {
         JUDGE_ASSIGN_OR_RETURN(Judging j, LoadJudgingWithTests(id));
@@ -319,10 +259,9 @@ class SqliteStore final : public Store {
   // The helpers below run inside a transaction, with mu_ held.
 
   Status RequireSubmission(int64_t submission_id) {
-    JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare("SELECT 1 FROM submissions WHERE id = ?1"));
-    q->Bind(1, submission_id);
-    JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("looking up a submission"));
-    return row ? Status::Ok() : NoSubmission(submission_id);
+    JUDGE_ASSIGN_OR_RETURN(auto q, db_->Lookup("SELECT 1 FROM submissions WHERE id = ?1", submission_id,
+                                               "looking up a submission"));
+    return q ? Status::Ok() : NoSubmission(submission_id);
   }
 
   Result<Judging> LoadJudgingWithTests(int64_t judging_id) {
@@ -330,11 +269,7 @@ class SqliteStore final : public Store {
     JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
         "SELECT " JUDGE_TEST_COLUMNS " FROM tests WHERE judging_id = ?1 ORDER BY ordinal"));
     q->Bind(1, judging_id);
-    while (true) {
-      JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("reading test results"));
-      if (!row) break;
-      j.tests.push_back(ReadTestRow(*q));
-    }
+    JUDGE_RETURN_IF_ERROR(q->ForEachRow("reading test results", [&](Query& r) { j.tests.push_back(ReadTestRow(r)); }));
     return j;
   }
 

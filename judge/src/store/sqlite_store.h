@@ -4,6 +4,7 @@
 #define JUDGE_SRC_STORE_SQLITE_STORE_H_
 
 #include <memory>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -21,6 +22,9 @@ Submission ReadSubmissionColumns(const Query& q);  // JUDGE_SUBMISSION_COLUMNS_N
 Result<int64_t> InsertSubmission(Db& db, const Submission& prepared);
 // The judging row as stored (status not adjusted), without tests.
 Result<Judging> LoadJudgingRow(Db& db, int64_t judging_id);
+// The number of judgings of a submission and the newest one (without tests, its
+// status as readers see it: incomplete when its owner is gone).
+Status LoadLatestJudging(Db& db, int64_t submission_id, int64_t* count, std::optional<Judging>* latest);
 // Status incomplete, finished now, message = reason.
 Status SetJudgingIncomplete(Db& db, int64_t judging_id, std::string_view reason);
 
