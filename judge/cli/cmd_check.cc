@@ -53,8 +53,8 @@ Result<CheckOutcome> CheckWithPackage(const CheckOptions& o, const Package& pkg,
   const bool program = pkg.problem.checker == CheckerKind::kKattis || pkg.problem.checker == CheckerKind::kTestlib;
   if (!program) return pkg.checker->CheckTest(q);
   JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<Sandbox> sandbox, DefaultSandbox());
-  JUDGE_ASSIGN_OR_RETURN(std::string scratch, fs::MakeTempDir(DefaultScratchRoot(), "judge-check-"));
-  OwnedDir remove(scratch);
+  JUDGE_ASSIGN_OR_RETURN(ScratchDir dir, ScratchDir::Make(DefaultScratchRoot(), "judge-check-"));
+  const std::string& scratch = dir.path();
   TestCase test;
   test.name = "check";
   test.input_path = o.input_file;
@@ -113,13 +113,13 @@ int RunCheck(const CheckOptions& o) {
   if (o.json) {
     doc["verdict"] = verdict;
     doc["partial"] = partial;
-    doc["score"] = outcome->score;
+    doc["score"] = outcome->reported_score.value_or(outcome->score);
     doc["message"] = outcome->message;
     doc["error"] = nullptr;
     PrintJson(doc);
   } else {
     std::cerr << verdict;
-    if (partial) std::cerr << " (partial, score " << outcome->score << ")";
+    if (partial) std::cerr << " (partial, score " << outcome->reported_score.value_or(outcome->score) << ")";
     if (!outcome->message.empty()) std::cerr << ": " << EscapeForTerminal(outcome->message);
     std::cerr << "\n";
   }

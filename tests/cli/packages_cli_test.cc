@@ -1,7 +1,9 @@
 // End to end, real packages of the other tools' kinds made in a temporary directory:
 // verify's time margins (warnings, "OK with extra time"), the inferred time limit and
 // its cache, `judge check` with a package's output validator, every problem.yaml error
-// at once on the command line, our own groups' score with a failing loose test.
+// at once on the command line, our own groups' score with a failing loose test; an
+// output validator's bad exit codes and judgemessage.txt, a testlib checker's exit codes
+// and points, input validators with their flags.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -196,6 +198,223 @@ TEST(PackagesCli, OurGroupsCountTheLooseSecretTests) {
   json doc = Parse(r);
   EXPECT_EQ(doc["verdict"], "WA");
   EXPECT_EQ(doc["score"], 60.0);
+}
+
+// A Kattis validator that exits with anything but 42/43 (or crashes) makes the test JE,
+// never AC or WA, with a message naming what it did; judgemessage.txt on 43 is the
+// test's message.
+TEST(PackagesCli, KattisValidatorBadExitIsJudgeErrorAndJudgeMessageIsShown) {
+  Sandbox sb;
+  sb.File("k/problem.yaml", "name: K\nvalidation: custom\nlimits:\n  time_limit: 1\n");
+  // The team's output says what the validator does.
+  sb.File("k/output_validators/v/v.py",
+          "import os, sys\nword = sys.stdin.read().strip()\n"
+          "if open(sys.argv[2]).read().split() != ['right']:\n    sys.exit(1)\n"
+          "if word == 'zero':\n    sys.exit(0)\n"
+          "if word == 'one':\n    print('cannot read the answer', file=sys.stderr)\n    sys.exit(1)\n"
+          "if word == 'abort':\n    os.abort()\n"
+          "if word == 'wrong':\n"
+          "    open(os.path.join(sys.argv[3], 'judgemessage.txt'), 'w').write('expected right, saw wrong')\n"
+          "    sys.exit(43)\n"
+          "sys.exit(42 if word == 'right' else 43)\n");
+  sb.File("k/data/secret/1.in", "\n");
+  sb.File("k/data/secret/1.ans", "right\n");
+  auto grade = [&](const std::string& word) {
+    std::string sol = sb.File(word + ".py", "print('" + word + "')\n");
+    return sb.Judge({"grade", sb.Path("k"), sol, "--no-db", "--json"});
+  };
+  auto message = [](const json& doc) {
+    return doc["tests"].size() == 1 ? doc["tests"][0]["message"].get<std::string>() : doc.dump();
+  };
+  Ran right = grade("right");
+  EXPECT_EQ(right.exit_code, 0) << right.out << right.err;
+  EXPECT_EQ(Parse(right)["verdict"], "AC");
+
+  Ran wrong = grade("wrong");
+  EXPECT_EQ(wrong.exit_code, 0) << wrong.out << wrong.err;
+  json wdoc = Parse(wrong);
+  EXPECT_EQ(wdoc["verdict"], "WA");
+  EXPECT_EQ(message(wdoc), "expected right, saw wrong");
+
+  // Exit 0 is not "accepted" for a Kattis validator.
+  Ran zero = grade("zero");
+  EXPECT_EQ(zero.exit_code, 3) << zero.out << zero.err;
+  json zdoc = Parse(zero);
+  EXPECT_EQ(zdoc["verdict"], "JE");
+  EXPECT_NE(message(zdoc).find("exited with code 0 (expected 42 accepted or 43 wrong answer)"), std::string::npos)
+      << zdoc.dump();
+
+  // Exit 1, with the validator's stderr in the message.
+  Ran one = grade("one");
+  EXPECT_EQ(one.exit_code, 3) << one.out << one.err;
+  json odoc = Parse(one);
+  EXPECT_EQ(odoc["verdict"], "JE");
+  EXPECT_NE(message(odoc).find("exited with code 1"), std::string::npos) << odoc.dump();
+  EXPECT_NE(message(odoc).find("cannot read the answer"), std::string::npos) << odoc.dump();
+
+  // A crash (SIGABRT).
+  Ran abort = grade("abort");
+  EXPECT_EQ(abort.exit_code, 3) << abort.out << abort.err;
+  json adoc = Parse(abort);
+  EXPECT_EQ(adoc["verdict"], "JE");
+  EXPECT_NE(message(adoc).find("did not finish"), std::string::npos) << adoc.dump();
+  EXPECT_NE(message(adoc).find("SIGABRT"), std::string::npos) << adoc.dump();
+}
+
+// A testlib checker (here a tiny program of its own that follows testlib's protocol:
+// `checker input output answer`, the verdict line on stderr, exit 0 ok, 1 wrong
+// answer, 2 presentation error, 3 fail, 7 points).
+TEST(PackagesCli, TestlibCheckerExitCodesPointsAndMessages) {
+  Sandbox sb;
+  sb.File("t/problem.yaml", "name: T\nlimits:\n  time_ms: 2000\nchecker:\n  type: testlib\n  source: checker/check.cpp\n");
+  sb.File("t/checker/check.cpp",
+          "#include <cstdio>\n#include <cstring>\n"
+          "static const char* Word(const char* path) {\n"
+          "  static char w[3][64];\n  static int k = 0;\n  char* s = w[k++ % 3];\n  s[0] = 0;\n"
+          "  FILE* f = std::fopen(path, \"r\");\n  if (!f || std::fscanf(f, \"%63s\", s) != 1) s[0] = 0;\n"
+          "  if (f) std::fclose(f);\n  return s;\n}\n"
+          "int main(int argc, char** argv) {\n"
+          "  if (argc < 4) { std::fprintf(stderr, \"FAIL usage: checker input output answer\\n\"); return 3; }\n"
+          "  const char* in = Word(argv[1]);\n  const char* out = Word(argv[2]);\n  const char* ans = Word(argv[3]);\n"
+          "  if (std::strcmp(in, \"question\") || std::strcmp(ans, \"full\")) {\n"
+          "    std::fprintf(stderr, \"FAIL input %s answer %s\\n\", in, ans);\n    return 3;\n  }\n"
+          "  if (!std::strcmp(out, \"full\")) { std::fprintf(stderr, \"ok all of it\\n\"); return 0; }\n"
+          "  if (!std::strcmp(out, \"quarter\")) { std::fprintf(stderr, \"points 0.25 a quarter of it\\n\"); return 7; }\n"
+          "  if (!std::strcmp(out, \"format\")) { std::fprintf(stderr, \"wrong output format no word\\n\"); return 2; }\n"
+          "  if (!std::strcmp(out, \"fail\")) { std::fprintf(stderr, \"FAIL the jury is broken\\n\"); return 3; }\n"
+          "  std::fprintf(stderr, \"wrong answer got %s\\n\", out);\n  return 1;\n}\n");
+  sb.File("t/data/secret/1.in", "question\n");
+  sb.File("t/data/secret/1.ans", "full\n");
+  std::string in = sb.File("in", "question\n"), ans = sb.File("ans", "full\n");
+  auto check = [&](const std::string& word) {
+    return sb.Judge({"check", sb.Path("t"), in, sb.File("out." + word, word + "\n"), ans, "--json"});
+  };
+  Ran full = check("full");
+  EXPECT_EQ(full.exit_code, 0) << full.out << full.err;
+  EXPECT_EQ(Parse(full)["verdict"], "AC");
+  Ran wa = check("nothing");
+  EXPECT_EQ(wa.exit_code, 1) << wa.out << wa.err;
+  json wdoc = Parse(wa);
+  EXPECT_EQ(wdoc["verdict"], "WA");
+  EXPECT_EQ(wdoc["partial"], false);
+  EXPECT_NE(wdoc["message"].get<std::string>().find("wrong answer got nothing"), std::string::npos) << wdoc.dump();
+  Ran pe = check("format");
+  EXPECT_EQ(pe.exit_code, 2) << pe.out << pe.err;
+  EXPECT_EQ(Parse(pe)["verdict"], "PE");
+  // Exit 7: partial, the points are the score, the message kept.
+  Ran quarter = check("quarter");
+  EXPECT_EQ(quarter.exit_code, 1) << quarter.out << quarter.err;
+  json qdoc = Parse(quarter);
+  EXPECT_EQ(qdoc["verdict"], "WA");
+  EXPECT_EQ(qdoc["partial"], true);
+  EXPECT_DOUBLE_EQ(qdoc["score"].get<double>(), 0.25) << qdoc.dump();
+  EXPECT_NE(qdoc["message"].get<std::string>().find("a quarter of it"), std::string::npos) << qdoc.dump();
+  // Exit 3: the checker failed, JE with its words.
+  Ran fail = check("fail");
+  EXPECT_EQ(fail.exit_code, 3) << fail.out << fail.err;
+  json fdoc = Parse(fail);
+  EXPECT_EQ(fdoc["verdict"], "JE");
+  EXPECT_NE(fdoc["message"].get<std::string>().find("the jury is broken"), std::string::npos) << fdoc.dump();
+
+  // The same through grade.
+  auto grade = [&](const std::string& word) {
+    std::string sol = sb.File(word + ".py", "print('" + word + "')\n");
+    return sb.Judge({"grade", sb.Path("t"), sol, "--no-db", "--json"});
+  };
+  Ran gfull = grade("full");
+  EXPECT_EQ(gfull.exit_code, 0) << gfull.out << gfull.err;
+  json gfdoc = Parse(gfull);
+  EXPECT_EQ(gfdoc["verdict"], "AC");
+  EXPECT_EQ(gfdoc["score"], 1.0);
+  Ran gquarter = grade("quarter");
+  EXPECT_EQ(gquarter.exit_code, 0) << gquarter.out << gquarter.err;
+  json gqdoc = Parse(gquarter);
+  EXPECT_EQ(gqdoc["verdict"], "WA");
+  EXPECT_EQ(gqdoc["score"], 0.0);  // pass-fail: a partial test is not AC
+  ASSERT_EQ(gqdoc["tests"].size(), 1u) << gqdoc.dump();
+  EXPECT_EQ(gqdoc["tests"][0]["message"], "partial score 0.25: points 0.25 a quarter of it");
+  Ran gfail = grade("fail");
+  EXPECT_EQ(gfail.exit_code, 3) << gfail.out << gfail.err;
+  json gxdoc = Parse(gfail);
+  EXPECT_EQ(gxdoc["verdict"], "JE");
+  ASSERT_EQ(gxdoc["tests"].size(), 1u) << gxdoc.dump();
+  const std::string je = gxdoc["tests"][0]["message"];
+  EXPECT_NE(je.find("failed (exit code 3)"), std::string::npos) << je;
+  EXPECT_NE(je.find("FAIL the jury is broken"), std::string::npos) << je;
+
+  // In a scoring problem a partial test is accepted with its points as its score (two
+  // tests: the sum).
+  sb.File("t/problem.yaml", "name: T\ntype: scoring\nlimits:\n  time_ms: 2000\nchecker:\n  type: testlib\n"
+                            "  source: checker/check.cpp\n");
+  sb.File("t/data/secret/testdata.yaml", "on_reject: continue\ngrader_flags: sum\naccept_score: 10\n");
+  sb.File("t/data/secret/2.in", "question\n");
+  sb.File("t/data/secret/2.ans", "full\n");
+  Ran sfull = grade("full");
+  EXPECT_EQ(sfull.exit_code, 0) << sfull.out << sfull.err;
+  EXPECT_DOUBLE_EQ(Parse(sfull)["score"].get<double>(), 20.0) << sfull.out;
+  Ran squarter = grade("quarter");
+  EXPECT_EQ(squarter.exit_code, 0) << squarter.out << squarter.err;
+  json sqdoc = Parse(squarter);
+  EXPECT_EQ(sqdoc["verdict"], "AC");
+  EXPECT_DOUBLE_EQ(sqdoc["score"].get<double>(), 0.5) << sqdoc.dump();  // 0.25 + 0.25
+  EXPECT_EQ(sqdoc["tests"][0]["verdict"], "AC") << sqdoc.dump();
+}
+
+// verify runs the input validators on every input with the group's
+// input_validator_flags; an input one rejects fails verify, named.
+TEST(PackagesCli, InputValidatorsRunWithTheirFlagsAndRejectionsFailVerify) {
+  Sandbox sb;
+  sb.File("iv/problem.yaml", "name: IV\nlimits:\n  time_limit: 1\n");
+  // Valid only with "--max N" and the input at most N (no flags: every input invalid).
+  sb.File("iv/input_validators/bound.py",
+          "import sys\nargs = sys.argv[1:]\n"
+          "if len(args) != 2 or args[0] != '--max':\n"
+          "    print('expected --max N, got %r' % args, file=sys.stderr)\n    sys.exit(43)\n"
+          "n = int(sys.stdin.read())\n"
+          "if n > int(args[1]):\n    print('%d is over %s' % (n, args[1]), file=sys.stderr)\n    sys.exit(43)\n"
+          "sys.exit(42)\n");
+  sb.File("iv/data/secret/small.in", "5\n");
+  sb.File("iv/data/secret/small.ans", "5\n");
+  sb.File("iv/data/secret/big.in", "50\n");
+  sb.File("iv/data/secret/big.ans", "50\n");
+  sb.File("iv/data/secret/testdata.yaml", "input_validator_flags: --max 10\n");
+  sb.File("iv/submissions/accepted/echo.py", "print(input())\n");
+  Ran r = sb.Judge({"verify", sb.Path("iv"), "--json"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  json doc = Parse(r);
+  const json* small = Check(doc, "secret/small (bound.py)");
+  const json* big = Check(doc, "secret/big (bound.py)");
+  ASSERT_TRUE(small && big);
+  EXPECT_EQ((*small)["ok"], true) << *small;  // the flags reached it
+  EXPECT_EQ((*big)["ok"], false) << *big;
+  EXPECT_EQ((*big)["found"], "invalid");
+  EXPECT_EQ((*big)["message"], "exit code 43: 50 is over 10");
+  // The human report names the input too.
+  Ran human = sb.Judge({"verify", sb.Path("iv")});
+  EXPECT_EQ(human.exit_code, 1);
+  EXPECT_NE(human.out.find("secret/big (bound.py)"), std::string::npos) << human.out;
+  EXPECT_NE(human.out.find("50 is over 10"), std::string::npos) << human.out;
+
+  // Flags given to this validator by name (a map validator -> flags): green.
+  sb.File("iv/data/secret/testdata.yaml", "input_validator_flags:\n  bound.py: --max 100\n");
+  Ran named = sb.Judge({"verify", sb.Path("iv"), "--json"});
+  EXPECT_EQ(named.exit_code, 0) << named.out << named.err;
+  json ndoc = Parse(named);
+  const json* big2 = Check(ndoc, "secret/big (bound.py)");
+  ASSERT_TRUE(big2);
+  EXPECT_EQ((*big2)["ok"], true) << *big2;
+
+  // No flags: the validator rejects every input, and verify names each.
+  ASSERT_EQ(unlink(sb.Path("iv/data/secret/testdata.yaml").c_str()), 0);
+  Ran none = sb.Judge({"verify", sb.Path("iv"), "--json"});
+  EXPECT_EQ(none.exit_code, 1) << none.out << none.err;
+  json xdoc = Parse(none);
+  for (const char* t : {"secret/small (bound.py)", "secret/big (bound.py)"}) {
+    const json* c = Check(xdoc, t);
+    ASSERT_TRUE(c);
+    EXPECT_EQ((*c)["ok"], false) << *c;
+    EXPECT_EQ((*c)["message"], "exit code 43: expected --max N, got []") << *c;
+  }
 }
 
 }  // namespace

@@ -326,6 +326,42 @@ TEST(Grader, AMemoryVerdictSaysWhatWasMeasuredAndTheAllowance) {
             "is the problem's 32768 KiB + 50% allowed to language cpp98-hdu");
 }
 
+// A run that ended well with a note from the sandbox (a fork denied at the process
+// limit, issue: old code's system("pause")): the verdict follows the output, and the
+// test's record keeps the note beside the checker's message.
+TEST(Grader, TheSandboxsNoteOnAGoodRunStaysInTheTestsRecord) {
+  Package p;
+  p.Add("secret", "1", 1, 2);
+  p.Add("secret", "2", 3, 4);
+  const std::string note = "1 fork was denied at the process limit of 1";
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
+    RunResult r = Adder(spec, out);
+    if (ReadInput(spec).first == 1) r.message = note;
+    return r;
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->verdict, Verdict::kAccepted);
+  ASSERT_EQ(r->tests.size(), 2u);
+  EXPECT_EQ(r->tests[0].verdict, Verdict::kAccepted);
+  EXPECT_EQ(r->tests[0].message, note);
+  EXPECT_EQ(r->tests[1].message, "");
+
+  FakeSandbox wrong([&](const RunSpec& spec, std::string* out) {
+    RunResult r = Adder(spec, out);
+    *out = "0\n";
+    r.message = note;
+    return r;
+  });
+  auto w = RunGrade(p, &wrong, checker.get());
+  ASSERT_TRUE(w.ok()) << w.status().message();
+  EXPECT_EQ(w->tests[0].verdict, Verdict::kWrongAnswer);
+  const std::string& m = w->tests[0].message;
+  EXPECT_NE(m.find("; " + note), std::string::npos) << m;  // the checker's words first, then the note
+  EXPECT_GT(m.find(note), 0u) << m;
+}
+
 TEST(Grader, ProgramFilesMayLiveInSubdirectories) {
   Package p;
   p.Add("secret", "1", 1, 1);

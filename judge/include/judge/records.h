@@ -91,6 +91,7 @@ struct TestResult {
   Verdict margin_verdict = Verdict::kJudgeError;
   bool interactor_first = false;  // interactive: the interactor ended first
   bool score_reported = false;    // score came from the checker (score.txt, points)
+  bool partial = false;           // the checker gave partial points (testlib exit 7): WA with score
 };
 
 // One judging of a submission: a compile and a run over the package's tests.

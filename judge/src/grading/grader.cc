@@ -44,6 +44,12 @@ Verdict VerdictOfCheck(CheckVerdict v) {
   return Verdict::kWrongAnswer;
 }
 
+// "message; note" (either alone when the other is empty).
+void AppendNote(const std::string& note, std::string* message) {
+  if (note.empty()) return;
+  *message = message->empty() ? note : *message + "; " + note;
+}
+
 void CopyRun(const RunResult& r, TestResult* out) {
   out->cpu_ms = r.cpu_ms;
   out->wall_ms = r.wall_ms;
@@ -350,6 +356,12 @@ class Run {
   void SetKattisScore(const TestCase& test, TestResult* r) const {
     if (!req_.kattis_groups || !req_.problem->scoring || !req_.groups || test.group_index < 0) return;
     const TestGroupConfig& g = (*req_.groups)[static_cast<std::size_t>(test.group_index)];
+    // A partial check (testlib's points) is, in a scoring problem, an accepted test
+    // whose score is its points: as an output validator's score.txt on accept.
+    if (r->partial && r->score_reported) {
+      r->verdict = Verdict::kAccepted;
+      return;
+    }
     if (r->verdict != Verdict::kAccepted) r->score = g.reject_score;
     else if (!r->score_reported) r->score = g.accept_score;
   }
@@ -414,7 +426,14 @@ class Run {
           out.kill_reason == KillReason::kCpuTime)
         out.message = "total time limit of " + std::to_string(*limits.total_time_ms) + " ms exceeded (" +
                       std::to_string(cpu_limit_ms) + " ms were left)";
-      if (out.run_status == RunStatus::kOk) JUDGE_RETURN_IF_ERROR(CheckRun(test, &out, lane));
+      if (out.run_status == RunStatus::kOk) {
+        // The sandbox's note on a run that ended well (a fork denied at the process
+        // limit) stays beside the checker's message.
+        const std::string run_note = std::move(out.message);
+        out.message.clear();
+        JUDGE_RETURN_IF_ERROR(CheckRun(test, &out, lane));
+        AppendNote(run_note, &out.message);
+      }
     }
     ApplyRealLimit(&out);
     return out;
@@ -532,6 +551,8 @@ class Run {
     if (ran->status != RunStatus::kOk) {
       out->verdict = VerdictOfRun(ran->status);
       out->message = ran->status == RunStatus::kMemoryLimitExceeded ? MemoryMessage(*ran) : DescribeRun(*ran);
+    } else {
+      out->message = ran->message;
     }
     return Status::Ok();
   }
@@ -551,6 +572,7 @@ class Run {
     CopyRun(io->submission, out);
     out->interactor_first = io->interactor_first;
     InteractiveVerdict(*io, out);
+    if (io->submission.status == RunStatus::kOk) AppendNote(io->submission.message, &out->message);
     out->score_reported = io->check.ok() && io->check->reported_score.has_value();
     if (out->verdict == Verdict::kJudgeError && lane.Cancelled()) return Status::Cancelled("grading cancelled");
     return Status::Ok();
@@ -631,8 +653,9 @@ class Run {
     out->score_reported = checked->reported_score.has_value();
     out->message = checked->message;
     if (checked->verdict == CheckVerdict::kPartial) {
+      out->partial = true;
       char buf[64];
-      std::snprintf(buf, sizeof buf, "partial score %.4g", checked->score);
+      std::snprintf(buf, sizeof buf, "partial score %.4g", out->score);
       out->message = out->message.empty() ? std::string(buf) : std::string(buf) + ": " + out->message;
     }
   }

@@ -119,6 +119,7 @@ Result<CheckOutcome> TestlibVerdict(const ToolProgram& tool, const RunResult& r,
       if (r.exit_code >= 16 && r.exit_code <= 116) {
         o.verdict = CheckVerdict::kPartial;
         o.score = std::min((r.exit_code - 16) / 100.0, 0.999999);
+        o.reported_score = (r.exit_code - 16) / 100.0;
         break;
       }
       return Status::Internal(WithDetail("the " + tool.role() + " exited with code " + std::to_string(r.exit_code) +
