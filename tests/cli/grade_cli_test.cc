@@ -648,50 +648,176 @@ TEST(GradeCli, AKilledJudgeLeavesAnIncompleteJudgingThatRejudgeIncompleteRedoes)
   EXPECT_EQ(after["judgings"][1]["tests"].size(), 9u);
 }
 
+// The "slow" package: the sum problem with five more secret tests (nine in all, the
+// sample included) and a right submission taking ~300 ms of CPU per test, compiled
+// (and cached) here so that a signal sent later lands while tests run.
+struct SlowPackage {
+  std::string pkg;
+  std::string slow;
+};
+
+SlowPackage MakeSlow(const Sandbox& sb) {
+  SlowPackage p;
+  p.pkg = MakeSum(sb, "slow");
+  for (int i = 4; i <= 8; ++i) {
+    sb.File("slow/data/secret/" + std::to_string(i) + ".in", "1 1\n");
+    sb.File("slow/data/secret/" + std::to_string(i) + ".ans", "2\n");
+  }
+  p.slow = sb.File("slow.cpp",
+                   "#include <cstdio>\n#include <ctime>\nint main(){long a,b; scanf(\"%ld %ld\",&a,&b);"
+                   " while(clock() < CLOCKS_PER_SEC*3/10){} printf(\"%ld\\n\",a+b);}\n");
+  Ran compiled = sb.Judge({"grade", p.pkg, p.slow, "--no-db"});
+  EXPECT_EQ(compiled.exit_code, 0) << compiled.out << compiled.err;
+  return p;
+}
+
+// Waits until the judging of submission 1 in `db` has at least `tests` tests stored
+// (the judge is then judging: its signal handlers are in place and a run is under way
+// or about to be); false after ~15 s.
+bool WaitForStoredTests(const Sandbox& sb, const std::string& db, int tests) {
+  for (int i = 0; i < 300; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+    Ran show = sb.Judge({"show", "1", "--db", db, "--json"});
+    if (show.exit_code != 0) continue;
+    json j = json::parse(show.out, nullptr, false);
+    if (j.is_discarded() || !j.contains("judgings") || j["judgings"].empty()) continue;
+    if (static_cast<int>(j["judgings"][0]["tests"].size()) >= tests) return true;
+  }
+  return false;
+}
+
+bool DirIsEmpty(const std::string& dir) {
+  std::error_code ec;
+  return std::filesystem::is_empty(dir, ec) && !ec;
+}
+
+std::string SignalName(int sig) {
+  switch (sig) {
+    case SIGINT: return "SIGINT";
+    case SIGTERM: return "SIGTERM";
+    case SIGHUP: return "SIGHUP";
+    case SIGPIPE: return "SIGPIPE";
+  }
+  return "signal" + std::to_string(sig);
+}
+
+// What a judge stopped by `sig` must leave: it exited (not killed) with 128 + sig,
+// promptly (the run in progress ends within its limits), the judging of submission 1
+// is stored incomplete with an "interrupted: " message, and its scratch is gone.
+void ExpectStoppedCleanly(const Sandbox& sb, int status, double seconds, int sig, const std::string& db,
+                          const std::string& scratch) {
+  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << (WIFSIGNALED(status) ? WTERMSIG(status) : 0)
+                                 << " instead of stopping";
+  EXPECT_EQ(WEXITSTATUS(status), 128 + sig);
+  EXPECT_LT(seconds, 3.0) << "the run in progress must end within its limits";
+  Ran show = sb.Judge({"show", "1", "--db", db, "--json"});
+  ASSERT_EQ(show.exit_code, 0) << show.err;
+  json j = json::parse(show.out);
+  ASSERT_EQ(j["judgings"].size(), 1u);
+  EXPECT_EQ(j["judgings"][0]["status"], "incomplete");
+  EXPECT_EQ(j["judgings"][0]["message"].get<std::string>().rfind("interrupted: ", 0), 0u) << j["judgings"][0];
+  EXPECT_LT(j["judgings"][0]["tests"].size(), 9u) << "it did not stop";
+  EXPECT_TRUE(DirIsEmpty(scratch)) << "scratch left in " << scratch;
+}
+
 // A judge told to stop (SIGINT, SIGTERM, SIGHUP, SIGPIPE) stops its runs, records the
 // judging as interrupted, removes its scratch and exits 128 + the signal.
-TEST(GradeCli, ASignalStopsGradingCleanly) {
-  for (int sig : {SIGINT, SIGTERM}) {
-    Sandbox sb;
-    std::string pkg = MakeSum(sb, "slow");
-    for (int i = 4; i <= 8; ++i) {
-      sb.File("slow/data/secret/" + std::to_string(i) + ".in", "1 1\n");
-      sb.File("slow/data/secret/" + std::to_string(i) + ".ans", "2\n");
-    }
-    std::string slow = sb.File("slow.cpp",
-                               "#include <cstdio>\n#include <ctime>\nint main(){long a,b; scanf(\"%ld %ld\",&a,&b);"
-                               " while(clock() < CLOCKS_PER_SEC*3/10){} printf(\"%ld\\n\",a+b);}\n");
-    std::string db = sb.Path("i.sqlite");
-    std::string scratch = sb.Mkdir("scratch");
-    ASSERT_EQ(sb.Judge({"grade", pkg, slow, "--no-db"}).exit_code, 0);  // compiled and cached
-    setenv("JUDGE_SCRATCH_DIR", scratch.c_str(), 1);
-    pid_t pid = Spawn({JUDGE_EXE, "grade", pkg, slow, "--db", db});
-    unsetenv("JUDGE_SCRATCH_DIR");
-    ASSERT_GT(pid, 0);
-    int stored = 0;
-    for (int i = 0; i < 300 && stored < 1; ++i) {
-      std::this_thread::sleep_for(std::chrono::milliseconds(50));
-      Ran show = sb.Judge({"show", "1", "--db", db, "--json"});
-      if (show.exit_code == 0) {
-        json j = json::parse(show.out);
-        if (!j["judgings"].empty()) stored = static_cast<int>(j["judgings"][0]["tests"].size());
-      }
-    }
-    ASSERT_GE(stored, 1);
-    auto sent = std::chrono::steady_clock::now();
-    kill(pid, sig);
-    int status = 0;
-    waitpid(pid, &status, 0);
-    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
-    ASSERT_TRUE(WIFEXITED(status)) << "killed by the signal instead of stopping";
-    EXPECT_EQ(WEXITSTATUS(status), 128 + sig);
-    EXPECT_LT(seconds, 3.0) << "the run in progress must end within its limits";
-    json j = json::parse(sb.Judge({"show", "1", "--db", db, "--json"}).out);
-    ASSERT_EQ(j["judgings"].size(), 1u);
-    EXPECT_EQ(j["judgings"][0]["status"], "incomplete");
-    EXPECT_EQ(j["judgings"][0]["message"].get<std::string>().rfind("interrupted: ", 0), 0u) << j["judgings"][0];
-    EXPECT_EQ(std::system(("test -z \"$(ls -A " + scratch + ")\"").c_str()), 0) << "scratch left in " << scratch;
+class GradeSignal : public ::testing::TestWithParam<int> {};
+
+TEST_P(GradeSignal, ASignalStopsGradingCleanly) {
+  const int sig = GetParam();
+  Sandbox sb;
+  SlowPackage p = MakeSlow(sb);
+  std::string db = sb.Path("i.sqlite");
+  std::string scratch = sb.Mkdir("scratch");
+  setenv("JUDGE_SCRATCH_DIR", scratch.c_str(), 1);
+  pid_t pid = Spawn({JUDGE_EXE, "grade", p.pkg, p.slow, "--db", db});
+  unsetenv("JUDGE_SCRATCH_DIR");
+  ASSERT_GT(pid, 0);
+  if (!WaitForStoredTests(sb, db, 1)) {
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    FAIL() << "no test stored: the judging never got going";
   }
+  auto sent = std::chrono::steady_clock::now();
+  kill(pid, sig);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+  ExpectStoppedCleanly(sb, status, seconds, sig, db, scratch);
+}
+
+INSTANTIATE_TEST_SUITE_P(GradeCli, GradeSignal, ::testing::Values(SIGINT, SIGTERM, SIGHUP, SIGPIPE),
+                         [](const ::testing::TestParamInfo<int>& info) { return SignalName(info.param); });
+
+// SIGPIPE as it really comes: `judge grade ... | head -2`. The reader goes away after
+// the first lines; the judge's next line raises SIGPIPE (its output is live, a line per
+// test), and the judge stops as for any other signal instead of dying of it.
+TEST(GradeCli, AReaderThatGoesAwayStopsGradingCleanly) {
+  Sandbox sb;
+  SlowPackage p = MakeSlow(sb);
+  std::string db = sb.Path("p.sqlite");
+  std::string scratch = sb.Mkdir("scratch");
+  int out[2];
+  ASSERT_EQ(pipe2(out, O_CLOEXEC), 0);
+  std::vector<std::string> args = {JUDGE_EXE, "grade", p.pkg, p.slow, "--db", db};
+  std::vector<char*> argv;
+  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
+  argv.push_back(nullptr);
+  posix_spawn_file_actions_t fa;
+  posix_spawn_file_actions_init(&fa);
+  posix_spawn_file_actions_adddup2(&fa, out[1], 1);
+  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
+  setenv("JUDGE_SCRATCH_DIR", scratch.c_str(), 1);
+  pid_t pid = -1;
+  int spawned = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
+  unsetenv("JUDGE_SCRATCH_DIR");
+  posix_spawn_file_actions_destroy(&fa);
+  close(out[1]);
+  ASSERT_EQ(spawned, 0);
+  // Read the first test's line (header lines, then one per test), then go away.
+  std::string got;
+  char buf[4096];
+  bool stored = false;
+  while (!stored) {
+    ssize_t n = read(out[0], buf, sizeof buf);
+    if (n <= 0) break;
+    got.append(buf, static_cast<size_t>(n));
+    stored = WaitForStoredTests(sb, db, 1);
+  }
+  close(out[0]);
+  auto closed = std::chrono::steady_clock::now();
+  int status = 0;
+  waitpid(pid, &status, 0);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - closed).count();
+  ASSERT_TRUE(stored) << "the judging never got going; output: " << got;
+  // The next test's line comes within ~300 ms: then the judge stops.
+  ExpectStoppedCleanly(sb, status, seconds, SIGPIPE, db, scratch);
+}
+
+// `judge verify` stops the same way: SIGTERM while the package's submissions are
+// judged ends it promptly with 128 + 15, its judgings marked interrupted, no scratch.
+TEST(VerifyCli, SigtermStopsVerifyPromptlyAndCleanly) {
+  Sandbox sb;
+  SlowPackage p = MakeSlow(sb);
+  sb.File("slow/submissions/accepted/slow.cpp", ReadAll(p.slow));  // the same source: cached
+  std::string db = sb.Path("v.sqlite");
+  std::string scratch = sb.Mkdir("scratch");
+  setenv("JUDGE_SCRATCH_DIR", scratch.c_str(), 1);
+  pid_t pid = Spawn({JUDGE_EXE, "verify", p.pkg, "--db", db});
+  unsetenv("JUDGE_SCRATCH_DIR");
+  ASSERT_GT(pid, 0);
+  if (!WaitForStoredTests(sb, db, 1)) {
+    kill(pid, SIGKILL);
+    waitpid(pid, nullptr, 0);
+    FAIL() << "no test stored: verify never got to judging the submission";
+  }
+  auto sent = std::chrono::steady_clock::now();
+  kill(pid, SIGTERM);
+  int status = 0;
+  waitpid(pid, &status, 0);
+  double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+  ExpectStoppedCleanly(sb, status, seconds, SIGTERM, db, scratch);
 }
 
 // Whatever a program leaves in its work directory (here a tree whose path is far

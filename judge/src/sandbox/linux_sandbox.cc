@@ -356,7 +356,10 @@ Result<RunResult> LinuxSandbox::Run(const RunSpec& spec) {
   JUDGE_ASSIGN_OR_RETURN(std::string work_dir, CheckWorkDir(spec, system_, options_.state_dir));
   JUDGE_RETURN_IF_ERROR(CheckMounts(spec, system_));
   JUDGE_ASSIGN_OR_RETURN(std::string program, ResolveProgram(spec, work_dir));
-  SlotLease lease(&slots_);
+  // Waiting for a slot (all held by other runs or other judges) ends when the run is
+  // cancelled: a judge told to stop does not wait for someone else's run.
+  SlotLease lease(&slots_, spec.cancel);
+  if (!lease.held()) return Status::Cancelled("the run was stopped before it started: the judge was interrupted");
   return RunInSlot(lease.slot(), spec, work_dir, program);
 }
 

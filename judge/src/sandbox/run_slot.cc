@@ -52,9 +52,10 @@ Status SlotPool::Init(const std::string& state_dir, int count) {
   return Status::Ok();
 }
 
-Slot* SlotPool::Acquire() {
+Slot* SlotPool::Acquire(const std::atomic<bool>* cancel) {
   std::unique_lock<std::mutex> lock(mu_);
   for (;;) {
+    if (cancel && cancel->load()) return nullptr;
     for (auto& s : slots_) {
       if (s->busy) continue;
       if (!s->lock) s->lock = OpenLock(s->lock_path);

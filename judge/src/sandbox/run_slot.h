@@ -15,6 +15,7 @@
 #ifndef JUDGE_SRC_SANDBOX_RUN_SLOT_H_
 #define JUDGE_SRC_SANDBOX_RUN_SLOT_H_
 
+#include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
@@ -53,8 +54,9 @@ class SlotPool {
  public:
   // Opens <state_dir>/slot<k>.lock for k in [0, count).
   Status Init(const std::string& state_dir, int count);
-  // Blocks until a slot is free here and its lock is taken; never fails.
-  Slot* Acquire();
+  // Blocks until a slot is free here and its lock is taken, or until *cancel (when
+  // given) is set: then null, without a slot.
+  Slot* Acquire(const std::atomic<bool>* cancel = nullptr);
   void Release(Slot* slot);
 
  private:
@@ -67,10 +69,14 @@ class SlotPool {
 // Holds a slot for one run; gives it back however the run ends.
 class SlotLease {
  public:
-  explicit SlotLease(SlotPool* pool) : pool_(pool), slot_(pool->Acquire()) {}
-  ~SlotLease() { pool_->Release(slot_); }
+  explicit SlotLease(SlotPool* pool, const std::atomic<bool>* cancel = nullptr)
+      : pool_(pool), slot_(pool->Acquire(cancel)) {}
+  ~SlotLease() {
+    if (slot_) pool_->Release(slot_);
+  }
   SlotLease(const SlotLease&) = delete;
   SlotLease& operator=(const SlotLease&) = delete;
+  bool held() const { return slot_ != nullptr; }  // false: cancelled while waiting
   Slot& slot() { return *slot_; }
 
  private:

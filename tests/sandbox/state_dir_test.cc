@@ -1,0 +1,436 @@
+// The sandbox's state directory (issue 9, item 10): it holds the slots' lock files,
+// their network namespaces, the keeper's sockets and the runs' /etc, so it must be the
+// judge's alone. An existing one that is a symbolic link or belongs to another user is
+// refused with one clear error; one that is too open is made 0700; the files in it
+// are opened without following links (O_NOFOLLOW), so a link put in place of one never
+// makes the judge write somewhere else.
+//
+// Each test uses its own state directory under /tmp (and its own cgroup name, uid
+// range and copy of the keeper binary, so it neither disturbs nor is disturbed by the
+// other sandbox suites), and removes all of it: the keepers it started, the mounts the
+// sandbox left in the state directory, its cgroups and its files.
+#include <fcntl.h>
+#include <gtest/gtest.h>
+#include <signal.h>
+#include <sys/file.h>
+#include <sys/mount.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <atomic>
+#include <chrono>
+#include <filesystem>
+#include <fstream>
+#include <set>
+#include <sstream>
+#include <string>
+#include <thread>
+#include <vector>
+
+#include "judge/sandbox.h"
+#include "sandbox_fixture.h"
+
+namespace judge::testing {
+namespace {
+
+constexpr int kStateFirstUid = 61100;  // not the other suites' range (kTestFirstUid)
+constexpr const char* kStateCgroupName = "judge-test-state-dir";
+constexpr uid_t kOtherUid = 12345;
+constexpr char kVictim[] = "a file of the host that no lock may touch\n";
+
+// Mount points under `prefix` in this process's mount namespace, deepest first.
+std::vector<std::string> MountsUnder(const std::string& prefix) {
+  std::vector<std::string> out;
+  std::istringstream lines(ReadAll("/proc/self/mountinfo"));
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    std::string id, parent, devno, root, point;
+    fields >> id >> parent >> devno >> root >> point;
+    std::string decoded;  // mountinfo escapes space, tab, newline and backslash as \ooo
+    for (size_t i = 0; i < point.size(); ++i) {
+      if (point[i] == '\\' && i + 3 < point.size()) {
+        decoded += static_cast<char>(std::stoi(point.substr(i + 1, 3), nullptr, 8));
+        i += 3;
+      } else {
+        decoded += point[i];
+      }
+    }
+    if (decoded == prefix || decoded.rfind(prefix + "/", 0) == 0) out.push_back(decoded);
+  }
+  std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  return out;
+}
+
+// The pids of keeper processes whose command line starts with `binary`.
+std::vector<int> KeepersOf(const std::string& binary) {
+  std::vector<int> out;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator("/proc", ec)) {
+    std::string name = e.path().filename().string();
+    if (name.empty() || name[0] < '1' || name[0] > '9') continue;
+    std::string cmd = ReadAll(e.path().string() + "/cmdline");
+    if (cmd.rfind(binary + std::string(1, '\0'), 0) == 0) out.push_back(std::stoi(name));
+  }
+  return out;
+}
+
+std::string ListDir(const std::string& dir) {
+  std::set<std::string> names;
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator(dir, ec)) names.insert(e.path().filename().string());
+  std::string out;
+  for (const auto& n : names) out += (out.empty() ? "" : " ") + n;
+  return out;
+}
+
+bool IsSymlink(const std::string& path) {
+  struct stat st;
+  return ::lstat(path.c_str(), &st) == 0 && S_ISLNK(st.st_mode);
+}
+
+class StateDirTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    const auto* info = ::testing::UnitTest::GetInstance()->current_test_info();
+    root_ = std::string("/tmp/judge-sbx-state-") + info->name() + "-" + std::to_string(::getpid());
+    Cleanup();
+    fs::create_directories(root_ + "/run");
+    ::chmod(root_.c_str(), 0755);
+    fs::copy_file(std::string(HOSTILE_DIR) + "/hello", root_ + "/run/hello");
+    // A copy of the keeper binary: the keepers this test starts are found by it (and
+    // stopped) at the end, and no other suite's keeper serves this test's slots.
+    keeper_ = root_ + "/judge-sandbox-keeper";
+    fs::copy_file(JUDGE_SANDBOX_KEEPER_BUILD_PATH, keeper_);
+    state_ = root_ + "/state";
+    victim_ = root_ + "/victim.txt";
+  }
+
+  void TearDown() override { Cleanup(); }
+
+  void Cleanup() {
+    if (!keeper_.empty())
+      for (int pid : KeepersOf(keeper_)) ::kill(pid, SIGKILL);
+    for (int pass = 0; pass < 4; ++pass)
+      for (const auto& m : MountsUnder(root_)) ::umount2(m.c_str(), MNT_DETACH);
+    std::error_code ec;
+    for (const auto& ctl : fs::directory_iterator("/sys/fs/cgroup", ec)) {
+      std::string group = ctl.path().string() + "/" + kStateCgroupName;
+      for (int k = 0; k < 4; ++k) ::rmdir((group + "/slot" + std::to_string(k)).c_str());
+      ::rmdir(group.c_str());
+    }
+    fs::remove_all(root_, ec);
+  }
+
+  SandboxOptions Options(int slots = 1) const {
+    SandboxOptions o;
+    o.state_dir = state_;
+    o.cgroup_name = kStateCgroupName;
+    o.first_uid = kStateFirstUid;
+    o.slots = slots;
+    o.keeper_path = keeper_;
+    return o;
+  }
+
+  Result<RunResult> RunHello(Sandbox& sb, const std::atomic<bool>* cancel = nullptr) {
+    RunSpec spec;
+    spec.cancel = cancel;
+    spec.argv = {"./hello"};
+    spec.work_dir = root_ + "/run";
+    spec.stdout_path = root_ + "/out";
+    return sb.Run(spec);
+  }
+
+  void MakeVictim() {
+    std::ofstream(victim_) << kVictim;
+    ::chmod(victim_.c_str(), 0644);
+    ASSERT_EQ(ReadAll(victim_), kVictim);
+  }
+
+  // The victim as it was made: same content, a regular file of ours, 0644, and no
+  // mount on it.
+  void ExpectVictimUntouched() {
+    struct stat st;
+    ASSERT_EQ(::lstat(victim_.c_str(), &st), 0);
+    EXPECT_TRUE(S_ISREG(st.st_mode));
+    EXPECT_EQ(st.st_mode & 07777, 0644u);
+    EXPECT_EQ(st.st_uid, ::geteuid());
+    EXPECT_EQ(st.st_size, static_cast<off_t>(sizeof(kVictim) - 1));
+    EXPECT_EQ(ReadAll(victim_), kVictim) << "the judge wrote the file a link pointed at";
+    EXPECT_TRUE(MountsUnder(victim_).empty()) << "something is mounted on " << victim_;
+  }
+
+  std::string root_, keeper_, state_, victim_;
+};
+
+// (a) A state directory that is a symbolic link (to a real directory of ours, 0755) is
+// refused, naming the directory and the link; nothing is created or changed in the
+// link's target, and the link stays a link.
+// Without the protection (open without O_NOFOLLOW, or no check at all) the link is
+// followed: the target is a root-owned directory, so it passes the owner check, is
+// chmod'ed 0700 and gets etc/ and slot0.lock: CreateSandbox succeeds, the target is
+// no longer empty nor 0755, and every expectation below fails.
+TEST_F(StateDirTest, ASymlinkIsRefusedAndItsTargetUntouched) {
+  const std::string target = root_ + "/elsewhere";
+  fs::create_directories(target);
+  ::chmod(target.c_str(), 0755);
+  ASSERT_EQ(::symlink(target.c_str(), state_.c_str()), 0);
+
+  Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+  ASSERT_FALSE(made.ok()) << "a symlinked state directory was accepted";
+  const std::string& msg = made.status().message();
+  EXPECT_NE(msg.find("sandbox state directory " + state_), std::string::npos) << msg;
+  EXPECT_NE(msg.find("symbolic link"), std::string::npos) << msg;
+  EXPECT_EQ(std::count(msg.begin(), msg.end(), '\n'), 0) << "one line: " << msg;
+
+  EXPECT_TRUE(IsSymlink(state_)) << "the link was replaced";
+  EXPECT_EQ(ListDir(target), "") << "created in the link's target";
+  struct stat st;
+  ASSERT_EQ(::stat(target.c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 07777, 0755u) << "the link's target was chmod'ed";
+}
+
+// The same with a dangling link: refused, and nothing is created where it points.
+// Without O_NOFOLLOW the open fails with ENOENT (mkdir does not follow a dangling
+// link), so the error would not say "symbolic link"; a mkdir that followed links would
+// create the target.
+TEST_F(StateDirTest, ADanglingSymlinkIsRefusedAndNothingIsCreatedWhereItPoints) {
+  const std::string target = root_ + "/not-yet";
+  ASSERT_EQ(::symlink(target.c_str(), state_.c_str()), 0);
+  Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+  ASSERT_FALSE(made.ok());
+  const std::string& msg = made.status().message();
+  EXPECT_NE(msg.find(state_), std::string::npos) << msg;
+  EXPECT_NE(msg.find("symbolic link"), std::string::npos) << msg;
+  EXPECT_FALSE(fs::exists(fs::symlink_status(target))) << "created where the link points";
+  EXPECT_TRUE(IsSymlink(state_));
+}
+
+// (b) A state directory another user made (there first, in world-writable /tmp) is
+// refused, naming the directory, our uid and theirs; nothing is created in it and it
+// is left as it was.
+// Without the owner check we are root, so the directory is usable: CreateSandbox
+// succeeds (and fchmod's it, and fills it with etc/ and slot0.lock), failing the first
+// assertion and the "left as it was" ones.
+TEST_F(StateDirTest, AnotherUsersDirectoryIsRefusedNamingBothUids) {
+  ASSERT_EQ(::mkdir(state_.c_str(), 0755), 0);
+  ASSERT_EQ(::chmod(state_.c_str(), 0755), 0);
+  ASSERT_EQ(::chown(state_.c_str(), kOtherUid, kOtherUid), 0);
+
+  Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+  ASSERT_FALSE(made.ok()) << "another user's state directory was accepted";
+  const std::string& msg = made.status().message();
+  EXPECT_NE(msg.find("sandbox state directory " + state_), std::string::npos) << msg;
+  EXPECT_NE(msg.find("uid " + std::to_string(::geteuid())), std::string::npos) << msg;
+  EXPECT_NE(msg.find("uid " + std::to_string(kOtherUid)), std::string::npos) << msg;
+  EXPECT_EQ(std::count(msg.begin(), msg.end(), '\n'), 0) << "one line: " << msg;
+
+  struct stat st;
+  ASSERT_EQ(::lstat(state_.c_str(), &st), 0);
+  EXPECT_EQ(st.st_uid, kOtherUid);
+  EXPECT_EQ(st.st_mode & 07777, 0755u) << "another user's directory was chmod'ed";
+  EXPECT_EQ(ListDir(state_), "") << "created in another user's directory";
+}
+
+// (c) A state directory of ours that is too open (0777, 01777, 0755) is made 0700, and
+// the sandbox then runs; a missing one is created 0700.
+// Without the fchmod the mode stays as found (the 0777 case fails first). Without the
+// mkdir mode (or with a later chmod to something else) the missing case fails.
+TEST_F(StateDirTest, AnOpenDirectoryOfOursIsMadePrivate) {
+  for (mode_t mode : {0777, 01777, 0755, 02770}) {
+    std::error_code ec;
+    fs::remove_all(state_, ec);
+    ASSERT_EQ(::mkdir(state_.c_str(), 0700), 0);
+    ASSERT_EQ(::chmod(state_.c_str(), mode), 0);
+    Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+    ASSERT_TRUE(made.ok()) << std::oct << mode << ": " << made.status().message();
+    struct stat st;
+    ASSERT_EQ(::lstat(state_.c_str(), &st), 0);
+    EXPECT_TRUE(S_ISDIR(st.st_mode));
+    EXPECT_EQ(st.st_mode & 07777, 0700u) << "found " << std::oct << mode << ", left " << (st.st_mode & 07777);
+    EXPECT_EQ(st.st_uid, ::geteuid());
+  }
+  // The last one runs a program.
+  Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+  ASSERT_TRUE(made.ok()) << made.status().message();
+  Result<RunResult> r = RunHello(**made);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->status, RunStatus::kOk) << r->message;
+  EXPECT_EQ(ReadAll(root_ + "/out"), "hello\n");
+
+  // Missing (and its parent too): created 0700, whatever the umask allows.
+  const std::string deeper = root_ + "/new-parent/state";
+  SandboxOptions o = Options();
+  o.state_dir = deeper;
+  mode_t old_umask = ::umask(0);
+  Result<std::unique_ptr<Sandbox>> fresh = CreateSandbox(o);
+  ::umask(old_umask);
+  ASSERT_TRUE(fresh.ok()) << fresh.status().message();
+  struct stat st;
+  ASSERT_EQ(::lstat(deeper.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISDIR(st.st_mode));
+  EXPECT_EQ(st.st_mode & 07777, 0700u) << std::oct << (st.st_mode & 07777);
+}
+
+// (d) A lock file replaced by a symbolic link to a file elsewhere is not followed.
+// The lock files are found after one run (slot<k>.lock). Then slot0.lock becomes a link
+// to a host file: the next sandbox refuses to start, with one line naming the lock file
+// (its first lock is opened in Init), and the host file is unchanged.
+// Without O_NOFOLLOW in OpenLock (run_slot.cc) the link is followed: Init succeeds,
+// the run takes the slot and writes the pool's 8-byte stamp at offset 0 of the target
+// (StampIsOurs): the target's content changes and ExpectVictimUntouched fails (as does
+// ASSERT_FALSE(made.ok())).
+TEST_F(StateDirTest, ALockFileReplacedByASymlinkIsNotFollowed) {
+  {
+    Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+    ASSERT_TRUE(made.ok()) << made.status().message();
+    Result<RunResult> r = RunHello(**made);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    ASSERT_EQ(r->status, RunStatus::kOk) << r->message;
+  }
+  const std::string listing = ListDir(state_);
+  RecordProperty("state_dir_after_one_run", listing);
+  std::cout << "state directory after one run: " << listing << "\n";
+  std::vector<std::string> locks;
+  for (const auto& e : fs::directory_iterator(state_)) {
+    std::string name = e.path().filename().string();
+    if (name.size() > 5 && name.compare(name.size() - 5, 5, ".lock") == 0) locks.push_back(name);
+  }
+  ASSERT_EQ(locks, std::vector<std::string>{"slot0.lock"}) << listing;
+  const std::string lock = state_ + "/slot0.lock";
+  struct stat st;
+  ASSERT_EQ(::lstat(lock.c_str(), &st), 0);
+  EXPECT_TRUE(S_ISREG(st.st_mode));
+  EXPECT_EQ(st.st_mode & 07777, 0600u);
+
+  MakeVictim();
+  ASSERT_EQ(::unlink(lock.c_str()), 0);
+  ASSERT_EQ(::symlink(victim_.c_str(), lock.c_str()), 0);
+
+  Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+  std::string outcome;
+  if (made.ok()) {  // not expected: then at least the run must not go through the link
+    Result<RunResult> r = RunHello(**made);
+    outcome = r.ok() ? "created; the run: " + std::string(RunStatusCode(r->status))
+                     : "created; the run failed: " + r.status().message();
+  } else {
+    outcome = "refused: " + made.status().message();
+  }
+  RecordProperty("outcome", outcome);
+  std::cout << "with slot0.lock a link to a host file: " << outcome << "\n";
+  ExpectVictimUntouched();
+  EXPECT_TRUE(IsSymlink(lock));
+  ASSERT_FALSE(made.ok()) << "the sandbox started on a symlinked lock file: " << outcome;
+  const std::string& msg = made.status().message();
+  EXPECT_NE(msg.find("cannot open slot lock " + lock), std::string::npos) << msg;
+  EXPECT_EQ(std::count(msg.begin(), msg.end(), '\n'), 0) << "one line: " << msg;
+}
+
+// The same for a lock file the pool opens later (slot k > 0 is opened when first
+// tried): slot1.lock is a link to a host file while slot 0 is held by "another judge"
+// (this test, through flock). The sandbox cannot use slot 1, so its run waits; once
+// slot 0 is free the run goes through in slot 0, and the host file is unchanged.
+// Without O_NOFOLLOW the pool opens the target as slot 1's lock, flocks it and writes
+// its stamp into it: the content changes.
+TEST_F(StateDirTest, ALaterSlotsLockFileReplacedByASymlinkIsNotFollowed) {
+  Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options(2));
+  ASSERT_TRUE(made.ok()) << made.status().message();
+  const std::string lock0 = state_ + "/slot0.lock";
+  const std::string lock1 = state_ + "/slot1.lock";
+  ASSERT_FALSE(fs::exists(fs::symlink_status(lock1))) << "slot 1's lock is opened only when tried";
+  MakeVictim();
+  ASSERT_EQ(::symlink(victim_.c_str(), lock1.c_str()), 0);
+
+  int held = ::open(lock0.c_str(), O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+  ASSERT_GE(held, 0);
+  ASSERT_EQ(::flock(held, LOCK_EX | LOCK_NB), 0);
+  std::thread release([held] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(500));
+    ::flock(held, LOCK_UN);
+    ::close(held);
+  });
+  auto start = std::chrono::steady_clock::now();
+  Result<RunResult> r = RunHello(**made);
+  double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  release.join();
+  ExpectVictimUntouched();
+  EXPECT_TRUE(IsSymlink(lock1));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->status, RunStatus::kOk) << r->message;
+  EXPECT_GE(waited, 0.4) << "the run did not wait for slot 0: it used slot 1 through the link";
+}
+
+// Every slot held by another judge process (its lock taken): a run whose judge is
+// told to stop (the cancel flag, set by SIGTERM and the like) does not wait for the
+// slot: it ends at once as cancelled, and runs nothing. Without the flag the run waits
+// for the slot. Without the cancellable wait (SlotPool::Acquire), the cancelled run
+// blocks until the other holder lets go, then runs the program and says OK.
+TEST_F(StateDirTest, ACancelledRunDoesNotWaitForASlotAnotherJudgeHolds) {
+  Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+  ASSERT_TRUE(made.ok()) << made.status().message();
+  const std::string lock0 = state_ + "/slot0.lock";
+  int held = ::open(lock0.c_str(), O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+  ASSERT_GE(held, 0);
+  ASSERT_EQ(::flock(held, LOCK_EX | LOCK_NB), 0);
+  std::atomic<bool> cancel{false};
+  std::thread stop([&cancel] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    cancel = true;
+  });
+  auto start = std::chrono::steady_clock::now();
+  Result<RunResult> r = RunHello(**made, &cancel);
+  double waited = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  stop.join();
+  EXPECT_FALSE(r.ok()) << "a cancelled run that never had a slot ran anyway";
+  if (!r.ok()) {
+    EXPECT_EQ(r.status().code(), StatusCode::kCancelled) << r.status().message();
+  }
+  EXPECT_LT(waited, 5.0) << "the cancelled run waited for the held slot";
+  EXPECT_FALSE(fs::exists(root_ + "/out")) << "the program ran";
+  ::flock(held, LOCK_UN);
+  ::close(held);
+  Result<RunResult> after = RunHello(**made);
+  ASSERT_TRUE(after.ok()) << after.status().message();
+  EXPECT_EQ(after->status, RunStatus::kOk) << after->message;
+}
+
+// A slot's network namespace file (slot<k>.net, a bind mount of the namespace) replaced
+// by a link to a host file: the sandbox does not open it through the link nor mount
+// the namespace over the host file; the run fails with one line naming the file, and
+// the host file is unchanged.
+// Without O_NOFOLLOW in OpenSlotNetworkNamespace (network_namespace.cc) the second
+// open follows the link and the bind mount (mount(2) follows links) covers the host
+// file with the namespace: it is no longer readable as it was, and a mount appears on
+// it; ExpectVictimUntouched fails.
+TEST_F(StateDirTest, ANetworkNamespaceFileReplacedByASymlinkIsNotFollowed) {
+  {
+    Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+    ASSERT_TRUE(made.ok()) << made.status().message();
+    Result<RunResult> r = RunHello(**made);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+  }
+  const std::string net = state_ + "/slot0.net";
+  ASSERT_TRUE(fs::exists(fs::symlink_status(net))) << ListDir(state_);
+  for (int pass = 0; pass < 4; ++pass) ::umount2(net.c_str(), MNT_DETACH);
+  ASSERT_TRUE(MountsUnder(net).empty());
+  ASSERT_EQ(::unlink(net.c_str()), 0);
+  MakeVictim();
+  ASSERT_EQ(::symlink(victim_.c_str(), net.c_str()), 0);
+
+  Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+  ASSERT_TRUE(made.ok()) << made.status().message();
+  Result<RunResult> r = RunHello(**made);
+  std::string outcome = r.ok() ? "the run: " + std::string(RunStatusCode(r->status))
+                               : "the run failed: " + r.status().message();
+  RecordProperty("outcome", outcome);
+  std::cout << "with slot0.net a link to a host file: " << outcome << "\n";
+  ExpectVictimUntouched();
+  EXPECT_TRUE(IsSymlink(net));
+  ASSERT_FALSE(r.ok()) << outcome;
+  EXPECT_NE(r.status().message().find(net), std::string::npos) << r.status().message();
+  EXPECT_EQ(std::count(r.status().message().begin(), r.status().message().end(), '\n'), 0);
+}
+
+}  // namespace
+}  // namespace judge::testing
