@@ -167,7 +167,7 @@ int RunGrade(const GradeArgs& a) {
   // A package without a time limit: the Kattis rule, from its accepted submissions.
   Status limit = ResolveTimeLimit(package->get(), *languages, popt, pkg_options.cache_dir, &note);
   if (!limit.ok()) return interrupt.ExitCode(ReportError("grade", limit));
-  if (!note.empty() && !a.json) std::cerr << "grade: " << note << "\n";
+  if (!note.empty() && !a.json) std::cerr << "grade: " << EscapeForTerminal(note) << "\n";
   Pipeline pipeline(popt);
   bool tty = StdoutIsTerminal();
   auto mode = a.json ? ReportObserver::Mode::kJson

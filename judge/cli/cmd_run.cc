@@ -20,6 +20,7 @@
 
 #include "cli_util.h"
 #include "commands.h"
+#include "judge/base/terminal.h"
 #include "judge/base/files.h"
 #include "judge/base/paths.h"
 #include "judge/base/scratch_dir.h"
@@ -94,7 +95,7 @@ void PrintResult(const RunOptions& o, const RunResult& r) {
                {"message", r.message}});
     return;
   }
-  std::cout << "status:       " << RunStatusCode(r.status) << (r.message.empty() ? "" : " (" + r.message + ")") << "\n"
+  std::cout << "status:       " << RunStatusCode(r.status) << (r.message.empty() ? "" : " (" + EscapeForTerminal(r.message) + ")") << "\n"
             << "cpu:          " << r.cpu_ms << " ms (limit " << o.limits.cpu_time_ms << " ms, by " << r.time_method
             << ")\n"
             << "wall:         " << r.wall_ms << " ms (limit " << o.limits.wall_time_ms << " ms)\n"

@@ -133,12 +133,12 @@ int RunShow(const ShowOptions& o) {
   }
   const Submission& s = *submission;
   const bool colour = StdoutIsTerminal();
-  std::cout << "submission " << s.id << ": " << EscapeForTerminal(s.file_name) << " for problem " << s.problem_id
-            << ", language " << s.language_id << "\n";
+  std::cout << "submission " << s.id << ": " << EscapeForTerminal(s.file_name) << " for problem "
+            << EscapeForTerminal(s.problem_id) << ", language " << EscapeForTerminal(s.language_id) << "\n";
   std::cout << "  submitted " << FormatLocalTime(s.created_unix_ms) << ", " << s.source.size() << " bytes, sha256 "
             << s.source_sha256 << "\n";
-  if (!s.compiler_version.empty()) std::cout << "  compiler: " << s.compiler_version << "\n";
-  if (!s.package_hash.empty()) std::cout << "  package: " << s.package_hash << "\n";
+  if (!s.compiler_version.empty()) std::cout << "  compiler: " << EscapeForTerminal(s.compiler_version) << "\n";
+  if (!s.package_hash.empty()) std::cout << "  package: " << EscapeForTerminal(s.package_hash) << "\n";
   if (judgings->empty()) {
     std::cout << "no judging\n";
     return kExitOk;

@@ -126,7 +126,7 @@ int RunStress(const StressArgs& a) {
   popt.compiler.cache_dir = DefaultCacheDir();
   Pipeline pipeline(popt);
   auto compiled = pipeline.Compile(*submission, sandbox->get());
-  if (!compiled.ok()) return ReportError("stress", compiled.status());
+  if (!compiled.ok()) return interrupt.ExitCode(ReportError("stress", compiled.status()));
   if (!(*compiled)->outcome().ok) return ReportCompileError(a, problem, (*compiled)->outcome());
 
   ProgressLine progress(std::cout, StdoutIsTerminal() && !a.json);

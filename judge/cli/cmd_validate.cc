@@ -6,6 +6,7 @@
 
 #include "cli_util.h"
 #include "commands.h"
+#include "judge/base/terminal.h"
 #include "judge/plugin_host.h"
 #include "judge/problem.h"
 
@@ -46,7 +47,7 @@ int RunValidate(const ValidateOptions& o) {
     doc["error"] = nullptr;
     PrintJson(doc);
   } else if (!outcome->valid) {
-    std::cerr << o.input_file << ": invalid: " << outcome->message << "\n";
+    std::cerr << EscapeForTerminal(o.input_file) << ": invalid: " << EscapeForTerminal(outcome->message, /*keep_newlines=*/true) << "\n";
   }
   return outcome->valid ? kExitOk : kExitNegative;
 }

@@ -84,7 +84,7 @@ int RunVerify(const VerifyArgs& a) {
   opt.margins = !a.no_margins;
   opt.cache_dir = pkg_options.cache_dir;
   if (!a.json) {
-    std::cout << "verifying " << (*package)->problem.id << " (" << (*package)->tests.size() << " tests)\n";
+    std::cout << "verifying " << EscapeForTerminal((*package)->problem.id) << " (" << (*package)->tests.size() << " tests)\n";
     CheckTable().PrintHeader(std::cout, colour);
     opt.on_check = [colour](const VerifyCheck& c) { PrintCheck(c, colour); };
   }
@@ -99,7 +99,7 @@ int RunVerify(const VerifyArgs& a) {
   if (a.json) {
     PrintJson(ReportDoc(*report));
   } else {
-    std::cout << report->problem << ": " << report->checks.size() << " checks, ";
+    std::cout << EscapeForTerminal(report->problem) << ": " << report->checks.size() << " checks, ";
     if (failed == 0)
       std::cout << "all hold";
     else

@@ -81,7 +81,7 @@ void ReportObserver::OnJudgingDone(std::size_t, const Result<JudgedSubmission>& 
     if (mode_ != Mode::kJson) ReportError(command_, r.status());
     return;
   }
-  if (!r->note.empty() && mode_ != Mode::kJson) std::cerr << "judge " << command_ << ": note: " << r->note << "\n";
+  if (!r->note.empty() && mode_ != Mode::kJson) std::cerr << "judge " << command_ << ": note: " << EscapeForTerminal(r->note) << "\n";
   if (mode_ == Mode::kLive) PrintBody(std::cout, *r, false, colour_);
   if (mode_ == Mode::kBatch) {
     PrintHeader(std::cout, r->display_name, r->submission);

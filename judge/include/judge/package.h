@@ -17,6 +17,7 @@
 
 #include "judge/checker.h"
 #include "judge/compiler.h"
+#include "judge/base/scratch_dir.h"
 #include "judge/language.h"
 #include "judge/plugin_host.h"
 #include "judge/problem.h"
@@ -24,19 +25,6 @@
 #include "judge/tool_program.h"
 
 namespace judge {
-
-// A directory removed (with everything in it) when this goes.
-class OwnedDir {
- public:
-  explicit OwnedDir(std::string path) : path_(std::move(path)) {}
-  ~OwnedDir();
-  OwnedDir(const OwnedDir&) = delete;
-  OwnedDir& operator=(const OwnedDir&) = delete;
-  const std::string& path() const { return path_; }
-
- private:
-  std::string path_;
-};
 
 struct Package {
   ProblemConfig problem;
@@ -49,7 +37,7 @@ struct Package {
                                          // package's other judging files
   std::unique_ptr<PluginCaller> plugin;  // null for a package without a plugin
   std::string plugin_hash;               // SHA-256 of the plugin file, or empty
-  std::unique_ptr<OwnedDir> build_dir;   // where the package's programs are built
+  std::unique_ptr<ScratchDir> build_dir;   // where the package's programs are built
   std::shared_ptr<ToolEnvironment> tools;
   std::unique_ptr<Checker> checker;      // the plugin's, a built-in one, or a program's
   std::string checker_name;              // "plugin", "exact", "tokens", "kattis", ... (stored)

@@ -88,9 +88,9 @@ Status MakeToolEnvironment(const PackageOptions& options, bool has_programs, Pac
   auto env = std::make_shared<ToolEnvironment>();
   if (has_programs) {
     std::string root = options.scratch_root.empty() ? DefaultScratchRoot() : options.scratch_root;
-    JUDGE_ASSIGN_OR_RETURN(std::string dir, fs::MakeTempDir(root, "judge-package-"));
-    pkg->build_dir = std::make_unique<OwnedDir>(dir);
-    env->build_root = dir;
+    JUDGE_ASSIGN_OR_RETURN(ScratchDir dir, ScratchDir::Make(root, "judge-package-"));
+    pkg->build_dir = std::make_unique<ScratchDir>(std::move(dir));
+    env->build_root = pkg->build_dir->path();
   }
   env->languages = options.languages;
   env->cache_dir = options.cache_dir;
@@ -174,10 +174,6 @@ Status LoadIncludeFiles(Package* pkg) {
 }
 
 }  // namespace
-
-OwnedDir::~OwnedDir() {
-  if (!path_.empty()) (void)fs::RemoveTree(path_);
-}
 
 std::string KattisLanguageCode(const LanguageProfile& p) {
   const std::string& id = p.id;

@@ -56,8 +56,8 @@ class TestChecker {
     }
     std::string root = pipeline_->options().scratch_root.empty() ? DefaultScratchRoot()
                                                                  : pipeline_->options().scratch_root;
-    JUDGE_ASSIGN_OR_RETURN(std::string dir, fs::MakeTempDir(root, "judge-verify-"));
-    scratch_ = std::make_unique<OwnedDir>(dir);
+    JUDGE_ASSIGN_OR_RETURN(ScratchDir dir, ScratchDir::Make(root, "judge-verify-"));
+    scratch_ = std::make_unique<ScratchDir>(std::move(dir));
     return Status::Ok();
   }
 
@@ -149,7 +149,7 @@ class TestChecker {
   Pipeline* pipeline_;
   Checks* checks_;
   std::unique_ptr<Sandbox> sandbox_;
-  std::unique_ptr<OwnedDir> scratch_;
+  std::unique_ptr<ScratchDir> scratch_;
 };
 
 // A sample .interaction file: lines of "<" (to the submission) or ">" (from it).
