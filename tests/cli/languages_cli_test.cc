@@ -3,6 +3,8 @@
 // names, and `languages --check`.
 #include <gtest/gtest.h>
 
+#include <map>
+
 #include <nlohmann/json.hpp>
 
 #include "cli_util.h"
@@ -168,6 +170,46 @@ TEST(LanguagesCli, JavaFindsThePublicAndTheMainClass) {
   EXPECT_EQ(Parse(r)["verdict"], "AC") << r.out;
   Ran none = sb.Judge({"grade", pkg, sb.File("NoMain.java", "class NoMain { void run() {} }\n"), "--no-db"});
   EXPECT_NE(none.out.find("no class has a method public static void main(String[])"), std::string::npos) << none.out;
+}
+
+// `languages --check` compiles and runs every available profile's hello world: the
+// shipped ones pass; a profile whose program prints something else, or does not
+// compile, fails (exit 1) with the reason; one whose tools are missing is not run.
+TEST(LanguagesCli, CheckRunsEveryHelloWorldAndNamesWhatFailed) {
+  Sandbox sb;
+  const std::string c = "    compile: [gcc, -x, c, -O2, -o, \"{binary}\", \"{source}\"]\n"
+                        "    run: [\"./{binary}\"]\n    source: main.c\n";
+  std::string extra = sb.File("languages.yaml",
+      "languages:\n"
+      "  - id: c-says-goodbye\n    name: wrong output\n" + c +
+      "    hello: \"#include <stdio.h>\\nint main(void) { puts(\\\"goodbye\\\"); return 0; }\\n\"\n"
+      "  - id: c-broken\n    name: does not compile\n" + c +
+      "    hello: \"int main(void) { return undeclared; }\\n\"\n"
+      "  - id: c-missing\n    name: no compiler\n"
+      "    compile: [/nonexistent/cc, \"{source}\"]\n    run: [\"./{binary}\"]\n    source: main.c\n"
+      "    hello: \"int main(void) { return 0; }\\n\"\n");
+  Ran r = sb.Judge({"languages", "--check", "--json", "--languages", extra});
+  EXPECT_EQ(r.exit_code, 1) << r.err;
+  std::map<std::string, json> check;
+  int passed = 0;
+  for (const auto& l : Parse(r)) {
+    if (!l.contains("check")) continue;  // the binary pseudo-profile
+    check[l["id"]] = l["check"];
+    if (l["available"].get<bool>() && l["check"]["outcome"] == "passed") ++passed;
+    const bool ours = l["id"].get<std::string>().rfind("c-", 0) == 0;
+    if (!ours && l["available"].get<bool>()) {
+      EXPECT_EQ(l["check"]["outcome"], "passed") << l.dump();
+    }
+  }
+  EXPECT_GE(passed, 3) << r.out;  // at least C and the C++ profiles
+  EXPECT_EQ(check["c11"]["outcome"], "passed");
+  EXPECT_EQ(check["c-says-goodbye"]["outcome"], "failed");
+  EXPECT_NE(check["c-says-goodbye"]["detail"].get<std::string>().find("goodbye"), std::string::npos)
+      << check["c-says-goodbye"];
+  EXPECT_EQ(check["c-broken"]["outcome"], "failed");
+  EXPECT_NE(check["c-broken"]["detail"].get<std::string>().find("undeclared"), std::string::npos)
+      << check["c-broken"];
+  EXPECT_EQ(check["c-missing"]["outcome"], "unavailable") << check["c-missing"];
 }
 
 }  // namespace

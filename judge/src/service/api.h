@@ -1,5 +1,5 @@
-// The HTTP API of `judge serve` (docs/service.md; the contract is DESIGN.md's
-// "Service" section) and the web page's files, as one HttpHandler.
+// The HTTP API of `judge serve` (its contract and manual: docs/service.md) and the
+// web page's files, as one HttpHandler.
 //
 //   GET  /                                   the web page (also /app.js, /app.css)
 //   GET  /api/v1/whoami                      {"name", "role"}
