@@ -59,6 +59,7 @@ Status LoadLatestJudging(Db& db, int64_t submission_id, int64_t* count, std::opt
   JUDGE_ASSIGN_OR_RETURN(auto c, db.Lookup("SELECT count(*), max(id) FROM judgings WHERE submission_id = ?1",
                                            submission_id, "counting judgings"));
   *count = c->Int(0);
+  latest->reset();
   if (*count == 0) return Status::Ok();
   const int64_t latest_id = c->Int(1);
   c.reset();
@@ -97,8 +98,7 @@ class SqliteStore final : public Store {
     JudgingOwner owner = nj.owner;
     PrepareOwner(owner);
     std::lock_guard<std::mutex> lock(mu_);
-    int64_t id = 0;
-    JUDGE_RETURN_IF_ERROR(db_->Transaction(true, [&]() -> Status {
+    return db_->TransactionValue<int64_t>(true, [&]() -> Result<int64_t> {
       JUDGE_RETURN_IF_ERROR(RequireSubmission(nj.submission_id));
       JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
           "INSERT INTO judgings (submission_id, status, status_name, started_unix_ms, "
@@ -113,10 +113,8 @@ class SqliteStore final : public Store {
                  nj.sandbox_method, nj.judge_version, owner.pid, owner.host, owner.boot_id, owner.start_ticks,
                  nj.tests_total);
       JUDGE_RETURN_IF_ERROR(q->Run("starting a judging"));
-      id = sqlite3_last_insert_rowid(db_->handle());
-      return Status::Ok();
-    }));
-    return id;
+      return static_cast<int64_t>(sqlite3_last_insert_rowid(db_->handle()));
+    });
   }
 
   Status AddTestResult(int64_t judging_id, const TestResult& t) override {
