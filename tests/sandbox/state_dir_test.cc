@@ -11,6 +11,7 @@
 // sandbox left in the state directory, its cgroups and its files.
 #include <fcntl.h>
 #include <gtest/gtest.h>
+#include <pthread.h>
 #include <signal.h>
 #include <sys/file.h>
 #include <sys/mount.h>
@@ -432,5 +433,45 @@ TEST_F(StateDirTest, ANetworkNamespaceFileReplacedByASymlinkIsNotFollowed) {
   EXPECT_EQ(std::count(r.status().message().begin(), r.status().message().end(), '\n'), 0);
 }
 
+
+// The keeper is spawned by whichever judge first needs the slot and inherits what that
+// judge ignored or blocked (a judge under nohup ignores SIGHUP; a server ignores
+// SIGPIPE). The program must start with every signal at its default and none blocked
+// all the same, glibc's reserved 32 and 33 included (posix_spawn leaves them ignored
+// in the keeper, and glibc's sigaction cannot undo that). Without DefaultSignals() at
+// the keeper's start the program inherits SIGHUP and SIGUSR1 ignored and SIGUSR2
+// blocked (the run's init resets only the keeper's own SIGPIPE); with it through
+// glibc's sigaction, 32 and 33 stay ignored.
+TEST_F(StateDirTest, TheProgramStartsWithDefaultSignalsWhateverTheJudgeIgnored) {
+  struct sigaction ignore = {}, old_hup = {}, old_usr1 = {};
+  ignore.sa_handler = SIG_IGN;
+  ASSERT_EQ(::sigaction(SIGHUP, &ignore, &old_hup), 0);
+  ASSERT_EQ(::sigaction(SIGUSR1, &ignore, &old_usr1), 0);
+  sigset_t usr2, old_mask;
+  sigemptyset(&usr2);
+  sigaddset(&usr2, SIGUSR2);
+  ASSERT_EQ(::pthread_sigmask(SIG_BLOCK, &usr2, &old_mask), 0);
+  Result<RunResult> r = Status::Internal("not run");
+  {
+    Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());  // starts this test's keeper
+    if (made.ok()) {
+      RunSpec spec;
+      spec.argv = {"/bin/cat", "/proc/self/status"};
+      spec.work_dir = root_ + "/run";
+      spec.stdout_path = root_ + "/out";
+      r = (*made)->Run(spec);
+    } else {
+      r = made.status();
+    }
+  }
+  ::sigaction(SIGHUP, &old_hup, nullptr);
+  ::sigaction(SIGUSR1, &old_usr1, nullptr);
+  ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(r->status, RunStatus::kOk) << r->message;
+  const std::string status = ReadAll(root_ + "/out");
+  EXPECT_NE(status.find("SigIgn:\t0000000000000000\n"), std::string::npos) << status;
+  EXPECT_NE(status.find("SigBlk:\t0000000000000000\n"), std::string::npos) << status;
+}
 }  // namespace
 }  // namespace judge::testing

@@ -42,12 +42,6 @@ void CopyString(char* dst, size_t cap, const char* a, const char* b) {
   _exit(kSetupFailed);
 }
 
-// Raw clone: glibc's fork() would run atfork handlers and take locks that another
-// thread of the judge may have held when I was forked.
-pid_t RawClone(unsigned long flags) {
-  return static_cast<pid_t>(syscall(SYS_clone, flags | SIGCHLD, 0, 0, 0, 0));
-}
-
 void CloseAllFds() { syscall(SYS_close_range, 0u, ~0u, 0u); }
 
 // Closes every descriptor >= 3 but those in keep[0..n) (unsorted, no allocation).
@@ -68,13 +62,13 @@ void CloseAllExcept(int* keep, int n) {
   syscall(SYS_close_range, next, ~0u, 0u);
 }
 
+// The keeper's one departure from default signal dispositions (DefaultSignals, at
+// its start) is SIGPIPE ignored: only that is undone here, one call instead of 64 on
+// every run.
 void ResetSignals() {
   struct sigaction sa = {};
   sa.sa_handler = SIG_DFL;
-  for (int sig = 1; sig < NSIG; ++sig) {
-    if (sig == SIGKILL || sig == SIGSTOP) continue;
-    sigaction(sig, &sa, nullptr);  // fails harmlessly for glibc-reserved numbers
-  }
+  sigaction(SIGPIPE, &sa, nullptr);
   sigset_t none;
   sigemptyset(&none);
   syscall(SYS_rt_sigprocmask, SIG_SETMASK, &none, nullptr, sizeof(long) * 1);
@@ -176,9 +170,41 @@ void BecomeProgram(const ChildPlan& plan) {
   }
 }
 
+// P's body, on its own stack in I's memory (I is suspended until P execs or exits).
+int ProgramMain(void* arg) {
+  const ChildPlan& plan = *static_cast<const ChildPlan*>(arg);
+  BecomeProgram(plan);
+  execve(plan.program, const_cast<char* const*>(plan.argv), const_cast<char* const*>(plan.envp));
+  __atomic_store_n(&plan.report->exec_errno, errno == 0 ? ENOEXEC : errno, __ATOMIC_SEQ_CST);
+  _exit(127);
+}
+
+// P's stack until it execs. Static: I's page of it is touched by P alone, and only
+// one P is ever being started from one I.
+alignas(64) char program_stack[64 * 1024];
+
 }  // namespace
 
-void EnterSandbox(const ChildPlan& plan, int exec_pipe_fd) {
+void DefaultSignals() {
+  // The raw system call: glibc's sigaction refuses the two numbers it reserves (32
+  // and 33), which posix_spawn leaves ignored in the keeper and so, before this, in
+  // every program.
+  struct {
+    void (*handler)(int);
+    unsigned long flags;
+    void (*restorer)();
+    uint64_t mask;
+  } dfl = {SIG_DFL, 0, nullptr, 0};
+  for (int sig = 1; sig < NSIG; ++sig) {
+    if (sig == SIGKILL || sig == SIGSTOP) continue;
+    syscall(SYS_rt_sigaction, sig, &dfl, nullptr, sizeof dfl.mask);
+  }
+  sigset_t none;
+  sigemptyset(&none);
+  syscall(SYS_rt_sigprocmask, SIG_SETMASK, &none, nullptr, sizeof(long) * 1);
+}
+
+[[noreturn]] void EnterSandbox(const ChildPlan& plan, int exec_pipe_fd) {
   // I: the keeper cloned it into a new pid namespace, whose pid 1 it is. It dies with
   // the keeper (its parent, single-threaded).
   prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
@@ -213,12 +239,11 @@ void EnterSandbox(const ChildPlan& plan, int exec_pipe_fd) {
   // Only what P needs survives into it: 0-2 and Boost's exec-error pipe.
   CloseAllExcept(&exec_pipe_fd, 1);
 
-  pid_t program = RawClone(0);
+  // glibc's clone(), not fork(): no atfork handlers, no locks; the child runs
+  // ProgramMain on program_stack (the stack grows down from its end).
+  pid_t program = clone(ProgramMain, program_stack + sizeof program_stack, CLONE_VM | CLONE_VFORK | SIGCHLD,
+                        const_cast<ChildPlan*>(&plan));
   if (program < 0) Fail(plan, "clone program", nullptr, errno);
-  if (program == 0) {
-    BecomeProgram(plan);
-    return;  // to Boost.Process, which execs
-  }
   CloseAllFds();
   for (;;) {
     int status = 0;
@@ -234,11 +259,6 @@ void EnterSandbox(const ChildPlan& plan, int exec_pipe_fd) {
     }
     if (pid < 0 && errno != EINTR) _exit(0);
   }
-}
-
-void ExecFailed(const ChildPlan& plan, int err) {
-  __atomic_store_n(&plan.report->exec_errno, err == 0 ? ENOEXEC : err, __ATOMIC_SEQ_CST);
-  _exit(127);
 }
 
 }  // namespace judge::sandbox

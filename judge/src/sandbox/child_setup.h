@@ -20,8 +20,13 @@
 // dies with the keeper (PR_SET_PDEATHSIG), which ends with the judge.
 // P sets the rlimits, changes to the work directory, empties its capability sets,
 // drops to the slot's uid/gid with no supplementary groups, sets no_new_privs,
-// installs the seccomp filter and returns to the keeper's code, which execs (only 0-2
-// and the close-on-exec exec pipe are open).
+// installs the seccomp filter and execs the program (only 0-2 and the close-on-exec
+// exec pipe are open).
+//
+// P shares I's memory until it execs, as posix_spawn's child does (CLONE_VM |
+// CLONE_VFORK, on a stack of its own; I waits meanwhile): copying I's page tables
+// only for P to throw them away at exec was, with their teardown, a large part of a
+// run's cost on hosts where page-table updates are expensive (virtual machines).
 //
 // Everything here runs between clone and exec: no allocation, no locks, only system
 // calls (raw ones where glibc would consult thread state, e.g. setresuid). Every
@@ -100,17 +105,22 @@ struct ChildPlan {
   const char* cwd = "/";
   const sock_filter* filter = nullptr;
   unsigned short filter_len = 0;
+  const char* program = nullptr;  // what P execs, with argv and envp (null-terminated)
+  const char* const* argv = nullptr;
+  const char* const* envp = nullptr;
   ChildReport* report = nullptr;
 };
 
-// Called in I (the keeper's clone, pid 1 of a new pid namespace). Returns only in P,
-// ready to exec; I never returns (it _exits). exec_pipe_fd is the keeper's
-// close-on-exec pipe: I closes its copy, so the keeper reads end of file as soon as
-// P has exec'd (or died).
-void EnterSandbox(const ChildPlan& plan, int exec_pipe_fd);
+// Every signal's disposition back to the default and the signal mask empty: what the
+// keeper does at its start (it inherits whatever the judge that spawned it ignored or
+// blocked), so that I, its clone, has only the keeper's own SIGPIPE to undo.
+void DefaultSignals();
 
-// Called in P when exec failed: records the errno and exits.
-[[noreturn]] void ExecFailed(const ChildPlan& plan, int err);
+// Called in I (the keeper's clone, pid 1 of a new pid namespace); never returns (I
+// _exits; P execs plan.program or records why it could not, in the report, and
+// exits 127). exec_pipe_fd is the keeper's close-on-exec pipe: I closes its copy, so
+// the keeper reads end of file as soon as P has exec'd (or died).
+[[noreturn]] void EnterSandbox(const ChildPlan& plan, int exec_pipe_fd);
 
 }  // namespace judge::sandbox
 

@@ -139,28 +139,43 @@ bool AwaitInit(const Client& c, pid_t init, int pidfd) {
   }
 }
 
+// What the init I starts from: the plan and its copy of the exec pipe's two ends.
+struct InitArgs {
+  const ChildPlan* plan;
+  int exec_pipe[2];
+};
+
+int InitMain(void* arg) {
+  const InitArgs& a = *static_cast<const InitArgs*>(arg);
+  close(a.exec_pipe[0]);
+  EnterSandbox(*a.plan, a.exec_pipe[1]);
+}
+
+// I's stack. I shares the keeper's memory (CLONE_VM: no page tables copied for it,
+// none torn down when it exits), so it needs a stack of its own; one suffices, as the
+// keeper serves one run at a time and reaps its I before the next. What I does in the
+// keeper's memory is child_setup.h's: system calls, no allocation, writes to its stack
+// and the report page only; it reads the plan, which stays untouched until I is reaped.
+alignas(64) char init_stack[128 * 1024];
+
 // Clones the init, waits for the program's exec, answers, waits for the end. The run's
 // stdin, stdout and stderr ((*fds)[0..2]) are closed once the program runs: a copy kept
 // here would hide a pipe's end-of-file from the other side until the run ended (an
 // interactor must see the submission close its stdout).
-bool ServeRun(const Client& c, const UnpackedPlan& up, const ChildPlan& plan, std::vector<int>* fds) {
+bool ServeRun(const Client& c, const ChildPlan& plan, std::vector<int>* fds) {
   if (c.netns >= 0 && setns(c.netns, CLONE_NEWNET) != 0) return Fail(c, "setns into the slot's network", errno);
-  int exec_pipe[2];
-  if (pipe2(exec_pipe, O_CLOEXEC) != 0) return Fail(c, "pipe", errno);
-  pid_t init = static_cast<pid_t>(syscall(SYS_clone, CLONE_NEWPID | SIGCHLD, 0, 0, 0, 0));
-  if (init == 0) {
-    close(exec_pipe[0]);
-    EnterSandbox(plan, exec_pipe[1]);  // returns in the program P only
-    execve(up.program, const_cast<char* const*>(up.argv.data()), const_cast<char* const*>(up.envp.data()));
-    ExecFailed(plan, errno);
-  }
+  InitArgs args{&plan, {-1, -1}};
+  if (pipe2(args.exec_pipe, O_CLOEXEC) != 0) return Fail(c, "pipe", errno);
+  int pidfd = -1;
+  pid_t init = clone(InitMain, init_stack + sizeof init_stack, CLONE_VM | CLONE_NEWPID | CLONE_PIDFD | SIGCHLD, &args,
+                     &pidfd);
   int err = errno;
+  int exec_pipe[2] = {args.exec_pipe[0], args.exec_pipe[1]};
   close(exec_pipe[1]);
   if (init < 0) {
     close(exec_pipe[0]);
     return Fail(c, "clone of the run's init", err);
   }
-  int pidfd = static_cast<int>(syscall(SYS_pidfd_open, init, 0));
   char byte;
   while (read(exec_pipe[0], &byte, 1) < 0 && errno == EINTR) {
   }
@@ -171,8 +186,8 @@ bool ServeRun(const Client& c, const UnpackedPlan& up, const ChildPlan& plan, st
   }
   KeeperStarted s;
   s.ok = pidfd >= 0;
-  s.error = pidfd >= 0 ? 0 : errno;
-  if (pidfd < 0) std::strncpy(s.what, "pidfd_open of the run's init", sizeof s.what - 1);
+  s.error = pidfd >= 0 ? 0 : EBADF;
+  if (pidfd < 0) std::strncpy(s.what, "the run's init's pidfd", sizeof s.what - 1);
   s.init_pid = init;
   s.start_ns = NowNs();
   bool sent = SendStarted(c, s, pidfd);
@@ -197,7 +212,10 @@ bool Run(const Client& c, const std::string& msg, std::vector<int>* fds_in) {
   plan.filter = c.filter.data();
   plan.filter_len = static_cast<unsigned short>(c.filter.size());
   plan.report = c.report;
-  return ServeRun(c, up, plan, fds_in);
+  plan.program = up.program;
+  plan.argv = up.argv.data();
+  plan.envp = up.envp.data();
+  return ServeRun(c, plan, fds_in);
 }
 
 // A message from a client: false when its connection is over.
@@ -266,6 +284,7 @@ int main(int argc, char** argv) {
   // nothing else of the judge's may linger here.
   syscall(SYS_close_range, static_cast<unsigned>(listener + 1), ~0u, 0u);
   if (listener > 3) syscall(SYS_close_range, 3u, static_cast<unsigned>(listener - 1), 0u);
+  DefaultSignals();  // nothing the starting judge ignored or blocked lingers
   signal(SIGPIPE, SIG_IGN);
   return Loop(listener);
 }
