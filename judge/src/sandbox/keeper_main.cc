@@ -156,6 +156,9 @@ int InitMain(void* arg) {
 // keeper serves one run at a time and reaps its I before the next. What I does in the
 // keeper's memory is child_setup.h's: system calls, no allocation, writes to its stack
 // and the report page only; it reads the plan, which stays untouched until I is reaped.
+// I also shares the keeper's errno (one thread's TLS): the keeper reads errno only
+// after a call of its own failed, and while I lives only to tell EINTR, which cannot
+// come (the keeper has no signal handlers), so an errno I wrote changes no decision.
 alignas(64) char init_stack[128 * 1024];
 
 // Clones the init, waits for the program's exec, answers, waits for the end. The run's
