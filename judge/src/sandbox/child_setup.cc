@@ -62,6 +62,12 @@ void CloseAllExcept(int* keep, int n) {
   syscall(SYS_close_range, next, ~0u, 0u);
 }
 
+void UnblockAllSignals() {
+  sigset_t none;
+  sigemptyset(&none);
+  syscall(SYS_rt_sigprocmask, SIG_SETMASK, &none, nullptr, sizeof(long) * 1);
+}
+
 // The keeper's one departure from default signal dispositions (DefaultSignals, at
 // its start) is SIGPIPE ignored: only that is undone here, one call instead of 64 on
 // every run.
@@ -69,9 +75,7 @@ void ResetSignals() {
   struct sigaction sa = {};
   sa.sa_handler = SIG_DFL;
   sigaction(SIGPIPE, &sa, nullptr);
-  sigset_t none;
-  sigemptyset(&none);
-  syscall(SYS_rt_sigprocmask, SIG_SETMASK, &none, nullptr, sizeof(long) * 1);
+  UnblockAllSignals();
 }
 
 void WriteOomScoreAdj(const ChildPlan& plan, const char* value) {
@@ -199,9 +203,7 @@ void DefaultSignals() {
     if (sig == SIGKILL || sig == SIGSTOP) continue;
     syscall(SYS_rt_sigaction, sig, &dfl, nullptr, sizeof dfl.mask);
   }
-  sigset_t none;
-  sigemptyset(&none);
-  syscall(SYS_rt_sigprocmask, SIG_SETMASK, &none, nullptr, sizeof(long) * 1);
+  UnblockAllSignals();
 }
 
 [[noreturn]] void EnterSandbox(const ChildPlan& plan, int exec_pipe_fd) {
@@ -236,7 +238,7 @@ void DefaultSignals() {
   for (int i = 0; i < plan.procs_count; ++i) {
     if (write(plan.procs_fds[i], "0", 1) != 1) Fail(plan, "joining the cgroup", nullptr, errno);
   }
-  // Only what P needs survives into it: 0-2 and Boost's exec-error pipe.
+  // Only what P needs survives into it: 0-2 and the keeper's exec pipe.
   CloseAllExcept(&exec_pipe_fd, 1);
 
   // glibc's clone(), not fork(): no atfork handlers, no locks; the child runs
