@@ -473,5 +473,58 @@ TEST_F(StateDirTest, TheProgramStartsWithDefaultSignalsWhateverTheJudgeIgnored) 
   EXPECT_NE(status.find("SigIgn:\t0000000000000000\n"), std::string::npos) << status;
   EXPECT_NE(status.find("SigBlk:\t0000000000000000\n"), std::string::npos) << status;
 }
+// The slot's disk layer (run_disk.h), kept mounted at <state_dir>/slot0.disk from one
+// run to the next while runs leave it clean, and unmounted when the sandbox goes.
+// Without the reuse the layer is unmounted after every run (no tmpfs there between
+// runs); without ~SlotPool's unmount it stays mounted after the sandbox is gone.
+TEST_F(StateDirTest, TheDiskLayerIsKeptBetweenCleanRunsAndUnmountedAtTheEnd) {
+  const std::string disk = state_ + "/slot0.disk";
+  {
+    Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+    ASSERT_TRUE(made.ok()) << made.status().message();
+    dev_t first = 0;
+    for (int run = 0; run < 3; ++run) {
+      Result<RunResult> r = RunHello(**made);
+      ASSERT_TRUE(r.ok()) << r.status().message();
+      ASSERT_EQ(r->status, RunStatus::kOk) << r->message;
+      ASSERT_EQ(MountsUnder(disk).size(), 1u) << "run " << run << ": the layer is not mounted between runs";
+      struct stat st;
+      ASSERT_EQ(::stat(disk.c_str(), &st), 0);
+      if (run == 0) first = st.st_dev;
+      EXPECT_EQ(st.st_dev, first) << "run " << run << " mounted a new layer after a clean run";
+    }
+  }
+  EXPECT_TRUE(MountsUnder(disk).empty()) << "the sandbox is gone, its slot's layer still mounted";
+}
+
+// What a run leaves in its work directory's root never reaches the next run of the
+// slot through a kept layer: a user extended attribute and mode 0700 on the root, a
+// file (copied back to the host, then removed there by the judge's user).
+// Without the checks of RunDisk::Reuse (reused whatever the last run left), the next
+// run sees mode 700, the attribute and trace.txt.
+TEST_F(StateDirTest, ARunFindsNothingThePreviousRunLeftInTheKeptLayer) {
+  fs::copy_file(std::string(HOSTILE_DIR) + "/leave_traces", root_ + "/run/leave_traces");
+  Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+  ASSERT_TRUE(made.ok()) << made.status().message();
+  auto run = [&](const std::string& what) -> std::string {
+    RunSpec spec;
+    spec.argv = {"./leave_traces", what};
+    spec.work_dir = root_ + "/run";
+    spec.stdout_path = root_ + "/out";
+    Result<RunResult> r = (*made)->Run(spec);
+    if (!r.ok()) return "error: " + r.status().message();
+    if (r->status != RunStatus::kOk) return "status " + std::string(RunStatusCode(r->status)) + ": " + r->message;
+    return ReadAll(root_ + "/out");
+  };
+  const std::string clean = "mode=755 uid=" + std::to_string(kStateFirstUid) + " xattr=no\nhello\n";
+  ASSERT_EQ(run("look"), clean);
+  std::string marked = run("xattr");
+  ASSERT_TRUE(marked.empty() || marked == "no xattr support\n") << marked;
+  EXPECT_EQ(run("look"), clean) << "after a run set an attribute and mode 0700 on its work directory";
+  ASSERT_EQ(run("file"), "");
+  ASSERT_EQ(ReadAll(root_ + "/run/trace.txt"), "left behind\n");
+  fs::remove(root_ + "/run/trace.txt");
+  EXPECT_EQ(run("look"), clean) << "after a run wrote trace.txt, removed from the host since";
+}
 }  // namespace
 }  // namespace judge::testing

@@ -6,8 +6,10 @@
 // this small static program is forked instead. The first judge to need slot k starts
 // it, handing it a listening socket bound at <state_dir>/slot<k>.keeper (in the
 // judge's private state directory), and it detaches (a new session; its parent exits
-// at once). Every judge process then connects to it: a connection opens with a hello
-// (the slot's report page, network namespace and seccomp filter, the judge's pidfd),
+// at once), having compiled the seccomp filter first (a judge that connects later pays
+// nothing for it; a keeper that cannot compile it exits with kKeeperExitNoFilter).
+// Every judge process then connects to it: a connection opens with a hello
+// (the slot's report page and network namespace, the judge's pidfd),
 // answered with a welcome naming the keeper's binary, and carries that judge's runs.
 // The slot's lock (flock) keeps two judges from running in one slot at once, so the
 // keeper serves one run at a time: it clones the run's init into a new pid namespace;
@@ -44,11 +46,15 @@
 #include "child_setup.h"
 #include "keeper_channel.h"
 #include "keeper_protocol.h"
+#include "seccomp_policy.h"
 
 namespace judge::sandbox {
 namespace {
 
 constexpr int kIdleSeconds = 600;
+
+// Every run's filter, compiled in main() before the keeper detaches.
+std::vector<sock_filter> filter;
 
 int64_t NowNs() {
   struct timespec ts;
@@ -63,7 +69,6 @@ struct Client {
   ChildReport* report = nullptr;
   int netns = -1;
   int judge_pidfd = -1;
-  std::vector<sock_filter> filter;
   ~Client() {
     if (report) munmap(report, sizeof(ChildReport));
     for (int fd : {socket, netns, judge_pidfd})
@@ -94,15 +99,13 @@ KeeperWelcome Welcome() {
   return w;
 }
 
-// The hello: the slot's report page, network namespace and filter. Answered with the
+// The hello: the slot's report page and network namespace. Answered with the
 // welcome. False: a malformed hello (the connection is dropped).
 bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
   KeeperHello h;
   std::memcpy(&h, msg.data(), sizeof h);
   std::size_t want_fds = 1 + (h.has_netns ? 1 : 0) + (h.has_judge_pidfd ? 1 : 0);
-  if (h.version != kKeeperProtocolVersion || fds->size() != want_fds ||
-      msg.size() != sizeof h + h.filter_len * sizeof(sock_filter))
-    return false;
+  if (h.version != kKeeperProtocolVersion || fds->size() != want_fds || msg.size() != sizeof h) return false;
   void* page = mmap(nullptr, sizeof(ChildReport), PROT_READ | PROT_WRITE, MAP_SHARED, (*fds)[0], 0);
   if (page == MAP_FAILED) return false;
   c->report = static_cast<ChildReport*>(page);
@@ -111,8 +114,6 @@ bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
   if (h.has_judge_pidfd) c->judge_pidfd = (*fds)[next];
   close((*fds)[0]);
   fds->clear();  // kept by the client now
-  c->filter.resize(h.filter_len);
-  if (h.filter_len > 0) std::memcpy(c->filter.data(), msg.data() + sizeof h, h.filter_len * sizeof(sock_filter));
   c->greeted = true;
   KeeperWelcome w = Welcome();
   return SendMessage(c->socket, &w, sizeof w, nullptr, 0);
@@ -212,8 +213,8 @@ bool Run(const Client& c, const std::string& msg, std::vector<int>* fds_in) {
   plan.stderr_fd = fds[2];
   plan.procs_fds = fds.data() + 3;
   plan.procs_count = static_cast<int>(fds.size() - 3);
-  plan.filter = c.filter.data();
-  plan.filter_len = static_cast<unsigned short>(c.filter.size());
+  plan.filter = filter.data();
+  plan.filter_len = static_cast<unsigned short>(filter.size());
   plan.report = c.report;
   plan.program = up.program;
   plan.argv = up.argv.data();
@@ -277,6 +278,9 @@ int main(int argc, char** argv) {
   using namespace judge::sandbox;
   if (argc != 3 || std::strcmp(argv[2], "--detach") != 0) return 2;
   const int listener = std::atoi(argv[1]);
+  judge::Result<std::vector<sock_filter>> compiled = BuildSeccompFilter();
+  if (!compiled.ok()) return kKeeperExitNoFilter;
+  filter = std::move(compiled).value();
   // Detached: the starting judge waits for this parent only; the keeper lives on in a
   // session of its own.
   pid_t child = fork();

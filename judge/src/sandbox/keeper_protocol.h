@@ -27,22 +27,24 @@
 
 namespace judge::sandbox {
 
-inline constexpr uint32_t kKeeperProtocolVersion = 2;
+inline constexpr uint32_t kKeeperProtocolVersion = 3;
 inline constexpr uint32_t kNoString = 0xffffffffu;
 inline constexpr std::size_t kMaxKeeperMessage = 256 * 1024;
 inline constexpr int kMaxRunFds = 3 + 8;  // stdin, stdout, stderr, cgroup files
+// The keeper's exit status when it cannot compile the seccomp filter at its start.
+inline constexpr int kKeeperExitNoFilter = 4;
 
 enum class KeeperOp : uint32_t { kHello = 1, kRun = 2 };
 
 // Judge -> keeper, once: the slot's fixed parts. Descriptors: the report page's memfd,
-// the slot's network namespace (or none), the judge's pidfd (or none). Followed by
-// filter_len sock_filter records.
+// the slot's network namespace (or none), the judge's pidfd (or none). The seccomp
+// filter is not among them: the keeper compiles it once at its start (since version
+// 3), so it belongs to the keeper's binary, which the welcome names.
 struct KeeperHello {
   uint32_t op = static_cast<uint32_t>(KeeperOp::kHello);
   uint32_t version = kKeeperProtocolVersion;
   int32_t has_netns = 0;
   int32_t has_judge_pidfd = 0;
-  uint32_t filter_len = 0;
 };
 
 // Keeper -> judge, the answer to a hello: who it is.

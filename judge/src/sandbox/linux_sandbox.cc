@@ -11,9 +11,9 @@
 //   3. open stdin/stdout/stderr (RunStreams: stdin a sealed memory copy, stdout and
 //      stderr pipes the judge drains into files it created fresh, fd-relative, and
 //      puts back at their names if the program replaced them, when the streams go);
-//   4. mount the run's disk layer, where everything the program writes in its work
-//      directory goes, under a quota (run_disk.h; WorkLayer unmounts it when it
-//      goes); empty the cgroup, reset it and set its limits (CgroupRun: emptied for
+//   4. ready the run's disk layer, where everything the program writes in its work
+//      directory goes, under a quota (run_disk.h: the slot's, kept from its last run
+//      when that left it clean, else mounted fresh); empty the cgroup, reset it and set its limits (CgroupRun: emptied for
 //      the next run when it goes);
 //   5. hand the run to the slot's keeper (slot_keeper.h), a small process that clones
 //      the init of a new pid namespace, which builds the namespaces (child_setup.h)
@@ -61,7 +61,6 @@
 #include "run_filesystem.h"
 #include "run_limits.h"
 #include "run_verdict.h"
-#include "seccomp_policy.h"
 #include "slot_keeper.h"
 
 namespace judge {
@@ -180,7 +179,7 @@ class SpawnedInit {
 struct WorkLayer {
   std::string work_dir;
   UniqueFd host_dir;
-  std::optional<RunDisk> disk;
+  RunDisk* disk = nullptr;  // the slot's (Slot::disk), or none
   std::string overlay_options;  // for the init's mount; empty without a layer
 };
 
@@ -230,7 +229,6 @@ Status LinuxSandbox::Init() {
   JUDGE_RETURN_IF_ERROR(MakePrivateStateDir(options_.state_dir));
   system_ = DetectSystemEntries();
   JUDGE_ASSIGN_OR_RETURN(etc_dir_, PrepareEtc(options_.state_dir, options_.first_uid, slots));
-  JUDGE_ASSIGN_OR_RETURN(filter_, BuildSeccompFilter());
   cpus_ = std::max(1u, std::thread::hardware_concurrency());
   judge_pidfd_.Reset(static_cast<int>(::syscall(SYS_pidfd_open, ::getpid(), 0)));
   for (int resource : {RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_STACK, RLIMIT_NOFILE, RLIMIT_NPROC, RLIMIT_CORE,
@@ -296,7 +294,6 @@ Result<SlotKeeper*> LinuxSandbox::KeeperOf(Slot& slot) {
   start.report_fd = slot.report_fd.get();
   start.netns_fd = slot.netns.get();
   start.judge_pidfd = judge_pidfd_.get();
-  start.filter = &filter_;
   Result<std::unique_ptr<SlotKeeper>> keeper = SlotKeeper::Start(start);
   if (!keeper.ok()) return keeper.status().WithContext("slot " + std::to_string(slot.index));
   slot.keeper = std::move(keeper).value();
@@ -441,8 +438,15 @@ Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const std::string& wor
       return ErrnoStatus(errno, "cannot hand the work directory " + work_dir + " to uid " + std::to_string(uid));
     return layer;
   }
-  JUDGE_ASSIGN_OR_RETURN(RunDisk disk, RunDisk::Start(slot.disk_dir, derived.disk_bytes, derived.disk_files, uid, uid));
-  layer.disk.emplace(std::move(disk));
+  // The slot's layer again when the last run (of this process) left it clean.
+  bool reused = slot.disk && !slot.used_elsewhere && slot.disk->Reuse(derived.disk_bytes, derived.disk_files, uid, uid);
+  if (!reused) {
+    if (slot.disk && slot.used_elsewhere) slot.disk->Disown();  // Start unmounts what is there now
+    slot.disk.reset();
+    JUDGE_ASSIGN_OR_RETURN(RunDisk disk, RunDisk::Start(slot.disk_dir, derived.disk_bytes, derived.disk_files, uid, uid));
+    slot.disk.emplace(std::move(disk));
+  }
+  layer.disk = &*slot.disk;
   JUDGE_ASSIGN_OR_RETURN(layer.overlay_options, layer.disk->OverlayOptions(work_dir));
   return layer;
 }

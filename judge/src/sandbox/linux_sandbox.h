@@ -4,7 +4,6 @@
 #ifndef JUDGE_SRC_SANDBOX_LINUX_SANDBOX_H_
 #define JUDGE_SRC_SANDBOX_LINUX_SANDBOX_H_
 
-#include <linux/filter.h>
 #include <sys/resource.h>
 #include <sys/types.h>
 
@@ -35,7 +34,7 @@ class LinuxSandbox final : public Sandbox {
   LinuxSandbox(const LinuxSandbox&) = delete;
   LinuxSandbox& operator=(const LinuxSandbox&) = delete;
 
-  // Detects the method, prepares the state directory and the seccomp filter.
+  // Detects the method, prepares the state directory and /etc.
   Status Init();
   Result<RunResult> Run(const RunSpec& spec) override;
 
@@ -63,7 +62,6 @@ class LinuxSandbox final : public Sandbox {
   std::string warning_;
   std::string etc_dir_;
   std::vector<SystemEntry> system_;
-  std::vector<sock_filter> filter_;
   unsigned cpus_ = 1;
   UniqueFd judge_pidfd_;  // lets a freshly forked init notice that the judge died
   std::map<int, rlim_t> hard_limits_;  // the judge's own hard rlimits

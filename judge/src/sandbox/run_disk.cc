@@ -2,6 +2,7 @@
 
 #include <dirent.h>
 #include <fcntl.h>
+#include <linux/magic.h>
 #include <sys/mount.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
@@ -14,6 +15,7 @@
 #include <cerrno>
 #include <fstream>
 #include <memory>
+#include <string_view>
 #include <vector>
 
 #include "judge/base/errors.h"
@@ -29,6 +31,22 @@ constexpr int64_t kPageBytes = 4096;
 constexpr int64_t kLayerInodes = 4;
 
 bool IsWhiteout(const struct stat& st) { return S_ISCHR(st.st_mode) && st.st_rdev == makedev(0, 0); }
+
+// Whether every extended attribute of dir_fd is the overlay's own ("trusted.overlay."):
+// a program can set others (user.*) on its work directory's root, which a reused
+// layer would otherwise hand to the next run.
+bool OnlyOverlayXattrs(int dir_fd) {
+  char names[4096];
+  ssize_t n = ::flistxattr(dir_fd, names, sizeof names);
+  if (n < 0) return false;
+  constexpr std::string_view kOverlay = "trusted.overlay.";
+  for (ssize_t i = 0; i < n;) {
+    std::string_view name(names + i);
+    if (name.substr(0, kOverlay.size()) != kOverlay) return false;
+    i += static_cast<ssize_t>(name.size()) + 1;
+  }
+  return true;
+}
 
 bool IsOpaque(int dir_fd) {
   char value[4] = {};
@@ -163,7 +181,7 @@ Result<RunDisk> RunDisk::Start(const std::string& dir, int64_t quota_bytes, int6
   // A judge that died mid-run left its tmpfs mounted: drop it (EINVAL: nothing there).
   while (::umount2(dir.c_str(), MNT_DETACH | UMOUNT_NOFOLLOW) == 0) {
   }
-  RunDisk disk(dir, quota_bytes);
+  RunDisk disk(dir, quota_bytes, quota_files);
   // Rounded up to pages and one page more: "more than the quota" is then a used size.
   int64_t size = (quota_bytes + kPageBytes - 1) / kPageBytes * kPageBytes + kPageBytes;
   std::string data = "size=" + std::to_string(size) + ",nr_inodes=" + std::to_string(quota_files + kLayerInodes) +
@@ -181,10 +199,25 @@ Result<RunDisk> RunDisk::Start(const std::string& dir, int64_t quota_bytes, int6
 }
 
 RunDisk::RunDisk(RunDisk&& other) noexcept
-    : dir_(std::exchange(other.dir_, std::string())), quota_bytes_(other.quota_bytes_) {}
+    : dir_(std::exchange(other.dir_, std::string())),
+      quota_bytes_(other.quota_bytes_),
+      quota_files_(other.quota_files_) {}
 
 RunDisk::~RunDisk() {
   if (!dir_.empty()) (void)::umount2(dir_.c_str(), MNT_DETACH | UMOUNT_NOFOLLOW);
+}
+
+bool RunDisk::Reuse(int64_t quota_bytes, int64_t quota_files, uid_t uid, gid_t gid) {
+  if (dir_.empty() || quota_bytes != quota_bytes_ || quota_files != quota_files_) return false;
+  struct statfs sf;
+  if (::statfs(dir_.c_str(), &sf) != 0 || sf.f_type != TMPFS_MAGIC || sf.f_bfree != sf.f_blocks) return false;
+  // The overlay's own probes hold one inode more than kLayerInodes on some kernels.
+  if (static_cast<int64_t>(sf.f_files - sf.f_ffree) > kLayerInodes + 1) return false;
+  UniqueFd up(::open((dir_ + "/upper").c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (!up) return false;
+  Result<std::vector<std::string>> names = Names(up.get(), "the upper layer");
+  if (!names.ok() || !names->empty() || !OnlyOverlayXattrs(up.get())) return false;
+  return ::fchown(up.get(), uid, gid) == 0 && ::fchmod(up.get(), 0755) == 0 && ::futimens(up.get(), nullptr) == 0;
 }
 
 Result<std::string> RunDisk::OverlayOptions(const std::string& lower_dir) const {

@@ -16,8 +16,15 @@
 // program saw them, no setuid or setgid), a symbolic link recreated (never followed), a
 // whiteout removes
 // the host entry, an opaque or new directory replaces it; FIFOs, sockets and devices
-// are dropped. Then the tmpfs is unmounted (RAII, on every path): whatever the program
-// left, however deep, is gone at once.
+// are dropped.
+//
+// The slot keeps its layer mounted for its next run, when the run left nothing behind
+// (Reuse(): the upper layer empty, no page or file still used, no extended attribute
+// but the overlay's own, the same quotas) and no other judge process used the slot in
+// between; a mount and an unmount per run were the judge's dearest system calls on the
+// run path (docs/figures.md, section `runpath`). Else the tmpfs is unmounted (RAII, on
+// every path) and a fresh one mounted: whatever the program left, however deep, is
+// gone at once.
 //
 // The overlay is mounted with redirect_dir=off: renaming a directory that existed
 // before the run fails with EXDEV (tools fall back to copying), so the upper layer
@@ -64,6 +71,17 @@ class RunDisk {
   RunDisk& operator=(RunDisk&&) = delete;
   ~RunDisk();  // unmounts (lazily: nothing can block it)
 
+  // Readies this layer for another run of the slot without a new mount, and says
+  // whether it could: only when the last run left nothing in it (see above) and the
+  // quotas are the same. Then the upper root is given to uid:gid again, mode 0755,
+  // its times set to now: nothing of the last run shows. False: the caller mounts a
+  // fresh layer (destroying this one).
+  bool Reuse(int64_t quota_bytes, int64_t quota_files, uid_t uid, gid_t gid);
+
+  // Forgets the mount without unmounting it: another judge process may have replaced
+  // it (the slot's lock is not held), and it unmounts what it finds (Start).
+  void Disown() { dir_.clear(); }
+
   // The mount(2) data of the overlay over lower_dir (an absolute host path without
   // ',' ':' or '\\', which the option syntax cannot carry; InvalidArgument else).
   Result<std::string> OverlayOptions(const std::string& lower_dir) const;
@@ -77,9 +95,11 @@ class RunDisk {
   Status CopyBack(int host_dir_fd, int64_t* dropped) const;
 
  private:
-  RunDisk(std::string dir, int64_t quota_bytes) : dir_(std::move(dir)), quota_bytes_(quota_bytes) {}
-  std::string dir_;  // empty once moved from (or when the mount failed)
+  RunDisk(std::string dir, int64_t quota_bytes, int64_t quota_files)
+      : dir_(std::move(dir)), quota_bytes_(quota_bytes), quota_files_(quota_files) {}
+  std::string dir_;  // empty once moved from (or when the mount failed, or disowned)
   int64_t quota_bytes_;
+  int64_t quota_files_;
 };
 
 }  // namespace judge::sandbox

@@ -33,6 +33,22 @@ bool StampIsOurs(int fd, uint64_t stamp) {
 
 }  // namespace
 
+// A slot's kept disk layer is unmounted only under the slot's lock and while the lock
+// file still carries this pool's stamp: otherwise the mount there may be another
+// judge process's, in the middle of its run.
+SlotPool::~SlotPool() {
+  for (auto& s : slots_) {
+    if (!s->disk) continue;
+    uint64_t found = 0;
+    bool ours = s->lock && ::flock(s->lock.get(), LOCK_EX | LOCK_NB) == 0 &&
+                ::pread(s->lock.get(), &found, sizeof found, 0) == static_cast<ssize_t>(sizeof found) &&
+                found == stamp_;
+    if (!ours) s->disk->Disown();
+    s->disk.reset();
+    if (s->lock) ::flock(s->lock.get(), LOCK_UN);
+  }
+}
+
 // Lock files are opened when a slot is first tried (a judge that runs one program
 // opens one or two, not sixteen); the first is opened here, so that a state
 // directory the judge cannot use is an error at once.

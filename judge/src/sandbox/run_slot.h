@@ -1,8 +1,8 @@
 // Run slots: slot k runs programs as uid/gid first_uid + k and owns, made on first use
 // and reused by every later run, its cgroup(s), an empty network namespace, the host
 // directory its root tmpfs is mounted on (in the run's mount namespace only), the
-// directory its disk layer is mounted on for a run, the page its init reports
-// through, and its keeper process (slot_keeper.h).
+// directory its disk layer is mounted on (kept from run to run while clean), the page
+// its init reports through, and its keeper process (slot_keeper.h).
 //
 // Slots are taken in this process under a mutex and across processes with flock on
 // <state_dir>/slot<k>.lock, so two judges on one host never share a uid or a cgroup. A
@@ -20,6 +20,7 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -27,6 +28,7 @@
 #include "child_setup.h"
 #include "judge/base/unique_fd.h"
 #include "judge/status.h"
+#include "run_disk.h"
 #include "slot_keeper.h"
 
 namespace judge::sandbox {
@@ -44,6 +46,9 @@ struct Slot {
   UniqueFd netns;
   std::string root_dir;
   std::string disk_dir;  // where the run's disk layer is mounted (run_disk.h)
+  // The layer of this process's last run in the slot, still mounted; valid while the
+  // lock file carries this pool's stamp (~SlotPool unmounts it then, else disowns it).
+  std::optional<RunDisk> disk;
   UniqueFd report_fd;             // memfd of the page the init reports through
   ChildReport* report = nullptr;  // that page, mapped shared (the keeper maps it too)
   std::unique_ptr<SlotKeeper> keeper;  // started on first use (slot_keeper.h)
@@ -52,6 +57,10 @@ struct Slot {
 
 class SlotPool {
  public:
+  SlotPool() = default;
+  ~SlotPool();
+  SlotPool(const SlotPool&) = delete;
+  SlotPool& operator=(const SlotPool&) = delete;
   // Opens <state_dir>/slot<k>.lock for k in [0, count).
   Status Init(const std::string& state_dir, int count);
   // Blocks until a slot is free here and its lock is taken, or until *cancel (when

@@ -47,6 +47,9 @@ Status SpawnKeeper(const std::string& path, int fd) {
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  if (WIFEXITED(status) && WEXITSTATUS(status) == kKeeperExitNoFilter)
+    return Status::Internal("the sandbox keeper " + path +
+                            " did not start: it could not compile the seccomp filter (libseccomp)");
   if (!WIFEXITED(status) || WEXITSTATUS(status) != 0)
     return Status::Internal("the sandbox keeper " + path + " did not start (status " + std::to_string(status) + ")");
   return Status::Ok();
@@ -104,10 +107,7 @@ Result<std::unique_ptr<SlotKeeper>> SlotKeeper::Start(const KeeperStart& start) 
   KeeperHello h;
   h.has_netns = start.netns_fd >= 0;
   h.has_judge_pidfd = start.judge_pidfd >= 0;
-  h.filter_len = start.filter ? static_cast<uint32_t>(start.filter->size()) : 0;
   std::string hello(reinterpret_cast<const char*>(&h), sizeof h);
-  if (h.filter_len > 0)
-    hello.append(reinterpret_cast<const char*>(start.filter->data()), h.filter_len * sizeof(sock_filter));
   std::vector<int> fds = {start.report_fd};
   if (h.has_netns) fds.push_back(start.netns_fd);
   if (h.has_judge_pidfd) fds.push_back(start.judge_pidfd);

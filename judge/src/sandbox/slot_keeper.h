@@ -20,7 +20,6 @@
 #ifndef JUDGE_SRC_SANDBOX_SLOT_KEEPER_H_
 #define JUDGE_SRC_SANDBOX_SLOT_KEEPER_H_
 
-#include <linux/filter.h>
 #include <sys/resource.h>
 #include <sys/types.h>
 
@@ -45,7 +44,6 @@ struct KeeperStart {
   int report_fd = -1;             // memfd of the slot's ChildReport page (borrowed)
   int netns_fd = -1;              // the slot's network namespace, or -1 (borrowed)
   int judge_pidfd = -1;           // or -1 (borrowed)
-  const std::vector<sock_filter>* filter = nullptr;
 };
 
 class SlotKeeper {
