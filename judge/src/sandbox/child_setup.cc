@@ -157,12 +157,8 @@ void BecomeProgram(const ChildPlan& plan) {
     if (setrlimit(plan.rlimits[i].resource, &rl) != 0) Fail(plan, "setrlimit", nullptr, errno);
   }
   if (chdir(plan.cwd) != 0) Fail(plan, "chdir ", plan.cwd, errno);
-  // Defense in depth (no_new_privs already forbids regaining privileges): empty the
-  // capability bounding and ambient sets while still root.
-  for (int cap = 0; cap < 64; ++cap) {
-    if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno == EINVAL) break;  // past the last capability
-  }
-  prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
+  // The capability bounding and ambient sets are empty already: the keeper emptied
+  // its own at its start (EmptyInheritedCapabilitySets) and I and P inherit them.
   if (syscall(SYS_setgroups, 0, nullptr) != 0) Fail(plan, "setgroups", nullptr, errno);
   if (syscall(SYS_setresgid, plan.gid, plan.gid, plan.gid) != 0) Fail(plan, "setresgid", nullptr, errno);
   if (syscall(SYS_setresuid, plan.uid, plan.uid, plan.uid) != 0) Fail(plan, "setresuid", nullptr, errno);
@@ -204,6 +200,13 @@ void DefaultSignals() {
     syscall(SYS_rt_sigaction, sig, &dfl, nullptr, sizeof dfl.mask);
   }
   UnblockAllSignals();
+}
+
+void EmptyInheritedCapabilitySets() {
+  for (int cap = 0; cap < 64; ++cap) {
+    if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno == EINVAL) break;  // past the last capability
+  }
+  prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
 }
 
 [[noreturn]] void EnterSandbox(const ChildPlan& plan, int exec_pipe_fd) {

@@ -116,6 +116,13 @@ struct ChildPlan {
 // blocked), so that I, its clone, has only the keeper's own SIGPIPE to undo.
 void DefaultSignals();
 
+// Empties the capability bounding set and the ambient set of the calling process (it
+// keeps its effective and permitted capabilities; it needs CAP_SETPCAP). Defense in
+// depth, no_new_privs already forbidding privileges gained at exec: what the keeper
+// does once at its start, so that every I and P, its clones, inherit empty sets and no
+// run pays the 40-odd prctl calls.
+void EmptyInheritedCapabilitySets();
+
 // Called in I (the keeper's clone, pid 1 of a new pid namespace); never returns (I
 // _exits; P execs plan.program or records why it could not, in the report, and
 // exits 127). exec_pipe_fd is the keeper's close-on-exec pipe: I closes its copy, so

@@ -292,6 +292,7 @@ int main(int argc, char** argv) {
   syscall(SYS_close_range, static_cast<unsigned>(listener + 1), ~0u, 0u);
   if (listener > 3) syscall(SYS_close_range, 3u, static_cast<unsigned>(listener - 1), 0u);
   DefaultSignals();  // nothing the starting judge ignored or blocked lingers
+  EmptyInheritedCapabilitySets();
   signal(SIGPIPE, SIG_IGN);
   return Loop(listener);
 }
