@@ -69,7 +69,7 @@ struct FsOp {
     kBind,       // bind b at a, then remount with flags (MS_RDONLY, MS_NOSUID...)
     kMknod,      // a (mode, dev)
     kPivotRoot,  // a becomes "/"
-    kRemount,    // remount a with flags (e.g. the root tmpfs read-only)
+    kRemount,    // remount a with flags (e.g. the root's mount read-only, MS_BIND)
     kOverlay,    // mount an overlay at a (data: its options, flags); if the kernel
                  // refuses, bind b at a instead and record the errno in the report
   };

@@ -159,8 +159,15 @@ class FsPlan {
   std::vector<FsOp> ops_;
 };
 
+// A directory of the root tmpfs, writable (nosuid, nodev) where the root will be read-only:
+// a bind mount of itself, no superblock of its own.
+void WritableDir(FsPlan& p, const char* dir) {
+  p.Mkdir(dir, 01777);
+  p.Bind(dir, dir, MS_NOSUID | MS_NODEV);
+}
+
 // /dev: a few character devices, the fd links, a private /dev/shm.
-void AddDev(FsPlan& p, const std::string& tmpfs_size) {
+void AddDev(FsPlan& p) {
   p.Mkdir(p.InRoot("/dev"), 0755);
   struct Dev {
     const char* name;
@@ -172,9 +179,7 @@ void AddDev(FsPlan& p, const std::string& tmpfs_size) {
   p.Symlink(p.InRoot("/dev/stdin"), "/proc/self/fd/0");
   p.Symlink(p.InRoot("/dev/stdout"), "/proc/self/fd/1");
   p.Symlink(p.InRoot("/dev/stderr"), "/proc/self/fd/2");
-  const char* shm = p.InRoot("/dev/shm");
-  p.Mkdir(shm, 01777);
-  p.Mount(shm, "judge-shm", "tmpfs", MS_NOSUID | MS_NODEV, p.Keep("mode=1777,size=" + tmpfs_size));
+  WritableDir(p, p.InRoot("/dev/shm"));
 }
 
 // The system directories read-only (or as the symlinks they are), and the prepared /etc.
@@ -197,18 +202,20 @@ void AddSystem(FsPlan& p, const std::vector<SystemEntry>& system, const std::str
 
 std::vector<FsOp> BuildFsOps(const FsPlanInput& in, std::deque<std::string>* storage) {
   FsPlan p(in.root_dir, storage);
-  const std::string size = std::to_string(in.tmpfs_bytes);
   // Nothing done from here on propagates back to the host's mounts.
   p.Mount("/", nullptr, nullptr, MS_REC | MS_PRIVATE, nullptr);
-  p.Mount(p.Keep(in.root_dir), "judge-root", "tmpfs", MS_NOSUID, "size=1m,nr_inodes=4096,mode=0755");
+  // One tmpfs holds the root, /tmp and /dev/shm (which share its size): a superblock
+  // made and torn down per run instead of three. The root's mount is made read-only
+  // at the end (MS_BIND: the mount, not the superblock), /tmp's and /dev/shm's stay
+  // writable; links and renames between them fail (EXDEV: different mounts).
+  p.Mount(p.Keep(in.root_dir), "judge-root", "tmpfs", MS_NOSUID,
+          p.Keep("mode=0755,size=" + std::to_string(in.tmpfs_bytes)));
   AddSystem(p, *in.system, in.etc_dir);
-  AddDev(p, size);
+  AddDev(p);
   const char* proc = p.InRoot("/proc");
   p.Mkdir(proc, 0555);
   p.Mount(proc, "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2");
-  const char* tmp = p.InRoot("/tmp");
-  p.Mkdir(tmp, 01777);
-  p.Mount(tmp, "judge-tmp", "tmpfs", MS_NOSUID | MS_NODEV, p.Keep("mode=1777,size=" + size));
+  WritableDir(p, p.InRoot("/tmp"));
   p.MkdirAll(in.work_dir);
   if (in.work_overlay.empty()) {
     p.Bind(p.InRoot(in.work_dir), p.Keep(in.work_dir), MS_NOSUID | MS_NODEV);
@@ -221,7 +228,7 @@ std::vector<FsOp> BuildFsOps(const FsPlanInput& in, std::deque<std::string>* sto
     p.MkdirAll(inside);
     p.Bind(p.InRoot(inside), p.Keep(m.host_path), (m.writable ? 0 : MS_RDONLY) | MS_NOSUID | MS_NODEV);
   }
-  p.Add(FsOp::kRemount, p.Keep(in.root_dir), nullptr, MS_RDONLY | MS_NOSUID, 0);
+  p.Add(FsOp::kRemount, p.Keep(in.root_dir), nullptr, MS_BIND | MS_RDONLY | MS_NOSUID, 0);
   p.Add(FsOp::kPivotRoot, p.Keep(in.root_dir), nullptr, 0, 0);
   return p.Take();
 }

@@ -49,7 +49,7 @@ struct FsPlanInput {
   std::string work_dir;  // host path, also its path inside
   std::string work_overlay;  // the overlay's mount options (RunDisk); empty: bind mount
   const std::vector<SandboxMount>* mounts = nullptr;
-  int64_t tmpfs_bytes = 0;  // size of /tmp and /dev/shm each
+  int64_t tmpfs_bytes = 0;  // size of the root tmpfs, which holds /tmp and /dev/shm
 };
 
 // The ops building the root and pivoting into it. Strings live in *storage (a deque:

@@ -44,7 +44,7 @@ struct DerivedLimits {
   int rlimit_count = 0;
   int64_t cgroup_memory_bytes = 0;
   int64_t cgroup_pids_max = 0;
-  int64_t tmpfs_bytes = 0;  // size of each private tmpfs (/tmp, /dev/shm)
+  int64_t tmpfs_bytes = 0;  // size of the run's root tmpfs (/tmp and /dev/shm together)
   int64_t stack_bytes = 0;
   int64_t output_bytes = 0;  // the output limit in bytes
   int64_t disk_bytes = 0;    // the work directory's quota (run_disk.h)
