@@ -75,3 +75,15 @@ function(judge_static_runtime target)
     target_link_options(${target} PRIVATE -static-libstdc++ -static-libgcc)
   endif()
 endfunction()
+
+# judge_packed_relocations(<target>): the executable's relative relocations packed
+# (DT_RELR) when the linker offers it: the judge's 7,652 become 1.4 KiB instead of
+# 180 KiB of RELA records the loader reads (and faults in) at every start, which a
+# one-run `judge run` pays in full. Still PIE, still RELRO.
+include(CheckLinkerFlag)
+check_linker_flag(CXX "-Wl,-z,pack-relative-relocs" JUDGE_LINKER_PACKS_RELOCATIONS)
+function(judge_packed_relocations target)
+  if(JUDGE_LINKER_PACKS_RELOCATIONS)
+    target_link_options(${target} PRIVATE -Wl,-z,pack-relative-relocs)
+  endif()
+endfunction()
