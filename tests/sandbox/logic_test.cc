@@ -319,6 +319,8 @@ TEST(FileSystemPlan, ShowsOnlyWhatTheRunNeeds) {
   // The root tmpfs becomes read-only before the pivot.
   EXPECT_EQ(ops[ops.size() - 2].kind, FsOp::kRemount);
   EXPECT_TRUE(ops[ops.size() - 2].flags & MS_RDONLY);
+  // The root's mount, not its superblock, which /tmp and /dev/shm share.
+  EXPECT_TRUE(ops[ops.size() - 2].flags & MS_BIND);
 
   auto find_bind = [&](const std::string& target) -> const FsOp* {
     for (const auto& op : ops)
@@ -343,12 +345,20 @@ TEST(FileSystemPlan, ShowsOnlyWhatTheRunNeeds) {
   const FsOp* cache = find_bind("/state/slot0/cache");
   ASSERT_NE(cache, nullptr);
   EXPECT_FALSE(cache->flags & MS_RDONLY);
+  // /tmp and /dev/shm: directories of the root tmpfs bound on themselves, writable.
+  for (const char* dir : {"/state/slot0/tmp", "/state/slot0/dev/shm"}) {
+    const FsOp* self = find_bind(dir);
+    ASSERT_NE(self, nullptr) << dir;
+    EXPECT_EQ(std::string(self->b), dir);
+    EXPECT_FALSE(self->flags & MS_RDONLY) << dir;
+    EXPECT_TRUE((self->flags & MS_NOSUID) && (self->flags & MS_NODEV)) << dir;
+  }
   // Nothing else of the host is mounted, in particular not "/" or /home.
   for (const auto& op : ops) {
     if (op.kind != FsOp::kBind) continue;
     std::string src = op.b;
     EXPECT_TRUE(src == "/usr" || src == "/state/etc" || src == "/tmp/runs/r1" || src == "/opt/jdk" ||
-                src == "/srv/cache")
+                src == "/srv/cache" || src == "/state/slot0/tmp" || src == "/state/slot0/dev/shm")
         << src;
   }
   // Symlinked system entries are recreated as symlinks.
@@ -356,7 +366,7 @@ TEST(FileSystemPlan, ShowsOnlyWhatTheRunNeeds) {
     return op.kind == FsOp::kSymlink && std::string(op.a) == "/state/slot0/bin" && std::string(op.b) == "usr/bin";
   });
   EXPECT_TRUE(bin_link);
-  // A fresh procfs and private /tmp and /dev/shm tmpfs sized as asked.
+  // A fresh procfs, and one tmpfs (the root, holding /tmp and /dev/shm) sized as asked.
   int proc = 0, tmpfs = 0;
   for (const auto& op : ops) {
     if (op.kind != FsOp::kMount || op.fstype == nullptr) continue;
@@ -365,11 +375,11 @@ TEST(FileSystemPlan, ShowsOnlyWhatTheRunNeeds) {
       ++tmpfs;
   }
   EXPECT_EQ(proc, 1);
-  EXPECT_EQ(tmpfs, 2);
-  // The /tmp tmpfs is mounted before the work directory inside it is created.
+  EXPECT_EQ(tmpfs, 1);
+  // /tmp is bound writable before the work directory inside it is created.
   size_t tmp_mount = 0, work_mkdir = 0;
   for (size_t i = 0; i < ops.size(); ++i) {
-    if (ops[i].kind == FsOp::kMount && std::string(ops[i].a) == "/state/slot0/tmp") tmp_mount = i;
+    if (ops[i].kind == FsOp::kBind && std::string(ops[i].a) == "/state/slot0/tmp") tmp_mount = i;
     if (ops[i].kind == FsOp::kMkdir && std::string(ops[i].a) == "/state/slot0/tmp/runs") work_mkdir = i;
   }
   EXPECT_GT(tmp_mount, 0u);
