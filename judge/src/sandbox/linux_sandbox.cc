@@ -13,8 +13,8 @@
 //      puts back at their names if the program replaced them, when the streams go);
 //   4. ready the run's disk layer, where everything the program writes in its work
 //      directory goes, under a quota (run_disk.h: the slot's, kept from its last run
-//      when that left it clean, else mounted fresh); empty the cgroup, reset it and set its limits (CgroupRun: emptied for
-//      the next run when it goes);
+//      when that left it clean, else mounted fresh); empty the cgroup, reset it and
+//      set its limits (CgroupRun: emptied for the next run when it goes);
 //   5. hand the run to the slot's keeper (slot_keeper.h), a small process that clones
 //      the init of a new pid namespace, which builds the namespaces (child_setup.h)
 //      and starts the program; the keeper answers once the program has exec'd, with
