@@ -22,11 +22,16 @@ UniqueFd OpenLock(const std::string& path) {
   return UniqueFd(::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600));
 }
 
+// Whether the lock file carries `stamp` (whoever took the slot last wrote theirs).
+bool HasStamp(int fd, uint64_t stamp) {
+  uint64_t found = 0;
+  return ::pread(fd, &found, sizeof found, 0) == static_cast<ssize_t>(sizeof found) && found == stamp;
+}
+
 // True when the lock file (held) already carries `stamp`; else writes it there. A
 // failed write only means the next Acquire() says "used elsewhere" again.
 bool StampIsOurs(int fd, uint64_t stamp) {
-  uint64_t found = 0;
-  if (::pread(fd, &found, sizeof found, 0) == static_cast<ssize_t>(sizeof found) && found == stamp) return true;
+  if (HasStamp(fd, stamp)) return true;
   (void)!::pwrite(fd, &stamp, sizeof stamp, 0);
   return false;
 }
@@ -39,10 +44,7 @@ bool StampIsOurs(int fd, uint64_t stamp) {
 SlotPool::~SlotPool() {
   for (auto& s : slots_) {
     if (!s->disk) continue;
-    uint64_t found = 0;
-    bool ours = s->lock && ::flock(s->lock.get(), LOCK_EX | LOCK_NB) == 0 &&
-                ::pread(s->lock.get(), &found, sizeof found, 0) == static_cast<ssize_t>(sizeof found) &&
-                found == stamp_;
+    bool ours = s->lock && ::flock(s->lock.get(), LOCK_EX | LOCK_NB) == 0 && HasStamp(s->lock.get(), stamp_);
     if (!ours) s->disk->Disown();
     s->disk.reset();
     if (s->lock) ::flock(s->lock.get(), LOCK_UN);
