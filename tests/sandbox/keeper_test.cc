@@ -17,18 +17,6 @@
 namespace judge::testing {
 namespace {
 
-// The pids of keeper processes whose command line names `binary`.
-std::vector<int> KeepersOf(const std::string& binary) {
-  std::vector<int> out;
-  for (const auto& e : fs::directory_iterator("/proc")) {
-    std::string name = e.path().filename().string();
-    if (name.empty() || name[0] < '1' || name[0] > '9') continue;
-    std::string cmd = ReadAll(e.path().string() + "/cmdline");
-    if (cmd.rfind(binary + std::string(1, '\0'), 0) == 0) out.push_back(std::stoi(name));
-  }
-  return out;
-}
-
 class KeeperTest : public ::testing::Test {
  protected:
   void SetUp() override {

@@ -1,14 +1,17 @@
 // Pure logic of the sandbox: the status decision, limit derivation, /proc parsing,
 // path checks, the file system plan and the seccomp policy table.
 #include <gtest/gtest.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/mount.h>
 
 #include <algorithm>
 #include <cerrno>
+#include <cstring>
 #include <deque>
 
 #include "judge/sandbox.h"
+#include "keeper_protocol.h"
 #include "proc_poller.h"
 #include "run_filesystem.h"
 #include "run_limits.h"
@@ -308,54 +311,72 @@ TEST(FileSystemPlan, ShowsOnlyWhatTheRunNeeds) {
   in.work_dir = "/tmp/runs/r1";
   in.mounts = &mounts;
   in.tmpfs_bytes = 64 << 20;
-  std::vector<FsOp> ops = BuildFsOps(in, &storage);
+  FsOpList list = BuildFsOps(in, &storage);
+  const std::vector<FsOp>& ops = list.ops;
   ASSERT_GE(ops.size(), 10u);
-  // First: nothing propagates to the host. Last: pivot into the new root.
+  const std::size_t base = static_cast<std::size_t>(list.base_count);
+  ASSERT_GT(base, 0u);
+  ASSERT_LT(base, ops.size());
+  // First: nothing propagates to the host. The base (what an init may build ahead of
+  // its run) ends with the pivot into the new root.
   EXPECT_EQ(ops.front().kind, FsOp::kMount);
   EXPECT_EQ(std::string(ops.front().a), "/");
   EXPECT_EQ(ops.front().flags, static_cast<unsigned long>(MS_REC | MS_PRIVATE));
-  EXPECT_EQ(ops.back().kind, FsOp::kPivotRoot);
-  EXPECT_EQ(std::string(ops.back().a), "/state/slot0");
-  // The root tmpfs becomes read-only before the pivot.
-  EXPECT_EQ(ops[ops.size() - 2].kind, FsOp::kRemount);
-  EXPECT_TRUE(ops[ops.size() - 2].flags & MS_RDONLY);
-  // The root's mount, not its superblock, which /tmp and /dev/shm share.
-  EXPECT_TRUE(ops[ops.size() - 2].flags & MS_BIND);
+  EXPECT_EQ(ops[base - 1].kind, FsOp::kPivotRoot);
+  EXPECT_EQ(std::string(ops[base - 1].a), "/state/slot0");
+  // Last: the root's mount (not its superblock, which /tmp and /dev/shm share) read-only.
+  EXPECT_EQ(ops.back().kind, FsOp::kRemount);
+  EXPECT_EQ(std::string(ops.back().a), "/");
+  EXPECT_TRUE(ops.back().flags & MS_RDONLY);
+  EXPECT_TRUE(ops.back().flags & MS_BIND);
 
-  auto find_bind = [&](const std::string& target) -> const FsOp* {
+  auto find = [&](FsOp::Kind kind, const std::string& target) -> const FsOp* {
     for (const auto& op : ops)
-      if (op.kind == FsOp::kBind && target == op.a) return &op;
+      if (op.kind == kind && target == op.a) return &op;
     return nullptr;
   };
-  const FsOp* usr = find_bind("/state/slot0/usr");
+  const FsOp* usr = find(FsOp::kBind, "/state/slot0/usr");
   ASSERT_NE(usr, nullptr);
   EXPECT_TRUE(usr->flags & MS_RDONLY);
   EXPECT_TRUE(usr->flags & MS_NOSUID);
-  const FsOp* etc = find_bind("/state/slot0/etc");
+  const FsOp* etc = find(FsOp::kBind, "/state/slot0/etc");
   ASSERT_NE(etc, nullptr);
   EXPECT_EQ(std::string(etc->b), "/state/etc");  // the prepared /etc, not the host's
   EXPECT_TRUE(etc->flags & MS_RDONLY);
-  const FsOp* work = find_bind("/state/slot0/tmp/runs/r1");
+  // The run's host directories come after the pivot, at their paths inside, as the
+  // keeper's copies of the host's mounts.
+  const FsOp* work = find(FsOp::kHostBind, "/tmp/runs/r1");
   ASSERT_NE(work, nullptr);
   EXPECT_EQ(std::string(work->b), "/tmp/runs/r1");
   EXPECT_FALSE(work->flags & MS_RDONLY);
-  const FsOp* jdk = find_bind("/state/slot0/opt/jdk");
+  const FsOp* jdk = find(FsOp::kHostBind, "/opt/jdk");
   ASSERT_NE(jdk, nullptr);
   EXPECT_TRUE(jdk->flags & MS_RDONLY);
-  const FsOp* cache = find_bind("/state/slot0/cache");
+  const FsOp* cache = find(FsOp::kHostBind, "/cache");
   ASSERT_NE(cache, nullptr);
+  EXPECT_EQ(std::string(cache->b), "/srv/cache");
   EXPECT_FALSE(cache->flags & MS_RDONLY);
   // /tmp and /dev/shm: directories of the root tmpfs bound on themselves, writable.
   for (const char* dir : {"/state/slot0/tmp", "/state/slot0/dev/shm"}) {
-    const FsOp* self = find_bind(dir);
+    const FsOp* self = find(FsOp::kBind, dir);
     ASSERT_NE(self, nullptr) << dir;
     EXPECT_EQ(std::string(self->b), dir);
     EXPECT_FALSE(self->flags & MS_RDONLY) << dir;
     EXPECT_TRUE((self->flags & MS_NOSUID) && (self->flags & MS_NODEV)) << dir;
   }
+  // The base names no run's directory, the run's part mounts nothing by host path.
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    const FsOp& op = ops[i];
+    bool host = op.kind == FsOp::kHostBind || op.kind == FsOp::kHostOverlay;
+    if (i < base) {
+      EXPECT_FALSE(host) << i;
+    } else {
+      EXPECT_TRUE(host || op.kind == FsOp::kMkdir || op.kind == FsOp::kRemount) << i;
+    }
+  }
   // Nothing else of the host is mounted, in particular not "/" or /home.
   for (const auto& op : ops) {
-    if (op.kind != FsOp::kBind) continue;
+    if (op.kind != FsOp::kBind && op.kind != FsOp::kHostBind) continue;
     std::string src = op.b;
     EXPECT_TRUE(src == "/usr" || src == "/state/etc" || src == "/tmp/runs/r1" || src == "/opt/jdk" ||
                 src == "/srv/cache" || src == "/state/slot0/tmp" || src == "/state/slot0/dev/shm")
@@ -376,30 +397,95 @@ TEST(FileSystemPlan, ShowsOnlyWhatTheRunNeeds) {
   }
   EXPECT_EQ(proc, 1);
   EXPECT_EQ(tmpfs, 1);
-  // /tmp is bound writable before the work directory inside it is created.
-  size_t tmp_mount = 0, work_mkdir = 0;
-  for (size_t i = 0; i < ops.size(); ++i) {
-    if (ops[i].kind == FsOp::kBind && std::string(ops[i].a) == "/state/slot0/tmp") tmp_mount = i;
-    if (ops[i].kind == FsOp::kMkdir && std::string(ops[i].a) == "/state/slot0/tmp/runs") work_mkdir = i;
-  }
-  EXPECT_GT(tmp_mount, 0u);
-  EXPECT_GT(work_mkdir, tmp_mount);
+  // /tmp is bound writable (in the base) before the work directory inside it is made.
+  const FsOp* work_mkdir = find(FsOp::kMkdir, "/tmp/runs");
+  ASSERT_NE(work_mkdir, nullptr);
+  EXPECT_GE(static_cast<std::size_t>(work_mkdir - ops.data()), base);
+  EXPECT_LT(static_cast<std::size_t>(find(FsOp::kBind, "/state/slot0/tmp") - ops.data()), base);
 
-  // With a disk layer the work directory is an overlay, its bind mount the fallback.
+  // With a disk layer the work directory is an overlay (a copy of its host mount the
+  // fallback).
   in.work_overlay = "lowerdir=/tmp/runs/r1,upperdir=/state/slot0.disk/upper,workdir=/state/slot0.disk/work";
   std::deque<std::string> storage2;
-  std::vector<FsOp> layered = BuildFsOps(in, &storage2);
+  FsOpList layered = BuildFsOps(in, &storage2);
   const FsOp* overlay = nullptr;
-  for (const auto& op : layered)
-    if (op.kind == FsOp::kOverlay) overlay = &op;
+  for (const auto& op : layered.ops)
+    if (op.kind == FsOp::kHostOverlay) overlay = &op;
   ASSERT_NE(overlay, nullptr);
-  EXPECT_EQ(std::string(overlay->a), "/state/slot0/tmp/runs/r1");
+  EXPECT_EQ(std::string(overlay->a), "/tmp/runs/r1");
   EXPECT_EQ(std::string(overlay->b), "/tmp/runs/r1");
   EXPECT_EQ(std::string(overlay->data), in.work_overlay);
   EXPECT_TRUE((overlay->flags & MS_NOSUID) && (overlay->flags & MS_NODEV));
-  EXPECT_TRUE(std::none_of(layered.begin(), layered.end(), [](const FsOp& op) {
-    return op.kind == FsOp::kBind && std::string(op.b) == "/tmp/runs/r1";
+  EXPECT_TRUE(std::none_of(layered.ops.begin(), layered.ops.end(), [](const FsOp& op) {
+    return op.kind == FsOp::kHostBind && std::string(op.b) == "/tmp/runs/r1";
   }));
+  // Both plans share their base: one prepared init serves either.
+  EXPECT_EQ(layered.base_count, list.base_count);
+}
+
+// The plan as the keeper receives it: the split between what a prepared init builds
+// and the run's part survives packing; plans that differ only in the run's part share
+// a base (one prepared init serves both), a different root size does not; and a
+// message whose base names a run's directory, or does not end with the pivot, is
+// refused (the keeper would build it ahead of the run, by host path).
+TEST(KeeperPlan, KeepsTheSplitAndComparesOnlyTheBase) {
+  std::vector<SystemEntry> sys = {{"usr", ""}, {"bin", "usr/bin"}};
+  std::vector<SandboxMount> none, one = {{"/opt/jdk", "", false}};
+  auto pack = [&](const std::string& work_dir, const std::vector<SandboxMount>& mounts, int64_t tmpfs_bytes,
+                  std::deque<std::string>* storage, std::vector<FsOp>* ops) {
+    FsPlanInput in;
+    in.root_dir = "/state/slot0";
+    in.system = &sys;
+    in.etc_dir = "/state/etc";
+    in.work_dir = work_dir;
+    in.mounts = &mounts;
+    in.tmpfs_bytes = tmpfs_bytes;
+    FsOpList list = BuildFsOps(in, storage);
+    *ops = list.ops;
+    ChildPlan plan;
+    plan.unshare_flags = CLONE_NEWNS | CLONE_NEWIPC;
+    plan.fs_ops = ops->data();
+    plan.fs_op_count = static_cast<int>(ops->size());
+    plan.fs_base_count = list.base_count;
+    const char* argv[] = {"./a", nullptr};
+    const char* envp[] = {nullptr};
+    RunPlanText text;
+    text.plan = &plan;
+    text.program = "./a";
+    text.argv = argv;
+    text.envp = envp;
+    return PackPlan(text);
+  };
+  std::deque<std::string> s1, s2, s3;
+  std::vector<FsOp> o1, o2, o3;
+  const std::string m1 = pack("/tmp/runs/r1", none, 64 << 20, &s1, &o1);
+  const std::string m2 = pack("/tmp/runs/r2", one, 64 << 20, &s2, &o2);
+  const std::string m3 = pack("/tmp/runs/r1", none, 128 << 20, &s3, &o3);
+  UnpackedPlan u1, u2, u3;
+  ASSERT_TRUE(UnpackPlan(m1, &u1));
+  ASSERT_TRUE(UnpackPlan(m2, &u2));
+  ASSERT_TRUE(UnpackPlan(m3, &u3));
+  EXPECT_GT(u1.plan.fs_base_count, 0);
+  EXPECT_LT(u1.plan.fs_base_count, u1.plan.fs_op_count);
+  EXPECT_EQ(u1.ops[u1.plan.fs_base_count - 1].kind, FsOp::kPivotRoot);
+  EXPECT_EQ(BaseKey(u1.plan), BaseKey(u2.plan)) << "another work directory, another mount: the same base";
+  EXPECT_NE(BaseKey(u1.plan), BaseKey(u3.plan)) << "another root size: another base";
+
+  // Tampered splits: one op fewer in the base (it no longer ends with the pivot), and
+  // all ops in the base (the run's host mounts with it).
+  auto with_base = [&](std::string m, uint32_t base) {
+    KeeperRunHeader h;
+    std::memcpy(&h, m.data(), sizeof h);
+    h.base_op_count = base;
+    std::memcpy(m.data(), &h, sizeof h);
+    UnpackedPlan u;
+    return UnpackPlan(m, &u);
+  };
+  const auto base = static_cast<uint32_t>(u1.plan.fs_base_count);
+  EXPECT_TRUE(with_base(m1, base));
+  EXPECT_FALSE(with_base(m1, base - 1));
+  EXPECT_FALSE(with_base(m1, static_cast<uint32_t>(u1.plan.fs_op_count)));
+  EXPECT_FALSE(with_base(m1, 0));
 }
 
 TEST(SeccompPolicy, DeniesTheEscapesTheIssueNames) {

@@ -53,6 +53,37 @@ inline std::string ReadAll(const std::string& path) {
   return s.str();
 }
 
+// The processes running the keeper binary `binary` (their command line starts with it):
+// the keepers, and apart from them the inits each has prepared for its next run (its
+// clones, with the same command line, whose parent is a keeper).
+struct KeeperProcesses {
+  std::vector<int> keepers;
+  std::vector<int> inits;
+};
+inline KeeperProcesses KeeperProcessesOf(const std::string& binary) {
+  std::vector<std::pair<int, int>> found;  // pid, parent
+  std::error_code ec;
+  for (const auto& e : fs::directory_iterator("/proc", ec)) {
+    std::string name = e.path().filename().string();
+    if (name.empty() || name[0] < '1' || name[0] > '9') continue;
+    std::string cmd = ReadAll(e.path().string() + "/cmdline");
+    if (cmd.rfind(binary + std::string(1, '\0'), 0) != 0) continue;
+    std::istringstream status(ReadAll(e.path().string() + "/status"));
+    int parent = -1;
+    for (std::string line; std::getline(status, line);)
+      if (line.rfind("PPid:", 0) == 0) parent = std::stoi(line.substr(5));
+    found.emplace_back(std::stoi(name), parent);
+  }
+  KeeperProcesses out;
+  for (const auto& [pid, parent] : found) {
+    bool child_of_keeper = false;
+    for (const auto& other : found) child_of_keeper = child_of_keeper || other.first == parent;
+    (child_of_keeper ? out.inits : out.keepers).push_back(pid);
+  }
+  return out;
+}
+inline std::vector<int> KeepersOf(const std::string& binary) { return KeeperProcessesOf(binary).keepers; }
+
 inline int64_t SelfMaxRssKib() {
   struct rusage ru;
   getrusage(RUSAGE_SELF, &ru);

@@ -21,6 +21,7 @@
 #include <algorithm>
 #include <atomic>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -61,19 +62,6 @@ std::vector<std::string> MountsUnder(const std::string& prefix) {
     if (decoded == prefix || decoded.rfind(prefix + "/", 0) == 0) out.push_back(decoded);
   }
   std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
-  return out;
-}
-
-// The pids of keeper processes whose command line starts with `binary`.
-std::vector<int> KeepersOf(const std::string& binary) {
-  std::vector<int> out;
-  std::error_code ec;
-  for (const auto& e : fs::directory_iterator("/proc", ec)) {
-    std::string name = e.path().filename().string();
-    if (name.empty() || name[0] < '1' || name[0] > '9') continue;
-    std::string cmd = ReadAll(e.path().string() + "/cmdline");
-    if (cmd.rfind(binary + std::string(1, '\0'), 0) == 0) out.push_back(std::stoi(name));
-  }
   return out;
 }
 
@@ -525,6 +513,116 @@ TEST_F(StateDirTest, ARunFindsNothingThePreviousRunLeftInTheKeptLayer) {
   ASSERT_EQ(ReadAll(root_ + "/run/trace.txt"), "left behind\n");
   fs::remove(root_ + "/run/trace.txt");
   EXPECT_EQ(run("look"), clean) << "after a run wrote trace.txt, removed from the host since";
+}
+
+// The mount points of a process's mount table, as it sees them.
+std::vector<std::string> MountPointsOf(int pid) {
+  std::vector<std::string> out;
+  std::istringstream lines(ReadAll("/proc/" + std::to_string(pid) + "/mountinfo"));
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    std::string id, parent, devno, root, point;
+    fields >> id >> parent >> devno >> root >> point;
+    out.push_back(point);
+  }
+  return out;
+}
+
+// The init the slot's keeper has prepared for its next run, once there is one and it
+// has pivoted into its own root; -1 after 2 s without.
+int PreparedInit(const std::string& keeper) {
+  struct stat host_root;
+  if (::stat("/", &host_root) != 0) return -1;
+  for (int i = 0; i < 200; ++i) {
+    std::vector<int> inits = KeeperProcessesOf(keeper).inits;
+    struct stat root;
+    if (inits.size() == 1 && ::stat(("/proc/" + std::to_string(inits[0]) + "/root").c_str(), &root) == 0 &&
+        root.st_dev != host_root.st_dev)
+      return inits[0];
+    std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  return -1;
+}
+
+bool Alive(int pid) {
+  std::istringstream status(ReadAll("/proc/" + std::to_string(pid) + "/status"));
+  for (std::string line; std::getline(status, line);)
+    if (line.rfind("State:", 0) == 0) return line.find('Z') == std::string::npos;
+  return false;
+}
+
+// After a run the slot's next init waits, already in its new root: its mounts are
+// the run-independent ones (the system directories, /etc, /proc, /tmp, /dev/shm),
+// none of the host's (it pins no host file system while it waits) and no run's
+// directory. The next run is handed to it and still sees a host mount made after the
+// init was prepared: the run's host directories come as copies the keeper makes at
+// the run, in the host's mount namespace.
+// Without preparing, no init waits (the first assertion fails); with an init that
+// bound the run's directories by host path before its pivot (a snapshot of the host's
+// mounts), the tmpfs mounted later would be missing: no ./sleep_forever to execute.
+TEST_F(StateDirTest, TheNextInitWaitsInItsNewRootAndARunStillSeesLaterHostMounts) {
+  Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+  ASSERT_TRUE(made.ok()) << made.status().message();
+  Result<RunResult> first = RunHello(**made);
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  ASSERT_EQ(first->status, RunStatus::kOk) << first->message;
+  const int init = PreparedInit(keeper_);
+  ASSERT_GT(init, 0) << "no init prepared for the next run";
+  std::vector<std::string> points = MountPointsOf(init);
+  for (const char* expected : {"/", "/proc", "/tmp", "/dev/shm", "/etc"})
+    EXPECT_NE(std::find(points.begin(), points.end(), expected), points.end()) << expected;
+  for (const auto& p : points) {
+    EXPECT_NE(p.rfind("/tmp/", 0), 0u) << "the waiting init holds a run's directory: " << p;
+    EXPECT_TRUE(p == "/" || p == "/proc" || p == "/tmp" || p == "/dev/shm" || p == "/etc" ||
+                fs::is_directory("/" + fs::path(p).relative_path().begin()->string()))
+        << p;
+  }
+  EXPECT_LE(points.size(), 12u) << "the waiting init holds host mounts";
+
+  const std::string late = root_ + "/late";
+  fs::create_directories(late);
+  ASSERT_EQ(::mount("late", late.c_str(), "tmpfs", 0, "mode=0755,size=8m"), 0) << std::strerror(errno);
+  fs::copy_file(std::string(HOSTILE_DIR) + "/sleep_forever", late + "/sleep_forever");
+  RunSpec spec;
+  spec.argv = {"./sleep_forever"};
+  spec.work_dir = late;
+  spec.limits.wall_time_ms = 200;
+  bool served_by_prepared = false;
+  spec.on_started = [&] { served_by_prepared = Alive(init); };
+  Result<RunResult> second = (*made)->Run(spec);
+  ASSERT_TRUE(second.ok()) << second.status().message();
+  EXPECT_EQ(second->status, RunStatus::kTimeLimitExceeded) << second->message;
+  EXPECT_TRUE(served_by_prepared) << "the prepared init did not serve the next run";
+}
+
+// An init prepared for runs of one base never serves a run of another: a run with a
+// larger memory limit (a larger root tmpfs) gets a new init, and its /tmp is larger.
+// Without comparing the bases (BaseKey), the second run's /tmp has the first's size.
+TEST_F(StateDirTest, ARunOfAnotherBaseGetsANewInit) {
+  fs::copy_file(std::string(HOSTILE_DIR) + "/tmp_size", root_ + "/run/tmp_size");
+  Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+  ASSERT_TRUE(made.ok()) << made.status().message();
+  auto tmp_size = [&](int64_t memory_kib) -> std::string {
+    RunSpec spec;
+    spec.argv = {"./tmp_size"};
+    spec.work_dir = root_ + "/run";
+    spec.stdout_path = root_ + "/out";
+    spec.limits.memory_kib = memory_kib;
+    Result<RunResult> r = (*made)->Run(spec);
+    if (!r.ok()) return "error: " + r.status().message();
+    if (r->status != RunStatus::kOk) return "status " + std::string(RunStatusCode(r->status)) + ": " + r->message;
+    return ReadAll(root_ + "/out");
+  };
+  const std::string small = tmp_size(64 * 1024);
+  ASSERT_EQ(tmp_size(64 * 1024), small) << "the same limit, the same /tmp";
+  const int init = PreparedInit(keeper_);
+  ASSERT_GT(init, 0);
+  const std::string large = tmp_size(128 * 1024);
+  ASSERT_FALSE(large.empty());
+  ASSERT_EQ(large.find("error"), std::string::npos) << large;
+  EXPECT_GT(std::stoll(large), std::stoll(small)) << "a run was handed an init built for a smaller /tmp";
+  EXPECT_FALSE(Alive(init)) << "the init prepared for the other base still waits";
 }
 }  // namespace
 }  // namespace judge::testing

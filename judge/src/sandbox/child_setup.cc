@@ -93,8 +93,20 @@ int64_t MonotonicNs() {
   return int64_t{ts.tv_sec} * 1000000000 + ts.tv_nsec;
 }
 
-void RunFsOps(const ChildPlan& plan) {
-  for (int i = 0; i < plan.fs_op_count; ++i) {
+// Attaches the keeper's detached mount at path and gives it flags (read-only, nosuid...).
+int AttachMount(int mount_fd, const char* path, unsigned long flags) {
+  if (mount_fd < 0) {
+    errno = EBADF;
+    return -1;
+  }
+  int rc = static_cast<int>(syscall(SYS_move_mount, mount_fd, "", AT_FDCWD, path, MOVE_MOUNT_F_EMPTY_PATH));
+  if (rc == 0 && flags != 0) rc = mount(nullptr, path, nullptr, MS_REMOUNT | MS_BIND | flags, nullptr);
+  return rc;
+}
+
+// fs_ops[first, last); *next_mount counts the detached mounts used.
+void RunFsOps(const ChildPlan& plan, int first, int last, int* next_mount) {
+  for (int i = first; i < last; ++i) {
     const FsOp& op = plan.fs_ops[i];
     int rc = 0;
     const char* what = "";
@@ -126,6 +138,13 @@ void RunFsOps(const ChildPlan& plan) {
           rc = mount(nullptr, op.a, nullptr, MS_REMOUNT | MS_BIND | op.flags, nullptr);
         }
         break;
+      case FsOp::kHostBind:
+      case FsOp::kHostOverlay: {
+        what = "attaching the host's mount at ";
+        int n = (*next_mount)++;
+        rc = AttachMount(n < plan.mount_count ? plan.mount_fds[n] : -1, op.a, op.flags);
+        break;
+      }
       case FsOp::kMknod:
         what = "mknod ";
         rc = mknod(op.a, op.mode, op.dev);
@@ -209,32 +228,39 @@ void EmptyInheritedCapabilitySets() {
   prctl(PR_CAP_AMBIENT, PR_CAP_AMBIENT_CLEAR_ALL, 0, 0, 0);
 }
 
-[[noreturn]] void EnterSandbox(const ChildPlan& plan, int exec_pipe_fd) {
+void PrepareInit(const ChildPlan& plan) {
   // I: the keeper cloned it into a new pid namespace, whose pid 1 it is. It dies with
   // the keeper (its parent, single-threaded).
   prctl(PR_SET_PDEATHSIG, SIGKILL, 0, 0, 0);
-  // The judge died between fork and prctl: nobody would ever stop the run.
-  struct pollfd judge = {plan.judge_pidfd, POLLIN, 0};
-  if (plan.judge_pidfd >= 0 && poll(&judge, 1, 0) != 0) _exit(kSetupFailed);
   if (syscall(SYS_getpid) != 1) Fail(plan, "fork: not the init of a new pid namespace", nullptr, 0);
   ResetSignals();
+  if (unshare(static_cast<int>(plan.unshare_flags)) != 0) Fail(plan, "unshare namespaces", nullptr, errno);
+  umask(0);
+  int no_mounts = 0;
+  RunFsOps(plan, 0, plan.fs_base_count, &no_mounts);
+  if (sethostname(plan.hostname, __builtin_strlen(plan.hostname)) != 0) Fail(plan, "sethostname", nullptr, errno);
+}
+
+[[noreturn]] void StartRun(const ChildPlan& plan, int exec_pipe_fd) {
+  // The judge died before the keeper's PR_SET_PDEATHSIG chain could take us along:
+  // nobody would ever stop the run.
+  struct pollfd judge = {plan.judge_pidfd, POLLIN, 0};
+  if (plan.judge_pidfd >= 0 && poll(&judge, 1, 0) != 0) _exit(kSetupFailed);
   if (dup2(plan.stdin_fd, 0) < 0 || dup2(plan.stdout_fd, 1) < 0 || dup2(plan.stderr_fd, 2) < 0)
     Fail(plan, "dup2 stdio", nullptr, errno);
   if (plan.netns_fd >= 0 && setns(plan.netns_fd, CLONE_NEWNET) != 0) Fail(plan, "setns net", nullptr, errno);
-  // Drop every other descriptor now: the fork copied all of the judge's, including
-  // pipes of runs other threads are starting, whose end-of-file must not wait for us.
+  // Drop every other descriptor now: whatever else came along (the slot's network
+  // namespace, the judge's pidfd) is not the program's.
   {
-    int keep[2 + kMaxProcsFds];
+    int keep[1 + kMaxProcsFds + kMaxMountFds];
     int n = 0;
     keep[n++] = exec_pipe_fd;
     for (int i = 0; i < plan.procs_count && i < kMaxProcsFds; ++i) keep[n++] = plan.procs_fds[i];
+    for (int i = 0; i < plan.mount_count && i < kMaxMountFds; ++i) keep[n++] = plan.mount_fds[i];
     CloseAllExcept(keep, n);
   }
-  if (unshare(static_cast<int>(plan.unshare_flags)) != 0) Fail(plan, "unshare namespaces", nullptr, errno);
-
-  umask(0);
-  RunFsOps(plan);
-  if (sethostname(plan.hostname, __builtin_strlen(plan.hostname)) != 0) Fail(plan, "sethostname", nullptr, errno);
+  int next_mount = 0;
+  RunFsOps(plan, plan.fs_base_count, plan.fs_op_count, &next_mount);
   // Join the run's cgroups only now: the namespaces and mounts built above (and their
   // lazily freed kernel memory) are not the program's, nor their CPU time. Everything
   // the program does happens inside.

@@ -1,27 +1,31 @@
-// What runs between fork and exec: the two processes of a sandboxed run.
+// What runs between clone and exec: the two processes of a sandboxed run.
 //
 // Theory of operation. The slot's keeper (keeper_main.cc), a small process of its
-// own, clones the init I into a new pid namespace (I is its pid 1) and calls
-// EnterSandbox in it. I
-//   1. resets signal dispositions and the signal mask, installs the judge-opened
-//      stdin/stdout/stderr as fds 0-2, enters the slot's network namespace (created
-//      once per slot, empty: not even loopback is up) and new mount, ipc and uts
-//      namespaces;
-//   2. builds the run's file system (a tmpfs root with the system directories
-//      bind-mounted read-only, a prepared /etc, minimal /dev, a fresh /proc for the
-//      new pid namespace, private /tmp and /dev/shm, the work directory at its host
-//      path) and pivots into it;
-//   3. joins the run's cgroups (only now: the setup's CPU time and kernel memory,
-//      freed lazily after the run, are not the program's), clones the program P,
-//      closes every descriptor and reaps children until P exits; it records P's wait
-//      status and exits, and the kernel then kills whatever is left in the namespace
-//      (setsid-ed daemons included).
+// own, clones the init I into a new pid namespace (I is its pid 1). I works in two
+// parts, so that the first can be done before the run is asked for (the keeper
+// prepares the next run's init while the judge is busy with the last one):
+//   1. PrepareInit: resets signal dispositions and the signal mask, enters new mount,
+//      ipc and uts namespaces (and a new network namespace when the slot has none),
+//      builds the run-independent file system (a tmpfs root with the system
+//      directories bind-mounted read-only, a prepared /etc, minimal /dev, a fresh
+//      /proc for the new pid namespace, private /tmp and /dev/shm), pivots into it and
+//      detaches the host's mounts: from then on nothing of the host is reachable by
+//      path, and an init waiting for its run pins no host file system but the system
+//      directories and /etc;
+//   2. StartRun: installs the judge-opened stdin/stdout/stderr as fds 0-2, enters the
+//      slot's network namespace, attaches the run's host directories (the work
+//      directory, extra mounts), which the keeper opened in the host's mount namespace
+//      as detached mounts (open_tree, or a new overlay made with fsopen) and passed as
+//      descriptors, makes the root read-only, joins the run's cgroups (only now: the
+//      setup's CPU time and kernel memory, freed lazily after the run, are not the
+//      program's), clones the program P, closes every descriptor and reaps children
+//      until P exits; it records P's wait status and exits, and the kernel then kills
+//      whatever is left in the namespace (setsid-ed daemons included).
 // I is root and the program is not, so the program cannot signal or inspect it. I
-// dies with the keeper (PR_SET_PDEATHSIG), which ends with the judge.
-// P sets the rlimits, changes to the work directory, empties its capability sets,
-// drops to the slot's uid/gid with no supplementary groups, sets no_new_privs,
-// installs the seccomp filter and execs the program (only 0-2 and the close-on-exec
-// exec pipe are open).
+// dies with the keeper (PR_SET_PDEATHSIG), which ends the run when the judge goes.
+// P sets the rlimits, changes to the work directory, drops to the slot's uid/gid with
+// no supplementary groups, sets no_new_privs, installs the seccomp filter and execs
+// the program (only 0-2 and the close-on-exec exec pipe are open).
 //
 // P shares I's memory until it execs, as posix_spawn's child does (CLONE_VM |
 // CLONE_VFORK, on a stack of its own; I waits meanwhile): copying I's page tables
@@ -72,6 +76,11 @@ struct FsOp {
     kRemount,    // remount a with flags (e.g. the root's mount read-only, MS_BIND)
     kOverlay,    // mount an overlay at a (data: its options, flags); if the kernel
                  // refuses, bind b at a instead and record the errno in the report
+    kHostBind,     // a copy of the host's b (recursive) at a, then remounted with flags;
+                   // after the pivot: the keeper attaches it (ChildPlan::mount_fds)
+    kHostOverlay,  // an overlay (data: its options) at a, then remounted with flags;
+                   // if the kernel refuses it, a copy of the host's b and the errno in
+                   // the report. Made by the keeper too.
   };
   Kind kind = kMkdir;
   const char* a = nullptr;
@@ -96,6 +105,9 @@ struct ChildPlan {
   unsigned long unshare_flags = 0;  // the namespaces I creates (mount, ipc, uts...)
   const FsOp* fs_ops = nullptr;
   int fs_op_count = 0;
+  int fs_base_count = 0;  // fs_ops[0, fs_base_count) are PrepareInit's, the rest StartRun's
+  const int* mount_fds = nullptr;  // a detached mount per kHost* op of StartRun, in order
+  int mount_count = 0;
   const char* hostname = "judge";
   // P
   const RlimitValue* rlimits = nullptr;
@@ -123,11 +135,21 @@ void DefaultSignals();
 // run pays the 40-odd prctl calls.
 void EmptyInheritedCapabilitySets();
 
-// Called in I (the keeper's clone, pid 1 of a new pid namespace); never returns (I
-// _exits; P execs plan.program or records why it could not, in the report, and
-// exits 127). exec_pipe_fd is the keeper's close-on-exec pipe: I closes its copy, so
-// the keeper reads end of file as soon as P has exec'd (or died).
-[[noreturn]] void EnterSandbox(const ChildPlan& plan, int exec_pipe_fd);
+// At most this many kHost* ops in one plan (descriptors I keeps until they are attached).
+inline constexpr int kMaxMountFds = 16;
+
+// Part 1 in I (the keeper's clone, pid 1 of a new pid namespace): the namespaces and
+// fs_ops[0, fs_base_count), which must end with the pivot into the new root. Reads
+// unshare_flags, hostname, the ops and report (where a failure is written before I
+// exits with a status of 120). Descriptors are left alone.
+void PrepareInit(const ChildPlan& plan);
+
+// Part 2 in I, once PrepareInit has returned; never returns (I _exits; P execs
+// plan.program or records why it could not, in the report, and exits 127).
+// exec_pipe_fd is the keeper's close-on-exec pipe: I closes its copy, so the keeper
+// reads end of file as soon as P has exec'd (or died). Every descriptor but those the
+// plan names and exec_pipe_fd is closed first.
+[[noreturn]] void StartRun(const ChildPlan& plan, int exec_pipe_fd);
 
 }  // namespace judge::sandbox
 

@@ -49,13 +49,49 @@ bool StringList(const char* table, uint32_t size, uint32_t first, uint32_t count
   return true;
 }
 
+// The base ends with the pivot and names no run's directory; the run's part only
+// creates directories, attaches the host's mounts (at most kMaxMountFds) and remounts.
+bool SplitIsSound(const std::vector<FsOp>& ops, uint32_t base_count) {
+  if (base_count == 0 || base_count > ops.size() || ops[base_count - 1].kind != FsOp::kPivotRoot) return false;
+  int host_mounts = 0;
+  for (std::size_t i = 0; i < ops.size(); ++i) {
+    bool host = ops[i].kind == FsOp::kHostBind || ops[i].kind == FsOp::kHostOverlay;
+    if (i < base_count && host) return false;
+    if (i >= base_count && !host && ops[i].kind != FsOp::kMkdir && ops[i].kind != FsOp::kRemount) return false;
+    if (host && (ops[i].a == nullptr || ops[i].b == nullptr || ++host_mounts > kMaxMountFds)) return false;
+  }
+  return true;
+}
+
+void AppendString(std::string* out, const char* s) {
+  if (s != nullptr) out->append(s);
+  out->push_back(s != nullptr ? '\0' : '\1');
+}
+
 }  // namespace
+
+std::string BaseKey(const ChildPlan& plan) {
+  std::string key;
+  Append(&key, static_cast<uint64_t>(plan.unshare_flags));
+  AppendString(&key, plan.hostname);
+  for (int i = 0; i < plan.fs_base_count; ++i) {
+    const FsOp& op = plan.fs_ops[i];
+    Append(&key, static_cast<int32_t>(op.kind));
+    Append(&key, static_cast<int32_t>(op.optional));
+    Append(&key, static_cast<uint64_t>(op.flags));
+    Append(&key, static_cast<uint32_t>(op.mode));
+    Append(&key, static_cast<uint64_t>(op.dev));
+    for (const char* s : {op.a, op.b, op.fstype, op.data}) AppendString(&key, s);
+  }
+  return key;
+}
 
 std::string PackPlan(const RunPlanText& in) {
   const ChildPlan& plan = *in.plan;
   StringTable strings;
   KeeperRunHeader h;
   h.op_count = static_cast<uint32_t>(plan.fs_op_count);
+  h.base_op_count = static_cast<uint32_t>(plan.fs_base_count);
   h.rlimit_count = static_cast<uint32_t>(plan.rlimit_count);
   h.procs_count = static_cast<uint32_t>(plan.procs_count);
   h.unshare_flags = plan.unshare_flags;
@@ -112,7 +148,7 @@ bool UnpackPlan(const std::string& message, UnpackedPlan* out) {
     PackedFsOp p;
     std::memcpy(&p, message.data() + ops_at + i * sizeof p, sizeof p);
     FsOp op;
-    if (p.kind < FsOp::kMkdir || p.kind > FsOp::kOverlay) return false;
+    if (p.kind < FsOp::kMkdir || p.kind > FsOp::kHostOverlay) return false;
     op.kind = static_cast<FsOp::Kind>(p.kind);
     op.optional = p.optional != 0;
     if (!StringAt(table, size, p.a, &op.a) || !StringAt(table, size, p.b, &op.b) ||
@@ -135,8 +171,10 @@ bool UnpackPlan(const std::string& message, UnpackedPlan* out) {
       !StringList(table, size, h.argv_first, h.argv_count, &out->argv) || h.argv_count == 0 ||
       !StringList(table, size, h.env_first, h.env_count, &out->envp))
     return false;
+  if (!SplitIsSound(out->ops, h.base_op_count)) return false;
   out->procs_count = h.procs_count;
   ChildPlan& plan = out->plan;
+  plan.fs_base_count = static_cast<int>(h.base_op_count);
   plan.unshare_flags = static_cast<unsigned long>(h.unshare_flags);
   plan.fs_ops = out->ops.data();
   plan.fs_op_count = static_cast<int>(out->ops.size());

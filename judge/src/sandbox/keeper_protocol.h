@@ -27,7 +27,7 @@
 
 namespace judge::sandbox {
 
-inline constexpr uint32_t kKeeperProtocolVersion = 3;
+inline constexpr uint32_t kKeeperProtocolVersion = 4;
 inline constexpr uint32_t kNoString = 0xffffffffu;
 inline constexpr std::size_t kMaxKeeperMessage = 256 * 1024;
 inline constexpr int kMaxRunFds = 3 + 8;  // stdin, stdout, stderr, cgroup files
@@ -74,6 +74,7 @@ struct KeeperRunHeader {
   uint32_t cwd = kNoString;
   uint32_t hostname = kNoString;
   uint32_t strings_bytes = 0;
+  uint32_t base_op_count = 0;  // ChildPlan::fs_base_count
 };
 
 struct PackedFsOp {
@@ -115,8 +116,14 @@ struct RunPlanText {
 // the caller when the size exceeds kMaxKeeperMessage.
 std::string PackPlan(const RunPlanText& in);
 
+// What an init prepared ahead (PrepareInit) was built from: the namespaces, the
+// hostname and the base ops, strings included. Two plans with the same key may share
+// one prepared init.
+std::string BaseKey(const ChildPlan& plan);
+
 // Rebuilds a plan from a received message (keeper side): false when the message is
-// malformed. Pointers in *plan, *ops, *argv and *envp point into `message`.
+// malformed (a base that does not end with the pivot or names a run's directory
+// included). Pointers in *plan, *ops, *argv and *envp point into `message`.
 struct UnpackedPlan {
   ChildPlan plan;
   std::vector<FsOp> ops;

@@ -336,6 +336,10 @@ Result<std::string> CheckWorkDir(const RunSpec& spec, const std::vector<SystemEn
 }
 
 Status CheckMounts(const RunSpec& spec, const std::vector<SystemEntry>& system) {
+  // The work directory is one of the run's host mounts too (child_setup.h).
+  if (spec.mounts.size() > static_cast<std::size_t>(kMaxMountFds - 1))
+    return Status::InvalidArgument("RunSpec.mounts: expected at most " + std::to_string(kMaxMountFds - 1) +
+                                   " mounts, found " + std::to_string(spec.mounts.size()));
   for (const auto& m : spec.mounts) {
     const std::string& inside = m.inside_path.empty() ? m.host_path : m.inside_path;
     JUDGE_RETURN_IF_ERROR(CheckInsidePath("RunSpec.mounts inside path", inside, system));
@@ -463,7 +467,8 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   fs_in.work_overlay = layer.overlay_options;
   fs_in.mounts = &spec.mounts;
   fs_in.tmpfs_bytes = derived.tmpfs_bytes;
-  storage->ops = BuildFsOps(fs_in, &storage->strings);
+  FsOpList fs_ops = BuildFsOps(fs_in, &storage->strings);
+  storage->ops = std::move(fs_ops.ops);
   for (const auto& a : spec.argv) storage->argv.push_back(a.c_str());
   storage->argv.push_back(nullptr);
   for (const auto& e : spec.env) storage->envp.push_back(e.c_str());
@@ -475,6 +480,7 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   plan.unshare_flags = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | (slot.netns ? 0 : CLONE_NEWNET);
   plan.fs_ops = storage->ops.data();
   plan.fs_op_count = static_cast<int>(storage->ops.size());
+  plan.fs_base_count = fs_ops.base_count;
   plan.rlimits = derived.rlimits.data();
   plan.rlimit_count = derived.rlimit_count;
   plan.uid = plan.gid = static_cast<uid_t>(options_.first_uid + slot.index);

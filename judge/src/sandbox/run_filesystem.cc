@@ -152,6 +152,7 @@ class FsPlan {
     return ops_.back();
   }
   std::vector<FsOp> Take() { return std::move(ops_); }
+  std::size_t size() const { return ops_.size(); }
 
  private:
   std::string root_;
@@ -200,7 +201,7 @@ void AddSystem(FsPlan& p, const std::vector<SystemEntry>& system, const std::str
 
 }  // namespace
 
-std::vector<FsOp> BuildFsOps(const FsPlanInput& in, std::deque<std::string>* storage) {
+FsOpList BuildFsOps(const FsPlanInput& in, std::deque<std::string>* storage) {
   FsPlan p(in.root_dir, storage);
   // Nothing done from here on propagates back to the host's mounts.
   p.Mount("/", nullptr, nullptr, MS_REC | MS_PRIVATE, nullptr);
@@ -216,21 +217,26 @@ std::vector<FsOp> BuildFsOps(const FsPlanInput& in, std::deque<std::string>* sto
   p.Mkdir(proc, 0555);
   p.Mount(proc, "proc", "proc", MS_NOSUID | MS_NODEV | MS_NOEXEC, "hidepid=2");
   WritableDir(p, p.InRoot("/tmp"));
-  p.MkdirAll(in.work_dir);
-  if (in.work_overlay.empty()) {
-    p.Bind(p.InRoot(in.work_dir), p.Keep(in.work_dir), MS_NOSUID | MS_NODEV);
-  } else {
-    FsOp& op = p.Add(FsOp::kOverlay, p.InRoot(in.work_dir), p.Keep(in.work_dir), MS_NOSUID | MS_NODEV, 0);
-    op.data = p.Keep(in.work_overlay);
-  }
-  for (const auto& m : *in.mounts) {
-    std::string inside = m.inside_path.empty() ? m.host_path : m.inside_path;
-    p.MkdirAll(inside);
-    p.Bind(p.InRoot(inside), p.Keep(m.host_path), (m.writable ? 0 : MS_RDONLY) | MS_NOSUID | MS_NODEV);
-  }
-  p.Add(FsOp::kRemount, p.Keep(in.root_dir), nullptr, MS_BIND | MS_RDONLY | MS_NOSUID, 0);
   p.Add(FsOp::kPivotRoot, p.Keep(in.root_dir), nullptr, 0, 0);
-  return p.Take();
+  FsOpList out;
+  out.base_count = static_cast<int>(p.size());
+  // From here on inside the new root: the host's directories come as detached mounts
+  // the keeper makes in the host's namespace (kHost*).
+  FsPlan inside("", storage);
+  inside.MkdirAll(in.work_dir);
+  FsOp& work = inside.Add(in.work_overlay.empty() ? FsOp::kHostBind : FsOp::kHostOverlay, inside.Keep(in.work_dir),
+                          inside.Keep(in.work_dir), MS_NOSUID | MS_NODEV, 0);
+  if (!in.work_overlay.empty()) work.data = inside.Keep(in.work_overlay);
+  for (const auto& m : *in.mounts) {
+    std::string at = m.inside_path.empty() ? m.host_path : m.inside_path;
+    inside.MkdirAll(at);
+    inside.Add(FsOp::kHostBind, inside.Keep(at), inside.Keep(m.host_path),
+               (m.writable ? 0 : MS_RDONLY) | MS_NOSUID | MS_NODEV, 0);
+  }
+  inside.Add(FsOp::kRemount, "/", nullptr, MS_BIND | MS_RDONLY | MS_NOSUID, 0);
+  out.ops = p.Take();
+  for (const FsOp& op : inside.Take()) out.ops.push_back(op);
+  return out;
 }
 
 Result<std::string> PrepareEtc(const std::string& state_dir, int first_uid, int slots) {

@@ -10,8 +10,8 @@
 //   /tmp   a private tmpfs (its pages are charged to the run's memory cgroup)
 //   <work_dir> the caller's work directory at its host path, writable: an overlay
 //          whose writes go to the run's bounded disk layer (run_disk.h), or, without
-//          one, a bind mount
-//   extra mounts from RunSpec::mounts
+//          one, a bind mount (a copy of the host's mount, attached after the pivot)
+//   extra mounts from RunSpec::mounts (the same way)
 // Everything else of the host, the judge's files included, does not exist inside.
 #ifndef JUDGE_SRC_SANDBOX_RUN_FILESYSTEM_H_
 #define JUDGE_SRC_SANDBOX_RUN_FILESYSTEM_H_
@@ -52,9 +52,16 @@ struct FsPlanInput {
   int64_t tmpfs_bytes = 0;  // size of the root tmpfs, which holds /tmp and /dev/shm
 };
 
-// The ops building the root and pivoting into it. Strings live in *storage (a deque:
-// stable addresses).
-std::vector<FsOp> BuildFsOps(const FsPlanInput& in, std::deque<std::string>* storage);
+// The ops building the run's file system: ops[0, base_count) build the root from
+// what every run of the slot shares and pivot into it (ChildPlan::fs_base_count: the
+// keeper may run them ahead of the run); the rest attach the run's host directories
+// (kHost*, paths inside) and make the root read-only. Strings live in *storage (a
+// deque: stable addresses).
+struct FsOpList {
+  std::vector<FsOp> ops;
+  int base_count = 0;
+};
+FsOpList BuildFsOps(const FsPlanInput& in, std::deque<std::string>* storage);
 
 // Creates <state_dir>/etc once (reused while its completion marker exists). Several
 // judges may race here: each builds a private copy and the first rename wins.
