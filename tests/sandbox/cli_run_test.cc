@@ -98,11 +98,11 @@ TEST(CliDoctor, ReportsEveryFeatureFromProbes) {
   for (const auto& f : j["features"]) seen[f["name"].get<std::string>()] = f["available"].get<bool>();
   for (const char* name : {"pid-namespace", "mount-namespace", "network-namespace", "ipc-namespace", "uts-namespace",
                            "seccomp", "uid-switch", "no-new-privs", "cgroup-v2", "cgroup-v1-memory", "cgroup-v1-pids",
-                           "sandbox-run", "socket-allowlist", "disk-quota", "state-dir", "scratch", "sandbox-keeper"})
+                           "sandbox-run", "socket-allowlist", "disk-quota", "state-dir", "scratch", "sandbox-keeper", "mount-api"})
     EXPECT_TRUE(seen.count(name)) << name;
   // This host (the one the suite is written for) has all of these.
   for (const char* name : {"pid-namespace", "seccomp", "sandbox-run", "socket-allowlist", "disk-quota", "state-dir",
-                           "sandbox-keeper"})
+                           "sandbox-keeper", "mount-api"})
     EXPECT_TRUE(seen[name]) << name;
   std::map<std::string, std::string> detail;
   for (const auto& f : j["features"]) detail[f["name"].get<std::string>()] = f["detail"].get<std::string>();

@@ -1,6 +1,8 @@
 #include <arpa/inet.h>
+#include <fcntl.h>
 #include <netinet/in.h>
 #include <sched.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
@@ -79,6 +81,16 @@ void ProbeNamespaces(std::vector<IsolationFeature>* out) {
     out->push_back(Feature(ns.name, ProbeNamespace(ns.flag), std::string("unshare(") + ns.name + ")"));
   }
   out->push_back(Feature("user-namespace", ProbeNamespace(CLONE_NEWUSER), "unshare(user namespace)", false));
+  // The keeper hands a run's host directories to an init that no longer sees the
+  // host's paths as detached mounts (Linux 5.2).
+  out->push_back(Feature("mount-api", InChild([] {
+                           int tree = static_cast<int>(
+                               ::syscall(SYS_open_tree, AT_FDCWD, "/", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC));
+                           if (tree < 0) return errno;
+                           int fs = static_cast<int>(::syscall(SYS_fsopen, "tmpfs", FSOPEN_CLOEXEC));
+                           return fs < 0 ? errno : 0;
+                         }),
+                         "open_tree(OPEN_TREE_CLONE) and fsopen, for the run's host directories"));
   out->push_back(Feature("no-network", InChild([] {
                            if (::unshare(CLONE_NEWNET) != 0) return errno;
                            int s = ::socket(AF_INET, SOCK_STREAM, 0);
