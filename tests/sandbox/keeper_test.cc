@@ -3,15 +3,21 @@
 // a run takes that run with it.
 #include <gtest/gtest.h>
 #include <signal.h>
+#include <sys/socket.h>
+#include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
+#include <cstring>
 #include <filesystem>
 #include <string>
 #include <thread>
 
 #include "judge/sandbox.h"
+#include "keeper_channel.h"
+#include "keeper_protocol.h"
 #include "sandbox_fixture.h"
 
 namespace judge::testing {
@@ -109,6 +115,40 @@ TEST_F(KeeperTest, AJudgeKilledDuringARunTakesTheRunWithIt) {
   auto r = RunHello(**sb);
   ASSERT_TRUE(r.ok()) << r.status().message();
   EXPECT_EQ(r->status, RunStatus::kOk) << r->message;
+}
+
+// A judge of another protocol version (another build) is told who the keeper is, though
+// the keeper refuses its hello: it can stop that keeper instead of leaving it to idle
+// for ten minutes, unreachable, beside the one it starts.
+// Without the answer the keeper only drops the connection: nothing comes back.
+TEST_F(KeeperTest, AHelloOfAnotherVersionIsAnsweredWithTheKeepersName) {
+  {
+    auto sb = CreateSandbox(options_);
+    ASSERT_TRUE(sb.ok()) << sb.status().message();
+    auto r = RunHello(**sb);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+  }
+  const std::string path = options_.state_dir + "/slot0.keeper";
+  int fd = ::socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+  ASSERT_GE(fd, 0);
+  struct sockaddr_un a = {};
+  a.sun_family = AF_UNIX;
+  std::strncpy(a.sun_path, path.c_str(), sizeof a.sun_path - 1);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<struct sockaddr*>(&a), sizeof a), 0) << path << ": " << std::strerror(errno);
+  sandbox::KeeperHello hello;
+  hello.version = sandbox::kKeeperProtocolVersion - 1;
+  ASSERT_TRUE(sandbox::SendMessage(fd, &hello, sizeof hello, nullptr, 0));
+  std::string reply;
+  std::vector<int> fds;
+  int rc = sandbox::ReceiveMessage(fd, 1024, &reply, &fds);
+  ::close(fd);
+  ASSERT_EQ(rc, 1) << "no answer to a hello of another version";
+  ASSERT_EQ(reply.size(), sizeof(sandbox::KeeperWelcome));
+  sandbox::KeeperWelcome w;
+  std::memcpy(&w, reply.data(), sizeof w);
+  EXPECT_EQ(w.version, sandbox::kKeeperProtocolVersion);
+  std::vector<int> keepers = KeepersOf(JUDGE_SANDBOX_KEEPER_BUILD_PATH);
+  EXPECT_NE(std::find(keepers.begin(), keepers.end(), w.pid), keepers.end()) << "pid " << w.pid;
 }
 
 }  // namespace

@@ -107,10 +107,18 @@ KeeperWelcome Welcome() {
 }
 
 // The hello: the slot's report page and network namespace. Answered with the
-// welcome. False: a malformed hello (the connection is dropped).
+// welcome, also when it is of another protocol version. False: a malformed hello, or
+// another version's (the connection is dropped).
 bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
   KeeperHello h;
   std::memcpy(&h, msg.data(), sizeof h);
+  if (h.version != kKeeperProtocolVersion) {
+    // A judge of another build: it learns who we are, and stops us (we would idle on,
+    // unreachable, beside the keeper it starts).
+    KeeperWelcome w = Welcome();
+    (void)SendMessage(c->socket, &w, sizeof w, nullptr, 0);
+    return false;
+  }
   std::size_t want_fds = 1 + (h.has_netns ? 1 : 0) + (h.has_judge_pidfd ? 1 : 0);
   if (h.version != kKeeperProtocolVersion || fds->size() != want_fds || msg.size() != sizeof h) return false;
   void* page = mmap(nullptr, sizeof(ChildReport), PROT_READ | PROT_WRITE, MAP_SHARED, (*fds)[0], 0);
