@@ -1018,6 +1018,18 @@ TEST_F(Hostile, BadSpecsAreJudgeErrorsNamingTheField) {
   auto lim = sandbox().Run(spec);
   ASSERT_FALSE(lim.ok());
   EXPECT_NE(lim.status().message().find("memory_kib"), std::string::npos);
+  // More extra mounts than the keeper hands an init (child_setup.h's kMaxMountFds).
+  spec.limits = SandboxLimits();
+  for (int i = 0; i < 16; ++i) spec.mounts.push_back({"/usr/share", "/mnt/m" + std::to_string(i), false});
+  auto many = sandbox().Run(spec);
+  ASSERT_FALSE(many.ok());
+  EXPECT_EQ(many.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_NE(many.status().message().find("RunSpec.mounts"), std::string::npos) << many.status().message();
+  EXPECT_NE(many.status().message().find("found 16"), std::string::npos) << many.status().message();
+  spec.mounts.pop_back();
+  auto fifteen = sandbox().Run(spec);
+  ASSERT_TRUE(fifteen.ok()) << fifteen.status().message();
+  EXPECT_EQ(fifteen->status, RunStatus::kOk) << fifteen->message;
 }
 
 }  // namespace

@@ -242,8 +242,8 @@ void PrepareInit(const ChildPlan& plan) {
 }
 
 [[noreturn]] void StartRun(const ChildPlan& plan, int exec_pipe_fd) {
-  // The judge died before the keeper's PR_SET_PDEATHSIG chain could take us along:
-  // nobody would ever stop the run.
+  // The judge is gone already: nobody would watch the run (the keeper kills it once it
+  // sees the judge's connection closed). Do not start it.
   struct pollfd judge = {plan.judge_pidfd, POLLIN, 0};
   if (plan.judge_pidfd >= 0 && poll(&judge, 1, 0) != 0) _exit(kSetupFailed);
   if (dup2(plan.stdin_fd, 0) < 0 || dup2(plan.stdout_fd, 1) < 0 || dup2(plan.stderr_fd, 2) < 0)

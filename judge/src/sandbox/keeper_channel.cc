@@ -10,7 +10,8 @@
 namespace judge::sandbox {
 namespace {
 
-constexpr int kMaxFds = 16;
+// The most a message carries: a run hand-off to its init takes up to 33 (keeper_main.cc).
+constexpr int kMaxFds = 64;
 
 }  // namespace
 
