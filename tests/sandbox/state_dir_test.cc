@@ -16,6 +16,7 @@
 #include <sys/file.h>
 #include <sys/mount.h>
 #include <sys/stat.h>
+#include <sys/vfs.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -64,6 +65,16 @@ std::vector<std::string> MountsUnder(const std::string& prefix) {
   std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
   return out;
 }
+
+// When the tmpfs mounted at dir was made (its root's birth time, ns): which layer it is.
+// Not st_dev: an unmounted tmpfs's device number goes to the next one mounted.
+int64_t LayerBirthNs(const std::string& dir) {
+  struct statx sx;
+  if (::statx(AT_FDCWD, dir.c_str(), AT_SYMLINK_NOFOLLOW, STATX_BTIME, &sx) != 0 || !(sx.stx_mask & STATX_BTIME))
+    return 0;
+  return int64_t{sx.stx_btime.tv_sec} * 1000000000 + sx.stx_btime.tv_nsec;
+}
+
 
 std::string ListDir(const std::string& dir) {
   std::set<std::string> names;
@@ -422,67 +433,86 @@ TEST_F(StateDirTest, ANetworkNamespaceFileReplacedByASymlinkIsNotFollowed) {
 }
 
 
-// The keeper is spawned by whichever judge first needs the slot and inherits what that
-// judge ignored or blocked (a judge under nohup ignores SIGHUP; a server ignores
-// SIGPIPE). The program must start with every signal at its default and none blocked
-// all the same, glibc's reserved 32 and 33 included (posix_spawn leaves them ignored
-// in the keeper, and glibc's sigaction cannot undo that). Without DefaultSignals() at
-// the keeper's start the program inherits SIGHUP and SIGUSR1 ignored and SIGUSR2
-// blocked (the run's init resets only the keeper's own SIGPIPE); with it through
-// glibc's sigaction, 32 and 33 stay ignored.
-TEST_F(StateDirTest, TheProgramStartsWithDefaultSignalsWhateverTheJudgeIgnored) {
-  struct sigaction ignore = {}, old_hup = {}, old_usr1 = {};
-  ignore.sa_handler = SIG_IGN;
-  ASSERT_EQ(::sigaction(SIGHUP, &ignore, &old_hup), 0);
-  ASSERT_EQ(::sigaction(SIGUSR1, &ignore, &old_usr1), 0);
-  sigset_t usr2, old_mask;
-  sigemptyset(&usr2);
-  sigaddset(&usr2, SIGUSR2);
-  ASSERT_EQ(::pthread_sigmask(SIG_BLOCK, &usr2, &old_mask), 0);
-  Result<RunResult> r = Status::Internal("not run");
-  {
-    Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());  // starts this test's keeper
-    if (made.ok()) {
-      RunSpec spec;
-      spec.argv = {"/bin/cat", "/proc/self/status"};
-      spec.work_dir = root_ + "/run";
-      spec.stdout_path = root_ + "/out";
-      r = (*made)->Run(spec);
-    } else {
-      r = made.status();
-    }
-  }
-  ::sigaction(SIGHUP, &old_hup, nullptr);
-  ::sigaction(SIGUSR1, &old_usr1, nullptr);
-  ::pthread_sigmask(SIG_SETMASK, &old_mask, nullptr);
-  ASSERT_TRUE(r.ok()) << r.status().message();
-  ASSERT_EQ(r->status, RunStatus::kOk) << r->message;
-  const std::string status = ReadAll(root_ + "/out");
-  EXPECT_NE(status.find("SigIgn:\t0000000000000000\n"), std::string::npos) << status;
-  EXPECT_NE(status.find("SigBlk:\t0000000000000000\n"), std::string::npos) << status;
-}
-// The slot's disk layer (run_disk.h), kept mounted at <state_dir>/slot0.disk from one
-// run to the next while runs leave it clean, and unmounted when the sandbox goes.
-// Without the reuse the layer is unmounted after every run (no tmpfs there between
-// runs); without ~SlotPool's unmount it stays mounted after the sandbox is gone.
-TEST_F(StateDirTest, TheDiskLayerIsKeptBetweenCleanRunsAndUnmountedAtTheEnd) {
+// A slot's disk layer stays mounted from run to run while runs leave it clean, and from
+// one judge process to the next (a sandbox stands for a process: its own slot pool and
+// stamp): the second sandbox's runs use the same tmpfs, no mount of their own. A
+// layer a run left dirty is unmounted when its sandbox ends.
+// Without the reuse the layer is not mounted between runs; without the taking over
+// (RunDisk::Adopt) the second sandbox mounts a new tmpfs (another device); a dirty
+// layer kept at the end fails the last expectation.
+TEST_F(StateDirTest, TheDiskLayerIsKeptBetweenCleanRunsAndJudgeProcesses) {
   const std::string disk = state_ + "/slot0.disk";
-  {
+  int64_t first = 0;
+  for (int sandbox = 0; sandbox < 2; ++sandbox) {
     Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
     ASSERT_TRUE(made.ok()) << made.status().message();
-    dev_t first = 0;
-    for (int run = 0; run < 3; ++run) {
+    for (int run = 0; run < 2; ++run) {
       Result<RunResult> r = RunHello(**made);
       ASSERT_TRUE(r.ok()) << r.status().message();
       ASSERT_EQ(r->status, RunStatus::kOk) << r->message;
-      ASSERT_EQ(MountsUnder(disk).size(), 1u) << "run " << run << ": the layer is not mounted between runs";
-      struct stat st;
-      ASSERT_EQ(::stat(disk.c_str(), &st), 0);
-      if (run == 0) first = st.st_dev;
-      EXPECT_EQ(st.st_dev, first) << "run " << run << " mounted a new layer after a clean run";
+      ASSERT_EQ(MountsUnder(disk).size(), 1u) << "sandbox " << sandbox << ", run " << run << ": no layer kept";
+      const int64_t birth = LayerBirthNs(disk);
+      ASSERT_NE(birth, 0) << "no birth time for " << disk;
+      if (sandbox == 0 && run == 0) first = birth;
+      EXPECT_EQ(birth, first) << "sandbox " << sandbox << ", run " << run << " mounted a new layer";
     }
   }
-  EXPECT_TRUE(MountsUnder(disk).empty()) << "the sandbox is gone, its slot's layer still mounted";
+  EXPECT_EQ(MountsUnder(disk).size(), 1u) << "a clean layer went with its sandbox";
+  fs::copy_file(std::string(HOSTILE_DIR) + "/leave_traces", root_ + "/run/leave_traces");
+  {
+    Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+    ASSERT_TRUE(made.ok()) << made.status().message();
+    RunSpec spec;
+    spec.argv = {"./leave_traces", "file"};
+    spec.work_dir = root_ + "/run";
+    Result<RunResult> r = (*made)->Run(spec);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    ASSERT_EQ(r->status, RunStatus::kOk) << r->message;
+  }
+  EXPECT_TRUE(MountsUnder(disk).empty()) << "a layer a run wrote in outlived its sandbox";
+}
+
+// A layer left mounted is taken over only when it is clean and exactly what the judge
+// would mount: one that a judge killed mid-run left a file in, or one of another disk
+// quota, is replaced, and the run sees nothing of it.
+// Without Adopt's checks (whatever tmpfs is there taken over) the second run lists
+// trace.txt; without the size check the third run's layer keeps the old quota.
+TEST_F(StateDirTest, ALayerLeftMountedIsTakenOverOnlyWhenCleanAndTheSameSize) {
+  fs::copy_file(std::string(HOSTILE_DIR) + "/leave_traces", root_ + "/run/leave_traces");
+  const std::string disk = state_ + "/slot0.disk";
+  auto look = [&](int64_t disk_kib) -> std::string {
+    Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+    if (!made.ok()) return "error: " + made.status().message();
+    RunSpec spec;
+    spec.argv = {"./leave_traces", "look"};
+    spec.work_dir = root_ + "/run";
+    spec.stdout_path = root_ + "/out";
+    spec.limits.disk_kib = disk_kib;
+    Result<RunResult> r = (*made)->Run(spec);
+    if (!r.ok()) return "error: " + r.status().message();
+    if (r->status != RunStatus::kOk) return "status " + std::string(RunStatusCode(r->status)) + ": " + r->message;
+    return ReadAll(root_ + "/out");
+  };
+  auto device = [&] { return LayerBirthNs(disk); };
+  const std::string clean = "mode=755 uid=" + std::to_string(kStateFirstUid) + " xattr=no\nhello\n";
+  ASSERT_EQ(look(1024), clean);
+  ASSERT_EQ(MountsUnder(disk).size(), 1u);
+  const int64_t kept = device();
+  ASSERT_NE(kept, 0) << "no birth time for " << disk;
+  {  // what a judge killed mid-run leaves behind: a file in the upper layer
+    std::ofstream out(disk + "/upper/trace.txt");
+    out << "left behind\n";
+  }
+  EXPECT_EQ(look(1024), clean) << "the run saw what was left in the layer";
+  const int64_t replaced = device();
+  EXPECT_NE(replaced, kept) << "a dirty layer was taken over";
+  EXPECT_EQ(look(1024), clean);
+  EXPECT_EQ(device(), replaced) << "a clean layer of the same size was not taken over";
+  EXPECT_EQ(look(2048), clean);
+  EXPECT_NE(device(), replaced) << "a layer of another quota was taken over";
+  struct statfs sf;
+  ASSERT_EQ(::statfs(disk.c_str(), &sf), 0);
+  EXPECT_GE(static_cast<int64_t>(sf.f_blocks * sf.f_bsize), 2048 * 1024) << "the layer keeps the old, smaller quota";
 }
 
 // What a run leaves in its work directory's root never reaches the next run of the

@@ -445,10 +445,18 @@ Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const std::string& wor
   // The slot's layer again when the last run (of this process) left it clean.
   bool reused = slot.disk && !slot.used_elsewhere && slot.disk->Reuse(derived.disk_bytes, derived.disk_files, uid, uid);
   if (!reused) {
-    if (slot.disk && slot.used_elsewhere) slot.disk->Disown();  // Start unmounts what is there now
+    if (slot.disk && slot.used_elsewhere) slot.disk->Disown();  // what is there now is another's
     slot.disk.reset();
-    JUDGE_ASSIGN_OR_RETURN(RunDisk disk, RunDisk::Start(slot.disk_dir, derived.disk_bytes, derived.disk_files, uid, uid));
-    slot.disk.emplace(std::move(disk));
+    // A clean layer left by a judge process that ended (or by the one that used the
+    // slot since our last run) is taken over; else Start replaces whatever is there.
+    std::optional<RunDisk> kept = RunDisk::Adopt(slot.disk_dir, derived.disk_bytes, derived.disk_files, uid, uid);
+    if (kept) {
+      slot.disk.emplace(std::move(*kept));
+    } else {
+      JUDGE_ASSIGN_OR_RETURN(RunDisk disk,
+                             RunDisk::Start(slot.disk_dir, derived.disk_bytes, derived.disk_files, uid, uid));
+      slot.disk.emplace(std::move(disk));
+    }
   }
   layer.disk = &*slot.disk;
   JUDGE_ASSIGN_OR_RETURN(layer.overlay_options, layer.disk->OverlayOptions(work_dir));

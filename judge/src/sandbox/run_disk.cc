@@ -164,6 +164,25 @@ class CopyBackWalk {
   int64_t* dropped_;
 };
 
+// The layer's tmpfs size for a quota: rounded up to pages and one page more, so that
+// "more than the quota" is a used size.
+int64_t LayerBytes(int64_t quota_bytes) { return (quota_bytes + kPageBytes - 1) / kPageBytes * kPageBytes + kPageBytes; }
+
+// The upper layer's root of the layer mounted at dir, when the layer holds nothing of
+// the last run; else none.
+UniqueFd CleanUpper(const std::string& dir) {
+  struct statfs sf;
+  if (dir.empty() || ::statfs(dir.c_str(), &sf) != 0 || sf.f_type != TMPFS_MAGIC || sf.f_bfree != sf.f_blocks)
+    return UniqueFd();
+  // The overlay's own probes hold one inode more than kLayerInodes on some kernels.
+  if (static_cast<int64_t>(sf.f_files - sf.f_ffree) > kLayerInodes + 1) return UniqueFd();
+  UniqueFd up(::open((dir + "/upper").c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (!up) return up;
+  Result<std::vector<std::string>> names = Names(up.get(), "the upper layer");
+  if (!names.ok() || !names->empty() || !OnlyOverlayXattrs(up.get())) return UniqueFd();
+  return up;
+}
+
 }  // namespace
 
 bool OverlaySupported() {
@@ -182,10 +201,8 @@ Result<RunDisk> RunDisk::Start(const std::string& dir, int64_t quota_bytes, int6
   while (::umount2(dir.c_str(), MNT_DETACH | UMOUNT_NOFOLLOW) == 0) {
   }
   RunDisk disk(dir, quota_bytes, quota_files);
-  // Rounded up to pages and one page more: "more than the quota" is then a used size.
-  int64_t size = (quota_bytes + kPageBytes - 1) / kPageBytes * kPageBytes + kPageBytes;
-  std::string data = "size=" + std::to_string(size) + ",nr_inodes=" + std::to_string(quota_files + kLayerInodes) +
-                     ",mode=0700";
+  std::string data = "size=" + std::to_string(LayerBytes(quota_bytes)) +
+                     ",nr_inodes=" + std::to_string(quota_files + kLayerInodes) + ",mode=0700";
   if (::mount("judge-disk", dir.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, data.c_str()) != 0) {
     disk.dir_.clear();
     return ErrnoStatus(errno, "cannot mount " + what);
@@ -207,17 +224,31 @@ RunDisk::~RunDisk() {
   if (!dir_.empty()) (void)::umount2(dir_.c_str(), MNT_DETACH | UMOUNT_NOFOLLOW);
 }
 
+bool RunDisk::Clean() const { return static_cast<bool>(CleanUpper(dir_)); }
+
 bool RunDisk::Reuse(int64_t quota_bytes, int64_t quota_files, uid_t uid, gid_t gid) {
-  if (dir_.empty() || quota_bytes != quota_bytes_ || quota_files != quota_files_) return false;
-  struct statfs sf;
-  if (::statfs(dir_.c_str(), &sf) != 0 || sf.f_type != TMPFS_MAGIC || sf.f_bfree != sf.f_blocks) return false;
-  // The overlay's own probes hold one inode more than kLayerInodes on some kernels.
-  if (static_cast<int64_t>(sf.f_files - sf.f_ffree) > kLayerInodes + 1) return false;
-  UniqueFd up(::open((dir_ + "/upper").c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (quota_bytes != quota_bytes_ || quota_files != quota_files_) return false;
+  UniqueFd up = CleanUpper(dir_);
   if (!up) return false;
-  Result<std::vector<std::string>> names = Names(up.get(), "the upper layer");
-  if (!names.ok() || !names->empty() || !OnlyOverlayXattrs(up.get())) return false;
   return ::fchown(up.get(), uid, gid) == 0 && ::fchmod(up.get(), 0755) == 0 && ::futimens(up.get(), nullptr) == 0;
+}
+
+std::optional<RunDisk> RunDisk::Adopt(const std::string& dir, int64_t quota_bytes, int64_t quota_files, uid_t uid,
+                                      gid_t gid) {
+  struct statfs sf;
+  if (::statfs(dir.c_str(), &sf) != 0 || sf.f_type != TMPFS_MAGIC ||
+      static_cast<int64_t>(sf.f_blocks * sf.f_bsize) != LayerBytes(quota_bytes) ||
+      static_cast<int64_t>(sf.f_files) != quota_files + kLayerInodes)
+    return std::nullopt;
+  // Mounted at dir itself, not a directory of a tmpfs that happens to match.
+  struct stat here, parent;
+  if (::lstat(dir.c_str(), &here) != 0 || ::stat((dir + "/..").c_str(), &parent) != 0 ||
+      !S_ISDIR(here.st_mode) || here.st_dev == parent.st_dev)
+    return std::nullopt;
+  RunDisk disk(dir, quota_bytes, quota_files);
+  if (disk.Reuse(quota_bytes, quota_files, uid, gid)) return disk;
+  disk.dir_.clear();  // left for Start to replace
+  return std::nullopt;
 }
 
 Result<std::string> RunDisk::OverlayOptions(const std::string& lower_dir) const {

@@ -20,11 +20,13 @@
 //
 // The slot keeps its layer mounted for its next run, when the run left nothing behind
 // (Reuse(): the upper layer empty, no page or file still used, no extended attribute
-// but the overlay's own, the same quotas) and no other judge process used the slot in
-// between; a mount and an unmount per run were the judge's dearest system calls on the
-// run path (docs/figures.md, section `runpath`). Else the tmpfs is unmounted (RAII, on
-// every path) and a fresh one mounted: whatever the program left, however deep, is
-// gone at once.
+// but the overlay's own, the same quotas); a mount and an unmount per run were the
+// judge's dearest system calls on the run path (docs/figures.md, section `runpath`).
+// A clean layer also outlives the judge process: the next process to hold the slot's
+// lock takes it over (Adopt(): a tmpfs mounted at the slot's directory itself, of
+// exactly the size and inodes it would mount, and clean as above). Else the tmpfs is
+// unmounted (RAII, on every path) and a fresh one mounted: whatever the program left,
+// however deep, is gone at once.
 //
 // The overlay is mounted with redirect_dir=off: renaming a directory that existed
 // before the run fails with EXDEV (tools fall back to copying), so the upper layer
@@ -37,6 +39,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <optional>
 #include <string>
 
 #include "judge/status.h"
@@ -78,8 +81,20 @@ class RunDisk {
   // fresh layer (destroying this one).
   bool Reuse(int64_t quota_bytes, int64_t quota_files, uid_t uid, gid_t gid);
 
-  // Forgets the mount without unmounting it: another judge process may have replaced
-  // it (the slot's lock is not held), and it unmounts what it finds (Start).
+  // The layer left mounted at dir (by a judge process that ended, or by another that
+  // used the slot since), ready for a run as Reuse() leaves it, when it is the tmpfs
+  // Start would mount (mounted at dir itself, the same size and inodes) and clean;
+  // else nothing, and what is there stays for Start to replace. Call with the slot's
+  // lock held.
+  static std::optional<RunDisk> Adopt(const std::string& dir, int64_t quota_bytes, int64_t quota_files, uid_t uid,
+                                      gid_t gid);
+
+  // Whether the last run left nothing in the layer (Reuse()'s test; changes nothing).
+  bool Clean() const;
+
+  // Forgets the mount without unmounting it: the next judge process takes it over
+  // (Adopt), or another process may have replaced it (the slot's lock is not held),
+  // and Start unmounts what it finds.
   void Disown() { dir_.clear(); }
 
   // The mount(2) data of the overlay over lower_dir (an absolute host path without

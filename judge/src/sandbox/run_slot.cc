@@ -38,14 +38,15 @@ bool StampIsOurs(int fd, uint64_t stamp) {
 
 }  // namespace
 
-// A slot's kept disk layer is unmounted only under the slot's lock and while the lock
-// file still carries this pool's stamp: otherwise the mount there may be another
+// A slot's kept disk layer stays mounted for the next judge process when it is clean
+// (RunDisk::Adopt); a dirty one is unmounted, only under the slot's lock and while the
+// lock file still carries this pool's stamp: otherwise the mount there may be another
 // judge process's, in the middle of its run.
 SlotPool::~SlotPool() {
   for (auto& s : slots_) {
     if (!s->disk) continue;
     bool ours = s->lock && ::flock(s->lock.get(), LOCK_EX | LOCK_NB) == 0 && HasStamp(s->lock.get(), stamp_);
-    if (!ours) s->disk->Disown();
+    if (!ours || s->disk->Clean()) s->disk->Disown();
     s->disk.reset();
     if (s->lock) ::flock(s->lock.get(), LOCK_UN);
   }
