@@ -161,9 +161,12 @@ bool AwaitInit(const Client& c, pid_t init, int pidfd) {
 // tables copied for it, none torn down when it exits), so the plans it reads are the
 // keeper's own; what I does in that memory is child_setup.h's: system calls, no
 // allocation, writes to its stack and the report pages only. I also shares the
-// keeper's errno (one thread's TLS): I runs only while the keeper waits in a system
-// call (for the ready byte, the exec pipe, the init's end), or is itself blocked in
-// one (waiting for its run), so neither reads an errno the other wrote.
+// keeper's errno (one thread's TLS), so the keeper never works alongside an I that
+// is building: it waits for the ready byte before anything else (a request that comes
+// meanwhile waits in its socket), and while I is waiting for its run it is blocked in
+// recvmsg. Once handed its run, I runs while the keeper closes its copies of the
+// descriptors and waits on the exec pipe and the init's end, reading errno only
+// to tell EINTR, which cannot come (the keeper has no signal handlers).
 
 // What I receives with its run. Descriptors, in order: the exec pipe's write end,
 // stdin, stdout, stderr, the slot's network namespace (has_netns), the judge's pidfd
