@@ -142,6 +142,20 @@ class StateDirTest : public ::testing::Test {
     return sb.Run(spec);
   }
 
+  // Runs argv in the run directory under `limits`: its stdout when it exits 0, else
+  // what went wrong (the judge's error, or the status and message).
+  std::string Output(Sandbox& sb, std::vector<std::string> argv, const SandboxLimits& limits = SandboxLimits()) {
+    RunSpec spec;
+    spec.argv = std::move(argv);
+    spec.work_dir = root_ + "/run";
+    spec.stdout_path = root_ + "/out";
+    spec.limits = limits;
+    Result<RunResult> r = sb.Run(spec);
+    if (!r.ok()) return "error: " + r.status().message();
+    if (r->status != RunStatus::kOk) return "status " + std::string(RunStatusCode(r->status)) + ": " + r->message;
+    return ReadAll(root_ + "/out");
+  }
+
   void MakeVictim() {
     std::ofstream(victim_) << kVictim;
     ::chmod(victim_.c_str(), 0644);
@@ -480,18 +494,12 @@ TEST_F(StateDirTest, TheDiskLayerIsKeptBetweenCleanRunsAndJudgeProcesses) {
 TEST_F(StateDirTest, ALayerLeftMountedIsTakenOverOnlyWhenCleanAndTheSameSize) {
   fs::copy_file(std::string(HOSTILE_DIR) + "/leave_traces", root_ + "/run/leave_traces");
   const std::string disk = state_ + "/slot0.disk";
-  auto look = [&](int64_t disk_kib) -> std::string {
+  auto look = [&](int64_t disk_kib) -> std::string {  // in a sandbox of its own: a process
     Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
     if (!made.ok()) return "error: " + made.status().message();
-    RunSpec spec;
-    spec.argv = {"./leave_traces", "look"};
-    spec.work_dir = root_ + "/run";
-    spec.stdout_path = root_ + "/out";
-    spec.limits.disk_kib = disk_kib;
-    Result<RunResult> r = (*made)->Run(spec);
-    if (!r.ok()) return "error: " + r.status().message();
-    if (r->status != RunStatus::kOk) return "status " + std::string(RunStatusCode(r->status)) + ": " + r->message;
-    return ReadAll(root_ + "/out");
+    SandboxLimits limits;
+    limits.disk_kib = disk_kib;
+    return Output(**made, {"./leave_traces", "look"}, limits);
   };
   auto device = [&] { return LayerBirthNs(disk); };
   const std::string clean = "mode=755 uid=" + std::to_string(kStateFirstUid) + " xattr=no\nhello\n";
@@ -524,16 +532,7 @@ TEST_F(StateDirTest, ARunFindsNothingThePreviousRunLeftInTheKeptLayer) {
   fs::copy_file(std::string(HOSTILE_DIR) + "/leave_traces", root_ + "/run/leave_traces");
   Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
   ASSERT_TRUE(made.ok()) << made.status().message();
-  auto run = [&](const std::string& what) -> std::string {
-    RunSpec spec;
-    spec.argv = {"./leave_traces", what};
-    spec.work_dir = root_ + "/run";
-    spec.stdout_path = root_ + "/out";
-    Result<RunResult> r = (*made)->Run(spec);
-    if (!r.ok()) return "error: " + r.status().message();
-    if (r->status != RunStatus::kOk) return "status " + std::string(RunStatusCode(r->status)) + ": " + r->message;
-    return ReadAll(root_ + "/out");
-  };
+  auto run = [&](const std::string& what) { return Output(**made, {"./leave_traces", what}); };
   const std::string clean = "mode=755 uid=" + std::to_string(kStateFirstUid) + " xattr=no\nhello\n";
   ASSERT_EQ(run("look"), clean);
   std::string marked = run("xattr");
@@ -633,16 +632,10 @@ TEST_F(StateDirTest, ARunOfAnotherBaseGetsANewInit) {
   fs::copy_file(std::string(HOSTILE_DIR) + "/tmp_size", root_ + "/run/tmp_size");
   Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
   ASSERT_TRUE(made.ok()) << made.status().message();
-  auto tmp_size = [&](int64_t memory_kib) -> std::string {
-    RunSpec spec;
-    spec.argv = {"./tmp_size"};
-    spec.work_dir = root_ + "/run";
-    spec.stdout_path = root_ + "/out";
-    spec.limits.memory_kib = memory_kib;
-    Result<RunResult> r = (*made)->Run(spec);
-    if (!r.ok()) return "error: " + r.status().message();
-    if (r->status != RunStatus::kOk) return "status " + std::string(RunStatusCode(r->status)) + ": " + r->message;
-    return ReadAll(root_ + "/out");
+  auto tmp_size = [&](int64_t memory_kib) {
+    SandboxLimits limits;
+    limits.memory_kib = memory_kib;
+    return Output(**made, {"./tmp_size"}, limits);
   };
   const std::string small = tmp_size(64 * 1024);
   ASSERT_EQ(tmp_size(64 * 1024), small) << "the same limit, the same /tmp";

@@ -261,10 +261,10 @@ void DiscardPrepared() {
   prepared = PreparedInit{};
 }
 
-// Clones an init and waits until it has built the base of `like` (a run's plan); the
-// init then waits for a run with the same BaseKey. False when it could not: errno,
-// or prepare_report when the init failed.
-bool Prepare(const ChildPlan& like) {
+// Clones an init and waits until it has built the base of `like` (a run's plan, whose
+// BaseKey is `key`); the init then waits for a run with the same key. False when it
+// could not: errno, or prepare_report when the init failed.
+bool Prepare(const ChildPlan& like, const std::string& key) {
   DiscardPrepared();
   ChildPlan base = like;
   base.report = &prepare_report;
@@ -283,7 +283,7 @@ bool Prepare(const ChildPlan& like) {
     errno = pid < 0 ? err : EBADF;
     return false;
   }
-  prepared = PreparedInit{pid, pidfd, pair[0], BaseKey(like)};
+  prepared = PreparedInit{pid, pidfd, pair[0], key};
   char byte;
   ssize_t n;
   while ((n = read(pair[0], &byte, 1)) < 0 && errno == EINTR) {
@@ -370,7 +370,7 @@ bool Go(const Client& c, const ChildPlan& plan, const std::vector<int>& run_fds,
 // stdout and stderr ((*fds)[0..2]) are closed once the program runs: a copy kept here
 // would hide a pipe's end-of-file from the other side until the run ended (an
 // interactor must see the submission close its stdout).
-bool ServeRun(const Client& c, const ChildPlan& plan, std::vector<int>* fds) {
+bool ServeRun(const Client& c, const ChildPlan& plan, const std::string& key, std::vector<int>* fds) {
   FdList mounts;
   for (int i = plan.fs_base_count; i < plan.fs_op_count; ++i) {
     const FsOp& op = plan.fs_ops[i];
@@ -383,10 +383,9 @@ bool ServeRun(const Client& c, const ChildPlan& plan, std::vector<int>* fds) {
   }
   int exec_pipe[2];
   if (pipe2(exec_pipe, O_CLOEXEC) != 0) return Fail(c, "pipe", errno);
-  const std::string key = BaseKey(plan);
   bool sent = false;
   for (int attempt = 0; attempt < 2 && !sent; ++attempt) {  // a prepared init may have been killed
-    if ((prepared.pid < 0 || prepared.key != key) && !Prepare(plan)) {
+    if ((prepared.pid < 0 || prepared.key != key) && !Prepare(plan, key)) {
       close(exec_pipe[0]);
       close(exec_pipe[1]);
       return FailPrepare(c);
@@ -440,9 +439,10 @@ bool Run(const Client& c, const std::string& msg, std::vector<int>* fds_in) {
   plan.program = up.program;
   plan.argv = up.argv.data();
   plan.envp = up.envp.data();
-  bool go_on = ServeRun(c, plan, fds_in);
+  const std::string key = BaseKey(plan);
+  bool go_on = ServeRun(c, plan, key, fds_in);
   // The next run's init, prepared while the judge concludes this one.
-  if (prepared.pid < 0) (void)Prepare(plan);
+  if (prepared.pid < 0) (void)Prepare(plan, key);
   return go_on;
 }
 
