@@ -22,10 +22,14 @@ bool ValidId(const std::string& id) {
   return true;
 }
 
-const std::vector<std::string> kProfileKeys = {
-    "id",       "name",          "extensions", "source",   "compile",
-    "run",      "version",       "requires",   "run_processes", "artifacts",
-    "memory_allowance_percent", "suggest_on_error", "hello", "reserved_memory_counts"};
+// Built on first use, not at every start of the judge.
+const std::vector<std::string>& ProfileKeys() {
+  static const std::vector<std::string> keys = {
+      "id",       "name",          "extensions", "source",   "compile",
+      "run",      "version",       "requires",   "run_processes", "artifacts",
+      "memory_allowance_percent", "suggest_on_error", "hello", "reserved_memory_counts"};
+  return keys;
+}
 
 // Checks of the values a profile's keys hold beyond their types.
 Status CheckProfile(const YamlReader& r, const std::string& where, const LanguageProfile& p) {
@@ -85,7 +89,7 @@ void DefaultRequiredTools(LanguageProfile* p) {
 }
 
 Result<LanguageProfile> ReadProfile(const YamlReader& r, const YAML::Node& entry, const std::string& where) {
-  JUDGE_ASSIGN_OR_RETURN(YamlEntries entries, r.Map(where, entry, kProfileKeys));
+  JUDGE_ASSIGN_OR_RETURN(YamlEntries entries, r.Map(where, entry, ProfileKeys()));
   LanguageProfile p;
   p.origin = r.file();
   for (const auto& [name, v] : entries) JUDGE_RETURN_IF_ERROR(ReadProfileKey(r, where + "." + name, name, v, &p));

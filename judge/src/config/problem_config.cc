@@ -50,13 +50,17 @@ bool IsVersion2023(const std::string& v) {
   return v.substr(0, 7) >= "2023-07";
 }
 
-const std::vector<std::string> kTopKeys = {
-    // ours (source, author, license, rights_owner are Kattis's too)
-    "name", "plugin", "source", "author", "license", "rights_owner", "limits", "io", "checker", "interactor",
-    "plugin_options", "groups",
-    // Kattis legacy and 2023-07
-    "problem_format_version", "type", "uuid", "version", "credits", "source_url", "validation", "validator_flags",
-    "grading", "keywords", "languages", "allow_file_writing", "constants", "embargo_until"};
+// Built on first use, not at every start of the judge (most commands read no package).
+const std::vector<std::string>& TopKeys() {
+  static const std::vector<std::string> keys = {
+      // ours (source, author, license, rights_owner are Kattis's too)
+      "name", "plugin", "source", "author", "license", "rights_owner", "limits", "io", "checker", "interactor",
+      "plugin_options", "groups",
+      // Kattis legacy and 2023-07
+      "problem_format_version", "type", "uuid", "version", "credits", "source_url", "validation", "validator_flags",
+      "grading", "keywords", "languages", "allow_file_writing", "constants", "embargo_until"};
+  return keys;
+}
 
 std::vector<std::string> SplitWords(const std::string& s) {
   std::vector<std::string> out;
@@ -120,7 +124,7 @@ Status ProblemReader::Read(const YAML::Node& root) {
       errors_.Add(r_.Error("problem_format_version", "legacy, legacy-icpc, 2023-07-draft or a later yyyy-mm[-draft]", v));
     }
   }
-  for (const auto& [k, v] : r_.MapAll("", root, kTopKeys, &errors_)) ReadKey(k, v);
+  for (const auto& [k, v] : r_.MapAll("", root, TopKeys(), &errors_)) ReadKey(k, v);
   limits_ = config::ReadLimits(r_, limits_node_, kattis_2023_, &errors_);
   c_->limits = limits_.limits;
   c_->time_rule = limits_.rule;

@@ -13,9 +13,13 @@
 namespace judge {
 namespace {
 
-const std::set<Verdict> kFailures = {Verdict::kWrongAnswer, Verdict::kTimeLimitExceeded, Verdict::kRuntimeError,
-                                     Verdict::kMemoryLimitExceeded, Verdict::kOutputLimitExceeded,
-                                     Verdict::kPresentationError};
+// Built on first use, not at every start of the judge.
+const std::set<Verdict>& Failures() {
+  static const std::set<Verdict> failures = {Verdict::kWrongAnswer,         Verdict::kTimeLimitExceeded,
+                                             Verdict::kRuntimeError,        Verdict::kMemoryLimitExceeded,
+                                             Verdict::kOutputLimitExceeded, Verdict::kPresentationError};
+  return failures;
+}
 
 // A verdict as the tools write it: our codes, Kattis's (RTE), DOMjudge's names.
 std::optional<Verdict> VerdictName(std::string name) {
@@ -77,7 +81,7 @@ Status ApplyRules(const std::vector<SubmissionRule>& rules, const std::string& f
 void Complete(Expectation* e) {
   if (!e->allowed.empty() || !e->per_test()) return;
   if (e->permitted) e->allowed = *e->permitted;
-  else if (e->required) e->allowed = kFailures;
+  else if (e->required) e->allowed = Failures();
   if (e->required && !e->required->count(Verdict::kAccepted)) e->allowed.erase(Verdict::kAccepted);
   if (e->allowed.empty()) e->allowed = {Verdict::kAccepted};
 }
@@ -146,7 +150,7 @@ std::optional<Expectation> FolderExpectation(const std::string& folder) {
       {"compiler_error", {Verdict::kCompileError}},
       {"partially_accepted", {Verdict::kAccepted}},
       {"slow_accepted", {Verdict::kAccepted}},
-      {"rejected", kFailures},
+      {"rejected", Failures()},
       {"brute_force", {Verdict::kTimeLimitExceeded, Verdict::kRuntimeError, Verdict::kMemoryLimitExceeded}},
   };
   Expectation e;
