@@ -1,6 +1,8 @@
 // The run path's cost, whole processes side by side on one machine (medians of
 // interleaved runs, so both sides see the same load):
 //   1. `judge run -- ./empty` against spawning ./empty bare          (target <= 5x)
+//      beside `judge run --help`: the judge's own start and exit (the executable
+//      loaded, its libraries and the C++ runtime started, options parsed), no run
 //   2. `judge grade` of 1,000 tiny A+B tests (the binary, --lang binary, no store)
 //      against spawning the binary bare on each input, stdin and stdout redirected
 //                                                                    (target <= 2x)
@@ -95,18 +97,22 @@ int main(int argc, char** argv) {
   MakePackage(root + "/pkg");
 
   // 1. One run, whole process.
-  std::vector<double> bare, run;
+  std::vector<double> bare, run, start;
   const std::vector<std::string> judge_run = {judge, "run", "--dir", root + "/box", "--", "./empty"};
+  const std::vector<std::string> judge_start = {judge, "run", "--help"};
   for (int i = 0; i < 5; ++i) Spawn(judge_run);  // warm-up: slots, caches
   for (int i = 0; i < runs; ++i) {
     bare.push_back(Spawn({root + "/box/empty"}));
     run.push_back(Spawn(judge_run));
+    start.push_back(Spawn(judge_start));
   }
-  const double mb = Median(bare), mr = Median(run);
-  std::printf("1. one run, %d interleaved pairs\n", runs);
+  const double mb = Median(bare), mr = Median(run), ms = Median(start);
+  std::printf("1. one run, %d interleaved triples\n", runs);
   std::printf("   bare spawn of an empty static binary : median %7.3f ms\n", mb);
   std::printf("   judge run -- ./empty                 : median %7.3f ms\n", mr);
   std::printf("   ratio                                : %.2fx (target <= 5x)\n", mr / mb);
+  std::printf("   judge run --help (start, exit)       : median %7.3f ms (%.2fx bare; %.3f ms left for the run)\n", ms,
+              ms / mb, mr - ms);
 
   // 2 and 3. 1,000 tests: bare loop, grade --jobs 1, grade --jobs 2, interleaved.
   std::vector<std::string> ins;
