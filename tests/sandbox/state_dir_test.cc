@@ -142,6 +142,13 @@ class StateDirTest : public ::testing::Test {
     return sb.Run(spec);
   }
 
+  // Runs ./hello and fails the test unless it ran OK (callers: ASSERT_NO_FATAL_FAILURE).
+  void RunHelloOk(Sandbox& sb) {
+    Result<RunResult> r = RunHello(sb);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    ASSERT_EQ(r->status, RunStatus::kOk) << r->message;
+  }
+
   // Runs argv in the run directory under `limits`: its stdout when it exits 0, else
   // what went wrong (the judge's error, or the status and message).
   std::string Output(Sandbox& sb, std::vector<std::string> argv, const SandboxLimits& limits = SandboxLimits()) {
@@ -268,9 +275,7 @@ TEST_F(StateDirTest, AnOpenDirectoryOfOursIsMadePrivate) {
   // The last one runs a program.
   Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
   ASSERT_TRUE(made.ok()) << made.status().message();
-  Result<RunResult> r = RunHello(**made);
-  ASSERT_TRUE(r.ok()) << r.status().message();
-  EXPECT_EQ(r->status, RunStatus::kOk) << r->message;
+  ASSERT_NO_FATAL_FAILURE(RunHelloOk(**made));
   EXPECT_EQ(ReadAll(root_ + "/out"), "hello\n");
 
   // Missing (and its parent too): created 0700, whatever the umask allows.
@@ -299,9 +304,7 @@ TEST_F(StateDirTest, ALockFileReplacedByASymlinkIsNotFollowed) {
   {
     Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
     ASSERT_TRUE(made.ok()) << made.status().message();
-    Result<RunResult> r = RunHello(**made);
-    ASSERT_TRUE(r.ok()) << r.status().message();
-    ASSERT_EQ(r->status, RunStatus::kOk) << r->message;
+    ASSERT_NO_FATAL_FAILURE(RunHelloOk(**made));
   }
   const std::string listing = ListDir(state_);
   RecordProperty("state_dir_after_one_run", listing);
@@ -404,9 +407,7 @@ TEST_F(StateDirTest, ACancelledRunDoesNotWaitForASlotAnotherJudgeHolds) {
   EXPECT_FALSE(fs::exists(root_ + "/out")) << "the program ran";
   ::flock(held, LOCK_UN);
   ::close(held);
-  Result<RunResult> after = RunHello(**made);
-  ASSERT_TRUE(after.ok()) << after.status().message();
-  EXPECT_EQ(after->status, RunStatus::kOk) << after->message;
+  ASSERT_NO_FATAL_FAILURE(RunHelloOk(**made));
 }
 
 // A slot's network namespace file (slot<k>.net, a bind mount of the namespace) replaced
@@ -461,9 +462,7 @@ TEST_F(StateDirTest, TheDiskLayerIsKeptBetweenCleanRunsAndJudgeProcesses) {
     Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
     ASSERT_TRUE(made.ok()) << made.status().message();
     for (int run = 0; run < 2; ++run) {
-      Result<RunResult> r = RunHello(**made);
-      ASSERT_TRUE(r.ok()) << r.status().message();
-      ASSERT_EQ(r->status, RunStatus::kOk) << r->message;
+      ASSERT_NO_FATAL_FAILURE(RunHelloOk(**made));
       ASSERT_EQ(MountsUnder(disk).size(), 1u) << "sandbox " << sandbox << ", run " << run << ": no layer kept";
       const int64_t birth = LayerBirthNs(disk);
       ASSERT_NE(birth, 0) << "no birth time for " << disk;
@@ -593,9 +592,7 @@ bool Alive(int pid) {
 TEST_F(StateDirTest, TheNextInitWaitsInItsNewRootAndARunStillSeesLaterHostMounts) {
   Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
   ASSERT_TRUE(made.ok()) << made.status().message();
-  Result<RunResult> first = RunHello(**made);
-  ASSERT_TRUE(first.ok()) << first.status().message();
-  ASSERT_EQ(first->status, RunStatus::kOk) << first->message;
+  ASSERT_NO_FATAL_FAILURE(RunHelloOk(**made));
   const int init = PreparedInit(keeper_);
   ASSERT_GT(init, 0) << "no init prepared for the next run";
   std::vector<std::string> points = MountPointsOf(init);
