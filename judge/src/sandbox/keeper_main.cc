@@ -25,9 +25,10 @@
 // The judge watches and kills the run itself (cgroup, pidfd).
 //
 // A connection that ends (the judge closed it, or died) during a run kills that run.
-// With no connection for kIdleSeconds the keeper exits (a prepared init dies with it). Only root (the keeper's own
-// uid) may connect. It never runs anything of the program's: the init closes every
-// descriptor but the run's, the keeper's sockets included.
+// With no connection for kIdleSeconds the keeper exits (a prepared init dies with it).
+// Only root (the keeper's own uid) may connect. It never runs anything of the
+// program's: the init closes every descriptor but the run's, the keeper's sockets
+// included.
 #include <fcntl.h>
 #include <linux/filter.h>
 #include <poll.h>
@@ -120,7 +121,7 @@ bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
     return false;
   }
   std::size_t want_fds = 1 + (h.has_netns ? 1 : 0) + (h.has_judge_pidfd ? 1 : 0);
-  if (h.version != kKeeperProtocolVersion || fds->size() != want_fds || msg.size() != sizeof h) return false;
+  if (fds->size() != want_fds || msg.size() != sizeof h) return false;
   void* page = mmap(nullptr, sizeof(ChildReport), PROT_READ | PROT_WRITE, MAP_SHARED, (*fds)[0], 0);
   if (page == MAP_FAILED) return false;
   c->report = static_cast<ChildReport*>(page);
@@ -386,8 +387,10 @@ bool ServeRun(const Client& c, const ChildPlan& plan, const std::string& key, st
   bool sent = false;
   for (int attempt = 0; attempt < 2 && !sent; ++attempt) {  // a prepared init may have been killed
     if ((prepared.pid < 0 || prepared.key != key) && !Prepare(plan, key)) {
+      const int err = errno;  // FailPrepare reports it; keep it from the closes
       close(exec_pipe[0]);
       close(exec_pipe[1]);
+      errno = err;
       return FailPrepare(c);
     }
     sent = Go(c, plan, *fds, mounts, exec_pipe[1]);
