@@ -81,6 +81,12 @@ void PrintTests(std::ostream& out, const Judging& j, bool colour) {
                     std::to_string(t.exit_code), std::to_string(t.signal), first},
                    colour);
     PrintBlock(out, "", rest);
+    if (!t.stderr_tail.empty()) {
+      out << "        stderr (last " << kStderrTailBytes << " bytes at most):\n";
+      std::istringstream lines(t.stderr_tail);
+      std::string line;
+      while (std::getline(lines, line)) out << "          " << EscapeForTerminal(line) << "\n";
+    }
     if (!t.time_method.empty() || !t.memory_method.empty() || !t.output_sha256.empty())
       out << "        measured by " << (t.time_method.empty() ? "-" : t.time_method) << " (time), "
           << (t.memory_method.empty() ? "-" : t.memory_method) << " (memory)"

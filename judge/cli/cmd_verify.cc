@@ -50,10 +50,13 @@ Json ReportDoc(const VerifyReport& report) {
   doc["consistent"] = report.consistent();
   doc["judge_error"] = report.judge_error();
   doc["checks"] = Json::array();
-  for (const auto& c : report.checks)
-    doc["checks"].push_back({{"kind", c.kind}, {"subject", c.subject}, {"ok", c.ok}, {"judge_error", c.judge_error},
-                             {"expected", c.expected}, {"found", c.found}, {"message", c.message},
-                             {"time_ms", c.time_ms}, {"warning", c.warning}});
+  for (const auto& c : report.checks) {
+    Json check = {{"kind", c.kind},         {"subject", c.subject}, {"ok", c.ok},
+                  {"judge_error", c.judge_error}, {"expected", c.expected}, {"found", c.found},
+                  {"message", c.message}, {"time_ms", c.time_ms}, {"warning", c.warning}};
+    if (c.score) check["score"] = *c.score;
+    doc["checks"].push_back(std::move(check));
+  }
   return doc;
 }
 

@@ -2,6 +2,7 @@
 
 #include <iostream>
 #include <sstream>
+#include <vector>
 
 #include "cli_util.h"
 
@@ -23,6 +24,14 @@ void PrintTestLine(std::ostream& out, const TestResult& t, bool colour) {
                        {t.name, Table::Cell(verdict, VerdictStyle(t.verdict)), std::to_string(t.cpu_ms) + " ms",
                         std::to_string(t.wall_ms) + " ms", std::to_string(t.memory_kib) + " KiB", t.message},
                        colour);
+  // Why the run failed, as the program said it (a traceback's last lines).
+  if (!t.stderr_tail.empty()) {
+    std::istringstream lines(t.stderr_tail);
+    std::vector<std::string> all;
+    for (std::string line; std::getline(lines, line);) all.push_back(line);
+    const std::size_t from = all.size() > 6 ? all.size() - 6 : 0;
+    for (std::size_t i = from; i < all.size(); ++i) out << "      stderr| " << EscapeForTerminal(all[i]) << "\n";
+  }
 }
 
 void PrintHeader(std::ostream& out, const std::string& display_name, const Submission& s) {

@@ -32,6 +32,9 @@ struct CheckOutcome {
   // A Kattis output validator's score.txt: the test's score in the problem's own units
   // (scoring problems add these up; testdata.yaml). Unset when it wrote none.
   std::optional<double> reported_score;
+  // Multi-pass: the validator accepted this pass and wrote nextpass.in; this is a host
+  // copy of it the grader owns (the next pass's input). Empty: the last pass.
+  std::string next_pass_input;
 };
 
 // The outcome of validating an input: valid, or the reason it is not.

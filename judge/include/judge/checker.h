@@ -78,6 +78,9 @@ struct CheckRequest {
   Sandbox* sandbox = nullptr;
   std::string scratch_dir;   // an existing directory the checker may use and leave dirty
   const std::atomic<bool>* cancel = nullptr;
+  // Multi-pass (Kattis): pass > 1 keeps the validator's feedback directory of the pass
+  // before; nextpass.in is handed back as CheckOutcome::next_pass_input.
+  int pass = 0;  // 0: not multi-pass; else 1, 2, ...
 };
 
 // An interactive test: the submission's run, prepared by the grader, and where the
@@ -89,6 +92,7 @@ struct InteractRequest {
   Sandbox* sandbox = nullptr;
   std::string scratch_dir;
   const std::atomic<bool>* cancel = nullptr;
+  int pass = 0;  // as CheckRequest::pass
 };
 
 // What an interaction produced: the submission's own run (its time, memory, exit),

@@ -138,6 +138,8 @@ struct GradeOptions {
 };
 
 // Everything is borrowed for the duration of the call; observer may be null.
+class ToolProgram;  // judge/tool_program.h
+
 struct GradeRequest {
   const ProblemConfig* problem = nullptr;
   const std::vector<TestCase>* tests = nullptr;
@@ -149,6 +151,11 @@ struct GradeRequest {
   // group rules; may be null (no flags, no Kattis groups).
   const std::vector<TestGroupConfig>* groups = nullptr;
   bool kattis_groups = false;  // grade by the Kattis test data group rules
+  // Score by DOMjudge's rules instead (grading/domjudge_score.h): tests one by one,
+  // stopping when the result is known.
+  bool domjudge_scoring = false;
+  // The package's custom grader (groups with grading: custom), borrowed; may be null.
+  ToolProgram* grader = nullptr;
 };
 
 Result<GradeReport> Grade(const GradeRequest& request, const GradeOptions& options);

@@ -32,6 +32,13 @@ struct Package {
   std::vector<TestGroupConfig> test_groups;  // TestData::groups
   bool kattis_groups = false;   // grade by the Kattis group rules (scoring, or testdata.yaml,
                                 // unless problem.yaml has our own groups)
+  // Written for DOMjudge (domjudge-problem.ini, .timelimit or @EXPECTED_RESULTS@ /
+  // @EXPECTED_SCORE@ tags in its submissions): where DOMjudge and problemtools differ,
+  // DOMjudge's reading holds (docs/problem-format.md).
+  bool for_domjudge = false;
+  // A scoring problem scored by DOMjudge's rules (for_domjudge, and data/ has its own
+  // testdata.yaml): grading/domjudge_score.h.
+  bool domjudge_scoring = false;
   std::vector<std::string> interaction_files;  // sample .interaction files: shown, not run
   std::string package_hash;              // SHA-256 over problem.yaml, the tests and the
                                          // package's other judging files
@@ -42,6 +49,7 @@ struct Package {
   std::unique_ptr<Checker> checker;      // the plugin's, a built-in one, or a program's
   std::string checker_name;              // "plugin", "exact", "tokens", "kattis", ... (stored)
   std::vector<std::shared_ptr<ToolProgram>> input_validators;  // programs (not .ctd/.viva)
+  std::shared_ptr<ToolProgram> grader;   // graders/ (testdata.yaml grading: custom), or null
   std::vector<std::string> skipped_input_validators;  // .ctd/.viva files, not run
   // include/<language>/ files by Kattis language code ("cpp", "c", "python3", ...;
   // "default" for every language), added to each submission of that language.
@@ -72,6 +80,10 @@ Result<std::unique_ptr<Package>> LoadPackage(const std::string& problem_dir, con
 // .timelimit and domjudge-problem.ini, testdata.yaml files, the output validator,
 // checker, interactor and include/ files.
 Result<std::string> HashPackage(const ProblemConfig& config, const std::vector<TestCase>& tests);
+
+// Whether the package was written for DOMjudge: a domjudge-problem.ini or .timelimit, or
+// an @EXPECTED_RESULTS@ / @EXPECTED_SCORE@ tag in a file under submissions/.
+bool WrittenForDomjudge(const std::string& problem_dir);
 
 // The Kattis language code of a profile, for include/<language>/: "cpp" for the C++
 // profiles, "c" for C, "python3", "java", ...; else the profile's id.

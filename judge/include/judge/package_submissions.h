@@ -38,6 +38,9 @@ struct Expectation {
   bool partial = false;           // AC with a score below the maximum (scoring problems)
   bool slow = false;              // AC, and running beyond limit / margin is expected
   bool from_source = false;       // `allowed` came from @EXPECTED_RESULTS@
+  // Not checked, and why: a tag naming only results this judge cannot give (DOMjudge's
+  // NONE-INVALID-SUBMISSION), or a folder no tool checks.
+  std::string not_checked;
   // submissions.yaml: every test's verdict in permitted, at least one in required;
   // the score equal to / within; some test's message holding `message`.
   std::optional<std::set<Verdict>> permitted, required;
@@ -61,8 +64,11 @@ Result<std::vector<PackageSubmission>> ListPackageSubmissions(const std::string&
 
 // The expectation of a folder name (nullopt: none), before the source's own marker.
 std::optional<Expectation> FolderExpectation(const std::string& folder);
-// The verdicts an @EXPECTED_RESULTS@: line of text names; nullopt when it has none.
-// CHECK-MANUALLY sets check_manually. Unknown names: an error naming them.
+// What the @EXPECTED_RESULTS@: line and the @EXPECTED_SCORE@: line of a text name, as
+// DOMjudge reads them; nullopt when it has neither. @EXPECTED_SCORE@ with a number is
+// the expected score, with verdict names it is read as @EXPECTED_RESULTS@.
+// CHECK-MANUALLY sets check_manually. Names of results this judge cannot give make the
+// submission not checked (not_checked says which). A tag given twice is an error.
 Result<std::optional<Expectation>> ExpectedResultsMarker(const std::string& text);
 
 // The submission's files read (a folder as a multi-file one) with its language: named

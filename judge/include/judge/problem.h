@@ -44,7 +44,7 @@ struct ProblemLimits {
   std::optional<int64_t> total_time_ms;   // CPU for the whole run, when set
   int64_t wall_ms = 0;                    // 0: derived (see problem.yaml docs)
   int64_t memory_kib = 262144;            // problem.yaml's default is 2 GiB (LoadProblemConfig)
-  int64_t output_kib = 65536;
+  int64_t output_kib = 8192;              // problem.yaml's default: 8 MiB (the specification's)
 };
 
 // How the time limit is set and checked (the Kattis rules; docs/problem-format.md).
@@ -73,6 +73,7 @@ struct ToolLimits {
   int64_t run_output_kib = 8192;      // validation_output (MiB)
   int64_t compile_time_ms = 60000;    // compilation_time (s)
   int64_t compile_memory_kib = 2097152;  // compilation_memory (MiB)
+  int validation_passes = 2;          // multi-pass: the most passes of one test
 };
 
 // A test group with points (IOI-style scoring, our own `groups:` key); tests of
@@ -90,6 +91,15 @@ struct PackageProgram {
   bool is_dir = false;
 };
 
+// problem.yaml's deprecated `grading:` keys, which problemtools still applies to every
+// test data group: accept_score, reject_score, range, on_reject (first_error: break,
+// grade: continue).
+struct LegacyGrading {
+  std::optional<double> accept_score, reject_score;
+  std::optional<std::pair<double, double>> range;
+  std::optional<bool> on_reject_break;
+};
+
 // An interactive problem's interactor: a Kattis output validator run interactively,
 // or a testlib interactor (then checker may name a testlib checker run afterwards).
 enum class InteractorKind { kNone, kKattis, kTestlib };
@@ -103,11 +113,15 @@ struct ProblemConfig {
   bool scoring = false;     // type: scoring
   bool interactive = false; // type: interactive, validation: custom interactive
   bool custom_score = false;  // validation: custom score (the validator writes score.txt)
+  // type: multi-pass (2023-07), validation: custom multi-pass (legacy): the output
+  // validator may write nextpass.in, the submission's input of the next pass.
+  bool multi_pass = false;
   bool objective_min = false; // grading.objective: min (legacy scoring problems)
+  LegacyGrading legacy_grading;
   ProblemLimits limits;
   TimeLimitRule time_rule;
   ToolLimits tool_limits;
-  std::optional<int64_t> code_kib;  // limits.code: the largest submission accepted
+  std::optional<int64_t> code_kib;  // limits.code: the largest submission accepted (default 128 KiB)
   IoMode io_mode = IoMode::kStdio;
   std::string input_file;   // file mode only, e.g. "rotationa.in"
   std::string output_file;  // file mode only, e.g. "rotationa.out"
@@ -122,6 +136,8 @@ struct ProblemConfig {
   std::optional<PackageProgram> checker_program;
   InteractorKind interactor = InteractorKind::kNone;
   std::optional<PackageProgram> interactor_program;  // kTestlib (kKattis uses checker_program)
+  // The custom grader in graders/ (testdata.yaml `grading: custom`), when there is one.
+  std::optional<PackageProgram> grader_program;
   // plugin_options of problem.yaml, in file order, values as text.
   std::vector<std::pair<std::string, std::string>> plugin_options;
   std::vector<TestGroup> groups;
@@ -151,6 +167,15 @@ struct GraderFlags {
   bool accept_if_any_accepted = false;
 };
 
+// What DOMjudge reads of one group's own testdata.yaml: it inherits nothing from the
+// parent folder, and a folder without the file is no group of its scoring at all.
+struct DomjudgeGroupSettings {
+  std::optional<double> accept_score;   // unset: a leaf group without score.txt scores nothing
+  GraderFlags::ScoreMode aggregation = GraderFlags::ScoreMode::kSum;
+  bool ignore_sample = false;
+  bool on_reject_continue = false;
+};
+
 // A test data group (a folder under data/) with its testdata.yaml settings, inherited
 // key by key from the closest ancestor that sets them, else the Kattis defaults.
 struct TestGroupConfig {
@@ -159,6 +184,8 @@ struct TestGroupConfig {
   bool has_file = false;   // this folder has its own testdata.yaml / test_group.yaml
   bool on_reject_break = true;   // on_reject: break (default) | continue
   GraderFlags grader;            // grader_flags
+  std::vector<std::string> grader_flag_words;  // grader_flags as written (a custom grader's arguments)
+  bool custom_grader = false;    // grading: custom (the package's graders/ program)
   double accept_score = 1;
   double reject_score = 0;
   double range_min = -std::numeric_limits<double>::infinity();  // range: "min max"
@@ -166,6 +193,7 @@ struct TestGroupConfig {
   std::vector<std::string> output_validator_flags;
   // input_validator_flags: for every validator ("" key), or per validator name.
   std::map<std::string, std::vector<std::string>> input_validator_flags;
+  DomjudgeGroupSettings domjudge;  // this folder's own file only (has_file)
 };
 
 struct TestCase {
@@ -184,6 +212,8 @@ struct TestData {
   bool has_group_files = false;  // some folder has a testdata.yaml / test_group.yaml
   // Sample interaction protocols (data/sample/*.interaction): shown, never run.
   std::vector<std::string> interaction_files;
+  // What was read and ignored (unknown keys of the group files), one line each.
+  std::vector<std::string> notes;
 };
 
 // Samples first, then secret tests, each in name order, folders (groups, any depth)

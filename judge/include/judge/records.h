@@ -65,6 +65,8 @@ JudgingOwner CurrentProcessOwner();
 bool OwnerIsAlive(const JudgingOwner& owner);
 
 // One test of a judging, in the order the grader ran them.
+inline constexpr int64_t kStderrTailBytes = 2048;
+
 struct TestResult {
   int32_t ordinal = 0;            // 0, 1, ... assigned by the store; ignored on input
   std::string name;               // e.g. "sample/1", "secret/group1/03"
@@ -82,6 +84,10 @@ struct TestResult {
   int64_t output_bytes = 0;       // stdout + stderr written
   std::string time_method;        // RunResult::time_method
   std::string memory_method;      // RunResult::memory_method
+  // The last 2 KiB (kStderrTailBytes) of the program's stderr when the test failed (a
+  // traceback, an assertion): for admins and problem setters, never shown to a
+  // contestant for a secret test. Empty for an accepted test.
+  std::string stderr_tail;
   // Not stored: how the run ended, as the sandbox said, and the CPU limit it ran under.
   RunStatus run_status = RunStatus::kOk;
   KillReason kill_reason = KillReason::kNone;

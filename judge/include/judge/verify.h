@@ -28,6 +28,7 @@
 #define JUDGE_VERIFY_H_
 
 #include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -47,6 +48,7 @@ struct VerifyCheck {
   std::string found;
   std::string message;   // why not, one line
   int64_t time_ms = 0;   // submissions: the largest CPU time of a test
+  std::optional<double> score;  // submissions that were judged: their score
   std::string warning;   // e.g. "sensitive to the time limit: ..." (still ok)
 };
 

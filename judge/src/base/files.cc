@@ -185,6 +185,23 @@ Result<std::string> ReadNoFollow(const std::string& path, int64_t max_bytes, Ope
   return ReadAll(fd.get(), path, max_bytes, false);
 }
 
+std::string ReadTail(const std::string& path, int64_t max_bytes) {
+  UniqueFd fd(::open(path.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK));
+  struct stat st;
+  if (!fd || ::fstat(fd.get(), &st) != 0 || !S_ISREG(st.st_mode) || max_bytes <= 0) return "";
+  const off_t from = st.st_size > max_bytes ? st.st_size - static_cast<off_t>(max_bytes) : 0;
+  std::string out(static_cast<std::size_t>(st.st_size - from), '\0');
+  std::size_t got = 0;
+  while (got < out.size()) {
+    ssize_t n = ::pread(fd.get(), out.data() + got, out.size() - got, from + static_cast<off_t>(got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    got += static_cast<std::size_t>(n);
+  }
+  out.resize(got);
+  return out;
+}
+
 Status WriteFile(const std::string& path, std::string_view content, int mode) {
   UniqueFd fd(::open(path.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode));
   if (!fd) return ErrnoStatus(errno, path + ": cannot create");

@@ -1,6 +1,7 @@
 // Files of a package besides problem.yaml and the tests: DOMjudge's time limit files
 // and the package's own programs (see problem_parts.h).
 #include <algorithm>
+#include <cstring>
 #include <cctype>
 #include <cmath>
 #include <cstdlib>
@@ -112,8 +113,17 @@ Result<std::vector<PackageProgram>> ListPrograms(const std::string& package_dir,
   }
   if (ec) return Status::IoError(root + ": cannot list: " + ec.message());
   std::sort(names.begin(), names.end());
+  // Headers beside single-file programs (a testlib.h, a validate.h) and notes are no
+  // programs of their own: problemtools and DOMjudge skip them too.
+  auto not_a_program = [](const std::string& n) {
+    for (const char* ext : {".h", ".hpp", ".hh", ".hxx", ".md", ".txt"})
+      if (n.size() > std::strlen(ext) && n.compare(n.size() - std::strlen(ext), std::string::npos, ext) == 0)
+        return true;
+    return n == "README" || n == "Makefile";
+  };
   for (const auto& name : names) {
     std::string path = config::JoinPath(root, name);
+    if (!fs::IsDirectory(path) && not_a_program(name)) continue;
     if (!InsidePackage(package_dir, path))
       return Status::InvalidArgument(path + ": expected a program inside the package, found a link leading out of it");
     PackageProgram p;

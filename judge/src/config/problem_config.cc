@@ -16,6 +16,8 @@
 //
 // yaml-cpp is used in this directory only (judge_config).
 #include <algorithm>
+#include <cmath>
+#include <cstdlib>
 #include <filesystem>
 #include <set>
 #include <system_error>
@@ -50,6 +52,23 @@ bool IsVersion2023(const std::string& v) {
   return v.substr(0, 7) >= "2023-07";
 }
 
+// The 2023-07 output validator: output_validator/ itself, or the one program folder in
+// it with nothing else beside it (problemtools' own examples put it there). "" when
+// the package has no such folder.
+std::string OutputValidatorFolder(const std::string& dir) {
+  const std::string folder = JoinPath(dir, "output_validator");
+  if (!fs::IsDirectory(folder)) return "";
+  std::error_code ec;
+  std::vector<fs_std::path> entries;
+  for (fs_std::directory_iterator it(folder, ec), end; !ec && it != end; it.increment(ec)) {
+    std::string name = it->path().filename().string();
+    if (!name.empty() && name[0] != '.') entries.push_back(it->path());
+  }
+  if (entries.size() == 1 && fs::IsDirectory(entries[0].string()) && InsidePackage(dir, entries[0].string()))
+    return entries[0].string();
+  return folder;
+}
+
 // Built on first use, not at every start of the judge (most commands read no package).
 const std::vector<std::string>& TopKeys() {
   static const std::vector<std::string> keys = {
@@ -80,7 +99,8 @@ std::vector<std::string> SplitWords(const std::string& s) {
 // Walks problem.yaml's keys into a ProblemConfig, collecting every error.
 class ProblemReader {
  public:
-  ProblemReader(const std::string& file, ProblemConfig* c) : r_(file), c_(c) {}
+  // Lenient as problemtools: unknown keys and empty values become notes of the config.
+  ProblemReader(const std::string& file, ProblemConfig* c) : r_(file, &c->notes), c_(c) {}
 
   Status Read(const YAML::Node& root);
 
@@ -90,6 +110,7 @@ class ProblemReader {
   void ReadType(const YAML::Node& v);
   void ReadValidation(const YAML::Node& v);
   void ReadGrading(const YAML::Node& v);
+  void ReadLegacyGrading(const std::string& key, const std::string& k, const YAML::Node& val);
   void ReadCredits(const YAML::Node& v);
   void ReadSource(const YAML::Node& v);
   void ReadIo(const YAML::Node& v);
@@ -130,14 +151,27 @@ Status ProblemReader::Read(const YAML::Node& root) {
   c_->time_rule = limits_.rule;
   c_->tool_limits = limits_.tools;
   c_->code_kib = limits_.code_kib;
-  if (kattis_2023_ && !have_uuid_) errors_.Add(r_.Missing("uuid", "a string (required by " + c_->format_version + ")"));
-  if (kattis_2023_ && !have_name_) errors_.Add(r_.Missing("name", "a string or a map of languages to strings"));
+  // Required by the 2023-07 specification, not by the tools that judge it: notes.
+  if (kattis_2023_ && !have_uuid_) c_->notes.push_back(r_.file() + ": uuid: missing (required by " + c_->format_version + ")");
+  if (kattis_2023_ && !have_name_) c_->notes.push_back(r_.file() + ": name: missing (required by " + c_->format_version + ")");
   if (!c_->groups.empty() && c_->scoring)
     errors_.Add(r_.Error("groups", "expected either groups (points per group) or type: scoring (testdata.yaml), "
                                    "found both"));
   SettleTimeLimit();
   SettleChecker();
   SettleInteractor();
+  // problemtools' custom graders (testdata.yaml `grading: custom`): one program.
+  if (Result<std::vector<PackageProgram>> graders = ListPrograms(c_->dir, "graders"); !graders.ok())
+    errors_.Add(graders.status());
+  else if (graders->size() == 1)
+    c_->grader_program = graders->front();
+  else if (graders->size() > 1)
+    errors_.Add(Status::InvalidArgument(JoinPath(c_->dir, "graders") + ": expected one grader program, found " +
+                                        std::to_string(graders->size())));
+  if (c_->multi_pass && c_->checker != CheckerKind::kKattis)
+    errors_.Add(r_.Error("type", "expected an output validator for a multi-pass problem (it writes nextpass.in), "
+                                 "found the " + std::string(c_->checker == CheckerKind::kDefault ? "default" : "configured") +
+                                 " checker"));
   return errors_.ToStatus();
 }
 
@@ -212,11 +246,13 @@ void ProblemReader::ReadType(const YAML::Node& v) {
       c_->scoring = true;
     } else if (t == "interactive") {
       c_->interactive = true;
-    } else if (t == "multi-pass" || t == "submit-answer") {
+    } else if (t == "multi-pass") {
+      c_->multi_pass = true;
+    } else if (t == "submit-answer") {
       errors_.Add(r_.Error("type", "expected pass-fail, scoring or interactive, found \"" + t +
                                        "\" (" + t + " problems are not supported by this judge)"));
     } else {
-      errors_.Add(r_.Error("type", "pass-fail, scoring or interactive", YAML::Node(t)));
+      errors_.Add(r_.Error("type", "pass-fail, scoring, interactive or multi-pass", YAML::Node(t)));
     }
   }
   if (seen.count("pass-fail") && seen.count("scoring"))
@@ -229,15 +265,17 @@ void ProblemReader::ReadValidation(const YAML::Node& v) {
   std::vector<std::string> words = SplitWords(text);
   have_validation_ = true;
   if (words.empty() || (words[0] != "default" && words[0] != "custom"))
-    return errors_.Add(r_.Error("validation", "default, or custom followed by interactive and/or score", v));
+    return errors_.Add(r_.Error("validation", "default, or custom followed by interactive, score and/or multi-pass", v));
   validation_custom_ = words[0] == "custom";
   for (std::size_t i = 1; i < words.size(); ++i) {
     if (validation_custom_ && words[i] == "interactive") {
       c_->interactive = true;
     } else if (validation_custom_ && words[i] == "score") {
       c_->custom_score = true;
+    } else if (validation_custom_ && words[i] == "multi-pass") {
+      c_->multi_pass = true;
     } else {
-      errors_.Add(r_.Error("validation", "default, or custom followed by interactive and/or score", v));
+      errors_.Add(r_.Error("validation", "default, or custom followed by interactive, score and/or multi-pass", v));
     }
   }
 }
@@ -256,12 +294,38 @@ void ProblemReader::ReadGrading(const YAML::Node& v) {
       bool b = false;
       (void)errors_.Take(r_.Bool(key, val), &b);
     } else {
-      // Deprecated group defaults (problemtools still reads them): testdata.yaml is
-      // where they belong.
-      errors_.Add(r_.String(key, val).status());
-      c_->notes.push_back(key + ": deprecated; set it in data/testdata.yaml (ignored here)");
+      ReadLegacyGrading(key, k, val);
     }
   }
+}
+
+// Deprecated group settings in problem.yaml: problemtools applies them to every group.
+void ProblemReader::ReadLegacyGrading(const std::string& key, const std::string& k, const YAML::Node& val) {
+  LegacyGrading& l = c_->legacy_grading;
+  if (k == "on_reject") {
+    if (val.IsScalar() && (val.Scalar() == "first_error" || val.Scalar() == "grade"))
+      l.on_reject_break = val.Scalar() == "first_error";
+    else
+      errors_.Add(r_.Error(key, "first_error or grade", val));
+  } else if (k == "range") {
+    double lo = 0, hi = 0;
+    std::vector<std::string> w = val.IsScalar() ? SplitWords(val.Scalar()) : std::vector<std::string>();
+    auto bound = [](const std::string& t, double* v) {
+      if (t == "inf" || t == "+inf" || t == "-inf") return *v = (t == "-inf" ? -1 : 1) * INFINITY, true;
+      char* end = nullptr;
+      *v = std::strtod(t.c_str(), &end);
+      return !t.empty() && *end == '\0';
+    };
+    if (w.size() == 2 && bound(w[0], &lo) && bound(w[1], &hi) && lo <= hi)
+      l.range = std::make_pair(lo, hi);
+    else
+      errors_.Add(r_.Error(key, "two numbers \"min max\" with min <= max", val));
+  } else {
+    double v = 0;
+    if (errors_.Take(r_.Number(key, val, -1e18, 1e18, "a number"), &v))
+      (k == "accept_score" ? l.accept_score : l.reject_score) = v;
+  }
+  c_->notes.push_back(key + ": deprecated (problemtools applies it to every test data group, and so does this judge)");
 }
 
 void ProblemReader::CheckStrings(const std::string& key, const YAML::Node& v) {
@@ -482,12 +546,12 @@ void ProblemReader::SettleChecker() {
       c_->checker = CheckerKind::kPlugin;
     } else {
       Result<std::vector<PackageProgram>> legacy = ListPrograms(c_->dir, "output_validators");
-      const std::string folder_2023 = JoinPath(c_->dir, "output_validator");
-      bool custom = validation_custom_ || (!have_validation_ && fs::IsDirectory(folder_2023)) ||
-                    (!have_validation_ && c_->interactive);
+      const std::string folder_2023 = OutputValidatorFolder(c_->dir);
+      bool custom = validation_custom_ || (!have_validation_ && !folder_2023.empty()) ||
+                    (!have_validation_ && (c_->interactive || c_->multi_pass));
       c_->checker = custom ? CheckerKind::kKattis : CheckerKind::kDefault;
-      if (custom && fs::IsDirectory(folder_2023)) {
-        c_->checker_program = PackageProgram{"output_validator", folder_2023, true};
+      if (custom && !folder_2023.empty()) {
+        c_->checker_program = PackageProgram{fs_std::path(folder_2023).filename().string(), folder_2023, true};
       } else if (custom && !legacy.ok()) {
         errors_.Add(legacy.status());
       } else if (custom && legacy->size() == 1) {
@@ -501,8 +565,8 @@ void ProblemReader::SettleChecker() {
   if (c_->checker == CheckerKind::kKattis && !c_->checker_program && have_checker_type_) {
     if (auto p = ListPrograms(c_->dir, "output_validators"); p.ok() && p->size() == 1)
       c_->checker_program = p->front();
-    else if (fs::IsDirectory(JoinPath(c_->dir, "output_validator")))
-      c_->checker_program = PackageProgram{"output_validator", JoinPath(c_->dir, "output_validator"), true};
+    else if (std::string f = OutputValidatorFolder(c_->dir); !f.empty())
+      c_->checker_program = PackageProgram{fs_std::path(f).filename().string(), f, true};
     else
       errors_.Add(r_.Error("checker.source", "expected the validator's source, or one program in "
                                              "output_validators/, found neither"));

@@ -113,7 +113,7 @@ void ReadKattisKey(const YamlReader& r, const std::string& k, const YAML::Node& 
   } else if (k == "validation_output") {
     ReadMib(r, key, v, &out->tools.run_output_kib, errors);
   } else if (k == "validation_passes") {
-    (void)errors->Take(r.Int(key, v, 2, 1000), &n);  // multi-pass only (unsupported: type says so)
+    if (errors->Take(r.Int(key, v, 1, 1000), &n)) out->tools.validation_passes = static_cast<int>(n);
   }
 }
 
@@ -160,7 +160,11 @@ TimeLimitRule DefaultTimeRule(bool kattis_2023) {
 LimitsRead ReadLimits(const YamlReader& r, const YAML::Node& node, bool kattis_2023, ErrorList* errors) {
   LimitsRead out;
   out.rule = DefaultTimeRule(kattis_2023);
-  out.limits.memory_kib = 2097152;  // the Kattis "typical system default", 2 GiB
+  // The specification's defaults where a package is silent: memory 2 GiB, output
+  // 8 MiB, code 128 KiB.
+  out.limits.memory_kib = 2097152;
+  out.limits.output_kib = 8192;
+  out.code_kib = 128;
   Seen seen;
   static const std::vector<std::string> kKeys = {
       "time_ms", "total_time_ms", "wall_ms", "memory_kib", "output_kib",

@@ -55,8 +55,11 @@ bool ParseBound(const std::string& w, double* v) {
 // Reads one group's testdata.yaml / test_group.yaml over the settings it inherited.
 class GroupFileReader {
  public:
-  GroupFileReader(const std::string& file, bool root, bool scoring, ErrorList* errors)
-      : r_(file), root_(root), scoring_(scoring), errors_(errors) {}
+  // Lenient as problemtools: unknown keys and flags, and scores in a pass-fail
+  // problem, are notes in *notes.
+  GroupFileReader(const std::string& file, bool root, bool scoring, ErrorList* errors,
+                  std::vector<std::string>* notes)
+      : r_(file, notes), file_(file), root_(root), scoring_(scoring), errors_(errors), notes_(notes) {}
 
   void Read(const YAML::Node& node, TestGroupConfig* g) {
     static const std::vector<std::string> kKeys = {
@@ -66,6 +69,7 @@ class GroupFileReader {
         "scoring", "input_validator_args", "output_validator_args", "static_validation", "full_feedback", "hint",
         "description"};
     if (node.IsNull()) return;
+    g->domjudge = DomjudgeGroupSettings();
     for (const auto& [k, v] : r_.MapAll("", node, kKeys, errors_)) ReadKey(k, v, g);
   }
 
@@ -73,19 +77,26 @@ class GroupFileReader {
   void ReadKey(const std::string& k, const YAML::Node& v, TestGroupConfig* g) {
     std::string text;
     if (k == "on_reject") {
-      if (v.IsScalar() && (v.Scalar() == "break" || v.Scalar() == "continue"))
+      if (v.IsScalar() && (v.Scalar() == "break" || v.Scalar() == "continue")) {
         g->on_reject_break = v.Scalar() == "break";
-      else
+        g->domjudge.on_reject_continue = !g->on_reject_break;
+      } else
         errors_->Add(r_.Error(k, "break or continue", v));
     } else if (k == "grading") {
-      if (!v.IsScalar() || v.Scalar() != "default")
-        errors_->Add(r_.Error(k, "default (custom graders are not supported by this judge)", v));
+      if (v.IsScalar() && (v.Scalar() == "default" || v.Scalar() == "custom"))
+        g->custom_grader = v.Scalar() == "custom";
+      else
+        errors_->Add(r_.Error(k, "default or custom", v));
     } else if (k == "grader_flags") {
-      if (errors_->Take(r_.String(k, v), &text)) ReadGraderFlags(k, v, Words(text), &g->grader);
+      if (errors_->Take(r_.String(k, v), &text)) {
+        g->grader_flag_words = Words(text);
+        ReadGraderFlags(k, v, g->grader_flag_words, g);
+      }
     } else if (k == "accept_score" || k == "reject_score") {
       if (!ScoringOnly(k, v)) return;
-      (void)errors_->Take(r_.Number(k, v, -1e18, 1e18, "a number"), k == "accept_score" ? &g->accept_score
-                                                                                         : &g->reject_score);
+      double* target = k == "accept_score" ? &g->accept_score : &g->reject_score;
+      if (errors_->Take(r_.Number(k, v, -1e18, 1e18, "a number"), target) && k == "accept_score")
+        g->domjudge.accept_score = *target;
     } else if (k == "range") {
       if (ScoringOnly(k, v)) ReadRange(k, v, g);
     } else if (k == "output_validator_flags" || k == "output_validator_args") {
@@ -105,18 +116,23 @@ class GroupFileReader {
     }
   }
 
+  // Scores mean nothing in a pass-fail problem: a note, as problemtools ignores them.
   bool ScoringOnly(const std::string& k, const YAML::Node& v) {
     if (scoring_) return true;
-    errors_->Add(r_.Error(k, "no " + k + " in a pass-fail problem (problem.yaml type: scoring)", v));
+    notes_->push_back(file_ + ": " + k + ": " + Describe(v) + " ignored in a pass-fail problem");
     return false;
   }
 
   void ReadGraderFlags(const std::string& k, const YAML::Node& v, const std::vector<std::string>& words,
-                       GraderFlags* f) {
+                       TestGroupConfig* g) {
     using VM = GraderFlags::VerdictMode;
     using SM = GraderFlags::ScoreMode;
+    // The file's grader_flags replace the inherited ones whole (problemtools inherits
+    // keys, not flags).
+    g->grader = GraderFlags();
+    GraderFlags* f = &g->grader;
     for (const auto& w : words) {
-      if (w == "worst_error") f->verdict = VM::kWorstError;
+      if (w == "worst_error" || w == "no_errors") f->verdict = VM::kWorstError;
       else if (w == "first_error") f->verdict = VM::kFirstError;
       else if (w == "always_accept") f->verdict = VM::kAlwaysAccept;
       else if (w == "sum") f->score = SM::kSum;
@@ -124,12 +140,11 @@ class GroupFileReader {
       else if (w == "min") f->score = SM::kMin;
       else if (w == "max") f->score = SM::kMax;
       else if (w == "accept_if_any_accepted") f->accept_if_any_accepted = true;
-      else if (w == "ignore_sample" && root_) f->ignore_sample = true;
-      else if (w == "ignore_sample")
-        errors_->Add(r_.Error(k, "ignore_sample only in data/testdata.yaml (the root group), found it here"));
-      else
-        errors_->Add(r_.Error(k, "expected flags of worst_error, first_error, always_accept, sum, avg, min, max, "
-                                 "ignore_sample, accept_if_any_accepted, found \"" + w + "\""));
+      else if (w == "ignore_sample") f->ignore_sample = true;
+      // The default grader ignores what it does not know; so do we, saying so.
+      else notes_->push_back(file_ + ": " + k + ": unknown flag \"" + w + "\" ignored");
+      if (w == "sum" || w == "avg" || w == "min" || w == "max") g->domjudge.aggregation = f->score;
+      if (w == "ignore_sample") g->domjudge.ignore_sample = true;
     }
     (void)v;
   }
@@ -173,9 +188,11 @@ class GroupFileReader {
   }
 
   YamlReader r_;
+  std::string file_;
   bool root_;
   bool scoring_;
   ErrorList* errors_;
+  std::vector<std::string>* notes_;
 };
 
 // What one folder holds: test stems and subfolders, merged by name.
@@ -205,6 +222,10 @@ class DataWalker {
       JUDGE_RETURN_IF_ERROR(CheckInside(folder));
       JUDGE_RETURN_IF_ERROR(WalkGroup(folder, top, 0));
     }
+    for (const auto& g : out_->groups)
+      if (g.custom_grader && !config_.grader_program)
+        errors_.Add(Status::InvalidArgument(config_.dir + "/" + g.path +
+                                            ": grading: custom: expected a grader program in graders/, found none"));
     JUDGE_RETURN_IF_ERROR(errors_.ToStatus());
     return CheckDeclaredGroups(data / "secret");
   }
@@ -230,10 +251,17 @@ class DataWalker {
         errors_.Add(node.status());
         continue;
       }
-      GroupFileReader(file.string(), parent < 0, config_.scoring, &errors_).Read(*node, &g);
+      GroupFileReader(file.string(), parent < 0, config_.scoring, &errors_, &out_->notes).Read(*node, &g);
       g.has_file = true;
       out_->has_group_files = true;
     }
+    // problem.yaml's deprecated grading keys override every group (problemtools, "during
+    // a transition period").
+    const LegacyGrading& legacy = config_.legacy_grading;
+    if (legacy.accept_score) g.accept_score = *legacy.accept_score;
+    if (legacy.reject_score) g.reject_score = *legacy.reject_score;
+    if (legacy.range) g.range_min = legacy.range->first, g.range_max = legacy.range->second;
+    if (legacy.on_reject_break) g.on_reject_break = *legacy.on_reject_break;
     out_->groups.push_back(std::move(g));
     return Status::Ok();
   }

@@ -159,8 +159,12 @@ YamlEntries YamlReader::MapAll(const std::string& key, const YAML::Node& node, c
     }
     std::string name = k.Scalar();
     std::string path = key.empty() ? name : key + "." + name;
+    if (warnings_ && v.IsNull()) continue;  // `key:` with no value: absent
     if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
-      errors->Add(Error(path, "unknown key (expected one of " + JoinKeys(allowed) + ")"));
+      if (warnings_)
+        warnings_->push_back(file_ + ": " + path + ": unknown key, ignored (known: " + JoinKeys(allowed) + ")");
+      else
+        errors->Add(Error(path, "unknown key (expected one of " + JoinKeys(allowed) + ")"));
       continue;
     }
     if (!seen.insert(name).second) {
@@ -210,8 +214,12 @@ Result<double> YamlReader::Number(const std::string& key, const YAML::Node& node
 Result<bool> YamlReader::Bool(const std::string& key, const YAML::Node& node) const {
   if (node.IsScalar()) {
     const std::string& s = node.Scalar();
-    if (s == "true" || s == "True" || s == "TRUE") return true;
-    if (s == "false" || s == "False" || s == "FALSE") return false;
+    static const std::set<std::string> kTrue = {"true", "True", "TRUE", "yes", "Yes", "YES", "on", "On", "ON",
+                                                "y", "Y"};
+    static const std::set<std::string> kFalse = {"false", "False", "FALSE", "no", "No", "NO", "off", "Off", "OFF",
+                                                 "n", "N"};
+    if (kTrue.count(s)) return true;
+    if (kFalse.count(s)) return false;
   }
   return Error(key, "true or false", node);
 }

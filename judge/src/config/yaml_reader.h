@@ -60,6 +60,11 @@ class ErrorList {
 class YamlReader {
  public:
   explicit YamlReader(std::string file) : file_(std::move(file)) {}
+  // Lenient, as problemtools reads its files: in MapAll, a key with an empty value
+  // (`rights_owner:`) is absent and an unknown key is a warning appended to *warnings
+  // ("<file>: <key>: unknown key, ignored"), not an error. *warnings must outlive the
+  // reader.
+  YamlReader(std::string file, std::vector<std::string>* warnings) : file_(std::move(file)), warnings_(warnings) {}
   const std::string& file() const { return file_; }
 
   // "<file>: <key>: expected <expected>, found <Describe(found)>".
@@ -75,7 +80,7 @@ class YamlReader {
                           const std::vector<std::string>& allowed) const;
   // As Map, but every unknown or repeated key is recorded in *errors (the others are
   // returned), so a file's mistakes are all reported at once. Not a map: an error and
-  // no entries.
+  // no entries. A lenient reader drops empty values and warns of unknown keys.
   YamlEntries MapAll(const std::string& key, const YAML::Node& node, const std::vector<std::string>& allowed,
                      ErrorList* errors) const;
   Result<std::string> String(const std::string& key, const YAML::Node& node) const;
@@ -85,7 +90,8 @@ class YamlReader {
   // A finite decimal number in [min, max]; `expected` describes the range in errors.
   Result<double> Number(const std::string& key, const YAML::Node& node, double min, double max,
                         const std::string& expected) const;
-  // true or false (also True/TRUE, False/FALSE).
+  // true or false (also True/TRUE, False/FALSE, and YAML 1.1's yes/no/on/off/y/n in
+  // those three spellings, as problemtools' YAML reader takes them).
   Result<bool> Bool(const std::string& key, const YAML::Node& node) const;
   // A string, or a list of strings (a string is a list of one).
   Result<std::vector<std::string>> StringOrList(const std::string& key, const YAML::Node& node) const;
@@ -96,6 +102,7 @@ class YamlReader {
 
  private:
   std::string file_;
+  std::vector<std::string>* warnings_ = nullptr;  // non-null: lenient
 };
 
 }  // namespace judge

@@ -7,6 +7,7 @@
 #include <climits>
 #include <cmath>
 #include <functional>
+#include <map>
 #include <optional>
 #include <set>
 #include <chrono>
@@ -17,6 +18,8 @@
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
 #include "judge/language.h"
+#include "judge/tool_program.h"
+#include "domjudge_score.h"
 #include "summary.h"
 
 namespace judge {
@@ -120,15 +123,17 @@ void InteractiveVerdict(const InteractOutcome& io, TestResult* out) {
 // longer wanted.
 struct Lane {
   Lane(const std::string& dir, const std::atomic<bool>* caller_cancel)
-      : run_dir(dir + "/run"), check_dir(dir + "/check"), stdout_path(dir + "/stdout"),
+      : run_dir(dir + "/run"), check_dir(dir + "/check"), stdout_path(dir + "/stdout"), stderr_path(dir + "/stderr"),
         cancel(caller_cancel ? caller_cancel : &own_cancel) {}
   explicit Lane(const std::string& dir) : Lane(dir, nullptr) {}
   bool Cancelled() const { return cancel && cancel->load(); }
 
-  const std::string run_dir, check_dir, stdout_path;
+  const std::string run_dir, check_dir, stdout_path, stderr_path;
   std::string output_path;  // what the checker reads
   std::string last_output;  // the kept start of the output (keep_output_bytes)
   std::vector<std::string> flags;
+  int pass = 0;           // multi-pass: the pass running (1, 2, ...), else 0
+  std::string next_pass;  // multi-pass: the next pass's input, when the validator wrote one
   std::atomic<bool> own_cancel{false};
   const std::atomic<bool>* cancel;
 };
@@ -141,7 +146,9 @@ class Run {
   Result<GradeReport> Go() {
     JUDGE_RETURN_IF_ERROR(PrepareProgram());
     report_.tests_total = req_.tests->size();
-    if (req_.kattis_groups && req_.groups && !req_.groups->empty()) {
+    if (req_.domjudge_scoring && req_.groups && DomjudgeScorable(*req_.groups)) {
+      JUDGE_RETURN_IF_ERROR(GoDomjudge());
+    } else if (req_.kattis_groups && req_.groups && !req_.groups->empty()) {
       JUDGE_RETURN_IF_ERROR(GoGroups());
     } else if (Parallel()) {
       JUDGE_RETURN_IF_ERROR(GoParallel(static_cast<std::size_t>(opt_.test_jobs)));
@@ -317,8 +324,33 @@ class Run {
     Summarize(*req_.problem, *req_.tests, &report_);
     report_.verdict = req_.tests->empty() ? Verdict::kJudgeError : root.verdict;
     const bool accepted = report_.verdict == Verdict::kAccepted;
-    report_.score = req_.problem->scoring ? (accepted ? root.score : 0) : (accepted ? 1 : 0);
+    // A rejected submission keeps the score its groups earned, as problemtools and
+    // Kattis report it (a WA that passed two groups scores those two).
+    report_.score = req_.problem->scoring ? (report_.verdict == Verdict::kJudgeError ? 0 : root.score)
+                                          : (accepted ? 1 : 0);
     report_.max_score = req_.problem->scoring ? MaxScore() : 1;
+    return Status::Ok();
+  }
+
+  // DOMjudge's scoring: the tests one by one in order, until the root's result is known
+  // (run_all goes on, the result stays the one known first: DOMjudge's lazy judging).
+  Status GoDomjudge() {
+    const auto& tests = *req_.tests;
+    std::vector<std::optional<DomjudgeRun>> runs(tests.size());
+    std::optional<DomjudgeOutcome> result;
+    bool judge_error = false;
+    for (std::size_t i = 0; i < tests.size(); ++i) {
+      JUDGE_ASSIGN_OR_RETURN(Step step, RunStep(i));
+      const TestResult& r = report_.tests.back();
+      judge_error = judge_error || r.verdict == Verdict::kJudgeError;
+      runs[i] = DomjudgeRun{r.verdict, r.score_reported ? std::optional<double>(r.score) : std::nullopt};
+      if (!result) result = DomjudgeResult(*req_.groups, tests, runs);
+      if (step.stop_all || (result && !opt_.run_all)) break;
+    }
+    Summarize(*req_.problem, tests, &report_);
+    report_.verdict = tests.empty() || judge_error || !result ? Verdict::kJudgeError : result->verdict;
+    report_.score = result ? result->score : 0;
+    report_.max_score = DomjudgeMaxScore(*req_.groups, tests);
     return Status::Ok();
   }
 
@@ -340,7 +372,60 @@ class Run {
       if (!broken) judged.push_back(o);
       if (o.verdict != Verdict::kAccepted && o.verdict != Verdict::kJudgeError && group.on_reject_break) broken = true;
     }
+    if (group.custom_grader) return CustomGrade(group, judged);
     return AggregateGroup(group, std::move(judged), &report_.message);
+  }
+
+  // problemtools' custom grader: "VERDICT score" per item on its stdin, the group's
+  // grader_flags as arguments, "VERDICT score" on its stdout. Any failure is JE.
+  Result<ItemOutcome> CustomGrade(const TestGroupConfig& group, const std::vector<ItemOutcome>& items) {
+    ItemOutcome out;
+    out.verdict = Verdict::kJudgeError;
+    auto fail = [&](const std::string& why) {
+      if (report_.message.empty()) report_.message = group.path + ": the custom grader " + why;
+      return out;
+    };
+    if (!req_.grader) return fail("is missing");
+    if (items.empty()) return ItemOutcome{Verdict::kAccepted, 0, false};
+    std::string input;
+    for (const auto& i : items) {
+      std::string code = i.verdict == Verdict::kRuntimeError ? "RTE" : std::string(VerdictCode(i.verdict));
+      if (i.verdict == Verdict::kPresentationError) code = "WA";
+      char score[64];
+      std::snprintf(score, sizeof score, "%.9g", i.score);
+      input += code + " " + score + "\n";
+    }
+    const std::string dir = lane0().check_dir + "/grader";
+    JUDGE_RETURN_IF_ERROR(fs::RemoveTree(dir));
+    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir + "/work"));
+    JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/in", input));
+    ToolRun run;
+    run.args = group.grader_flag_words;
+    run.work_dir = dir + "/work";
+    run.stdin_path = dir + "/in";
+    run.stdout_path = dir + "/out";
+    run.cancel = lane0().cancel;
+    Result<RunResult> r = req_.grader->Run(req_.sandbox, run);
+    if (!r.ok()) return fail(r.status().message());
+    if (r->status != RunStatus::kOk || r->exit_code != 0) return fail("failed: " + DescribeRun(*r));
+    const std::string said = ReadToolMessage(dir + "/out", 256);
+    char verdict[8] = {0};
+    double score = 0;
+    int used = 0;
+    if (std::sscanf(said.c_str(), "%7s %lf %n", verdict, &score, &used) != 2 || !std::isfinite(score))
+      return fail("wrote \"" + said + "\", expected \"VERDICT score\"");
+    static const std::map<std::string, Verdict> kCodes = {
+        {"AC", Verdict::kAccepted},           {"WA", Verdict::kWrongAnswer},
+        {"TLE", Verdict::kTimeLimitExceeded}, {"RTE", Verdict::kRuntimeError},
+        {"MLE", Verdict::kMemoryLimitExceeded}, {"OLE", Verdict::kOutputLimitExceeded},
+        {"JE", Verdict::kJudgeError}};
+    auto it = kCodes.find(verdict);
+    if (it == kCodes.end()) return fail("wrote the verdict \"" + std::string(verdict) + "\", expected AC, WA, TLE, RTE, MLE, OLE or JE");
+    out.verdict = it->second;
+    out.score = score;
+    if (out.verdict != Verdict::kJudgeError && (score < group.range_min || score > group.range_max))
+      return fail("gave the score " + std::to_string(score) + ", outside the group's range");
+    return out;
   }
 
   // A test as an item of its group (its score is set by JudgeTest).
@@ -412,7 +497,37 @@ class Run {
     return out;
   }
 
+  // A test: one pass, or (multi-pass) passes while the output validator accepts and
+  // writes nextpass.in, each pass under the test's limits; the test's time and memory
+  // are the largest of a pass.
   Result<TestResult> JudgeTest(const TestCase& test, int64_t cpu_limit_ms, Lane& lane) {
+    if (!req_.problem->multi_pass) return JudgePass(test, cpu_limit_ms, lane);
+    const int passes = req_.problem->tool_limits.validation_passes;
+    TestCase pass = test;
+    int64_t cpu_ms = 0, wall_ms = 0, memory_kib = 0;
+    for (int p = 1;; ++p) {
+      lane.pass = p;
+      JUDGE_ASSIGN_OR_RETURN(TestResult r, JudgePass(pass, cpu_limit_ms, lane));
+      cpu_ms = std::max(cpu_ms, r.cpu_ms), wall_ms = std::max(wall_ms, r.wall_ms);
+      memory_kib = std::max(memory_kib, r.memory_kib);
+      r.cpu_ms = cpu_ms, r.wall_ms = wall_ms, r.memory_kib = memory_kib;
+      std::string next = std::move(lane.next_pass);
+      lane.next_pass.clear();
+      if (r.verdict != Verdict::kAccepted || next.empty()) {
+        if (p > 1) r.message = "pass " + std::to_string(p) + (r.message.empty() ? "" : ": " + r.message);
+        return r;
+      }
+      if (p >= passes) {
+        r.verdict = Verdict::kJudgeError;
+        r.message = "the output validator asked for pass " + std::to_string(p + 1) +
+                    ", more than limits.validation_passes (" + std::to_string(passes) + ")";
+        return r;
+      }
+      pass.input_path = next;
+    }
+  }
+
+  Result<TestResult> JudgePass(const TestCase& test, int64_t cpu_limit_ms, Lane& lane) {
     TestResult out;
     out.name = test.name;
     out.group = test.group;
@@ -436,6 +551,7 @@ class Run {
       }
     }
     ApplyRealLimit(&out);
+    if (out.verdict != Verdict::kAccepted) out.stderr_tail = fs::ReadTail(lane.stderr_path, kStderrTailBytes);
     return out;
   }
 
@@ -513,6 +629,7 @@ class Run {
     spec.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + lane.run_dir, "ONLINE_JUDGE=1"};
     // stdout is kept apart from the answer in file mode too, and counted.
     spec.stdout_path = lane.stdout_path;
+    spec.stderr_path = lane.stderr_path;  // its tail explains a failed test
     if (req_.problem->io_mode != IoMode::kFile) spec.stdin_path = test.input_path;
     spec.limits.cpu_time_ms = static_cast<int64_t>(static_cast<double>(cpu_limit_ms) * f);
     spec.limits.wall_time_ms =
@@ -567,6 +684,7 @@ class Run {
     q.sandbox = req_.sandbox;
     q.scratch_dir = lane.check_dir;
     q.cancel = lane.cancel;
+    q.pass = lane.pass;
     Result<InteractOutcome> io = req_.checker->Interact(q);
     if (!io.ok()) return io.status().WithContext("running test " + test.name);
     CopyRun(io->submission, out);
@@ -574,6 +692,7 @@ class Run {
     InteractiveVerdict(*io, out);
     if (io->submission.status == RunStatus::kOk) AppendNote(io->submission.message, &out->message);
     out->score_reported = io->check.ok() && io->check->reported_score.has_value();
+    if (io->check.ok() && out->verdict == Verdict::kAccepted) lane.next_pass = io->check->next_pass_input;
     if (out->verdict == Verdict::kJudgeError && lane.Cancelled()) return Status::Cancelled("grading cancelled");
     return Status::Ok();
   }
@@ -642,6 +761,7 @@ class Run {
     q.sandbox = req_.sandbox;
     q.scratch_dir = lane.check_dir;
     q.cancel = lane.cancel;
+    q.pass = lane.pass;
     // Checkers that do not say they may run concurrently are called one at a time.
     std::unique_lock<std::mutex> one_at_a_time(checker_mu_, std::defer_lock);
     if (!req_.checker->concurrent()) one_at_a_time.lock();
@@ -652,6 +772,7 @@ class Run {
     out->score = checked->reported_score.value_or(checked->score);
     out->score_reported = checked->reported_score.has_value();
     out->message = checked->message;
+    lane.next_pass = checked->next_pass_input;
     if (checked->verdict == CheckVerdict::kPartial) {
       out->partial = true;
       char buf[64];

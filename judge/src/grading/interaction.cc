@@ -6,6 +6,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <cerrno>
 #include <memory>
 #include <thread>
 
@@ -45,6 +46,11 @@ InteractionRuns RunInteraction(Sandbox* sandbox, RunSpec submission, ToolProgram
     ::close(to_interactor[1]);
     return out;
   }
+  // The judge keeps a read end of the interactor's output: once the submission is gone,
+  // what the interactor still writes is read and dropped, so the interactor never dies
+  // of SIGPIPE or EPIPE for the submission's sake (DOMjudge's runpipe relays the same
+  // way) and its verdict stands.
+  UniqueFd drain(::fcntl(to_submission[0], F_DUPFD_CLOEXEC, 0));
   auto sub_ends = std::make_shared<Ends>();
   sub_ends->in = UniqueFd(to_submission[0]);
   sub_ends->out = UniqueFd(to_interactor[1]);
@@ -71,6 +77,15 @@ InteractionRuns RunInteraction(Sandbox* sandbox, RunSpec submission, ToolProgram
   out.submission = sandbox->Run(submission);
   sub_ends->Close();
   const int64_t submission_end_ns = NowNs();
+  // Until the interactor closes its output (it exits, or its limits end it).
+  if (drain.valid()) {
+    char buf[1 << 16];
+    for (;;) {
+      ssize_t n = ::read(drain.get(), buf, sizeof buf);
+      if (n > 0 || (n < 0 && errno == EINTR)) continue;
+      break;
+    }
+  }
   other.join();
   // The sandbox's own end times when both have them (a killed submission ended when it
   // was stopped, before its Run() returned); else the order the runs returned in.

@@ -53,6 +53,9 @@ Result<LanguageProfile> ChooseLanguageFor(const LanguageSet& languages, const st
                                           std::string_view head, const std::string& lang_id) {
   if (lang_id == "binary") return BinaryProfile();
   if (lang_id.empty()) {
+    // problemtools tells Python 2 from 3 by the #! line; no Python 2 is offered here.
+    if (head.rfind("#!", 0) == 0 && head.substr(0, head.find('\n')).find("python2") != std::string_view::npos)
+      return Status::Unsupported(file_name + ": Python 2 (its #! line names python2), which this judge does not offer");
     if (const LanguageProfile* p = languages.ForFile(file_name)) return IfAvailable(*p);
     if (LooksLikeElf(head)) return BinaryProfile();
     return UnknownLanguage(languages, file_name);
@@ -66,7 +69,8 @@ Result<LanguageProfile> ChooseLanguageFor(const LanguageSet& languages, const st
 
 Result<LanguageProfile> ChooseLanguage(const LanguageSet& languages, const std::string& file,
                                        const std::string& lang_id) {
-  bool by_content = lang_id.empty() && !languages.ForFile(file);
+  auto ends_py = [&] { return file.size() > 3 && file.compare(file.size() - 3, 3, ".py") == 0; };
+  bool by_content = lang_id.empty() && (!languages.ForFile(file) || ends_py());
   return ChooseLanguageFor(languages, file, by_content ? Head(file) : std::string(), lang_id);
 }
 

@@ -7,6 +7,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <filesystem>
 
 #include "interaction.h"
 #include "judge/base/files.h"
@@ -29,6 +30,44 @@ Result<std::string> FreshDir(const std::string& path) {
   JUDGE_RETURN_IF_ERROR(fs::RemoveTree(path));
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(path));
   return Canonical(path);
+}
+
+// The validator's working directory for pass `pass` (0: not multi-pass): fresh, but a
+// later pass keeps feedback/ of the one before (the Kattis multi-pass rule).
+Result<std::string> PassDir(const std::string& path, int pass) {
+  if (pass <= 1) {
+    JUDGE_ASSIGN_OR_RETURN(std::string dir, FreshDir(path));
+    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir + "/feedback"));
+    // Writable by the run's uid: the sandbox's overlay copies a lower directory up with
+    // its owner and mode (the scratch above it is the judge's alone, 0700).
+    std::error_code ec;
+    std::filesystem::permissions(dir + "/feedback", std::filesystem::perms::all, ec);
+    if (ec) return Status::IoError(dir + "/feedback: cannot make it writable: " + ec.message());
+    return dir;
+  }
+  std::error_code ec;
+  std::vector<std::string> stale;
+  for (std::filesystem::directory_iterator it(path, ec), end; !ec && it != end; it.increment(ec))
+    if (it->path().filename() != "feedback") stale.push_back(it->path().string());
+  if (ec) return Status::IoError(path + ": cannot list: " + ec.message());
+  for (const auto& p : stale) JUDGE_RETURN_IF_ERROR(fs::RemoveTree(p));
+  // The validator could have put a link there: never follow it.
+  if (std::filesystem::is_symlink(path + "/feedback", ec) || !fs::IsDirectory(path + "/feedback"))
+    return Status::Internal(path + "/feedback: expected the feedback directory of the pass before, found no directory");
+  return Canonical(path);
+}
+
+// Multi-pass: moves feedback/nextpass.in (written by the sandboxed validator: read
+// without following links, capped) to a file of the grader's.
+Status TakeNextPass(const std::string& feedback, const std::string& scratch, int pass, CheckOutcome* o) {
+  if (pass <= 0 || o->verdict != CheckVerdict::kAccepted) return Status::Ok();
+  fs::OpenOutcome how = fs::OpenOutcome::kRead;
+  JUDGE_ASSIGN_OR_RETURN(std::string bytes, fs::ReadNoFollow(feedback + "/nextpass.in", int64_t{1} << 30, &how));
+  if (how == fs::OpenOutcome::kMissing) return Status::Ok();
+  if (how != fs::OpenOutcome::kRead) return Status::Internal("the validator's nextpass.in is not a regular file");
+  o->next_pass_input = scratch + "/pass" + std::to_string(pass + 1) + ".in";
+  JUDGE_RETURN_IF_ERROR(fs::WriteFile(o->next_pass_input, bytes));
+  return fs::RemoveTree(feedback + "/nextpass.in");
 }
 
 // The team's output as a host file: the grader's, or the bytes written out.
@@ -80,10 +119,9 @@ Result<CheckOutcome> KattisVerdict(const ToolProgram& tool, const RunResult& r, 
   o.score = o.verdict == CheckVerdict::kAccepted ? 1.0 : 0.0;
   o.message = message;
   std::string score = ReadToolMessage(feedback + "/score.txt", 256);
-  if (!score.empty() && o.verdict == CheckVerdict::kAccepted) {
-    if (!score_file)
-      return Status::Internal("the " + tool.role() + " wrote score.txt, but the problem has no custom scoring "
-                              "(validation: custom score)");
+  // A pass-fail problem has no scores: its validator's score.txt is ignored, as the
+  // tools ignore it.
+  if (!score.empty() && o.verdict == CheckVerdict::kAccepted && score_file) {
     char* end = nullptr;
     errno = 0;
     double v = std::strtod(score.c_str(), &end);
@@ -143,18 +181,21 @@ class KattisValidatorChecker : public Checker {
 
   Result<CheckOutcome> CheckTest(const CheckRequest& q) override {
     if (!q.test || !q.sandbox) return Status::Internal("the " + tool_->role() + " needs a test and a sandbox");
-    JUDGE_ASSIGN_OR_RETURN(std::string work, FreshDir(q.scratch_dir + "/validator"));
+    JUDGE_ASSIGN_OR_RETURN(std::string work, PassDir(q.scratch_dir + "/validator", q.pass));
+    const std::string feedback = work + "/feedback";
     JUDGE_ASSIGN_OR_RETURN(std::string output, OutputFile(q));
     JUDGE_ASSIGN_OR_RETURN(auto files, TestFiles(*tool_, *q.test, q.scratch_dir, work));
     ToolRun run;
-    run.args = {files.first, files.second, work + "/"};
+    run.args = {files.first, files.second, feedback + "/"};
     if (q.flags) run.args.insert(run.args.end(), q.flags->begin(), q.flags->end());
     run.work_dir = work;
     run.stdin_path = output;
     run.stderr_path = q.scratch_dir + "/validator.stderr";
     run.cancel = q.cancel;
     JUDGE_ASSIGN_OR_RETURN(RunResult r, tool_->Run(q.sandbox, run));
-    return KattisVerdict(*tool_, r, work, run.stderr_path, score_file_);
+    Result<CheckOutcome> o = KattisVerdict(*tool_, r, feedback, run.stderr_path, score_file_);
+    if (o.ok()) JUDGE_RETURN_IF_ERROR(TakeNextPass(feedback, q.scratch_dir, q.pass, &*o));
+    return o;
   }
 
  private:
@@ -215,13 +256,14 @@ class InteractiveChecker : public Checker {
       out.check = built;  // the package's interactor is broken: JE, nothing run
       return out;
     }
-    JUDGE_ASSIGN_OR_RETURN(std::string work, FreshDir(q.scratch_dir + "/interactor"));
+    JUDGE_ASSIGN_OR_RETURN(std::string work, PassDir(q.scratch_dir + "/interactor", q.pass));
+    const std::string feedback = work + "/feedback";
     JUDGE_ASSIGN_OR_RETURN(auto files, TestFiles(*tool_, *q.test, q.scratch_dir, work));
     ToolRun run;
     if (kind_ == InteractorKind::kTestlib) {
       run.args = {files.first, work + "/tout", files.second};
     } else {
-      run.args = {files.first, files.second, work + "/"};
+      run.args = {files.first, files.second, feedback + "/"};
       if (q.flags) run.args.insert(run.args.end(), q.flags->begin(), q.flags->end());
     }
     run.work_dir = work;
@@ -234,8 +276,10 @@ class InteractiveChecker : public Checker {
     out.submission = *runs.submission;
     out.interactor_first = runs.interactor_first;
     out.check = kind_ == InteractorKind::kTestlib ? TestlibVerdict(*tool_, *runs.interactor, run.stderr_path)
-                                                  : KattisVerdict(*tool_, *runs.interactor, work, run.stderr_path,
-                                                                  score_file_);
+                                                  : KattisVerdict(*tool_, *runs.interactor, feedback,
+                                                                  run.stderr_path, score_file_);
+    if (out.check.ok() && kind_ == InteractorKind::kKattis)
+      JUDGE_RETURN_IF_ERROR(TakeNextPass(feedback, q.scratch_dir, q.pass, &*out.check));
     if (checker_ && out.check.ok() && out.check->verdict == CheckVerdict::kAccepted) out.check = AfterwardsCheck(q, work);
     return out;
   }

@@ -107,7 +107,9 @@ std::shared_ptr<ToolProgram> Tool(const Package& pkg, const std::optional<Packag
 
 std::unique_ptr<Checker> MakeChecker(const Package& pkg) {
   const ProblemConfig& c = pkg.problem;
-  const bool score_file = c.custom_score || (c.scoring && c.format_version != "legacy");
+  // score.txt counts in every scoring problem (DOMjudge's own examples write it under
+  // plain `validation: custom`), and with `validation: custom score`.
+  const bool score_file = c.custom_score || c.scoring;
   if (c.interactive) {
     auto checker = c.checker == CheckerKind::kTestlib ? Tool(pkg, c.checker_program, "testlib checker") : nullptr;
     std::string role = c.interactor == InteractorKind::kTestlib ? "testlib interactor" : "interactive validator";
@@ -175,6 +177,34 @@ Status LoadIncludeFiles(Package* pkg) {
 
 }  // namespace
 
+bool WrittenForDomjudge(const std::string& dir) {
+  if (fs::Exists(dir + "/domjudge-problem.ini") || fs::Exists(dir + "/.timelimit")) return true;
+  // The tags sit in the first lines of a source: 64 KiB of each file is plenty.
+  std::vector<std::string> stack = {dir + "/submissions"};
+  int budget = 2000;  // files looked at, at most
+  while (!stack.empty() && budget > 0) {
+    std::string d = std::move(stack.back());
+    stack.pop_back();
+    if (!fs::IsDirectory(d) || !InsidePackage(dir, d)) continue;
+    Result<std::vector<std::string>> dirs = fs::ListDirs(d);
+    if (dirs.ok())
+      for (const auto& sub : *dirs) stack.push_back(d + "/" + sub);
+    Result<std::vector<std::string>> files = fs::ListFiles(d);
+    if (!files.ok()) continue;
+    for (const auto& f : *files) {
+      if (--budget < 0) break;
+      Result<std::string> text = fs::ReadFile(d + "/" + f, 64 << 10);
+      if (!text.ok()) {
+        // Larger than the cap: its start is enough.
+        continue;
+      }
+      if (text->find("@EXPECTED_RESULTS@") != std::string::npos || text->find("@EXPECTED_SCORE@") != std::string::npos)
+        return true;
+    }
+  }
+  return false;
+}
+
 std::string KattisLanguageCode(const LanguageProfile& p) {
   const std::string& id = p.id;
   if (id.rfind("cpp", 0) == 0 || id.rfind("c++", 0) == 0 || id.rfind("gpp", 0) == 0) return "cpp";
@@ -207,6 +237,10 @@ Result<std::unique_ptr<Package>> LoadPackage(const std::string& problem_dir, con
     // Our own groups: keep their rule (a testdata.yaml then only gives validator flags).
     pkg->kattis_groups = pkg->problem.groups.empty() && (pkg->problem.scoring || data.has_group_files);
     pkg->interaction_files = std::move(data.interaction_files);
+    pkg->for_domjudge = WrittenForDomjudge(problem_dir);
+    pkg->domjudge_scoring = pkg->for_domjudge && pkg->problem.scoring && pkg->problem.groups.empty() &&
+                            !pkg->test_groups.empty() && pkg->test_groups[0].has_file;
+    pkg->problem.notes.insert(pkg->problem.notes.end(), data.notes.begin(), data.notes.end());
     JUDGE_ASSIGN_OR_RETURN(pkg->package_hash, HashPackage(pkg->problem, pkg->tests));
   }
   pkg->checker_name = CheckerName(pkg->problem);
@@ -218,9 +252,11 @@ Result<std::unique_ptr<Package>> LoadPackage(const std::string& problem_dir, con
     if (hash.ok()) pkg->plugin_hash = *hash;
   }
   JUDGE_ASSIGN_OR_RETURN(std::vector<PackageProgram> validators, InputValidatorPrograms(pkg->problem.dir));
-  const bool has_programs = pkg->problem.checker_program || pkg->problem.interactor_program || !validators.empty();
+  const bool has_programs = pkg->problem.checker_program || pkg->problem.interactor_program ||
+                            pkg->problem.grader_program || !validators.empty();
   JUDGE_RETURN_IF_ERROR(MakeToolEnvironment(options, has_programs, pkg.get()));
   pkg->checker = MakeChecker(*pkg);
+  pkg->grader = Tool(*pkg, pkg->problem.grader_program, "grader");
   AddInputValidators(validators, pkg.get());
   JUDGE_RETURN_IF_ERROR(LoadIncludeFiles(pkg.get()));
   return pkg;

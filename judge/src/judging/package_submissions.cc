@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <cctype>
+#include <cmath>
+#include <cstdlib>
 #include <map>
 
 #include "judge/base/files.h"
@@ -19,6 +21,16 @@ const std::set<Verdict>& Failures() {
                                              Verdict::kRuntimeError,        Verdict::kMemoryLimitExceeded,
                                              Verdict::kOutputLimitExceeded, Verdict::kPresentationError};
   return failures;
+}
+
+// "rejected": any verdict but AC, a compile error included.
+const std::set<Verdict>& Rejections() {
+  static const std::set<Verdict> all = [] {
+    std::set<Verdict> s = Failures();
+    s.insert(Verdict::kCompileError);
+    return s;
+  }();
+  return all;
 }
 
 // A verdict as the tools write it: our codes, Kattis's (RTE), DOMjudge's names.
@@ -126,7 +138,14 @@ Status ApplyMarker(PackageSubmission* s) {
     if (!text.ok()) continue;  // reported when the submission is read
     JUDGE_ASSIGN_OR_RETURN(std::optional<Expectation> marked, ExpectedResultsMarker(*text));
     if (!marked) continue;
-    if (s->expected) marked->partial = s->expected->partial;
+    if (s->expected) {
+      marked->partial = s->expected->partial;
+      // A score tag alone keeps the folder's verdicts.
+      if (marked->allowed.empty() && !marked->check_manually && marked->not_checked.empty())
+        marked->allowed = s->expected->allowed;
+    }
+    if (marked->allowed.empty() && !marked->check_manually && marked->not_checked.empty())
+      marked->allowed = {Verdict::kAccepted};
     s->expected = marked;
     return Status::Ok();
   }
@@ -150,7 +169,7 @@ std::optional<Expectation> FolderExpectation(const std::string& folder) {
       {"compiler_error", {Verdict::kCompileError}},
       {"partially_accepted", {Verdict::kAccepted}},
       {"slow_accepted", {Verdict::kAccepted}},
-      {"rejected", Failures()},
+      {"rejected", Rejections()},
       {"brute_force", {Verdict::kTimeLimitExceeded, Verdict::kRuntimeError, Verdict::kMemoryLimitExceeded}},
   };
   Expectation e;
@@ -166,44 +185,74 @@ std::optional<Expectation> FolderExpectation(const std::string& folder) {
   return e;
 }
 
+namespace {
+
+// The words after `marker` up to the end of its line (a comment's "*/" ends it), or
+// nullopt when the text has no such line; a second one is an error.
+Result<std::optional<std::vector<std::string>>> TagWords(const std::string& text, const std::string& marker) {
+  std::size_t at = text.find(marker);
+  if (at == std::string::npos) return std::optional<std::vector<std::string>>();
+  if (text.find(marker, at + marker.size()) != std::string::npos)
+    return Status::InvalidArgument(marker + " expected once, found twice");
+  std::vector<std::string> words;
+  std::string word;
+  for (std::size_t i = at + marker.size(); i < text.size() && text[i] != '\n'; ++i) {
+    char c = text[i];
+    if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-' || c == '.') {
+      word += c;
+      continue;
+    }
+    if (!word.empty()) words.push_back(std::move(word));
+    word.clear();
+    if (c != ',' && c != ' ' && c != '\t' && c != '\r') break;
+  }
+  if (!word.empty()) words.push_back(std::move(word));
+  return std::optional<std::vector<std::string>>(std::move(words));
+}
+
+bool IsNumber(const std::string& w, double* v) {
+  char* end = nullptr;
+  *v = std::strtod(w.c_str(), &end);
+  return !w.empty() && end && *end == '\0';
+}
+
+}  // namespace
+
 Result<std::optional<Expectation>> ExpectedResultsMarker(const std::string& text) {
-  static const std::string kMarker = "@EXPECTED_RESULTS@:";
-  std::size_t at = text.find(kMarker);
-  if (at == std::string::npos) return std::optional<Expectation>();
-  std::size_t end = text.find('\n', at);
-  std::string list = text.substr(at + kMarker.size(), end == std::string::npos ? std::string::npos
-                                                                               : end - at - kMarker.size());
+  JUDGE_ASSIGN_OR_RETURN(std::optional<std::vector<std::string>> results, TagWords(text, "@EXPECTED_RESULTS@:"));
+  JUDGE_ASSIGN_OR_RETURN(std::optional<std::vector<std::string>> score, TagWords(text, "@EXPECTED_SCORE@:"));
+  if (!results && !score) return std::optional<Expectation>();
   Expectation e;
   e.from_source = true;
-  std::string word;
-  auto flush = [&]() -> Status {
-    if (word.empty()) return Status::Ok();
+  double v = 0;
+  if (score && score->size() == 1 && IsNumber(score->front(), &v)) {
+    e.score = std::make_pair(v - 1e-6 * std::max(1.0, std::abs(v)), v + 1e-6 * std::max(1.0, std::abs(v)));
+  } else if (score && !results) {
+    results = score;  // DOMjudge: verdict names under @EXPECTED_SCORE@ are results
+  } else if (score) {
+    return Status::InvalidArgument("@EXPECTED_SCORE@: expected a number, found \"" +
+                                   (score->empty() ? std::string() : score->front()) + "\"");
+  }
+  std::vector<std::string> unknown;
+  for (const auto& word : results.value_or(std::vector<std::string>())) {
     std::string upper = word;
     for (char& c : upper) c = static_cast<char>(std::toupper(static_cast<unsigned char>(c)));
     if (upper == "CHECK-MANUALLY" || upper == "CHECK_MANUALLY") {
       e.check_manually = true;
-    } else if (std::optional<Verdict> v = VerdictName(word)) {
-      e.allowed.insert(*v);
+    } else if (std::optional<Verdict> verdict = VerdictName(word)) {
+      e.allowed.insert(*verdict);
     } else {
-      return Status::InvalidArgument("@EXPECTED_RESULTS@: expected verdict names (ACCEPTED, WRONG_ANSWER, "
-                                     "TIME_LIMIT_EXCEEDED, RUN_TIME_ERROR, ...), found \"" + word + "\"");
-    }
-    word.clear();
-    return Status::Ok();
-  };
-  for (char c : list) {
-    if (c == ',' || c == ' ' || c == '\t' || c == '\r') {
-      JUDGE_RETURN_IF_ERROR(flush());
-    } else if (std::isalnum(static_cast<unsigned char>(c)) || c == '_' || c == '-') {
-      word += c;
-    } else {
-      JUDGE_RETURN_IF_ERROR(flush());  // a comment's closing "*/" and the like end the list
-      break;
+      unknown.push_back(word);
     }
   }
-  JUDGE_RETURN_IF_ERROR(flush());
-  if (e.allowed.empty() && !e.check_manually)
-    return Status::InvalidArgument("@EXPECTED_RESULTS@: names no verdict");
+  if (e.allowed.empty() && !e.check_manually) {
+    if (unknown.empty() && !e.score) return Status::InvalidArgument("@EXPECTED_RESULTS@: names no verdict");
+    if (!unknown.empty()) {
+      std::string names;
+      for (const auto& u : unknown) names += (names.empty() ? "" : ", ") + u;
+      e.not_checked = "@EXPECTED_RESULTS@: " + names + ": no result this judge gives";
+    }
+  }
   return std::optional<Expectation>(e);
 }
 
@@ -221,8 +270,13 @@ Result<std::vector<PackageSubmission>> ListPackageSubmissions(const std::string&
   const std::string yaml = root + "/submissions.yaml";
   JUDGE_ASSIGN_OR_RETURN(std::vector<SubmissionRule> rules, LoadSubmissionsYaml(yaml));
   for (auto& s : out) {
-    Status marker = ApplyMarker(&s);
-    if (!marker.ok()) return marker.WithContext(s.path);
+    // A bad tag (given twice, a score that is no number) makes DOMjudge refuse the
+    // submission: it is listed, not checked, with the reason.
+    if (Status marker = ApplyMarker(&s); !marker.ok()) {
+      s.expected = Expectation{};
+      s.expected->not_checked = s.path + ": " + marker.message();
+      continue;
+    }
     JUDGE_RETURN_IF_ERROR(ApplyRules(rules, yaml, &s));
     if (s.expected) Complete(&*s.expected);
   }

@@ -328,6 +328,8 @@ class Pipeline::Run {
     req.observer = events_;
     req.groups = &pkg_.test_groups;
     req.kattis_groups = pkg_.kattis_groups;
+    req.domjudge_scoring = pkg_.domjudge_scoring;
+    req.grader = pkg_.grader.get();
     GradeOptions gopt;
     gopt.run_all = task_.run_all;
     gopt.limit_factor = task_.limit_factor;

@@ -50,7 +50,8 @@ Json GradeReportJson(const JudgedSubmission& judged) {
                      {"memory_kib", t.memory_kib},
                      {"exit_code", t.exit_code},
                      {"signal", t.signal},
-                     {"message", t.message}});
+                     {"message", t.message},
+                     {"stderr", t.stderr_tail}});
   }
   Json doc;
   doc["submission"] = judged.display_name;
@@ -92,7 +93,8 @@ Json TestJson(const TestResult& t) {
           {"output_sha256", t.output_sha256},
           {"output_bytes", t.output_bytes},
           {"time_method", t.time_method},
-          {"memory_method", t.memory_method}};
+          {"memory_method", t.memory_method},
+          {"stderr", t.stderr_tail}};
 }
 
 Json JudgingJson(const Judging& j) {

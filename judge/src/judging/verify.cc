@@ -99,14 +99,16 @@ class TestChecker {
   // a plugin) by the package's own validator taking it as an output.
   void CheckAnswer(const TestCase& t, const std::string& input) {
     if (t.answer_path.empty()) {
-      if (pkg_.problem.interactive) return;  // an interactor may need no answer file
+      if (pkg_.problem.interactive || pkg_.problem.multi_pass) return;  // its validator may need none
       return checks_->Add({"answer", t.name, false, false, ".ans", "missing", "no " + t.name + ".ans beside the input"});
     }
     Result<std::string> ans = fs::ReadFile(t.answer_path);
     if (!ans.ok()) return checks_->Add({"answer", t.name, false, true, "AC", "unreadable", ans.status().message()});
     if (pkg_.plugin) return CheckBySolver(t, input, *ans);
     CheckKind k = pkg_.problem.checker;
-    if (pkg_.problem.interactive || (k != CheckerKind::kDefault && k != CheckerKind::kKattis && k != CheckerKind::kTestlib))
+    // An interactive or multi-pass answer file is the validator's data, not an output.
+    if (pkg_.problem.interactive || pkg_.problem.multi_pass ||
+        (k != CheckerKind::kDefault && k != CheckerKind::kKattis && k != CheckerKind::kTestlib))
       return;
     Status ready = Prepare();
     if (!ready.ok()) return checks_->Add({"answer", t.name, false, true, "AC", "JE", ready.message()});
@@ -163,9 +165,11 @@ void CheckInteraction(const std::string& path, const std::string& data_dir, Chec
     if (end == std::string::npos) end = text->size();
     ++line;
     char c = (*text)[start];
-    if (end > start && c != '<' && c != '>')
+    // "---" separates the passes of a multi-pass interaction (2023-07).
+    const bool pass_separator = text->compare(start, end - start, "---") == 0;
+    if (end > start && c != '<' && c != '>' && !pass_separator)
       return checks->Add({"sample", subject, false, false, "shown", "bad line",
-                          "line " + std::to_string(line) + ": expected \"<\" or \">\" first"});
+                          "line " + std::to_string(line) + ": expected \"<\" or \">\" first (or a \"---\" line between passes)"});
     start = end + 1;
   }
   checks->Add({"sample", subject, true, false, "shown", "shown",

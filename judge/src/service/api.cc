@@ -241,7 +241,7 @@ HttpResponse Api::GetSubmission(int64_t id, const Principal& who) {
     if (!j.ok()) return Failure(j.status());
     judging = std::move(j).value();
   }
-  return JsonResponse(200, SubmissionDetailJson(*e, judging));
+  return JsonResponse(200, SubmissionDetailJson(*e, judging, who.role == Role::kAdmin));
 }
 
 HttpResponse Api::GetSource(int64_t id, const Principal& who) {
@@ -260,7 +260,7 @@ HttpResponse Api::Events(int64_t id, const Principal& who) {
   Result<QueueEntry> e = Visible(id, who);
   if (!e.ok()) return Failure(e.status());
   HttpResponse r;
-  r.events = std::make_shared<SubmissionEvents>(cfg_.queue, cfg_.hub, id);
+  r.events = std::make_shared<SubmissionEvents>(cfg_.queue, cfg_.hub, id, who.role == Role::kAdmin);
   return r;
 }
 

@@ -22,7 +22,7 @@ Result<std::string> SubmissionEvents::Poll(bool* finished) {
       judging_id_ = judging->id;
       sent_ = 0;
     }
-    Json tests = GradeTestsJson(entry.submission, *judging);
+    Json tests = GradeTestsJson(entry.submission, *judging, full_);
     for (; sent_ < tests.size(); ++sent_) {
       out += SseEvent("test", {{"submission", id_},
                                {"judging", judging_id_},
@@ -32,7 +32,7 @@ Result<std::string> SubmissionEvents::Poll(bool* finished) {
     }
   }
   if (entry.state == QueueState::kDone || entry.state == QueueState::kFailed) {
-    out += SseEvent("done", SubmissionDetailJson(entry, judging));
+    out += SseEvent("done", SubmissionDetailJson(entry, judging, full_));
     *finished = true;
   }
   return out;

@@ -27,9 +27,10 @@ namespace judge::service {
 
 class SubmissionEvents final : public EventSource {
  public:
-  // queue and hub are borrowed and must outlive the stream.
-  SubmissionEvents(JobQueue* queue, EventHub* hub, int64_t submission_id)
-      : queue_(queue), hub_(hub), id_(submission_id) {}
+  // queue and hub are borrowed and must outlive the stream. A contestant's stream
+  // (full_details false) shows secret tests by name and verdict only.
+  SubmissionEvents(JobQueue* queue, EventHub* hub, int64_t submission_id, bool full_details = true)
+      : queue_(queue), hub_(hub), id_(submission_id), full_(full_details) {}
 
   Result<std::string> Poll(bool* finished) override;
   std::function<void()> Subscribe(std::function<void()> wake) override {
@@ -40,6 +41,7 @@ class SubmissionEvents final : public EventSource {
   JobQueue* queue_;
   EventHub* hub_;
   int64_t id_;
+  bool full_;
   int64_t judging_id_ = 0;   // the judging whose tests are being sent
   std::size_t sent_ = 0;     // tests of it sent so far
 };

@@ -11,6 +11,16 @@ JudgedSubmission AsJudged(const Submission& submission, const Judging& judging) 
   return j;
 }
 
+// A contestant sees per-test details of the samples only.
+Json Redacted(Json tests) {
+  for (auto& t : tests) {
+    const std::string name = t.value("name", std::string());
+    if (name.rfind("sample/", 0) == 0) continue;
+    t = Json{{"name", name}, {"verdict", t.value("verdict", std::string())}};
+  }
+  return tests;
+}
+
 }  // namespace
 
 Json SubmissionSummaryJson(const QueueEntry& e) {
@@ -35,16 +45,17 @@ Json SubmissionSummaryJson(const QueueEntry& e) {
   return doc;
 }
 
-Json GradeTestsJson(const Submission& submission, const Judging& judging) {
-  return GradeReportJson(AsJudged(submission, judging))["tests"];
+Json GradeTestsJson(const Submission& submission, const Judging& judging, bool full_details) {
+  Json tests = GradeReportJson(AsJudged(submission, judging))["tests"];
+  return full_details ? tests : Redacted(std::move(tests));
 }
 
-Json SubmissionDetailJson(const QueueEntry& e, const std::optional<Judging>& judging) {
+Json SubmissionDetailJson(const QueueEntry& e, const std::optional<Judging>& judging, bool full_details) {
   Json doc = SubmissionSummaryJson(e);
   if (!judging) return doc;
   const bool done = e.state == QueueState::kDone && judging->status == JudgingStatus::kDone;
   if (done) doc.update(GradeReportJson(AsJudged(e.submission, *judging)));
-  else doc["tests"] = GradeTestsJson(e.submission, *judging);
+  doc["tests"] = GradeTestsJson(e.submission, *judging, full_details);
   doc["judging"] = judging->id;
   doc["tests_total"] = judging->tests_total;
   doc["judging_status"] = JudgingStatusName(judging->status);

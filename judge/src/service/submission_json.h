@@ -21,11 +21,13 @@ Json SubmissionSummaryJson(const QueueEntry& entry);
 // The summary, and with `judging` (the claim's judging with its tests): tests so far
 // (grade --json's test objects), tests_total, judging_status, judging_message, and
 // once done every field of `grade --json` (submission, verdict, score, time_ms,
-// memory_kib, compile {ok, log}, tests).
-Json SubmissionDetailJson(const QueueEntry& entry, const std::optional<Judging>& judging);
+// memory_kib, compile {ok, log}, tests). Without full_details (a contestant's view, as
+// DOMjudge and Kattis show it) a secret test is its name and verdict only: no checker
+// message (it may name jury data), exit code, signal, stderr, time or memory.
+Json SubmissionDetailJson(const QueueEntry& entry, const std::optional<Judging>& judging, bool full_details = true);
 
-// The test objects of `grade --json` for a judging's tests.
-Json GradeTestsJson(const Submission& submission, const Judging& judging);
+// The test objects of `grade --json` for a judging's tests (full_details as above).
+Json GradeTestsJson(const Submission& submission, const Judging& judging, bool full_details = true);
 
 }  // namespace judge::service
 

@@ -85,7 +85,7 @@ std::vector<PgParam> TestParams(int64_t judging_id, int64_t ordinal, const TestR
           PgParam::Int(t.cpu_ms),       PgParam::Int(t.wall_ms),       PgParam::Int(t.memory_kib),
           PgParam::Int(t.exit_code),    PgParam::Int(t.signal),        PgParam::Text(t.message),
           PgParam::Text(t.output_sha256), PgParam::Text(t.time_method), PgParam::Text(t.memory_method),
-          PgParam::Int(t.output_bytes), PgParam::Text(VerdictCode(t.verdict))};
+          PgParam::Int(t.output_bytes), PgParam::Text(t.stderr_tail), PgParam::Text(VerdictCode(t.verdict))};
 }
 
 std::vector<PgParam> FinishParams(int64_t judging_id, const Judging& o) {
@@ -132,7 +132,7 @@ class PgStore final : public Store {
       JUDGE_ASSIGN_OR_RETURN(PgResult n, c.Exec("SELECT count(*) FROM tests WHERE judging_id = $1",
                                                 {PgParam::Int(judging_id)}, "counting tests"));
       return c.Exec("INSERT INTO tests (judging_id, " JUDGE_TEST_COLUMNS ", verdict_code) VALUES ($1, $2, $3, $4, $5, "
-                    "$6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17)",
+                    "$6, $7, $8, $9, $10, $11, $12, $13, $14, $15, $16, $17, $18)",
                     TestParams(judging_id, n.row(0).Int(0), t), "storing test '" + t.name + "'")
           .status();
     });

@@ -27,7 +27,7 @@ namespace judge::store_internal {
 
 #define JUDGE_TEST_COLUMNS                                                                 \
   "ordinal, name, group_name, verdict, score, cpu_ms, wall_ms, memory_kib, exit_code, "     \
-  "signal, message, output_sha256, time_method, memory_method, output_bytes"
+  "signal, message, output_sha256, time_method, memory_method, output_bytes, stderr_tail"
 
 // Reads consecutive columns from `col` on into the fields given, each by its type:
 // integers and enums from Int, double from Real, strings from Text, an optional
@@ -89,7 +89,7 @@ TestResult ReadTestRow(const Row& q) {
   TestResult t;
   ReadColumns(q, 0, t.ordinal, t.name, t.group, t.verdict, t.score, t.cpu_ms, t.wall_ms, t.memory_kib,
               t.exit_code, t.signal, t.message, t.output_sha256, t.time_method, t.memory_method,
-              t.output_bytes);
+              t.output_bytes, t.stderr_tail);
   return t;
 }
 

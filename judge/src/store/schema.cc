@@ -114,10 +114,17 @@ CREATE INDEX queue_waiting ON queue (enqueued_unix_ms, submission_id) WHERE stat
 CREATE INDEX queue_by_submitter ON queue (submitter, submission_id);
 )sql";
 
+// 4: why a run failed: the last 2 KiB of its stderr (shown to admins and problem
+// setters, never to contestants for secret tests).
+constexpr const char* kSchemaVersion4 = R"sql(
+ALTER TABLE tests ADD COLUMN stderr_tail TEXT NOT NULL DEFAULT '';
+)sql";
+
 }  // namespace
 
 const std::vector<Migration>& SchemaMigrations() {
-  static const std::vector<Migration> kMigrations = {{1, kSchemaVersion1}, {2, kSchemaVersion2}, {3, kSchemaVersion3}};
+  static const std::vector<Migration> kMigrations = {
+      {1, kSchemaVersion1}, {2, kSchemaVersion2}, {3, kSchemaVersion3}, {4, kSchemaVersion4}};
   return kMigrations;
 }
 

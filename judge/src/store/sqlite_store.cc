@@ -130,10 +130,10 @@ class SqliteStore final : public Store {
       const int64_t ordinal = count->Int(0);
       JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
           "INSERT INTO tests (judging_id, " JUDGE_TEST_COLUMNS ", verdict_code) VALUES "
-          "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17)"));
+          "(?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8, ?9, ?10, ?11, ?12, ?13, ?14, ?15, ?16, ?17, ?18)"));
       q->BindAll(judging_id, ordinal, t.name, t.group, t.verdict, t.score, t.cpu_ms, t.wall_ms, t.memory_kib,
                  t.exit_code, t.signal, t.message, t.output_sha256, t.time_method, t.memory_method, t.output_bytes,
-                 VerdictCode(t.verdict));
+                 t.stderr_tail, VerdictCode(t.verdict));
       return q->Run("storing test '" + t.name + "'");
     });
   }

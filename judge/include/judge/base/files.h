@@ -40,6 +40,10 @@ enum class OpenOutcome { kRead, kMissing, kSymlink, kNotRegular };
 // *outcome, not as an error.
 Result<std::string> ReadNoFollow(const std::string& path, int64_t max_bytes, OpenOutcome* outcome);
 
+// The last max_bytes of a regular file (not following a link at path); "" when there
+// is none or it cannot be read. For logs such as a run's stderr.
+std::string ReadTail(const std::string& path, int64_t max_bytes);
+
 // Creates or truncates path (never through a final symbolic link) with content.
 Status WriteFile(const std::string& path, std::string_view content, int mode = 0644);
 // Writes content to a fresh temporary file beside path, syncs it and renames it over

@@ -236,7 +236,14 @@ function testRow(index, t) {
   cell(row, t.memory_kib, 'num');
   cell(row, t.exit_code, 'num');
   cell(row, t.signal || '', 'num');
-  cell(row, t.message, 'message');
+  const msg = cell(row, t.message, 'message');
+  // The run's stderr tail: present for admins only (the server leaves it out otherwise).
+  if (t.stderr) {
+    const pre = document.createElement('pre');
+    pre.className = 'stderr';
+    pre.textContent = t.stderr;
+    msg.appendChild(pre);
+  }
 }
 
 function renderSubmission(s) {

@@ -1,0 +1,179 @@
+// End to end, what real contest packages need (issue 22): DOMjudge's and
+// problemtools' scores, multi-pass and custom graders (the test packages under
+// tests/packages), Python run as the contest systems run it, the stderr of a failed
+// run kept, validators where the tools find them, folders and tags that name no verdict
+// this judge gives listed but not checked.
+#include <gtest/gtest.h>
+
+#include <nlohmann/json.hpp>
+
+#include "cli_util.h"
+
+namespace judge::clitest {
+namespace {
+
+using nlohmann::json;
+
+json Parse(const Ran& r) {
+  try {
+    return json::parse(r.out);
+  } catch (const std::exception& e) {
+    ADD_FAILURE() << "not JSON: " << e.what() << "\nstdout: " << r.out << "\nstderr: " << r.err;
+    return json();
+  }
+}
+
+const json& Check(const json& doc, const std::string& subject) {
+  static const json kNone = json::object();
+  for (const auto& c : doc["checks"])
+    if (c["subject"] == subject) return c;
+  ADD_FAILURE() << "no check for " << subject << " in " << doc.dump();
+  return kNone;
+}
+
+std::string Package(const std::string& name) { return std::string(JUDGE_TEST_PACKAGES_DIR) + "/" + name; }
+
+TEST(RealPackagesCli, DomjudgeScoresLeafGroupsOnceAndKeepsPartialScores) {
+  Sandbox sb;
+  Ran r = sb.Judge({"verify", Package("domjudgescoring"), "--json", "--jobs", "2"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  json doc = Parse(r);
+  EXPECT_EQ(Check(doc, "accepted/add.py").value("score", -1.0), 100.0);
+  EXPECT_EQ(Check(doc, "partial/small_only.py").value("found", ""), "WA");
+  EXPECT_EQ(Check(doc, "partial/small_only.py").value("score", -1.0), 30.0);
+  EXPECT_EQ(Check(doc, "partial/large_only_crash.py").value("found", ""), "RE");
+  EXPECT_EQ(Check(doc, "partial/large_only_crash.py").value("score", -1.0), 70.0);
+  EXPECT_EQ(Check(doc, "wrong_answer/zero.py").value("score", -1.0), 0.0);
+}
+
+TEST(RealPackagesCli, ProblemtoolsGroupsInheritKeysWholeAndCustomGraderAddsUp) {
+  Sandbox sb;
+  Ran r = sb.Judge({"verify", Package("kattisgroups"), "--json", "--jobs", "2"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  json doc = Parse(r);
+  // The custom grader's sum of the sample (1) and group1 (40).
+  EXPECT_EQ(Check(doc, "partially_accepted/small.py").value("score", -1.0), 41.0);
+  EXPECT_EQ(Check(doc, "accepted/square.py").value("score", -1.0), 100.0);
+  EXPECT_EQ(Check(doc, "wrong_answer/cube.py").value("found", ""), "WA");
+  bool warned = false;
+  for (const auto& c : doc["checks"])
+    warned = warned || (c["kind"] == "note" && c["found"] == "note" &&
+                        c["message"].get<std::string>().find("future_key: unknown key") != std::string::npos);
+  EXPECT_TRUE(warned) << doc.dump();
+}
+
+TEST(RealPackagesCli, MultiPassRunsEveryPassWithItsFeedbackDirectory) {
+  Sandbox sb;
+  Ran r = sb.Judge({"verify", Package("multipass"), "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  json doc = Parse(r);
+  EXPECT_EQ(Check(doc, "wrong_answer/first_pass_only.py").value("found", ""), "WA");
+  EXPECT_NE(Check(doc, "wrong_answer/first_pass_only.py").value("message", "").find("pass 2"), std::string::npos);
+  // A validator asking for more passes than allowed is the package's fault: JE.
+  sb.File("short/problem.yaml", "validation: custom multi-pass\nlimits:\n  time_limit: 2\n  validation_passes: 2\n");
+  sb.File("short/data/secret/1.in", "0\n");
+  sb.File("short/data/secret/1.ans", "5\n");
+  std::string cmd = "cp -r " + Quote(Package("multipass") + "/output_validators") + " " + Quote(sb.Path("short/"));
+  ASSERT_EQ(system(cmd.c_str()), 0);
+  std::string sol = sb.File("plus_one.py", "print(int(input().split()[0]) + 1)\n");
+  r = sb.Judge({"grade", sb.Path("short"), sol, "--json"});
+  json g = Parse(r);
+  EXPECT_EQ(g.value("verdict", ""), "JE") << r.out;
+  EXPECT_NE(r.out.find("more than limits.validation_passes (2)"), std::string::npos) << r.out;
+}
+
+// A Kattis package of our own, stdin to stdout, with the given accepted program.
+std::string MakeEcho(const Sandbox& sb, const std::string& name) {
+  sb.File(name + "/problem.yaml", "name: Echo\nlimits:\n  time_limit: 4\n");
+  sb.File(name + "/data/secret/1.in", "7\n");
+  sb.File(name + "/data/secret/1.ans", "7\n");
+  return sb.Path(name);
+}
+
+TEST(RealPackagesCli, PythonRunsAsTheContestSystemsRunIt) {
+  Sandbox sb;
+  std::string pkg = MakeEcho(sb, "echo");
+  // site's exit(), a thread with a deep recursion (threads allowed, CPU summed), .py3.
+  std::string sol = sb.File("deep.py3",
+                            "import sys, threading\n"
+                            "sys.setrecursionlimit(100000)\n"
+                            "def depth(n):\n    return 0 if n == 0 else 1 + depth(n - 1)\n"
+                            "def main():\n    n = int(input())\n    assert depth(20000) == 20000\n"
+                            "    print(n)\n    exit(0)\n"
+                            "threading.stack_size(256 << 20)\n"
+                            "t = threading.Thread(target=main)\nt.start()\nt.join()\n");
+  Ran r = sb.Judge({"grade", pkg, sol, "--json"});
+  json doc = Parse(r);
+  EXPECT_EQ(doc.value("verdict", ""), "AC") << r.out << r.err;
+  EXPECT_EQ(doc.value("language", ""), "python3");
+}
+
+TEST(RealPackagesCli, FailedRunKeepsTheTailOfItsStderr) {
+  Sandbox sb;
+  std::string pkg = MakeEcho(sb, "echo");
+  std::string sol = sb.File("crash.py", "import sys\nsys.stderr.write('x' * 5000)\nprint(1 / 0)\n");
+  Ran r = sb.Judge({"grade", pkg, sol, "--json"});
+  json doc = Parse(r);
+  ASSERT_EQ(doc.value("verdict", ""), "RE") << r.out;
+  std::string tail = doc["tests"][0].value("stderr", "");
+  EXPECT_NE(tail.find("ZeroDivisionError"), std::string::npos) << tail;
+  EXPECT_LE(tail.size(), 2048u);
+  // Text output shows it under the test's line.
+  r = sb.Judge({"grade", pkg, sol});
+  EXPECT_NE(r.out.find("stderr| ZeroDivisionError"), std::string::npos) << r.out;
+}
+
+TEST(RealPackagesCli, ValidatorSourcesBesideTheirHeadersAndProgramFolders) {
+  Sandbox sb;
+  // Legacy: source files directly in output_validators/ (SWERC's checker.cpp beside its
+  // own header) are one program.
+  const std::string header = "#include <cstdlib>\ninline int Accept() { return 42; }\ninline int Reject() { return 43; }\n";
+  const std::string checker =
+      "#include <fstream>\n#include <iostream>\n#include \"verdicts.h\"\n"
+      "int main(int, char** argv) { std::ifstream ans(argv[2]); long a, o; ans >> a;\n"
+      "  return (std::cin >> o) && o == a ? Accept() : Reject(); }\n";
+  std::string legacy = MakeEcho(sb, "legacy");
+  sb.File("legacy/problem.yaml", "name: Echo\nvalidation: custom\nlimits:\n  time_limit: 4\n");
+  sb.File("legacy/output_validators/checker.cpp", checker);
+  sb.File("legacy/output_validators/verdicts.h", header);
+  // 2023-07: output_validator/ holding one program folder (problemtools' own example).
+  std::string modern = MakeEcho(sb, "modern");
+  sb.File("modern/problem.yaml", "problem_format_version: 2023-07-draft\nname: Echo\nuuid: 1\nlimits:\n  time_limit: 4\n");
+  sb.File("modern/output_validator/echo_validator/checker.cpp", checker);
+  sb.File("modern/output_validator/echo_validator/verdicts.h", header);
+  std::string right = sb.File("right.py", "print(input())\n");
+  std::string wrong = sb.File("wrong.py", "input()\nprint(8)\n");
+  for (const std::string& pkg : {legacy, modern}) {
+    EXPECT_EQ(Parse(sb.Judge({"grade", pkg, right, "--json"})).value("verdict", ""), "AC") << pkg;
+    EXPECT_EQ(Parse(sb.Judge({"grade", pkg, wrong, "--json"})).value("verdict", ""), "WA") << pkg;
+  }
+}
+
+TEST(RealPackagesCli, FoldersAndTagsWithoutAVerdictAreListedNotChecked) {
+  Sandbox sb;
+  std::string pkg = MakeEcho(sb, "echo");
+  sb.File("echo/submissions/accepted/echo.py", "print(input())\n");
+  sb.File("echo/submissions/mixed/maybe.py", "print(input())\n");
+  sb.File("echo/submissions/loose.py", "print(input())\n");
+  sb.File("echo/submissions/wrong_answer/bogus.py", "# @EXPECTED_RESULTS@: NONE-INVALID-SUBMISSION\nprint(1)\n");
+  sb.File("echo/submissions/wrong_answer/twice.py",
+          "# @EXPECTED_RESULTS@: WRONG-ANSWER\n# @EXPECTED_RESULTS@: CORRECT\nprint(1)\n");
+  // Kattis has no MLE: a memory hog filed under run_time_error passes; `rejected` takes a CE.
+  sb.File("echo/problem.yaml", "name: Echo\nlimits:\n  time_limit: 4\n  memory: 64\n");
+  sb.File("echo/submissions/run_time_error/hog.py", "x = bytearray(512 << 20)\nprint(len(x))\n");
+  sb.File("echo/submissions/rejected/broken.c", "int main( {\n");
+  Ran r = sb.Judge({"verify", pkg, "--json"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  json doc = Parse(r);
+  for (const char* s : {"mixed/maybe.py", "loose.py", "wrong_answer/bogus.py", "wrong_answer/twice.py"}) {
+    EXPECT_EQ(Check(doc, s).value("found", ""), "skipped") << s;
+    EXPECT_EQ(Check(doc, s).value("ok", false), true) << s;
+  }
+  EXPECT_EQ(Check(doc, "run_time_error/hog.py").value("found", ""), "MLE");
+  EXPECT_EQ(Check(doc, "run_time_error/hog.py").value("ok", false), true);
+  EXPECT_EQ(Check(doc, "rejected/broken.c").value("found", ""), "CE");
+  EXPECT_EQ(Check(doc, "rejected/broken.c").value("ok", false), true);
+}
+
+}  // namespace
+}  // namespace judge::clitest

@@ -1,0 +1,4 @@
+# @EXPECTED_RESULTS@: WRONG-ANSWER
+# @EXPECTED_SCORE@: 0
+input()
+print(0)
