@@ -175,7 +175,7 @@ TEST(PackagesCli, EveryProblemYamlErrorIsReportedAtOnce) {
   Ran r = sb.Judge({"verify", sb.Path("bad")});
   EXPECT_EQ(r.exit_code, 3);
   const std::string f = sb.Path("bad") + "/problem.yaml: ";
-  EXPECT_NE(r.err.find(f + "color: unknown key"), std::string::npos) << r.err;
+  EXPECT_EQ(r.err.find("color"), std::string::npos) << r.err;  // an unknown key is only a note
   EXPECT_NE(r.err.find(f + "limits.memory: expected an integer 1..16384, found \"huge\""), std::string::npos) << r.err;
   EXPECT_NE(r.err.find(f + "limits.time_limit: expected a number of seconds 0.001..600, found \"-1\""),
             std::string::npos)

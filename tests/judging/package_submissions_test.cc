@@ -39,7 +39,8 @@ TEST(PackageSubmissions, FolderNamesOfEveryTool) {
   EXPECT_EQ(Allowed("compile_error"), std::set<V>{V::kCompileError});
   EXPECT_EQ(Allowed("compiler_error"), std::set<V>{V::kCompileError});
   EXPECT_EQ(Allowed("rejected").count(V::kAccepted), 0u);
-  EXPECT_EQ(Allowed("rejected").size(), 6u);
+  EXPECT_EQ(Allowed("rejected").size(), 7u);  // any rejection, a compile error too
+  EXPECT_EQ(Allowed("rejected").count(V::kCompileError), 1u);
   EXPECT_TRUE(FolderExpectation("partially_accepted")->partial);
   EXPECT_TRUE(FolderExpectation("slow_accepted")->slow);
   EXPECT_TRUE(FolderExpectation("check_manually")->check_manually);
@@ -61,10 +62,27 @@ TEST(PackageSubmissions, ExpectedResultsMarker) {
   auto none = ExpectedResultsMarker("print(1)\n");
   ASSERT_TRUE(none.ok());
   EXPECT_FALSE(none->has_value());
-  auto bad = ExpectedResultsMarker("# @EXPECTED_RESULTS@: ACCEPTED, SOMETIMES\n");
-  ASSERT_FALSE(bad.ok());
-  EXPECT_EQ(bad.status().message(), "@EXPECTED_RESULTS@: expected verdict names (ACCEPTED, WRONG_ANSWER, "
-                                    "TIME_LIMIT_EXCEEDED, RUN_TIME_ERROR, ...), found \"SOMETIMES\"");
+  // Names this judge never gives are left out; a tag of only such names leaves the
+  // submission unchecked, saying why.
+  auto some = ExpectedResultsMarker("# @EXPECTED_RESULTS@: ACCEPTED, SOMETIMES\n");
+  ASSERT_TRUE(some.ok() && some->has_value());
+  EXPECT_EQ((*some)->allowed, std::set<Verdict>{Verdict::kAccepted});
+  auto only = ExpectedResultsMarker("@EXPECTED_RESULTS@: NONE-INVALID-SUBMISSION\n");
+  ASSERT_TRUE(only.ok() && only->has_value());
+  EXPECT_EQ((*only)->not_checked, "@EXPECTED_RESULTS@: NONE-INVALID-SUBMISSION: no result this judge gives");
+  // DOMjudge: twice is refused; @EXPECTED_SCORE@ is a score, or verdicts when it names them.
+  EXPECT_FALSE(ExpectedResultsMarker("@EXPECTED_RESULTS@: CORRECT\n@EXPECTED_RESULTS@: CORRECT\n").ok());
+  auto score = ExpectedResultsMarker("# @EXPECTED_RESULTS@: WRONG-ANSWER\n# @EXPECTED_SCORE@: 75.5\n");
+  ASSERT_TRUE(score.ok() && score->has_value());
+  EXPECT_EQ((*score)->allowed, std::set<Verdict>{Verdict::kWrongAnswer});
+  ASSERT_TRUE((*score)->score.has_value());
+  EXPECT_LT((*score)->score->first, 75.5);
+  EXPECT_GT((*score)->score->second, 75.5);
+  EXPECT_LT((*score)->score->second - (*score)->score->first, 1e-3);
+  auto as_results = ExpectedResultsMarker("@EXPECTED_SCORE@: CORRECT\n");
+  ASSERT_TRUE(as_results.ok() && as_results->has_value());
+  EXPECT_EQ((*as_results)->allowed, std::set<Verdict>{Verdict::kAccepted});
+  EXPECT_FALSE((*as_results)->score.has_value());
 }
 
 TEST(PackageSubmissions, Globs) {

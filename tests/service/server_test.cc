@@ -202,6 +202,29 @@ TEST_F(ServerTest, TokensFromTheFile) {
   EXPECT_EQ(again["judgings"], 2);
 }
 
+// A Kattis package without a time limit (inferred from its accepted submission, as
+// verify and grade infer it) and a DOMjudge package with only its ini file are served,
+// and judged with that limit, not refused or judged with none.
+TEST_F(ServerTest, ServesPackagesWhoseTimeLimitIsInferred) {
+  const std::string kattis = dir_ / "problems/inferred";
+  WriteFile(kattis + "/problem.yaml", "name: Sum without a limit\n");
+  WriteFile(kattis + "/data/secret/1.in", "2 3\n");
+  WriteFile(kattis + "/data/secret/1.ans", "5\n");
+  WriteFile(kattis + "/submissions/accepted/sum.cpp", kSumOk);
+  const std::string dj = dir_ / "problems/dj";
+  WriteFile(dj + "/domjudge-problem.ini", "timelimit = 3\nname = Sum\n");
+  WriteFile(dj + "/data/secret/1.in", "2 3\n");
+  WriteFile(dj + "/data/secret/1.ans", "5\n");
+  Server s = Start({"--workers", "1"});
+  json problems = Http(s.address, "GET", "/api/v1/problems").Json();
+  EXPECT_NE(problems.dump().find("\"inferred\""), std::string::npos) << problems.dump();
+  EXPECT_NE(problems.dump().find("\"dj\""), std::string::npos) << problems.dump();
+  for (const char* id : {"inferred", "dj"}) {
+    json a = WaitDone(s.address, Submit(s, id, kSumOk));
+    EXPECT_EQ(a["verdict"], "AC") << id << ": " << a.dump();
+  }
+}
+
 // The problems directory is watched: a new package appears without a restart.
 TEST_F(ServerTest, NewPackageIsPickedUp) {
   Server s = Start({"--workers", "0"});

@@ -54,6 +54,17 @@ Result<std::string> PassDir(const std::string& path, int pass) {
   // The validator could have put a link there: never follow it.
   if (std::filesystem::is_symlink(path + "/feedback", ec) || !fs::IsDirectory(path + "/feedback"))
     return Status::Internal(path + "/feedback: expected the feedback directory of the pass before, found no directory");
+  // What the last pass left came back owned by its run's uid; the next pass may run
+  // under another slot's uid, and must be able to change it (links are left alone).
+  namespace sfs = std::filesystem;
+  for (sfs::recursive_directory_iterator it(path + "/feedback", ec), end; !ec && it != end; it.increment(ec)) {
+    std::error_code perm_ec;
+    if (it->is_symlink(perm_ec)) continue;
+    sfs::permissions(it->path(), it->is_directory(perm_ec) ? sfs::perms::all : sfs::perms::owner_read |
+                     sfs::perms::owner_write | sfs::perms::group_read | sfs::perms::group_write |
+                     sfs::perms::others_read | sfs::perms::others_write, perm_ec);
+  }
+  if (ec) return Status::IoError(path + "/feedback: cannot walk: " + ec.message());
   return Canonical(path);
 }
 

@@ -240,13 +240,15 @@ class Pipeline::Run {
   }
 
   // Step 3: the submission's files (a folder's, and the package's include/ files for
-  // its language) compiled; over the problem's code limit is CE.
+  // its language) compiled; source over the problem's code limit is CE (a contestant's
+  // binary is no source: the limit, of the Kattis format, is for code).
   // A multi-file submission: its files travel as one source (EncodeSourceFiles).
   bool IsFolder() const { return !out_.submission.file_name.empty() && out_.submission.file_name.back() == '/'; }
 
   Result<CompileOutcome> CompileSubmission(Compiler* compiler, const std::string& dir) {
     const Submission& s = out_.submission;
-    if (pkg_.problem.code_kib && static_cast<int64_t>(s.source.size()) > *pkg_.problem.code_kib * 1024) {
+    if (pkg_.problem.code_kib && s.language_id != "binary" &&
+        static_cast<int64_t>(s.source.size()) > *pkg_.problem.code_kib * 1024) {
       CompileOutcome ce;
       ce.message = "the submission is " + std::to_string((s.source.size() + 1023) / 1024) +
                    " KiB, over the problem's code limit of " + std::to_string(*pkg_.problem.code_kib) + " KiB";

@@ -4,6 +4,7 @@
 
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
+#include "judge/time_limit.h"
 
 namespace judge::service {
 
@@ -29,9 +30,29 @@ std::string PackageSignature(const std::string& package_dir) {
   return sig.FinishHex();
 }
 
-Result<std::unique_ptr<ProblemCatalog>> ProblemCatalog::Open(const std::string& dir, const PackageOptions& options) {
+namespace {
+
+bool IsPackage(const std::string& path) {
+  return fs::Exists(path + "/problem.yaml") || fs::Exists(path + "/domjudge-problem.ini");
+}
+
+}  // namespace
+
+Result<std::unique_ptr<ProblemCatalog>> ProblemCatalog::Open(const std::string& dir, const PackageOptions& options,
+                                                             std::shared_ptr<const LanguageSet> languages) {
   if (!fs::IsDirectory(dir)) return Status::NotFound("problems directory '" + dir + "': no such directory");
-  return std::unique_ptr<ProblemCatalog>(new ProblemCatalog(dir, options));
+  return std::unique_ptr<ProblemCatalog>(new ProblemCatalog(dir, options, std::move(languages)));
+}
+
+Result<std::unique_ptr<Package>> ProblemCatalog::LoadResolved(const std::string& path) const {
+  JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<Package> pkg, LoadPackage(path, options_));
+  if (!languages_) return pkg;
+  PipelineOptions popt;
+  popt.languages = languages_.get();
+  popt.compiler.cache_dir = options_.cache_dir;
+  std::string note;
+  JUDGE_RETURN_IF_ERROR(ResolveTimeLimit(pkg.get(), *languages_, popt, options_.cache_dir, &note));
+  return pkg;
 }
 
 ReloadReport ProblemCatalog::Reload(bool force) {
@@ -50,7 +71,7 @@ ReloadReport ProblemCatalog::Reload(bool force) {
   for (auto it = next.begin(); it != next.end();) {  // directories that are gone
     bool present = false;
     for (const auto& d : *dirs) present = present || d == it->first;
-    if (present && fs::Exists(dir_ + "/" + it->first + "/problem.yaml")) {
+    if (present && IsPackage(dir_ + "/" + it->first)) {
       ++it;
     } else {
       report.removed.push_back(it->first);
@@ -59,12 +80,12 @@ ReloadReport ProblemCatalog::Reload(bool force) {
   }
   for (const auto& id : *dirs) {
     const std::string path = dir_ + "/" + id;
-    if (!fs::Exists(path + "/problem.yaml")) continue;
+    if (!IsPackage(path)) continue;
     Slot& slot = next[id];
     std::string signature = PackageSignature(path);
     if (!force && signature == slot.signature) continue;
     slot.signature = signature;
-    Result<std::unique_ptr<Package>> loaded = LoadPackage(path, options_);
+    Result<std::unique_ptr<Package>> loaded = LoadResolved(path);
     if (loaded.ok()) {
       slot.package = std::shared_ptr<const Package>(std::move(loaded).value());
       slot.error.clear();

@@ -1,5 +1,9 @@
 // The problems a server or worker offers: every package under one directory (each
-// subdirectory with a problem.yaml), loaded with LoadPackage and kept loaded.
+// subdirectory with a problem.yaml or a domjudge-problem.ini), loaded with LoadPackage
+// and kept loaded. A package that gives no time limit gets the one `judge verify` and
+// `judge grade` give it (the Kattis inference, kept in the compile cache with the
+// package's hash; inferred once when the cache has none), so a package that verify
+// loads is served with the same limit.
 //
 // Reload() looks at each package's files (names, sizes, modification times; the
 // submissions/ folder aside) and loads again only the packages that changed, so it is
@@ -32,8 +36,11 @@ struct ReloadReport {
 
 class ProblemCatalog {
  public:
-  // dir must exist (checked by Open). options apply to every package.
-  static Result<std::unique_ptr<ProblemCatalog>> Open(const std::string& dir, const PackageOptions& options);
+  // dir must exist (checked by Open). options apply to every package. With languages
+  // (shared, read-only), a package without a time limit gets its inferred one
+  // (options.cache_dir keeps it); without, such a package fails to load.
+  static Result<std::unique_ptr<ProblemCatalog>> Open(const std::string& dir, const PackageOptions& options,
+                                                      std::shared_ptr<const LanguageSet> languages = nullptr);
 
   // Loads what changed since the last call (force: every package).
   ReloadReport Reload(bool force);
@@ -46,7 +53,13 @@ class ProblemCatalog {
   const std::string& dir() const { return dir_; }
 
  private:
-  ProblemCatalog(std::string dir, PackageOptions options) : dir_(std::move(dir)), options_(options) {}
+  ProblemCatalog(std::string dir, PackageOptions options, std::shared_ptr<const LanguageSet> languages)
+      : dir_(std::move(dir)), languages_(std::move(languages)), options_(WithLanguages(options, languages_.get())) {}
+  static PackageOptions WithLanguages(PackageOptions o, const LanguageSet* languages) {
+    if (languages) o.languages = languages;
+    return o;
+  }
+  Result<std::unique_ptr<Package>> LoadResolved(const std::string& path) const;
   struct Slot {
     std::shared_ptr<const Package> package;  // may be null: never loaded successfully
     std::string signature;                   // of the files when last looked at
@@ -54,6 +67,7 @@ class ProblemCatalog {
   };
 
   const std::string dir_;
+  const std::shared_ptr<const LanguageSet> languages_;
   const PackageOptions options_;
   std::mutex reload_mu_;       // one Reload at a time
   mutable std::mutex mu_;      // guards slots_

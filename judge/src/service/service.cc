@@ -61,7 +61,10 @@ Result<Loaded> LoadProblemsAndLanguages(const std::string& problems_dir, const s
   Loaded l;
   JUDGE_ASSIGN_OR_RETURN(l.languages, LoadLanguages(languages_file));
   if (problems_dir.empty()) return Status::InvalidArgument("--problems: expected a directory of problem packages");
-  JUDGE_ASSIGN_OR_RETURN(l.catalog, ProblemCatalog::Open(problems_dir, PackageOptions{}));
+  PackageOptions options;
+  options.cache_dir = DefaultCacheDir();  // where verify and grade keep inferred time limits
+  JUDGE_ASSIGN_OR_RETURN(l.catalog, ProblemCatalog::Open(problems_dir, options,
+                                                         std::make_shared<const LanguageSet>(l.languages)));
   ReloadReport report = l.catalog->Reload(/*force=*/true);
   for (const auto& e : report.errors)
     if (log) log("problem not loaded: " + e);
