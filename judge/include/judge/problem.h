@@ -121,7 +121,9 @@ struct ProblemConfig {
   ProblemLimits limits;
   TimeLimitRule time_rule;
   ToolLimits tool_limits;
-  std::optional<int64_t> code_kib;  // limits.code: the largest submission accepted (default 128 KiB)
+  std::optional<int64_t> code_kib;  // limits.code: the largest submission accepted (default 128 KiB;
+                                    // LoadPackage: DOMjudge's 256 KiB for a DOMjudge package)
+  bool code_kib_given = false;      // limits.code was in problem.yaml
   IoMode io_mode = IoMode::kStdio;
   std::string input_file;   // file mode only, e.g. "rotationa.in"
   std::string output_file;  // file mode only, e.g. "rotationa.out"

@@ -151,6 +151,7 @@ Status ProblemReader::Read(const YAML::Node& root) {
   c_->time_rule = limits_.rule;
   c_->tool_limits = limits_.tools;
   c_->code_kib = limits_.code_kib;
+  c_->code_kib_given = limits_.code_given;
   // Required by the 2023-07 specification, not by the tools that judge it: notes.
   if (kattis_2023_ && !have_uuid_) c_->notes.push_back(r_.file() + ": uuid: missing (required by " + c_->format_version + ")");
   if (kattis_2023_ && !have_name_) c_->notes.push_back(r_.file() + ": name: missing (required by " + c_->format_version + ")");

@@ -102,6 +102,7 @@ void ReadKattisKey(const YamlReader& r, const std::string& k, const YAML::Node& 
     seen->output = true;
   } else if (k == "code" && errors->Take(r.Int(key, v, 1, kMaxOutputKib), &n)) {
     out->code_kib = n;
+    out->code_given = true;
   } else if (k == "compilation_time" && errors->Take(r.Int(key, v, 1, 600), &n)) {
     out->tools.compile_time_ms = n * 1000;
   } else if (k == "compilation_memory") {

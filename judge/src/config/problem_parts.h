@@ -20,6 +20,7 @@ struct LimitsRead {
   TimeLimitRule rule;
   ToolLimits tools;
   std::optional<int64_t> code_kib;
+  bool code_given = false;   // limits.code was in the file (else the default)
   bool have_time = false;    // time_ms or time_limit
   bool have_wall = false;
 };

@@ -238,6 +238,8 @@ Result<std::unique_ptr<Package>> LoadPackage(const std::string& problem_dir, con
     pkg->kattis_groups = pkg->problem.groups.empty() && (pkg->problem.scoring || data.has_group_files);
     pkg->interaction_files = std::move(data.interaction_files);
     pkg->for_domjudge = WrittenForDomjudge(problem_dir);
+    // DOMjudge's own default source size limit (sourcesize_limit) is 256 KiB.
+    if (pkg->for_domjudge && !pkg->problem.code_kib_given) pkg->problem.code_kib = 256;
     pkg->domjudge_scoring = pkg->for_domjudge && pkg->problem.scoring && pkg->problem.groups.empty() &&
                             !pkg->test_groups.empty() && pkg->test_groups[0].has_file;
     pkg->problem.notes.insert(pkg->problem.notes.end(), data.notes.begin(), data.notes.end());
