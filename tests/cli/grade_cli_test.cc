@@ -14,6 +14,7 @@
 #include <thread>
 
 #include "cli_util.h"
+#include "json_util.h"
 
 extern char** environ;
 
@@ -48,14 +49,7 @@ std::string MakeSum(const Sandbox& sb, const std::string& name, const std::strin
 
 const char* kOk = "#include <cstdio>\nint main(){long a,b; if(scanf(\"%ld %ld\",&a,&b)!=2) return 1; printf(\"%ld\\n\",a+b);}\n";
 
-json ParseJson(const Ran& r) {
-  try {
-    return json::parse(r.out);
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "not JSON: " << e.what() << "\nstdout: " << r.out << "\nstderr: " << r.err;
-    return json();
-  }
-}
+json ParseJson(const Ran& r) { return ParseRun(r); }
 
 std::set<std::string> Keys(const json& j) {
   std::set<std::string> k;

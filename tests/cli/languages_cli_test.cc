@@ -8,6 +8,7 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_util.h"
+#include "json_util.h"
 
 namespace judge::clitest {
 namespace {
@@ -27,14 +28,7 @@ std::string MakeSum(const Sandbox& sb, const std::string& name, int64_t memory_k
   return sb.Path(name);
 }
 
-json Parse(const Ran& r) {
-  try {
-    return json::parse(r.out);
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "not JSON: " << e.what() << "\nstdout: " << r.out << "\nstderr: " << r.err;
-    return json();
-  }
-}
+json Parse(const Ran& r) { return ParseRun(r); }
 
 // 2008-era code: only <iostream>, yet printf, scanf, gets and memset.
 constexpr const char* kOldStyle =

@@ -9,20 +9,14 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_util.h"
+#include "json_util.h"
 
 namespace judge::clitest {
 namespace {
 
 using nlohmann::json;
 
-json Parse(const Ran& r) {
-  try {
-    return json::parse(r.out);
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "not JSON: " << e.what() << "\nstdout: " << r.out << "\nstderr: " << r.err;
-    return json();
-  }
-}
+json Parse(const Ran& r) { return ParseRun(r); }
 
 const json* Check(const json& doc, const std::string& subject) {
   for (const auto& c : doc["checks"])

@@ -8,20 +8,14 @@
 #include <nlohmann/json.hpp>
 
 #include "cli_util.h"
+#include "json_util.h"
 
 namespace judge::clitest {
 namespace {
 
 using nlohmann::json;
 
-json Parse(const Ran& r) {
-  try {
-    return json::parse(r.out);
-  } catch (const std::exception& e) {
-    ADD_FAILURE() << "not JSON: " << e.what() << "\nstdout: " << r.out << "\nstderr: " << r.err;
-    return json();
-  }
-}
+json Parse(const Ran& r) { return ParseRun(r); }
 
 const json& Check(const json& doc, const std::string& subject) {
   static const json kNone = json::object();
@@ -33,11 +27,16 @@ const json& Check(const json& doc, const std::string& subject) {
 
 std::string Package(const std::string& name) { return std::string(JUDGE_TEST_PACKAGES_DIR) + "/" + name; }
 
+// `judge verify --json` of a test package, which must hold.
+json VerifyPackage(const Sandbox& sb, const std::string& name) {
+  Ran r = sb.Judge({"verify", Package(name), "--json", "--jobs", "2"});
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  return Parse(r);
+}
+
 TEST(RealPackagesCli, DomjudgeScoresLeafGroupsOnceAndKeepsPartialScores) {
   Sandbox sb;
-  Ran r = sb.Judge({"verify", Package("domjudgescoring"), "--json", "--jobs", "2"});
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  json doc = Parse(r);
+  json doc = VerifyPackage(sb, "domjudgescoring");
   EXPECT_EQ(Check(doc, "accepted/add.py").value("score", -1.0), 100.0);
   EXPECT_EQ(Check(doc, "partial/small_only.py").value("found", ""), "WA");
   EXPECT_EQ(Check(doc, "partial/small_only.py").value("score", -1.0), 30.0);
@@ -48,9 +47,7 @@ TEST(RealPackagesCli, DomjudgeScoresLeafGroupsOnceAndKeepsPartialScores) {
 
 TEST(RealPackagesCli, ProblemtoolsGroupsInheritKeysWholeAndCustomGraderAddsUp) {
   Sandbox sb;
-  Ran r = sb.Judge({"verify", Package("kattisgroups"), "--json", "--jobs", "2"});
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  json doc = Parse(r);
+  json doc = VerifyPackage(sb, "kattisgroups");
   // The custom grader's sum of the sample (1) and group1 (40).
   EXPECT_EQ(Check(doc, "partially_accepted/small.py").value("score", -1.0), 41.0);
   EXPECT_EQ(Check(doc, "accepted/square.py").value("score", -1.0), 100.0);
@@ -64,9 +61,7 @@ TEST(RealPackagesCli, ProblemtoolsGroupsInheritKeysWholeAndCustomGraderAddsUp) {
 
 TEST(RealPackagesCli, MultiPassRunsEveryPassWithItsFeedbackDirectory) {
   Sandbox sb;
-  Ran r = sb.Judge({"verify", Package("multipass"), "--json"});
-  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
-  json doc = Parse(r);
+  json doc = VerifyPackage(sb, "multipass");
   EXPECT_EQ(Check(doc, "wrong_answer/first_pass_only.py").value("found", ""), "WA");
   EXPECT_NE(Check(doc, "wrong_answer/first_pass_only.py").value("message", "").find("pass 2"), std::string::npos);
   // A validator asking for more passes than allowed is the package's fault: JE.
@@ -76,7 +71,7 @@ TEST(RealPackagesCli, MultiPassRunsEveryPassWithItsFeedbackDirectory) {
   std::string cmd = "cp -r " + Quote(Package("multipass") + "/output_validators") + " " + Quote(sb.Path("short/"));
   ASSERT_EQ(system(cmd.c_str()), 0);
   std::string sol = sb.File("plus_one.py", "print(int(input().split()[0]) + 1)\n");
-  r = sb.Judge({"grade", sb.Path("short"), sol, "--json"});
+  Ran r = sb.Judge({"grade", sb.Path("short"), sol, "--json"});
   json g = Parse(r);
   EXPECT_EQ(g.value("verdict", ""), "JE") << r.out;
   EXPECT_NE(r.out.find("more than limits.validation_passes (2)"), std::string::npos) << r.out;

@@ -185,6 +185,23 @@ TEST(ChooseLanguage, AnUnknownExtensionIsAnUnknownLanguageUnlessItIsElf) {
   EXPECT_EQ(ChooseLanguage(set, dir.path() + "/notes", "").status().code(), StatusCode::kUnsupported);
 }
 
+// problemtools tells Python 2 from 3 by the #! line: no profile here runs Python 2, so
+// such a file is an unsupported language (verify skips it), and .py3 is Python 3.
+TEST(ChooseLanguage, PythonTwoByItsHashBangLineAndPy3) {
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
+  auto two = ChooseLanguageFor(set, "sol.py", "#!/usr/bin/env python2\nprint 1\n", "");
+  ASSERT_FALSE(two.ok());
+  EXPECT_EQ(two.status().code(), StatusCode::kUnsupported);
+  EXPECT_NE(two.status().message().find("Python 2"), std::string::npos) << two.status().message();
+  EXPECT_EQ(ChooseLanguageFor(set, "sol.py", "#!/usr/bin/env python3\n", "")->id, "python3");
+  EXPECT_EQ(ChooseLanguageFor(set, "sol.py", "print(1)  # python2 style\n", "")->id, "python3");
+  EXPECT_EQ(set.ForFile("sol.py3")->id, "python3");
+  TempDir dir;
+  WriteAll(dir.path() + "/old.py", "#!/usr/bin/python2\nprint 'x'\n");
+  EXPECT_EQ(ChooseLanguage(set, dir.path() + "/old.py", "").status().code(), StatusCode::kUnsupported);
+}
+
 TEST(ChooseLanguage, TheLongestExtensionWins) {
   LanguageSet set;
   ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());

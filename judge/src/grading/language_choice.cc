@@ -20,7 +20,7 @@ Result<LanguageProfile> IfAvailable(const LanguageProfile& p) {
 std::string Head(const std::string& file) {
   UniqueFd fd(open(file.c_str(), O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY));
   if (!fd) return "";
-  char buf[4];
+  char buf[128];  // an ELF magic, or a #! line
   ssize_t n = read(fd.get(), buf, sizeof buf);
   return n > 0 ? std::string(buf, static_cast<std::size_t>(n)) : "";
 }
