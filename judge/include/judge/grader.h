@@ -154,6 +154,9 @@ struct GradeRequest {
   // Score by DOMjudge's rules instead (grading/domjudge_score.h): tests one by one,
   // stopping when the result is known.
   bool domjudge_scoring = false;
+  // DOMjudge's output limit (SandboxLimits::output_truncates): for packages written
+  // for DOMjudge.
+  bool output_truncates = false;
   // The package's custom grader (groups with grading: custom), borrowed; may be null.
   ToolProgram* grader = nullptr;
 };

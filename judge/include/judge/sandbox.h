@@ -37,6 +37,10 @@ struct SandboxLimits {
   // (disk_kib), 16384 (disk_files). Enforced where overlayfs exists (docs/sandbox.md).
   int64_t disk_kib = 0;
   int32_t disk_files = 0;
+  // DOMjudge's output limit: stdout and stderr past output_kib are dropped (the kept
+  // output is truncated) and the program runs on; it is OLE only if it then ends
+  // within its time limits, else TLE. False: the run is stopped at the limit (OLE).
+  bool output_truncates = false;
   // When true, a run stopped at a time limit while its processes had mapped more
   // private writable memory (data + stack) than memory_kib is MLE, not TLE: it asked
   // for more than it may have and was still faulting it in (touching 2 GiB takes

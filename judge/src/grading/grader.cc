@@ -637,6 +637,7 @@ class Run {
     spec.limits.memory_kib = MemoryLimitKib();
     spec.limits.reserved_memory_counts = req_.program->reserved_memory_counts;
     spec.limits.output_kib = limits.output_kib;
+    spec.limits.output_truncates = req_.output_truncates;
     spec.limits.max_processes = std::max<int32_t>(1, req_.program->max_processes);
     spec.cancel = lane.cancel;
     return spec;

@@ -332,6 +332,7 @@ class Pipeline::Run {
     req.kattis_groups = pkg_.kattis_groups;
     req.domjudge_scoring = pkg_.domjudge_scoring;
     req.grader = pkg_.grader.get();
+    req.output_truncates = pkg_.for_domjudge;
     GradeOptions gopt;
     gopt.run_all = task_.run_all;
     gopt.limit_factor = task_.limit_factor;

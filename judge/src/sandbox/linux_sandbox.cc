@@ -402,7 +402,9 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   in.cpu_limit_ms = spec.limits.cpu_time_ms;
   in.wall_limit_ms = spec.limits.wall_time_ms;
   in.memory_limit_kib = spec.limits.memory_kib;
-  in.output_limit_bytes = derived.output_bytes;
+  // DOMjudge's truncation: the streams keep output_kib and drop the rest; the verdict
+  // looks at the bytes written after the run (run_verdict.cc), after the time limits.
+  in.output_limit_bytes = spec.limits.output_truncates ? INT64_MAX : derived.output_bytes;
   in.output_bytes = [&streams] { return streams.OutputBytes(); };
   in.stream_fds = [&streams] { return streams.PollFds(); };
   in.drain = [&streams] { return streams.Drain(); };
