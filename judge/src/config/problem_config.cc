@@ -310,14 +310,7 @@ void ProblemReader::ReadLegacyGrading(const std::string& key, const std::string&
       errors_.Add(r_.Error(key, "first_error or grade", val));
   } else if (k == "range") {
     double lo = 0, hi = 0;
-    std::vector<std::string> w = val.IsScalar() ? SplitWords(val.Scalar()) : std::vector<std::string>();
-    auto bound = [](const std::string& t, double* v) {
-      if (t == "inf" || t == "+inf" || t == "-inf") return *v = (t == "-inf" ? -1 : 1) * INFINITY, true;
-      char* end = nullptr;
-      *v = std::strtod(t.c_str(), &end);
-      return !t.empty() && *end == '\0';
-    };
-    if (w.size() == 2 && bound(w[0], &lo) && bound(w[1], &hi) && lo <= hi)
+    if (val.IsScalar() && config::ParseRange(val.Scalar(), &lo, &hi))
       l.range = std::make_pair(lo, hi);
     else
       errors_.Add(r_.Error(key, "two numbers \"min max\" with min <= max", val));

@@ -3,6 +3,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include <cerrno>
+#include <cstdlib>
+#include <sstream>
+
 #include "problem_parts.h"
 
 namespace judge::config {
@@ -181,6 +185,28 @@ LimitsRead ReadLimits(const YamlReader& r, const YAML::Node& node, bool kattis_2
   out.have_time = seen.time_ms || seen.time_limit;
   CheckOrder(r, out, errors);
   return out;
+}
+
+namespace {
+
+bool ParseBound(const std::string& w, double* v) {
+  if (w == "inf" || w == "+inf") return *v = INFINITY, true;
+  if (w == "-inf") return *v = -INFINITY, true;
+  char* end = nullptr;
+  errno = 0;
+  double d = std::strtod(w.c_str(), &end);
+  if (w.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(d)) return false;
+  *v = d;
+  return true;
+}
+
+}  // namespace
+
+bool ParseRange(const std::string& text, double* min, double* max) {
+  std::istringstream in(text);
+  std::string a, b, extra;
+  if (!(in >> a >> b) || (in >> extra)) return false;
+  return ParseBound(a, min) && ParseBound(b, max) && *min <= *max;
 }
 
 std::string JoinPath(const std::string& dir, const std::string& name) {

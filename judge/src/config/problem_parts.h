@@ -42,6 +42,10 @@ Result<std::optional<int64_t>> ReadDomjudgeTimeLimit(const std::string& dir, Tim
 // "a/b" joined; dir may end with '/'.
 std::string JoinPath(const std::string& dir, const std::string& name);
 
+// A score range "min max" (testdata.yaml's range, problem.yaml's deprecated
+// grading.range): two numbers or inf/+inf/-inf, min <= max.
+bool ParseRange(const std::string& text, double* min, double* max);
+
 }  // namespace judge::config
 
 #endif  // JUDGE_SRC_CONFIG_PROBLEM_PARTS_H_

@@ -40,18 +40,6 @@ std::vector<std::string> Words(const std::string& s) {
   return out;
 }
 
-// "inf", "+inf", "-inf" or a number.
-bool ParseBound(const std::string& w, double* v) {
-  if (w == "inf" || w == "+inf") return *v = INFINITY, true;
-  if (w == "-inf") return *v = -INFINITY, true;
-  char* end = nullptr;
-  errno = 0;
-  double d = std::strtod(w.c_str(), &end);
-  if (w.empty() || *end != '\0' || errno == ERANGE || !std::isfinite(d)) return false;
-  *v = d;
-  return true;
-}
-
 // Reads one group's testdata.yaml / test_group.yaml over the settings it inherited.
 class GroupFileReader {
  public:
@@ -150,9 +138,8 @@ class GroupFileReader {
   }
 
   void ReadRange(const std::string& k, const YAML::Node& v, TestGroupConfig* g) {
-    std::vector<std::string> w = v.IsScalar() ? Words(v.Scalar()) : std::vector<std::string>();
     double lo = 0, hi = 0;
-    if (w.size() != 2 || !ParseBound(w[0], &lo) || !ParseBound(w[1], &hi) || lo > hi)
+    if (!v.IsScalar() || !config::ParseRange(v.Scalar(), &lo, &hi))
       return errors_->Add(r_.Error(k, "two numbers \"min max\" with min <= max (inf allowed)", v));
     g->range_min = lo;
     g->range_max = hi;
