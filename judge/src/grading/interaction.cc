@@ -31,6 +31,17 @@ struct Ends {
   }
 };
 
+// Reads and drops what arrives on fd until end-of-file (nothing when fd is not open).
+void DrainToEnd(int fd) {
+  if (fd < 0) return;
+  char buf[1 << 16];
+  for (;;) {
+    ssize_t n = ::read(fd, buf, sizeof buf);
+    if (n > 0 || (n < 0 && errno == EINTR)) continue;
+    return;
+  }
+}
+
 }  // namespace
 
 InteractionRuns RunInteraction(Sandbox* sandbox, RunSpec submission, ToolProgram* interactor, ToolRun run) {
@@ -51,6 +62,17 @@ InteractionRuns RunInteraction(Sandbox* sandbox, RunSpec submission, ToolProgram
   // of SIGPIPE or EPIPE for the submission's sake (DOMjudge's runpipe relays the same
   // way) and its verdict stands.
   UniqueFd drain(::fcntl(to_submission[0], F_DUPFD_CLOEXEC, 0));
+  // The judge also holds the write end of the submission's output until the
+  // submission's run has returned: the interactor sees end-of-file only once the
+  // submission is gone. A submission that exits without a word ended first by
+  // construction (else which of the two runs the sandbox reaped first was a matter of
+  // scheduling, and a crash was now and then judged by the interactor's WA), and one
+  // that closes its output and runs on is judged by how it ends (BAPCtools' rule).
+  UniqueFd hold_output(::fcntl(to_interactor[1], F_DUPFD_CLOEXEC, 0));
+  // And a read end of it: once the interactor is gone, what the submission still writes
+  // is read and dropped, so a submission that writes after an accepting interactor
+  // (one that does not check for trailing output) is not killed by SIGPIPE for it.
+  UniqueFd drain_output(::fcntl(to_interactor[0], F_DUPFD_CLOEXEC, 0));
   auto sub_ends = std::make_shared<Ends>();
   sub_ends->in = UniqueFd(to_submission[0]);
   sub_ends->out = UniqueFd(to_interactor[1]);
@@ -68,6 +90,7 @@ InteractionRuns RunInteraction(Sandbox* sandbox, RunSpec submission, ToolProgram
     out.interactor = interactor->Run(sandbox, run);
     int_ends->Close();
     interactor_end_ns = NowNs();
+    DrainToEnd(drain_output.get());  // until the submission's run is over
   });
   submission.stdin_path.clear();
   submission.stdout_path.clear();
@@ -76,16 +99,9 @@ InteractionRuns RunInteraction(Sandbox* sandbox, RunSpec submission, ToolProgram
   submission.on_started = [sub_ends] { sub_ends->Close(); };
   out.submission = sandbox->Run(submission);
   sub_ends->Close();
+  hold_output.Reset();
   const int64_t submission_end_ns = NowNs();
-  // Until the interactor closes its output (it exits, or its limits end it).
-  if (drain.valid()) {
-    char buf[1 << 16];
-    for (;;) {
-      ssize_t n = ::read(drain.get(), buf, sizeof buf);
-      if (n > 0 || (n < 0 && errno == EINTR)) continue;
-      break;
-    }
-  }
+  DrainToEnd(drain.get());  // until the interactor closes its output (it exits)
   other.join();
   // The sandbox's own end times when both have them (a killed submission ended when it
   // was stopped, before its Run() returned); else the order the runs returned in.

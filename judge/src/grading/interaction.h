@@ -6,14 +6,15 @@
 // (RunSpec::stdin_fd / stdout_fd) and closes the judge's copies as soon as its program
 // runs (on_started), or when its Run() returns, whichever comes first, so that each side
 // sees end-of-file (or EPIPE) once the other side's program is gone, never because the
-// judge still holds an end. The interactor runs on a thread of its own; the submission
+// judge still holds an end (but see below). The interactor runs on a thread of its own; the submission
 // on the caller's. Each run is measured alone (its own cgroup). Which program ended
 // first is told by the end times the sandbox reports (RunResult::end_monotonic_ns: when
 // the program was reaped, or when the judge stopped it), else by the order the runs
 // returned in; a submission killed by SIGPIPE wrote to an interactor that was gone, so
-// the interactor was first. When one program's end makes the other end (a closed pipe),
-// the two reaps are microseconds apart and may come in either order: the Kattis rule
-// cannot tell those apart any better (problemtools' runner has the same race).
+// the interactor was first. One end is held on purpose: the judge keeps a copy of the
+// submission's output end until the submission's run has returned, so the interactor's
+// end-of-file comes after the submission's end, never before it by an accident of
+// which reap the scheduler ran first.
 #ifndef JUDGE_SRC_GRADING_INTERACTION_H_
 #define JUDGE_SRC_GRADING_INTERACTION_H_
 
