@@ -294,6 +294,29 @@ TEST(Compiler, AFolderCompilesEverySourceTheProfileTakes) {
   EXPECT_EQ(sandbox.specs.size(), 2u);
 }
 
+// The package's include/ files may sit in folders (Java packages): written there, the
+// folders writable to the compiler (javac -d . writes pkg/Util.class beside the source).
+// A name that leaves the compile folder is refused.
+TEST(Compiler, FilesInFoldersStayInsideTheCompileFolder) {
+  Fixture f;
+  FakeSandbox sandbox(LeaveBinary);
+  Compiler compiler(&sandbox, f.Options(false));
+  std::vector<SourceFile> files = {{"main.cpp", "m", false}, {"lib/deep/util.h", "h", false}};
+  auto r = compiler.Compile(files, CppProfile(), f.Work());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_TRUE(r->ok) << r->message;
+  const RunSpec& s = sandbox.specs.at(0);
+  EXPECT_EQ(ReadAll(s.work_dir + "/lib/deep/util.h"), "h");
+  struct stat st;
+  ASSERT_EQ(::stat((s.work_dir + "/lib/deep").c_str(), &st), 0);
+  EXPECT_EQ(st.st_mode & 0777, 0777u);
+  for (const char* bad : {"../escape.cpp", "/etc/x.cpp", "lib//x.h", "lib/./x.h", "lib/../../x.h", "lib/"}) {
+    auto refused = compiler.Compile({{"main.cpp", "m", false}, {bad, "x", false}}, CppProfile(), f.Work());
+    ASSERT_FALSE(refused.ok()) << bad;
+    EXPECT_EQ(refused.status().code(), StatusCode::kInvalidArgument) << bad;
+  }
+}
+
 TEST(Compiler, AnInterpretedFolderNeedsAnEntryPoint) {
   Fixture f;
   FakeSandbox sandbox([](const RunSpec&, std::string*) { return Ok(); });

@@ -69,7 +69,7 @@ struct CompileOutcome {
 
 // One file of a multi-file program: a submission folder, a validator's folder.
 struct SourceFile {
-  std::string name;          // a plain name (no '/')
+  std::string name;          // a plain name, or a relative path of plain names ("pkg/A.java")
   std::string bytes;
   bool executable = false;   // e.g. a `build` or `run` script
 };

@@ -52,7 +52,8 @@ struct Package {
   std::shared_ptr<ToolProgram> grader;   // graders/ (testdata.yaml grading: custom), or null
   std::vector<std::string> skipped_input_validators;  // .ctd/.viva files, not run
   // include/<language>/ files by Kattis language code ("cpp", "c", "python3", ...;
-  // "default" for every language), added to each submission of that language.
+  // "default" for every language), added to each submission of that language. Names
+  // are relative to the language's folder and may name subfolders ("pkg/Util.java").
   std::map<std::string, std::vector<SourceFile>> include_files;
 };
 

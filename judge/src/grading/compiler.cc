@@ -415,6 +415,36 @@ std::string Extension(const std::string& name) {
   return dot == std::string::npos || dot == 0 ? "" : name.substr(dot);
 }
 
+// "a.cpp" or "pkg/Util.java" (the package's include/ files may sit in folders): no
+// empty, "." or ".." part, not absolute, so that it stays inside the compile folder.
+bool RelativeName(const std::string& name) {
+  if (name.empty() || name.size() > 1024 || name.find('\0') != std::string::npos) return false;
+  std::size_t start = 0;
+  for (;;) {
+    std::size_t slash = name.find('/', start);
+    std::string part = name.substr(start, slash == std::string::npos ? std::string::npos : slash - start);
+    if (part.empty() || part == "." || part == "..") return false;
+    if (slash == std::string::npos) return true;
+    start = slash + 1;
+  }
+}
+
+// Writes the files below dir, making the folders their names need. The compiler runs
+// as the sandbox's user and writes its output beside the sources (javac -d . puts
+// pkg/Util.class in pkg/): those folders are writable to it (they lie in the judge's
+// private scratch, and the run sees them through its own overlay).
+Status WriteSources(const std::vector<SourceFile>& files, const std::string& dir) {
+  for (const auto& f : files) {
+    for (std::size_t slash = f.name.find('/'); slash != std::string::npos; slash = f.name.find('/', slash + 1)) {
+      const std::string sub = dir + "/" + f.name.substr(0, slash);
+      JUDGE_RETURN_IF_ERROR(fs::MakeDirs(sub));
+      if (::chmod(sub.c_str(), 0777) != 0) return ErrnoStatus(errno, "chmod " + sub);
+    }
+    JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/" + f.name, f.bytes, f.executable ? 0755 : 0644));
+  }
+  return Status::Ok();
+}
+
 bool NamesSource(const std::vector<std::string>& command) {
   for (const auto& a : command)
     if (a.find("{source}") != std::string::npos) return true;
@@ -447,8 +477,8 @@ Result<CompileOutcome> Compiler::Compile(const std::vector<SourceFile>& files, c
   if (files.empty()) return Status::InvalidArgument("the submission has no files");
   std::string material = "judge-compile-cache-files-v1";
   for (const auto& f : files) {
-    if (f.name.empty() || f.name == "." || f.name == ".." || f.name.find('/') != std::string::npos)
-      return Status::InvalidArgument("source file name \"" + f.name + "\" is not a plain name");
+    if (!RelativeName(f.name))
+      return Status::InvalidArgument("source file name \"" + f.name + "\" is not a relative path of plain names");
     material += f.name + '\0' + (f.executable ? "x" : "-") + Sha256Hex(f.bytes) + '\0';
   }
   const std::string dir = work_dir + "/compile";
@@ -469,8 +499,7 @@ Result<CompileOutcome> Compiler::Compile(const std::vector<SourceFile>& files, c
     if (c != plan.run_source) plan.compile_sources.push_back(c);
   if (profile.compile.empty()) {
     // Nothing to build: the files are the program (e.g. a `run` script).
-    for (const auto& f : files)
-      JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/" + f.name, f.bytes, f.executable ? 0755 : 0644));
+    JUDGE_RETURN_IF_ERROR(WriteSources(files, dir));
     CompileOutcome outcome;
     outcome.ok = true;
     JUDGE_RETURN_IF_ERROR(SetProgram(profile, dir, plan.extra_artifacts, plan.run_source, &outcome));
@@ -484,8 +513,7 @@ Result<CompileOutcome> Compiler::Build(const std::vector<SourceFile>& files, con
                                        const std::string& work_dir, const std::string& key, const Plan& plan) {
   if (std::optional<CompileOutcome> cached = FromCache(profile, key, plan)) return std::move(*cached);
   const std::string dir = work_dir + "/compile";
-  for (const auto& f : files)
-    JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/" + f.name, f.bytes, f.executable ? 0755 : 0644));
+  JUDGE_RETURN_IF_ERROR(WriteSources(files, dir));
   JUDGE_ASSIGN_OR_RETURN(RunSpec spec, CompileSpec(profile, work_dir, plan));
   Result<RunResult> ran = sandbox_->Run(spec);
   if (!ran.ok()) return ran.status().WithContext("compiling " + plan.run_source);
