@@ -11,6 +11,7 @@
 #include "judge/compile_hint.h"
 #include "judge/job_pool.h"
 #include "judge/language_choice.h"
+#include "judge/sandbox_retry.h"
 
 namespace judge {
 namespace {
@@ -152,6 +153,11 @@ class Pipeline::Run {
   Result<JudgedSubmission> Go() {
     JUDGE_RETURN_IF_ERROR(ResolveSubmission());
     JUDGE_ASSIGN_OR_RETURN(ScratchDir scratch, ScratchDir::Make(ScratchRoot(opt_), kScratchPrefix));
+    return InScratch(scratch);
+  }
+
+ private:
+  Result<JudgedSubmission> InScratch(const ScratchDir& scratch) {
     JUDGE_RETURN_IF_ERROR(fs::MakeDirs(scratch.path() + "/build"));
     Compiler compiler(sandbox_, CompilerOptionsWithCancel());
     JUDGE_ASSIGN_OR_RETURN(CompileOutcome compiled, CompileSubmission(&compiler, scratch.path() + "/build"));
@@ -170,7 +176,6 @@ class Pipeline::Run {
     return std::move(out_);
   }
 
- private:
   CompilerOptions CompilerOptionsWithCancel() const {
     CompilerOptions c = opt_.compiler;
     if (!c.cancel) c.cancel = opt_.cancel;
@@ -381,7 +386,10 @@ Result<JudgedSubmission> Pipeline::Judge(const JudgeTask& task, Sandbox* sandbox
   if (options_.cancel && options_.cancel->load()) {
     result = Status::Cancelled("not judged: the judge was interrupted");
   } else {
-    Run run(this, task, sandbox, &events);
+    // A run the sandbox could not take (its keeper had gone away) is the judge's
+    // fault: tried again rather than failing the judging (judge/sandbox_retry.h).
+    RetryingSandbox retrying(sandbox);
+    Run run(this, task, &retrying, &events);
     result = run.Go();
   }
   events.Done(result);
@@ -423,7 +431,8 @@ Result<std::unique_ptr<CompiledProgram>> Pipeline::Compile(const NewSubmission& 
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(program->work_dir_));
   CompilerOptions copt = options_.compiler;
   if (!copt.cancel) copt.cancel = options_.cancel;
-  Compiler compiler(sandbox, copt);
+  RetryingSandbox retrying(sandbox);
+  Compiler compiler(&retrying, copt);
   JUDGE_ASSIGN_OR_RETURN(program->outcome_,
                          compiler.Compile(submission.source, submission.language, scratch + "/build"));
   return program;
@@ -437,7 +446,8 @@ Result<GradeReport> Pipeline::RunTests(const CompiledProgram& program, const Pac
   req.problem = &problem;
   req.tests = &tests;
   req.program = &program.outcome().program;
-  req.sandbox = sandbox;
+  RetryingSandbox retrying(sandbox);
+  req.sandbox = &retrying;
   req.checker = package.checker.get();
   req.groups = &package.test_groups;
   GradeOptions gopt;

@@ -291,7 +291,7 @@ Result<SlotKeeper*> LinuxSandbox::KeeperOf(Slot& slot) {
   slot.keeper.reset();
   KeeperStart start;
   start.path = keeper_path_;
-  start.socket_path = slot.root_dir + ".keeper";
+  start.socket_base = slot.root_dir + ".keeper";
   start.report_fd = slot.report_fd.get();
   start.netns_fd = slot.netns.get();
   start.judge_pidfd = judge_pidfd_.get();
@@ -528,8 +528,18 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   if (slot.cgroup)
     for (int fd : slot.cgroup->procs_fds()) fds.push_back(fd);
 
-  JUDGE_ASSIGN_OR_RETURN(SlotKeeper * keeper, KeeperOf(slot));
-  JUDGE_ASSIGN_OR_RETURN(SlotKeeper::Started started, keeper->Launch(PackPlan(text), fds));
+  // A keeper that ended since this process last used it (idle, or stopped) never
+  // received the run: hand it to a new one, once.
+  const std::string packed = PackPlan(text);
+  SlotKeeper* keeper = nullptr;
+  Result<SlotKeeper::Started> launched = Status::Unavailable("the run was not handed to a keeper");
+  for (int attempt = 0; attempt < 2 && !launched.ok() && launched.status().code() == StatusCode::kUnavailable;
+       ++attempt) {
+    JUDGE_ASSIGN_OR_RETURN(keeper, KeeperOf(slot));
+    launched = keeper->Launch(packed, fds);
+  }
+  if (!launched.ok()) return launched.status();
+  SlotKeeper::Started started = std::move(launched).value();
   const int pidfd = started.pidfd.get();
   return SpawnedInit(keeper, std::move(started), [this, &slot, pidfd] { (void)KillTree(slot, pidfd); });
 }
