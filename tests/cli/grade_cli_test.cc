@@ -923,6 +923,26 @@ TEST(StressCli, FindsAndShrinksAFailure) {
 namespace judge::clitest {
 namespace {
 
+// A Java public class of 300 characters (issue 23, hole 9): its source and class files
+// cannot be named after it; that is the submission's compile error, not a failed
+// judging, and nothing shown names the judge's scratch directory.
+TEST(GradeCli, AJavaPublicClassTooLongForAFileNameIsACompileError) {
+  if (system("which javac >/dev/null 2>&1") != 0) GTEST_SKIP() << "no javac here";
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  const std::string name = "C" + std::string(299, 'x');
+  std::string sol = sb.File("Long.java", "public class " + name + " { public static void main(String[] a) {} }\n");
+  Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+  json j = ParseJson(r);
+  EXPECT_EQ(j["verdict"], "CE") << r.out;
+  EXPECT_NE(r.out.find("at most 255 bytes"), std::string::npos) << r.out;
+  for (const std::string& shown : {r.out, r.err}) {
+    EXPECT_EQ(shown.find("judge-grade-"), std::string::npos) << shown;
+    EXPECT_EQ(shown.find("File name too long"), std::string::npos) << shown;
+  }
+}
+
 // Ends the keepers (and with them their prepared inits) started from the binary at
 // path: this test's copy would otherwise idle on for ten minutes.
 void StopKeepersOf(const std::string& path) {

@@ -153,10 +153,21 @@ class Pipeline::Run {
   Result<JudgedSubmission> Go() {
     JUDGE_RETURN_IF_ERROR(ResolveSubmission());
     JUDGE_ASSIGN_OR_RETURN(ScratchDir scratch, ScratchDir::Make(ScratchRoot(opt_), kScratchPrefix));
-    return InScratch(scratch);
+    Result<JudgedSubmission> judged = InScratch(scratch);
+    if (judged.ok()) return judged;
+    return WithoutScratchPath(judged.status(), scratch.path());
   }
 
  private:
+  // A failure's message names the judging's scratch directory as "<scratch>": its
+  // host path (which holds the judge's pid) stays inside the judge.
+  static Status WithoutScratchPath(const Status& failed, const std::string& scratch) {
+    std::string m = failed.message();
+    for (std::size_t at = m.find(scratch); at != std::string::npos; at = m.find(scratch, at))
+      m.replace(at, scratch.size(), "<scratch>");
+    return Status::Error(failed.code(), std::move(m));
+  }
+
   Result<JudgedSubmission> InScratch(const ScratchDir& scratch) {
     JUDGE_RETURN_IF_ERROR(fs::MakeDirs(scratch.path() + "/build"));
     Compiler compiler(sandbox_, CompilerOptionsWithCancel());
@@ -169,6 +180,7 @@ class Pipeline::Run {
     Status graded = compiled.ok ? GradeTests(compiled, scratch.path()) : CompileError(compiled);
     if (graded.ok()) graded = Finish();
     if (!graded.ok()) {
+      graded = WithoutScratchPath(graded, scratch.path());
       guard.Fail(graded);
       return graded;
     }
