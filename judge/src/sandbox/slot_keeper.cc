@@ -59,19 +59,31 @@ Status SpawnKeeper(const std::string& path, int fd) {
   return Status::Ok();
 }
 
-struct sockaddr_un Address(const std::string& path) {
+// A socket's address. A path too long for sun_path (a deep state directory) is
+// reached through its directory's descriptor: /proc/self/fd/<fd>/<name>, which the
+// kernel resolves like any path. The descriptor must live while the address is used.
+struct SocketAddress {
+  explicit SocketAddress(const std::string& path) {
+    a.sun_family = AF_UNIX;
+    std::string reach = path;
+    const std::size_t slash = path.rfind('/');
+    if (path.size() >= sizeof a.sun_path && slash != std::string::npos) {
+      dir.Reset(::open(path.substr(0, slash).c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC));
+      if (dir) reach = "/proc/self/fd/" + std::to_string(dir.get()) + path.substr(slash);
+    }
+    std::strncpy(a.sun_path, reach.c_str(), sizeof a.sun_path - 1);
+  }
+  struct sockaddr* get() { return reinterpret_cast<struct sockaddr*>(&a); }
+  UniqueFd dir;
   struct sockaddr_un a = {};
-  a.sun_family = AF_UNIX;
-  std::strncpy(a.sun_path, path.c_str(), sizeof a.sun_path - 1);
-  return a;
-}
+};
 
 // Whether nobody listens at the socket `path` any more (its keeper ended). Never
 // waits: a live keeper's full backlog is not "nobody".
 bool NobodyListens(const std::string& path) {
-  struct sockaddr_un a = Address(path);
+  SocketAddress a(path);
   UniqueFd fd(::socket(AF_UNIX, SOCK_SEQPACKET | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
-  return fd && ::connect(fd.get(), reinterpret_cast<struct sockaddr*>(&a), sizeof a) != 0 && errno == ECONNREFUSED;
+  return fd && ::connect(fd.get(), a.get(), sizeof a.a) != 0 && errno == ECONNREFUSED;
 }
 
 // Removes the sockets of the slot (any installation's: <socket_base>-<id>, and the
@@ -93,11 +105,11 @@ void RemoveDeadSockets(const std::string& socket_base) {
 // A new keeper listening at socket_path (whatever stood there is replaced).
 Status StartKeeper(const KeeperStart& start, const std::string& socket_path) {
   RemoveDeadSockets(start.socket_base);
-  struct sockaddr_un a = Address(socket_path);
+  SocketAddress a(socket_path);
   UniqueFd listener(::socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0));
   if (!listener) return ErrnoStatus(errno, "sandbox keeper: socket");
   (void)::unlink(socket_path.c_str());
-  if (::bind(listener.get(), reinterpret_cast<struct sockaddr*>(&a), sizeof a) != 0 ||
+  if (::bind(listener.get(), a.get(), sizeof a.a) != 0 ||
       ::chmod(socket_path.c_str(), 0600) != 0 || ::listen(listener.get(), 16) != 0)
     return ErrnoStatus(errno, "sandbox keeper: cannot listen at " + socket_path);
   if (listener.get() == 3) listener.Reset(::fcntl(3, F_DUPFD_CLOEXEC, 4));  // dup2(3, 3) would keep CLOEXEC
@@ -107,9 +119,9 @@ Status StartKeeper(const KeeperStart& start, const std::string& socket_path) {
 
 // A connection to the keeper at socket_path; none when there is no keeper listening.
 UniqueFd Connect(const std::string& socket_path) {
-  struct sockaddr_un a = Address(socket_path);
+  SocketAddress a(socket_path);
   UniqueFd fd(::socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0));
-  if (fd && ::connect(fd.get(), reinterpret_cast<struct sockaddr*>(&a), sizeof a) != 0) fd.Reset();
+  if (fd && ::connect(fd.get(), a.get(), sizeof a.a) != 0) fd.Reset();
   return fd;
 }
 
@@ -130,12 +142,7 @@ Result<std::string> KeeperSocketPath(const std::string& socket_base, const std::
   const std::string identity = std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + ":" +
                                std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
                                std::to_string(st.st_mtim.tv_nsec);
-  std::string path = socket_base + "-" + Sha256Hex(identity).substr(0, 16);
-  if (path.size() >= sizeof(sockaddr_un::sun_path))
-    return Status::InvalidArgument("sandbox keeper: the socket path " + path + " is too long (at most " +
-                                   std::to_string(sizeof(sockaddr_un::sun_path) - 1) +
-                                   " bytes): choose a shorter state directory");
-  return path;
+  return socket_base + "-" + Sha256Hex(identity).substr(0, 16);
 }
 
 std::string DefaultKeeperPath() {

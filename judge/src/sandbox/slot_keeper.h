@@ -49,8 +49,8 @@ std::string DefaultKeeperPath();
 
 // Where the keeper binary at keeper_path serves the slot whose sockets are named
 // <socket_base>-<id>: <id> is 16 hex digits of a hash of the binary's identity (device,
-// inode, size, modification time). NotFound when the binary cannot be stat'ed;
-// InvalidArgument when the path is too long for a socket address.
+// inode, size, modification time). An error when the binary cannot be stat'ed. Any
+// length: a path too long for a socket address is reached through its directory.
 Result<std::string> KeeperSocketPath(const std::string& socket_base, const std::string& keeper_path);
 
 struct KeeperStart {
