@@ -919,3 +919,85 @@ TEST(StressCli, FindsAndShrinksAFailure) {
 
 }  // namespace
 }  // namespace judge::clitest
+
+namespace judge::clitest {
+namespace {
+
+// A Java public class of 300 characters (issue 23, hole 9): its source and class files
+// cannot be named after it; that is the submission's compile error, not a failed
+// judging, and nothing shown names the judge's scratch directory.
+TEST(GradeCli, AJavaPublicClassTooLongForAFileNameIsACompileError) {
+  if (system("which javac >/dev/null 2>&1") != 0) GTEST_SKIP() << "no javac here";
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  const std::string name = "C" + std::string(299, 'x');
+  std::string sol = sb.File("Long.java", "public class " + name + " { public static void main(String[] a) {} }\n");
+  Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
+  ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
+  json j = ParseJson(r);
+  EXPECT_EQ(j["verdict"], "CE") << r.out;
+  EXPECT_NE(r.out.find("at most 255 bytes"), std::string::npos) << r.out;
+  for (const std::string& shown : {r.out, r.err}) {
+    EXPECT_EQ(shown.find("judge-grade-"), std::string::npos) << shown;
+    EXPECT_EQ(shown.find("File name too long"), std::string::npos) << shown;
+  }
+}
+
+// Ends the keepers (and with them their prepared inits) started from the binary at
+// path: this test's copy would otherwise idle on for ten minutes.
+void StopKeepersOf(const std::string& path) {
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator("/proc", ec)) {
+    std::error_code link_ec;
+    std::string exe = std::filesystem::read_symlink(e.path() / "exe", link_ec).string();
+    if (!link_ec && exe.rfind(path, 0) == 0) ::kill(std::stoi(e.path().filename().string()), SIGKILL);
+  }
+}
+
+// Two installations of the judge on one host (this build, and a copy of its `judge`
+// and `judge-sandbox-keeper` elsewhere: an upgrade, a checkout beside an installed
+// judge) grading at once (issue 23, hole 10). They share the slots (the same state
+// directory, locks, uids and cgroups), never each other's keepers: before, each
+// replaced the other's keeper of a slot it took, and the other's next run there ended
+// in JE ("cannot hand the run to the sandbox keeper: Broken pipe").
+TEST(GradeCli, TwoInstallationsGradingAtOnceNeverFailEachOther) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  std::vector<std::string> subs;
+  for (int i = 0; i < 4; ++i) subs.push_back(sb.File("subs/ok" + std::to_string(i) + ".cpp", kOk));
+  Ran warm = sb.Judge({"grade", pkg, subs[0], "--json", "--no-db"});  // the compile cache, for both
+  ASSERT_EQ(warm.exit_code, 0) << warm.err;
+  const std::string build = std::filesystem::path(JUDGE_EXE).parent_path().string();
+  const std::string other = sb.Mkdir("other");
+  for (const char* f : {"judge", "judge-sandbox-keeper", "languages.yaml"})
+    std::filesystem::copy_file(build + "/" + f, other + "/" + f);
+  std::string args;
+  for (const auto& a : std::vector<std::string>{"grade", pkg, sb.Path("subs"), "--json", "--no-db", "--jobs", "2"})
+    args += " " + Quote(a);
+  auto run = [&](const std::string& exe, const std::string& tag, Ran* out) {
+    const std::string o = sb.Path(tag + ".out"), e = sb.Path(tag + ".err");
+    int status = system(("timeout 120 " + Quote(exe) + args + " >" + Quote(o) + " 2>" + Quote(e) + " </dev/null").c_str());
+    out->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
+    out->out = ReadAll(o);
+    out->err = ReadAll(e);
+  };
+  const auto start = std::chrono::steady_clock::now();
+  for (int round = 0; round < 3; ++round) {
+    Ran a, b;
+    std::thread ta(run, std::string(JUDGE_EXE), "a" + std::to_string(round), &a);
+    std::thread tb(run, other + "/judge", "b" + std::to_string(round), &b);
+    ta.join();
+    tb.join();
+    for (const Ran* r : {&a, &b}) {
+      ASSERT_EQ(r->exit_code, 0) << "round " << round << ": " << r->err << r->out;
+      json all = ParseJson(*r);
+      ASSERT_EQ(all.size(), 4u) << r->out;
+      for (const auto& j : all) EXPECT_EQ(j["verdict"], "AC") << "round " << round << ": " << j.dump();
+    }
+  }
+  EXPECT_LT(std::chrono::steady_clock::now() - start, std::chrono::seconds(240));
+  StopKeepersOf(other + "/judge-sandbox-keeper");
+}
+
+}  // namespace
+}  // namespace judge::clitest

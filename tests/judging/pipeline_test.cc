@@ -10,6 +10,7 @@
 
 #include "fakes.h"
 #include "judge/base/hash.h"
+#include "judge/sandbox_retry.h"
 
 namespace judge {
 namespace {
@@ -241,6 +242,61 @@ TEST(Pipeline, AJudgeFailureMidwayLeavesAnIncompleteJudgingWithItsTests) {
   EXPECT_EQ((*judgings)[0].status, JudgingStatus::kIncomplete);
   EXPECT_NE((*judgings)[0].message.find("cgroup vanished"), std::string::npos);
   EXPECT_EQ((*judgings)[0].tests.size(), 1u);  // the test finished before the failure
+  EXPECT_TRUE(w.ScratchIsEmpty());
+}
+
+// The sandbox could not take a run (its keeper went away: issue 23, hole 10): the
+// judge's fault, tried again; the judging ends with the submission's verdict.
+struct Unavailable : Sandbox {
+  FakeSandbox* inner = nullptr;
+  int fail_from = 0, failures = 0;  // calls fail_from .. fail_from + failures - 1 fail
+  int calls = 0;
+  Result<RunResult> Run(const RunSpec& s) override {
+    ++calls;
+    if (calls >= fail_from && calls < fail_from + failures)
+      return Status::Unavailable("cannot hand the run to the sandbox keeper: Broken pipe");
+    return inner->Run(s);
+  }
+};
+
+TEST(Pipeline, ARunTheSandboxCouldNotTakeIsTriedAgain) {
+  World w;
+  FakeSandbox sandbox(FakeWorld);
+  Unavailable flaky;
+  flaky.inner = &sandbox;
+  flaky.fail_from = 2;  // the second test's first attempt
+  flaky.failures = 1;
+  Pipeline pipeline(w.options);
+  auto r = pipeline.Judge(w.Task("sum.bin", "echo-sum"), &flaky);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->judging.verdict, Verdict::kAccepted);
+  EXPECT_EQ(r->judging.tests.size(), 3u);
+  EXPECT_EQ(flaky.calls, 4);  // three tests, one tried twice
+  auto j = w.store->GetJudging(r->judging.id);
+  ASSERT_TRUE(j.ok());
+  EXPECT_EQ(j->status, JudgingStatus::kDone);
+  EXPECT_EQ(j->tests.size(), 3u);  // each test stored once
+}
+
+TEST(Pipeline, ARunTheSandboxNeverTakesFailsTheJudgingAfterBoundedAttempts) {
+  World w;
+  FakeSandbox sandbox(FakeWorld);
+  Unavailable broken;
+  broken.inner = &sandbox;
+  broken.fail_from = 1;
+  broken.failures = 1000;
+  Pipeline pipeline(w.options);
+  auto r = pipeline.Judge(w.Task("sum.bin", "echo-sum"), &broken);
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().code(), StatusCode::kUnavailable);
+  EXPECT_NE(r.status().message().find("3 attempts"), std::string::npos) << r.status().message();
+  EXPECT_EQ(broken.calls, kSandboxRunAttempts);
+  auto history = w.store->ListHistory({});
+  ASSERT_EQ(history->size(), 1u);
+  auto j = w.store->ListJudgings((*history)[0].submission.id);
+  ASSERT_EQ(j->size(), 1u);
+  EXPECT_EQ((*j)[0].status, JudgingStatus::kIncomplete);
+  EXPECT_NE((*j)[0].message.find("Broken pipe"), std::string::npos) << (*j)[0].message;
   EXPECT_TRUE(w.ScratchIsEmpty());
 }
 

@@ -15,6 +15,8 @@
 #include <chrono>
 #include <ctime>
 #include <atomic>
+#include <optional>
+#include <set>
 #include <thread>
 
 #include "judge/base/files.h"
@@ -465,6 +467,73 @@ TEST_F(Hostile, WritesAreCopiedBackAsPlainFilesOnly) {
   EXPECT_TRUE(fs::is_directory(run + "/old"));
   EXPECT_TRUE(fs::is_empty(run + "/old"));
   EXPECT_NE(r->message.find("1 entries the program wrote were not kept"), std::string::npos) << r->message;
+}
+
+// Copy-back amplification (issue 23, hole 1): 20 empty files ftruncate'd to 8 MiB and
+// a 4 MiB file with 19 more names cost the run 4 MiB of its quota; a judge copying
+// back apparent sizes, once per name, wrote 240 MiB into its scratch. The judge
+// writes at most what the run was charged: holes stay holes, an inode comes back once
+// (its other names as links).
+class CopyBack : public Hostile {
+ protected:
+  Result<RunResult> Amplify(std::optional<std::vector<std::string>> only) {
+    SandboxLimits l = Small();
+    l.output_kib = 8 * 1024;  // each file's apparent size fits (RLIMIT_FSIZE); so does the quota
+    l.cpu_time_ms = 2000;
+    l.wall_time_ms = 4000;
+    std::error_code ec;
+    fs::copy_file(std::string(HOSTILE_DIR) + "/copy_back_amplify", root_ + "/run/copy_back_amplify", ec);
+    if (ec) return Status::IoError("copy: " + ec.message());
+    RunSpec spec;
+    spec.argv = {"./copy_back_amplify", "20", "8192", "4096", "19"};
+    spec.work_dir = root_ + "/run";
+    spec.stdout_path = root_ + "/stdout.txt";
+    spec.limits = l;
+    spec.copy_back_only = std::move(only);
+    expected_entries_.insert("stdout.txt");
+    return sandbox().Run(spec);
+  }
+  // The real bytes the run directory holds, each inode once, but the program's.
+  uintmax_t RealBytesWritten() {
+    std::set<ino_t> seen;
+    uintmax_t bytes = 0;
+    for (const auto& e : fs::directory_iterator(root_ + "/run")) {
+      struct stat st;
+      if (e.path().filename() == "copy_back_amplify" || ::lstat(e.path().c_str(), &st) != 0) continue;
+      if (seen.insert(st.st_ino).second) bytes += static_cast<uintmax_t>(st.st_blocks) * 512;
+    }
+    return bytes;
+  }
+};
+
+TEST_F(CopyBack, EverythingComesBackByRealBlocksAndEachInodeOnce) {
+  auto r = Amplify(std::nullopt);
+  ASSERT_RAN(r);
+  ASSERT_EQ(r->status, RunStatus::kOk) << r->message;
+  EXPECT_EQ(Stdout(), "done\n");
+  EXPECT_LE(RealBytesWritten(), 4096u * 1024 + 64 * 1024) << "the judge wrote more than the run was charged";
+  EXPECT_EQ(ReadAll(root_ + "/run/answer.out"), "42\n");
+  struct stat data, link, sparse;
+  ASSERT_EQ(::lstat((root_ + "/run/data").c_str(), &data), 0);
+  ASSERT_EQ(::lstat((root_ + "/run/data.link018").c_str(), &link), 0);
+  EXPECT_EQ(data.st_ino, link.st_ino);
+  EXPECT_EQ(data.st_nlink, 20u);
+  EXPECT_EQ(data.st_size, 4096 * 1024);
+  ASSERT_EQ(::lstat((root_ + "/run/sparse019").c_str(), &sparse), 0);
+  EXPECT_EQ(sparse.st_size, 8192 * 1024);  // as the program saw it, but a hole
+  EXPECT_EQ(sparse.st_blocks, 0);
+}
+
+// A test run of a file-I/O problem: only its output file comes back, intact.
+TEST_F(CopyBack, OnlyTheNamedOutputFileComesBack) {
+  auto r = Amplify(std::vector<std::string>{"answer.out"});
+  ASSERT_RAN(r);
+  ASSERT_EQ(r->status, RunStatus::kOk) << r->message;
+  EXPECT_EQ(ReadAll(root_ + "/run/answer.out"), "42\n");
+  std::set<std::string> names;
+  for (const auto& e : fs::directory_iterator(root_ + "/run")) names.insert(e.path().filename().string());
+  EXPECT_EQ(names, (std::set<std::string>{"answer.out", "copy_back_amplify"}));
+  EXPECT_LE(RealBytesWritten(), 64u * 1024);
 }
 
 // A tree deeper than PATH_MAX allows by name is kept and then removed like any other.

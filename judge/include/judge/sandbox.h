@@ -7,6 +7,9 @@
 // Two kinds of failure are kept apart:
 //  - Run() returning a non-OK Status: the judge could not run the program (spawn
 //    failed, cgroup setup failed...). The caller reports JE; it is never a verdict.
+//    kUnavailable among them: the run was not started (the slot's keeper process went
+//    away before it received the run); the same spec may be run again
+//    (RetryingSandbox, judge/sandbox_retry.h).
 //  - RunResult::status: what the program did (OK, TLE, MLE, OLE, RE).
 #ifndef JUDGE_SANDBOX_H_
 #define JUDGE_SANDBOX_H_
@@ -15,6 +18,7 @@
 #include <cstdint>
 #include <functional>
 #include <memory>
+#include <optional>
 #include <string>
 #include <string_view>
 #include <vector>
@@ -67,6 +71,13 @@ struct RunSpec {
   // bounded layer (SandboxLimits::disk_kib) that the judge copies back into it after
   // the run (regular files, directories and links only; see docs/sandbox.md).
   std::string work_dir;
+  // Which of the program's writes in work_dir come back: nullopt, everything it
+  // wrote (a compiler's output, the jury's tools); else only these names of work_dir's
+  // top level (plain names, no '/': e.g. a file-I/O problem's output file), the rest
+  // dropped with the run. Either way files come back by their real blocks (holes stay
+  // holes), an inode once (its other names as hard links), and all together at most
+  // what the run's write layer was charged; past that the run is OLE (KillReason::kDisk).
+  std::optional<std::vector<std::string>> copy_back_only;
   // Host paths opened by the judge (not the program). Empty stdin: /dev/null. Empty
   // stdout/stderr: discarded (still counted against output_kib). Output files are
   // created fresh, without following links.

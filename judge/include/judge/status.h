@@ -26,6 +26,8 @@ enum class StatusCode {
   kUnsupported,      // a feature this host or build lacks
   kInternal,         // a bug or a broken plugin
   kCancelled,        // the work was stopped on request (a signal, a shutdown)
+  kUnavailable,      // the judge could not hand the work over (a helper process went
+                     // away): nothing was done, and trying again may succeed
 };
 
 class Status {
@@ -44,6 +46,7 @@ class Status {
   static Status Unsupported(std::string m) { return Error(StatusCode::kUnsupported, std::move(m)); }
   static Status Internal(std::string m) { return Error(StatusCode::kInternal, std::move(m)); }
   static Status Cancelled(std::string m) { return Error(StatusCode::kCancelled, std::move(m)); }
+  static Status Unavailable(std::string m) { return Error(StatusCode::kUnavailable, std::move(m)); }
 
   bool ok() const { return code_ == StatusCode::kOk; }
   StatusCode code() const { return code_; }

@@ -181,14 +181,38 @@ Result<std::string> WriteCacheEntry(const std::string& cache_dir, const std::str
   return final_dir;
 }
 
-// The compiler's stdout and stderr, capped.
+// text with every occurrence of from replaced by to.
+std::string ReplaceAll(std::string text, const std::string& from, const std::string& to) {
+  if (from.empty()) return text;
+  for (std::size_t at = text.find(from); at != std::string::npos; at = text.find(from, at + to.size()))
+    text.replace(at, from.size(), to);
+  return text;
+}
+
+// The compiler's stdout and stderr, capped. Paths in the compile directory are named
+// relative to it, as the submission's files are: the judge's scratch path (which
+// holds its pid) stays inside the judge.
 std::string ReadLog(const RunSpec& spec, int64_t log_kib) {
   std::string log;
   fs::OpenOutcome how;
   int64_t log_max = log_kib * 1024 + 1;
   if (auto out = fs::ReadNoFollow(spec.stdout_path, log_max, &how); out.ok()) log += *out;
   if (auto err = fs::ReadNoFollow(spec.stderr_path, log_max, &how); err.ok()) log += *err;
+  log = ReplaceAll(ReplaceAll(std::move(log), spec.work_dir + "/", ""), spec.work_dir, ".");
   return Cap(std::move(log), log_kib);
+}
+
+// A file name the compiler would have to write that no file system takes (more than
+// 255 bytes: a Java public class of 300 characters, whose source must be named after
+// it, and so must its .class file): the submission's fault, a compile error. Empty
+// when the name is fine.
+std::string FileNameTooLong(const std::string& name, bool class_file) {
+  constexpr std::size_t kMaxFileNameBytes = 255;
+  const std::string longest = class_file ? name.substr(0, name.rfind('.')) + ".class" : name;
+  if (longest.size() <= kMaxFileNameBytes) return "";
+  return "the file name " + longest.substr(0, 40) + "... is " + std::to_string(longest.size()) +
+         " bytes long; a file name may have at most " + std::to_string(kMaxFileNameBytes) +
+         (class_file ? " bytes (Java names the source and class files after the public class)" : " bytes");
 }
 
 bool UsesPlaceholder(const std::vector<std::string>& command, const std::string& placeholder) {
@@ -400,6 +424,13 @@ Result<CompileOutcome> Compiler::Compile(std::string_view source, const Language
                                          const std::string& work_dir) {
   if (source.empty()) return Status::InvalidArgument("the submission is empty");
   const LanguageProfile profile = ForSource(given, source);
+  const bool class_file = given.source_name.find("{public_class}") != std::string::npos;
+  if (std::string why = FileNameTooLong(profile.source_name, class_file); !why.empty()) {
+    CompileOutcome ce;
+    ce.message = why;
+    ce.log = "judge: " + why + "\n";  // what a reader of the log sees
+    return ce;
+  }
   const std::string dir = work_dir + "/compile";
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir));
   if (profile.compile.empty()) return Prepare(source, profile, dir);
@@ -479,6 +510,12 @@ Result<CompileOutcome> Compiler::Compile(const std::vector<SourceFile>& files, c
   for (const auto& f : files) {
     if (!RelativeName(f.name))
       return Status::InvalidArgument("source file name \"" + f.name + "\" is not a relative path of plain names");
+    if (std::string why = FileNameTooLong(f.name.substr(f.name.rfind('/') + 1), false); !why.empty()) {
+      CompileOutcome ce;
+      ce.message = why;
+      ce.log = "judge: " + why + "\n";
+      return ce;
+    }
     material += f.name + '\0' + (f.executable ? "x" : "-") + Sha256Hex(f.bytes) + '\0';
   }
   const std::string dir = work_dir + "/compile";

@@ -631,6 +631,10 @@ class Run {
     spec.stdout_path = lane.stdout_path;
     spec.stderr_path = lane.stderr_path;  // its tail explains a failed test
     if (req_.problem->io_mode != IoMode::kFile) spec.stdin_path = test.input_path;
+    // Of what the program writes in its directory, only the output file is read
+    // (ReadOutput): nothing else comes back into the scratch directory.
+    spec.copy_back_only.emplace();
+    if (req_.problem->io_mode == IoMode::kFile) spec.copy_back_only->push_back(req_.problem->output_file);
     spec.limits.cpu_time_ms = static_cast<int64_t>(static_cast<double>(cpu_limit_ms) * f);
     spec.limits.wall_time_ms =
         static_cast<int64_t>(static_cast<double>(std::max(EffectiveWallMs(limits), cpu_limit_ms)) * f);

@@ -11,6 +11,7 @@
 #include "judge/compile_hint.h"
 #include "judge/job_pool.h"
 #include "judge/language_choice.h"
+#include "judge/sandbox_retry.h"
 
 namespace judge {
 namespace {
@@ -152,6 +153,22 @@ class Pipeline::Run {
   Result<JudgedSubmission> Go() {
     JUDGE_RETURN_IF_ERROR(ResolveSubmission());
     JUDGE_ASSIGN_OR_RETURN(ScratchDir scratch, ScratchDir::Make(ScratchRoot(opt_), kScratchPrefix));
+    Result<JudgedSubmission> judged = InScratch(scratch);
+    if (judged.ok()) return judged;
+    return WithoutScratchPath(judged.status(), scratch.path());
+  }
+
+ private:
+  // A failure's message names the judging's scratch directory as "<scratch>": its
+  // host path (which holds the judge's pid) stays inside the judge.
+  static Status WithoutScratchPath(const Status& failed, const std::string& scratch) {
+    std::string m = failed.message();
+    for (std::size_t at = m.find(scratch); at != std::string::npos; at = m.find(scratch, at))
+      m.replace(at, scratch.size(), "<scratch>");
+    return Status::Error(failed.code(), std::move(m));
+  }
+
+  Result<JudgedSubmission> InScratch(const ScratchDir& scratch) {
     JUDGE_RETURN_IF_ERROR(fs::MakeDirs(scratch.path() + "/build"));
     Compiler compiler(sandbox_, CompilerOptionsWithCancel());
     JUDGE_ASSIGN_OR_RETURN(CompileOutcome compiled, CompileSubmission(&compiler, scratch.path() + "/build"));
@@ -163,6 +180,7 @@ class Pipeline::Run {
     Status graded = compiled.ok ? GradeTests(compiled, scratch.path()) : CompileError(compiled);
     if (graded.ok()) graded = Finish();
     if (!graded.ok()) {
+      graded = WithoutScratchPath(graded, scratch.path());
       guard.Fail(graded);
       return graded;
     }
@@ -170,7 +188,6 @@ class Pipeline::Run {
     return std::move(out_);
   }
 
- private:
   CompilerOptions CompilerOptionsWithCancel() const {
     CompilerOptions c = opt_.compiler;
     if (!c.cancel) c.cancel = opt_.cancel;
@@ -381,7 +398,10 @@ Result<JudgedSubmission> Pipeline::Judge(const JudgeTask& task, Sandbox* sandbox
   if (options_.cancel && options_.cancel->load()) {
     result = Status::Cancelled("not judged: the judge was interrupted");
   } else {
-    Run run(this, task, sandbox, &events);
+    // A run the sandbox could not take (its keeper had gone away) is the judge's
+    // fault: tried again rather than failing the judging (judge/sandbox_retry.h).
+    RetryingSandbox retrying(sandbox);
+    Run run(this, task, &retrying, &events);
     result = run.Go();
   }
   events.Done(result);
@@ -423,7 +443,8 @@ Result<std::unique_ptr<CompiledProgram>> Pipeline::Compile(const NewSubmission& 
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(program->work_dir_));
   CompilerOptions copt = options_.compiler;
   if (!copt.cancel) copt.cancel = options_.cancel;
-  Compiler compiler(sandbox, copt);
+  RetryingSandbox retrying(sandbox);
+  Compiler compiler(&retrying, copt);
   JUDGE_ASSIGN_OR_RETURN(program->outcome_,
                          compiler.Compile(submission.source, submission.language, scratch + "/build"));
   return program;
@@ -437,7 +458,8 @@ Result<GradeReport> Pipeline::RunTests(const CompiledProgram& program, const Pac
   req.problem = &problem;
   req.tests = &tests;
   req.program = &program.outcome().program;
-  req.sandbox = sandbox;
+  RetryingSandbox retrying(sandbox);
+  req.sandbox = &retrying;
   req.checker = package.checker.get();
   req.groups = &package.test_groups;
   GradeOptions gopt;

@@ -24,8 +24,9 @@
 //      is crossed or the caller cancels; kill the tree through the cgroup (or the pid namespace's init without
 //      one) when it must stop;
 //   7. reap the init, read the final counters, decide the status (run_verdict.h);
-//   8. copy what the program wrote back into the host work directory (fd-relative,
-//      through the directory opened in step 4).
+//   8. copy what the program wrote and the caller wants back into the host work
+//      directory (fd-relative, through the directory opened in step 4; by real
+//      blocks, each inode once, at most what the layer was charged: copy_back.h).
 //
 // Without cgroups (SandboxMethod::kNoCgroup) the same isolation applies, time comes
 // from rusage and /proc polling and memory from polling only; results say so.
@@ -290,7 +291,7 @@ Result<SlotKeeper*> LinuxSandbox::KeeperOf(Slot& slot) {
   slot.keeper.reset();
   KeeperStart start;
   start.path = keeper_path_;
-  start.socket_path = slot.root_dir + ".keeper";
+  start.socket_base = slot.root_dir + ".keeper";
   start.report_fd = slot.report_fd.get();
   start.netns_fd = slot.netns.get();
   start.judge_pidfd = judge_pidfd_.get();
@@ -349,6 +350,35 @@ Status CheckMounts(const RunSpec& spec, const std::vector<SystemEntry>& system) 
   return Status::Ok();
 }
 
+Status CheckCopyBackNames(const RunSpec& spec) {
+  if (!spec.copy_back_only) return Status::Ok();
+  for (const std::string& name : *spec.copy_back_only)
+    if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos)
+      return Status::InvalidArgument("RunSpec.copy_back_only: expected plain file names, found \"" + name + "\"");
+  return Status::Ok();
+}
+
+// Step 8: what the program wrote that the caller wants, into the host directory
+// (copy_back.h). More than the layer was charged is the program's doing: OLE, as a
+// write past its quota would have been.
+Status KeepWrites(const RunSpec& spec, const WorkLayer& layer, RunResult* result) {
+  CopyBackTally tally;
+  const std::vector<std::string>* only = spec.copy_back_only ? &*spec.copy_back_only : nullptr;
+  JUDGE_RETURN_IF_ERROR(layer.disk->CopyBack(layer.host_dir.get(), only, &tally));
+  auto note = [result](const std::string& what) { result->message += (result->message.empty() ? "" : "; ") + what; };
+  if (tally.dropped > 0)
+    note(std::to_string(tally.dropped) + " entries the program wrote were not kept (special files, links, or deeper "
+         "than " + std::to_string(kCopyBackMaxDepth) + " directories)");
+  if (!tally.over_cap) return Status::Ok();
+  note("the files the program wrote hold more than its disk quota allows to keep (" + std::to_string(tally.bytes / 1024) +
+       " KiB kept); the rest was not kept");
+  if (result->status == RunStatus::kOk) {
+    result->status = RunStatus::kOutputLimitExceeded;
+    result->kill_reason = KillReason::kDisk;
+  }
+  return Status::Ok();
+}
+
 }  // namespace
 
 Result<RunResult> LinuxSandbox::Run(const RunSpec& spec) {
@@ -356,6 +386,7 @@ Result<RunResult> LinuxSandbox::Run(const RunSpec& spec) {
   JUDGE_RETURN_IF_ERROR(ValidateLimits(spec.limits));
   JUDGE_ASSIGN_OR_RETURN(std::string work_dir, CheckWorkDir(spec, system_, options_.state_dir));
   JUDGE_RETURN_IF_ERROR(CheckMounts(spec, system_));
+  JUDGE_RETURN_IF_ERROR(CheckCopyBackNames(spec));
   JUDGE_ASSIGN_OR_RETURN(std::string program, ResolveProgram(spec, work_dir));
   // Waiting for a slot (all held by other runs or other judges) ends when the run is
   // cancelled: a judge told to stop does not wait for someone else's run.
@@ -420,14 +451,7 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   JUDGE_RETURN_IF_ERROR(cgroup.Finish());
   // Step 8: every process of the run is gone; its writes join the host directory
   // before the streams put their files back (they go after this, RAII).
-  if (layer.disk && slot.report->overlay_errno == 0) {
-    int64_t dropped = 0;
-    JUDGE_RETURN_IF_ERROR(layer.disk->CopyBack(layer.host_dir.get(), &dropped));
-    if (dropped > 0)
-      result.message += (result.message.empty() ? "" : "; ") + std::to_string(dropped) +
-                        " entries the program wrote were not kept (special files, or deeper than " +
-                        std::to_string(kCopyBackMaxDepth) + " directories)";
-  }
+  if (layer.disk && slot.report->overlay_errno == 0) JUDGE_RETURN_IF_ERROR(KeepWrites(spec, layer, &result));
   return result;
 }
 
@@ -504,8 +528,18 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   if (slot.cgroup)
     for (int fd : slot.cgroup->procs_fds()) fds.push_back(fd);
 
-  JUDGE_ASSIGN_OR_RETURN(SlotKeeper * keeper, KeeperOf(slot));
-  JUDGE_ASSIGN_OR_RETURN(SlotKeeper::Started started, keeper->Launch(PackPlan(text), fds));
+  // A keeper that ended since this process last used it (idle, or stopped) never
+  // received the run: hand it to a new one, once.
+  const std::string packed = PackPlan(text);
+  SlotKeeper* keeper = nullptr;
+  Result<SlotKeeper::Started> launched = Status::Unavailable("the run was not handed to a keeper");
+  for (int attempt = 0; attempt < 2 && !launched.ok() && launched.status().code() == StatusCode::kUnavailable;
+       ++attempt) {
+    JUDGE_ASSIGN_OR_RETURN(keeper, KeeperOf(slot));
+    launched = keeper->Launch(packed, fds);
+  }
+  if (!launched.ok()) return launched.status();
+  SlotKeeper::Started started = std::move(launched).value();
   const int pidfd = started.pidfd.get();
   return SpawnedInit(keeper, std::move(started), [this, &slot, pidfd] { (void)KillTree(slot, pidfd); });
 }

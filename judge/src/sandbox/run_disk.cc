@@ -1,13 +1,10 @@
 #include "run_disk.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <linux/magic.h>
 #include <sys/mount.h>
-#include <sys/sendfile.h>
 #include <sys/stat.h>
 #include <sys/statfs.h>
-#include <sys/sysmacros.h>
 #include <sys/xattr.h>
 #include <unistd.h>
 
@@ -21,6 +18,7 @@
 #include "judge/base/errors.h"
 #include "judge/base/files.h"
 #include "judge/base/unique_fd.h"
+#include "copy_back.h"
 
 namespace judge::sandbox {
 namespace {
@@ -29,8 +27,6 @@ constexpr int64_t kPageBytes = 4096;
 // The tmpfs root, "upper", "work" and the overlay's "work/work": the file quota is
 // what is left.
 constexpr int64_t kLayerInodes = 4;
-
-bool IsWhiteout(const struct stat& st) { return S_ISCHR(st.st_mode) && st.st_rdev == makedev(0, 0); }
 
 // Whether every extended attribute of dir_fd is the overlay's own ("trusted.overlay."):
 // a program can set others (user.*) on its work directory's root, which a reused
@@ -48,122 +44,6 @@ bool OnlyOverlayXattrs(int dir_fd) {
   return true;
 }
 
-bool IsOpaque(int dir_fd) {
-  char value[4] = {};
-  ssize_t n = ::fgetxattr(dir_fd, "trusted.overlay.opaque", value, sizeof value);
-  return n == 1 && value[0] == 'y';
-}
-
-// The names in a directory (not "." or ".."), read through a duplicate descriptor.
-Result<std::vector<std::string>> Names(int dir_fd, const std::string& what) {
-  int dup = ::fcntl(dir_fd, F_DUPFD_CLOEXEC, 3);
-  if (dup < 0) return ErrnoStatus(errno, what + ": cannot read");
-  std::unique_ptr<DIR, int (*)(DIR*)> dir(::fdopendir(dup), ::closedir);
-  if (!dir) {
-    ::close(dup);
-    return ErrnoStatus(errno, what + ": cannot read");
-  }
-  ::rewinddir(dir.get());
-  std::vector<std::string> names;
-  while (struct dirent* e = ::readdir(dir.get())) {
-    std::string name = e->d_name;
-    if (name != "." && name != "..") names.push_back(std::move(name));
-  }
-  return names;
-}
-
-Status CopyFileAt(int upper_fd, int host_fd, const std::string& name, const struct stat& st, const std::string& what) {
-  UniqueFd in(::openat(upper_fd, name.c_str(), O_RDONLY | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC));
-  if (!in) return ErrnoStatus(errno, what + ": cannot open the run's copy");
-  JUDGE_RETURN_IF_ERROR(fs::RemoveTreeAt(host_fd, name, what));
-  UniqueFd out(::openat(host_fd, name.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_NOFOLLOW | O_CLOEXEC, st.st_mode & 0777));
-  if (!out) return ErrnoStatus(errno, what + ": cannot create");
-  // As the program saw it (its uid for what it made), without setuid or setgid bits.
-  ::fchmod(out.get(), st.st_mode & 0777);
-  (void)::fchown(out.get(), st.st_uid, st.st_gid);
-  off_t offset = 0;
-  while (offset < st.st_size) {
-    ssize_t n = ::sendfile(out.get(), in.get(), &offset, static_cast<size_t>(st.st_size - offset));
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return ErrnoStatus(errno, what + ": cannot copy");
-    if (n == 0) break;
-  }
-  return Status::Ok();
-}
-
-Status CopyLinkAt(int upper_fd, int host_fd, const std::string& name, const std::string& what) {
-  char target[4096];
-  ssize_t n = ::readlinkat(upper_fd, name.c_str(), target, sizeof target - 1);
-  if (n < 0) return ErrnoStatus(errno, what + ": cannot read the link");
-  target[n] = '\0';
-  JUDGE_RETURN_IF_ERROR(fs::RemoveTreeAt(host_fd, name, what));
-  if (::symlinkat(target, host_fd, name.c_str()) != 0) return ErrnoStatus(errno, what + ": cannot create the link");
-  struct stat st;
-  if (::fstatat(upper_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) == 0)
-    (void)::fchownat(host_fd, name.c_str(), st.st_uid, st.st_gid, AT_SYMLINK_NOFOLLOW);
-  return Status::Ok();
-}
-
-// The host directory `name` that the upper directory of the same name goes into: kept
-// when it is a directory and the upper one is not opaque, else made anew.
-Result<UniqueFd> HostDirFor(int host_fd, const std::string& name, int upper_dir_fd, const struct stat& st,
-                            const std::string& what) {
-  struct stat hst;
-  bool keep = ::fstatat(host_fd, name.c_str(), &hst, AT_SYMLINK_NOFOLLOW) == 0 && S_ISDIR(hst.st_mode) &&
-              !IsOpaque(upper_dir_fd);
-  if (!keep) {
-    JUDGE_RETURN_IF_ERROR(fs::RemoveTreeAt(host_fd, name, what));
-    if (::mkdirat(host_fd, name.c_str(), 0700) != 0) return ErrnoStatus(errno, what + ": cannot create");
-  }
-  UniqueFd dir(::openat(host_fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-  if (!dir) return ErrnoStatus(errno, what + ": cannot open");
-  ::fchmod(dir.get(), st.st_mode & 0777);
-  (void)::fchown(dir.get(), st.st_uid, st.st_gid);
-  return dir;
-}
-
-class CopyBackWalk {
- public:
-  explicit CopyBackWalk(int64_t* dropped) : dropped_(dropped) {}
-
-  Status Dir(int upper_fd, int host_fd, int depth, const std::string& what) {
-    JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> names, Names(upper_fd, what));
-    for (const std::string& name : names) {
-      const std::string path = what + "/" + name;
-      struct stat st;
-      if (::fstatat(upper_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) return ErrnoStatus(errno, path + ": cannot stat");
-      if (IsWhiteout(st)) {
-        JUDGE_RETURN_IF_ERROR(fs::RemoveTreeAt(host_fd, name, path));
-      } else if (S_ISDIR(st.st_mode)) {
-        JUDGE_RETURN_IF_ERROR(Subdir(upper_fd, host_fd, name, st, depth, path));
-      } else if (S_ISREG(st.st_mode)) {
-        JUDGE_RETURN_IF_ERROR(CopyFileAt(upper_fd, host_fd, name, st, path));
-      } else if (S_ISLNK(st.st_mode)) {
-        JUDGE_RETURN_IF_ERROR(CopyLinkAt(upper_fd, host_fd, name, path));
-      } else {  // a FIFO, socket or device never reaches the host: the name is gone
-        JUDGE_RETURN_IF_ERROR(fs::RemoveTreeAt(host_fd, name, path));
-        ++*dropped_;
-      }
-    }
-    return Status::Ok();
-  }
-
- private:
-  Status Subdir(int upper_fd, int host_fd, const std::string& name, const struct stat& st, int depth,
-                const std::string& path) {
-    if (depth >= kCopyBackMaxDepth) {
-      ++*dropped_;
-      return Status::Ok();
-    }
-    UniqueFd up(::openat(upper_fd, name.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-    if (!up) return ErrnoStatus(errno, path + ": cannot open the run's copy");
-    JUDGE_ASSIGN_OR_RETURN(UniqueFd host, HostDirFor(host_fd, name, up.get(), st, path));
-    return Dir(up.get(), host.get(), depth + 1, path);
-  }
-
-  int64_t* dropped_;
-};
-
 // The layer's tmpfs size for a quota: rounded up to pages and one page more, so that
 // "more than the quota" is a used size.
 int64_t LayerBytes(int64_t quota_bytes) { return (quota_bytes + kPageBytes - 1) / kPageBytes * kPageBytes + kPageBytes; }
@@ -178,7 +58,7 @@ UniqueFd CleanUpper(const std::string& dir) {
   if (static_cast<int64_t>(sf.f_files - sf.f_ffree) > kLayerInodes + 1) return UniqueFd();
   UniqueFd up(::open((dir + "/upper").c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
   if (!up) return up;
-  Result<std::vector<std::string>> names = Names(up.get(), "the upper layer");
+  Result<std::vector<std::string>> names = DirNamesAt(up.get(), "the upper layer");
   if (!names.ok() || !names->empty() || !OnlyOverlayXattrs(up.get())) return UniqueFd();
   return up;
 }
@@ -270,12 +150,16 @@ DiskUsage RunDisk::Usage() const {
   return u;
 }
 
-Status RunDisk::CopyBack(int host_dir_fd, int64_t* dropped) const {
+Status RunDisk::CopyBack(int host_dir_fd, const std::vector<std::string>* only, CopyBackTally* tally) const {
   const std::string upper = dir_ + "/upper";
   UniqueFd up(::open(upper.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
   if (!up) return ErrnoStatus(errno, "cannot open " + upper);
-  CopyBackWalk walk(dropped);
-  return walk.Dir(up.get(), host_dir_fd, 0, "the work directory").WithContext("keeping what the run wrote");
+  CopyBackPlan plan;
+  plan.only = only;
+  // Never more than the run was charged for: what its files hold in the layer (the
+  // quota and at most a page: the tmpfs is one page larger, see LayerBytes).
+  plan.cap_bytes = Usage().bytes;
+  return CopyBackTree(up.get(), host_dir_fd, plan, tally).WithContext("keeping what the run wrote");
 }
 
 }  // namespace judge::sandbox

@@ -11,12 +11,9 @@
 // that is the quota, whatever the number of files; the pages are the run's memory too.
 //
 // After the run, once every process of it is dead, CopyBack() applies the upper layer
-// to the host work directory through descriptors opened before the run, one directory
-// at a time: a new or changed regular file is copied (owner and permission bits as the
-// program saw them, no setuid or setgid), a symbolic link recreated (never followed), a
-// whiteout removes
-// the host entry, an opaque or new directory replaces it; FIFOs, sockets and devices
-// are dropped.
+// (what the caller wants of it) to the host work directory through descriptors opened
+// before the run, by real blocks, each inode once, at most what the layer was charged
+// (copy_back.h).
 //
 // The slot keeps its layer mounted for its next run, when the run left nothing behind
 // (Reuse(): the upper layer empty, no page or file still used, no extended attribute
@@ -41,7 +38,9 @@
 #include <cstdint>
 #include <optional>
 #include <string>
+#include <vector>
 
+#include "copy_back.h"
 #include "judge/status.h"
 
 namespace judge::sandbox {
@@ -49,9 +48,6 @@ namespace judge::sandbox {
 // How a run's writes are bounded, as reported (doctor, run --json).
 inline constexpr const char* kDiskQuotaMethod = "overlay+tmpfs";
 inline constexpr const char* kNoDiskQuotaMethod = "none (no overlayfs: only the per-file size limit)";
-
-// Files deeper than this below the work directory are not copied back.
-inline constexpr int kCopyBackMaxDepth = 64;
 
 // Whether this kernel offers overlayfs (read from /proc/filesystems).
 bool OverlaySupported();
@@ -104,10 +100,11 @@ class RunDisk {
   // What the run wrote. Call after the run.
   DiskUsage Usage() const;
 
-  // Applies the upper layer to the host directory host_dir_fd (see above). Only the
-  // judge's own failures are errors; what cannot be kept (too deep, special files)
-  // is counted in *dropped.
-  Status CopyBack(int host_dir_fd, int64_t* dropped) const;
+  // Applies the upper layer to the host directory host_dir_fd (copy_back.h): every
+  // entry, or (only non-null) the named top-level ones; at most the layer's used size
+  // in data bytes. Only the judge's own failures are errors; what is not kept (too
+  // deep, special files, past the cap) is in *tally.
+  Status CopyBack(int host_dir_fd, const std::vector<std::string>* only, CopyBackTally* tally) const;
 
  private:
   RunDisk(std::string dir, int64_t quota_bytes, int64_t quota_files)

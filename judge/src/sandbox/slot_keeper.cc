@@ -9,11 +9,15 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <dirent.h>
+
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
+#include <memory>
 
 #include "judge/base/errors.h"
+#include "judge/base/hash.h"
 #include "judge/base/paths.h"
 #include "keeper_channel.h"
 
@@ -55,22 +59,59 @@ Status SpawnKeeper(const std::string& path, int fd) {
   return Status::Ok();
 }
 
-struct sockaddr_un Address(const std::string& path) {
+// A socket's address. A path too long for sun_path (a deep state directory) is
+// reached through its directory's descriptor: /proc/self/fd/<fd>/<name>, which the
+// kernel resolves like any path. The descriptor must live while the address is used.
+struct SocketAddress {
+  explicit SocketAddress(const std::string& path) {
+    a.sun_family = AF_UNIX;
+    std::string reach = path;
+    const std::size_t slash = path.rfind('/');
+    if (path.size() >= sizeof a.sun_path && slash != std::string::npos) {
+      dir.Reset(::open(path.substr(0, slash).c_str(), O_PATH | O_DIRECTORY | O_CLOEXEC));
+      if (dir) reach = "/proc/self/fd/" + std::to_string(dir.get()) + path.substr(slash);
+    }
+    std::strncpy(a.sun_path, reach.c_str(), sizeof a.sun_path - 1);
+  }
+  struct sockaddr* get() { return reinterpret_cast<struct sockaddr*>(&a); }
+  UniqueFd dir;
   struct sockaddr_un a = {};
-  a.sun_family = AF_UNIX;
-  std::strncpy(a.sun_path, path.c_str(), sizeof a.sun_path - 1);
-  return a;
+};
+
+// Whether nobody listens at the socket `path` any more (its keeper ended). Never
+// waits: a live keeper's full backlog is not "nobody".
+bool NobodyListens(const std::string& path) {
+  SocketAddress a(path);
+  UniqueFd fd(::socket(AF_UNIX, SOCK_SEQPACKET | SOCK_NONBLOCK | SOCK_CLOEXEC, 0));
+  return fd && ::connect(fd.get(), a.get(), sizeof a.a) != 0 && errno == ECONNREFUSED;
+}
+
+// Removes the sockets of the slot (any installation's: <socket_base>-<id>, and the
+// <socket_base> of builds before names had ids) whose keepers ended. Safe only under
+// the slot's lock, which every installation takes before it starts a keeper: none is
+// being started meanwhile.
+void RemoveDeadSockets(const std::string& socket_base) {
+  const std::size_t slash = socket_base.rfind('/');
+  const std::string dir = socket_base.substr(0, slash), base = socket_base.substr(slash + 1);
+  std::unique_ptr<DIR, int (*)(DIR*)> d(::opendir(dir.c_str()), ::closedir);
+  if (!d) return;
+  while (struct dirent* e = ::readdir(d.get())) {
+    const std::string name = e->d_name;
+    if (e->d_type != DT_SOCK || (name != base && name.rfind(base + "-", 0) != 0)) continue;
+    if (NobodyListens(dir + "/" + name)) (void)::unlinkat(::dirfd(d.get()), name.c_str(), 0);
+  }
 }
 
 // A new keeper listening at socket_path (whatever stood there is replaced).
-Status StartKeeper(const KeeperStart& start) {
-  struct sockaddr_un a = Address(start.socket_path);
+Status StartKeeper(const KeeperStart& start, const std::string& socket_path) {
+  RemoveDeadSockets(start.socket_base);
+  SocketAddress a(socket_path);
   UniqueFd listener(::socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0));
   if (!listener) return ErrnoStatus(errno, "sandbox keeper: socket");
-  (void)::unlink(start.socket_path.c_str());
-  if (::bind(listener.get(), reinterpret_cast<struct sockaddr*>(&a), sizeof a) != 0 ||
-      ::chmod(start.socket_path.c_str(), 0600) != 0 || ::listen(listener.get(), 16) != 0)
-    return ErrnoStatus(errno, "sandbox keeper: cannot listen at " + start.socket_path);
+  (void)::unlink(socket_path.c_str());
+  if (::bind(listener.get(), a.get(), sizeof a.a) != 0 ||
+      ::chmod(socket_path.c_str(), 0600) != 0 || ::listen(listener.get(), 16) != 0)
+    return ErrnoStatus(errno, "sandbox keeper: cannot listen at " + socket_path);
   if (listener.get() == 3) listener.Reset(::fcntl(3, F_DUPFD_CLOEXEC, 4));  // dup2(3, 3) would keep CLOEXEC
   if (!listener) return ErrnoStatus(errno, "sandbox keeper: fcntl");
   return SpawnKeeper(start.path, listener.get());
@@ -78,9 +119,9 @@ Status StartKeeper(const KeeperStart& start) {
 
 // A connection to the keeper at socket_path; none when there is no keeper listening.
 UniqueFd Connect(const std::string& socket_path) {
-  struct sockaddr_un a = Address(socket_path);
+  SocketAddress a(socket_path);
   UniqueFd fd(::socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0));
-  if (fd && ::connect(fd.get(), reinterpret_cast<struct sockaddr*>(&a), sizeof a) != 0) fd.Reset();
+  if (fd && ::connect(fd.get(), a.get(), sizeof a.a) != 0) fd.Reset();
   return fd;
 }
 
@@ -93,6 +134,16 @@ bool SameBinary(const KeeperWelcome& w, const std::string& path) {
 }
 
 }  // namespace
+
+Result<std::string> KeeperSocketPath(const std::string& socket_base, const std::string& keeper_path) {
+  struct stat st;
+  if (::stat(keeper_path.c_str(), &st) != 0)
+    return ErrnoStatus(errno, "sandbox keeper: cannot stat " + keeper_path);
+  const std::string identity = std::to_string(st.st_dev) + ":" + std::to_string(st.st_ino) + ":" +
+                               std::to_string(st.st_size) + ":" + std::to_string(st.st_mtim.tv_sec) + "." +
+                               std::to_string(st.st_mtim.tv_nsec);
+  return socket_base + "-" + Sha256Hex(identity).substr(0, 16);
+}
 
 std::string DefaultKeeperPath() {
   if (const char* env = std::getenv("JUDGE_SANDBOX_KEEPER"); env && *env) return env;
@@ -111,13 +162,14 @@ Result<std::unique_ptr<SlotKeeper>> SlotKeeper::Start(const KeeperStart& start) 
   std::vector<int> fds = {start.report_fd};
   if (h.has_netns) fds.push_back(start.netns_fd);
   if (h.has_judge_pidfd) fds.push_back(start.judge_pidfd);
+  JUDGE_ASSIGN_OR_RETURN(const std::string socket_path, KeeperSocketPath(start.socket_base, start.path));
   // The keeper there, if it is ours; else a new one (once).
   for (int attempt = 0; attempt < 2; ++attempt) {
-    UniqueFd conn = Connect(start.socket_path);
+    UniqueFd conn = Connect(socket_path);
     if (!conn) {
-      JUDGE_RETURN_IF_ERROR(StartKeeper(start));
-      conn = Connect(start.socket_path);
-      if (!conn) return ErrnoStatus(errno, "sandbox keeper: cannot connect to " + start.socket_path);
+      JUDGE_RETURN_IF_ERROR(StartKeeper(start, socket_path));
+      conn = Connect(socket_path);
+      if (!conn) return Status::Unavailable("sandbox keeper: cannot connect to " + socket_path + ": " + ErrnoText(errno));
     }
     if (!SendMessage(conn.get(), hello.data(), hello.size(), fds.data(), static_cast<int>(fds.size()))) continue;
     std::string reply;
@@ -132,11 +184,13 @@ Result<std::unique_ptr<SlotKeeper>> SlotKeeper::Start(const KeeperStart& start) 
       k->pid_ = w.pid;
       return k;
     }
-    // Another build's keeper, or a broken one: stop it, start ours.
+    // A broken keeper, or one of another protocol at our binary's name (the binary
+    // was replaced in place): stop it, start ours. Under the slot's lock, so it has no
+    // run in flight.
     if (rc == 1 && reply.size() == sizeof w && w.pid > 0) ::kill(w.pid, SIGKILL);
-    (void)::unlink(start.socket_path.c_str());
+    (void)::unlink(socket_path.c_str());
   }
-  return Status::Internal("sandbox keeper: no usable keeper at " + start.socket_path);
+  return Status::Unavailable("sandbox keeper: no usable keeper at " + socket_path);
 }
 
 SlotKeeper::~SlotKeeper() = default;  // closing the connection is all: the keeper lives on
@@ -152,8 +206,11 @@ Result<SlotKeeper::Started> SlotKeeper::Launch(const std::string& packed_plan, c
   if (packed_plan.size() > kMaxKeeperMessage)
     return Status::InvalidArgument("the run's plan is too large (" + std::to_string(packed_plan.size()) +
                                    " bytes; arguments and environment must stay under 256 KiB)");
-  if (!SendMessage(socket_.get(), packed_plan.data(), packed_plan.size(), fds.data(), static_cast<int>(fds.size())))
-    return Broken("cannot hand the run to the sandbox keeper: " + ErrnoText(errno));
+  if (!SendMessage(socket_.get(), packed_plan.data(), packed_plan.size(), fds.data(), static_cast<int>(fds.size()))) {
+    const std::string why = ErrnoText(errno);
+    (void)Broken("");
+    return Status::Unavailable("cannot hand the run to the sandbox keeper: " + why);
+  }
   std::string reply;
   std::vector<int> got;
   int rc = ReceiveMessage(socket_.get(), sizeof(KeeperStarted), &reply, &got);

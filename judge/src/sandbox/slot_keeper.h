@@ -2,19 +2,28 @@
 // starting it when there is none, hands it each run, and hears back when the program
 // has exec'd and when the run's init has been reaped.
 //
-// Theory of operation. A keeper serves its slot for every judge process on the host
-// and outlives them, listening at <state_dir>/slot<k>.keeper. Start() connects there
-// and sends the hello; the welcome names the keeper's binary, and a keeper whose
-// binary is not the one this judge would start (a rebuild) is stopped and replaced.
-// With no keeper there (none yet, or it ended after being idle), Start() binds the
-// listening socket itself, spawns the keeper with it (posix_spawn: the judge is not
+// Theory of operation. A keeper serves its slot for every judge process of its
+// installation on the host and outlives them, listening at
+// <state_dir>/slot<k>.keeper-<id>, where <id> names the keeper binary (KeeperSocketPath:
+// its device, inode, size and modification time). Two installations on one host (two
+// builds, or one build copied elsewhere) thus never share or replace each other's
+// keepers: each has its own, and the slot's lock (flock, shared by all) keeps their
+// runs apart, so a keeper is never stopped under another's run in flight. Start()
+// connects there and sends the hello; the welcome names the keeper's binary, and a
+// keeper that is not the one this judge would start (a broken one, another protocol
+// version: the same socket name means the same binary) is stopped and replaced. With no
+// keeper there (none yet, or it ended after being idle), Start() removes the slot's
+// sockets nobody listens at any more (other installations' keepers that ended), binds
+// the listening socket itself, spawns the keeper with it (posix_spawn: the judge is not
 // forked; the keeper detaches, so the judge only waits for its first process), and
 // connects. The caller holds the slot's lock: two judges never start one slot's
 // keeper at once. Launch() sends one run and waits for KeeperStarted: the init's pid
 // and pidfd (the judge watches and kills through them, never by a bare pid the keeper
 // might have reaped). WaitEnded() waits for KeeperEnded. A keeper that dies or
-// answers nonsense fails the run (a judge error) and is replaced at the next Start.
-// The destructor closes the connection (a run still going is killed by the keeper).
+// answers nonsense fails the run (a judge error) and is replaced at the next Start; a
+// run it never received (the send failed: the keeper had ended) is kUnavailable, and
+// may be handed to a new keeper. The destructor closes the connection (a run still
+// going is killed by the keeper).
 //
 // Not thread-safe: one slot, used by one run at a time (the slot lease).
 #ifndef JUDGE_SRC_SANDBOX_SLOT_KEEPER_H_
@@ -38,9 +47,15 @@ namespace judge::sandbox {
 // where this build put it.
 std::string DefaultKeeperPath();
 
+// Where the keeper binary at keeper_path serves the slot whose sockets are named
+// <socket_base>-<id>: <id> is 16 hex digits of a hash of the binary's identity (device,
+// inode, size, modification time). An error when the binary cannot be stat'ed. Any
+// length: a path too long for a socket address is reached through its directory.
+Result<std::string> KeeperSocketPath(const std::string& socket_base, const std::string& keeper_path);
+
 struct KeeperStart {
   std::string path;               // the keeper binary
-  std::string socket_path;        // where the slot's keeper listens
+  std::string socket_base;        // the slot's: <state_dir>/slot<k>.keeper
   int report_fd = -1;             // memfd of the slot's ChildReport page (borrowed)
   int netns_fd = -1;              // the slot's network namespace, or -1 (borrowed)
   int judge_pidfd = -1;           // or -1 (borrowed)
@@ -60,6 +75,7 @@ class SlotKeeper {
   };
   // Sends the run (a plan from PackPlan and its descriptors: stdin, stdout, stderr,
   // then the cgroup files) and waits until the program has exec'd or failed to.
+  // kUnavailable: the keeper did not receive the run (it had ended); nothing started.
   Result<Started> Launch(const std::string& packed_plan, const std::vector<int>& fds);
 
   struct Ended {
