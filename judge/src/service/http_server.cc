@@ -168,7 +168,11 @@ class Session : public std::enable_shared_from_this<Session> {
                                                  std::to_string(opt().max_connections) +
                                                  " are kept for admins; try again");
     }
-    if (admission.refusal) return Send(std::move(*admission.refusal), false);
+    if (admission.refusal) {
+      // Refused with its body unread: the connection cannot carry another request.
+      const bool reusable = parser_->is_done() && entry_ == Entry::kOpen && parser_->get().keep_alive();
+      return Send(std::move(*admission.refusal), reusable);
+    }
     if (parser_->is_done()) return Respond();
     if (beast::iequals(parser_->get()[http::field::expect], "100-continue")) return SendContinue();
     ReadBody();
