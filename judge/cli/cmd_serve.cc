@@ -1,6 +1,8 @@
 // judge serve [--listen 127.0.0.1:8080] [--problems DIR] [--db PATH | --queue postgresql://...]
 //             [--workers N] [--token-file F] [--languages F] [--rate N] [--burst N]
-//             [--lease-ms N] [--all]
+//             [--lease-ms N] [--all] [--max-connections N] [--admin-connections N]
+//             [--connections-per-address N] [--streams-per-user N] [--streams-per-address N]
+//             [--stream-lifetime-ms N] [--header-deadline-ms N] [--allow-host NAME]...
 // The HTTP API and the web page (docs/service.md). Prints "judge serve: listening on
 // http://ADDR/" on stdout once the port is bound, logs problems on stderr, and runs
 // until SIGINT/SIGTERM/SIGHUP: then running judgings are cancelled and go back to the
@@ -30,6 +32,32 @@ int RunServe(ServeOptions o) {
   return kExitOk;
 }
 
+// What one client may hold (docs/service.md, "What the server defends against").
+void AddClientLimits(CLI::App* cmd, ServeOptions* o) {
+  cmd->add_option("--max-connections", o->max_connections, "connections open at once (default 256; beyond: 503)")
+      ->check(CLI::Range(1, 100000));
+  cmd->add_option("--admin-connections", o->admin_connections,
+                  "of --max-connections, how many only admins' requests may use (default 16)")
+      ->check(CLI::Range(0, 99999));
+  cmd->add_option("--connections-per-address", o->connections_per_address,
+                  "connections open at once from one client address (default 32; 0: no limit)")
+      ->check(CLI::Range(0, 100000));
+  cmd->add_option("--streams-per-user", o->streams_per_user,
+                  "open event streams of one contestant, or of one address without tokens (default 8; 0: no limit)")
+      ->check(CLI::Range(0, 100000));
+  cmd->add_option("--streams-per-address", o->streams_per_address,
+                  "open event streams from one address, admins' aside (default 16; 0: no limit)")
+      ->check(CLI::Range(0, 100000));
+  cmd->add_option("--stream-lifetime-ms", o->stream_lifetime_ms,
+                  "an event stream is closed after this long (default 600000; 0: never)")
+      ->check(CLI::Range(int64_t{0}, int64_t{86400000}));
+  cmd->add_option("--header-deadline-ms", o->header_deadline_ms,
+                  "a request's line and headers must arrive within this (default 5000)")
+      ->check(CLI::Range(int64_t{100}, int64_t{600000}));
+  cmd->add_option("--allow-host", o->allowed_hosts,
+                  "a Host name accepted besides the server's address (repeatable; without --token-file)");
+}
+
 }  // namespace
 
 void RegisterServe(CLI::App& app, int* exit_code) {
@@ -52,6 +80,7 @@ void RegisterServe(CLI::App& app, int* exit_code) {
   cmd->add_option("--lease-ms", o->lease_ms, "how long a claim lives without renewal (default 30000)")
       ->check(CLI::Range(int64_t{500}, int64_t{3600000}));
   cmd->add_flag("--all", o->run_all, "run every test (default: stop at the first failure)");
+  AddClientLimits(cmd, o.get());
   cmd->callback([o, exit_code] { *exit_code = RunServe(*o); });
 }
 

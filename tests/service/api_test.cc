@@ -10,6 +10,8 @@
 #include "api.h"
 #include "claimed_store.h"
 #include "judge/base/clock.h"
+#include "open_quota.h"
+#include "origin_policy.h"
 #include "queue_contract.h"
 #include "service_util.h"
 #include "submission_events.h"
@@ -75,6 +77,9 @@ class ApiTest : public ::testing::Test {
     service::ParseTarget(target, &r.path, &r.query);
     r.body = body;
     r.peer = "127.0.0.1";
+    r.local_address = "127.0.0.1";
+    r.local_port = 8080;
+    if (method == "POST") r.content_type = "application/json";
     if (!token.empty()) r.authorization = "Bearer " + token;
     return r;
   }
@@ -310,6 +315,92 @@ TEST_F(ApiTest, EventStreamSendsEachTestThenTheResult) {
   unsubscribe();
   hub_.Notify(id);
   EXPECT_EQ(woken, 1);
+}
+
+// Hole 2 of issue 23, in the API: a contestant's open streams are counted, and a
+// stream's place is free again when it is destroyed (its connection ended).
+TEST_F(ApiTest, EventStreamsAreCountedPerUser) {
+  auto api = MakeApi(true);
+  const int64_t id = SubmitOk(*api, "alice-token-0123456789");
+  const std::string events = "/api/v1/submissions/" + std::to_string(id) + "/events";
+  std::vector<HttpResponse> open;
+  for (int i = 0; i < 8; ++i) {
+    open.push_back(api->Handle(Req("GET", events, "", "alice-token-0123456789")));
+    ASSERT_EQ(open.back().status, 200) << i;
+  }
+  EXPECT_EQ(ErrorOf(api->Handle(Req("GET", events, "", "alice-token-0123456789")), 429),
+            "too many open event streams of 'alice' (at most 8 at once): close one first");
+  EXPECT_EQ(api->Handle(Req("GET", events, "", "admin-token-0123456789")).status, 200) << "admins are not counted";
+  open.pop_back();
+  EXPECT_EQ(api->Handle(Req("GET", events, "", "alice-token-0123456789")).status, 200);
+}
+
+TEST_F(ApiTest, PostedJsonMustSayItIsJson) {
+  auto api = MakeApi(false);
+  HttpRequest form = Req("POST", "/api/v1/submissions", SubmitBody("sum", "a.cpp", kSumOk));
+  form.content_type = "text/plain;charset=UTF-8";
+  EXPECT_EQ(ErrorOf(api->Handle(form), 415), "Content-Type: expected application/json, found 'text/plain;charset=UTF-8'");
+  form.content_type = "Application/JSON; charset=utf-8";
+  EXPECT_EQ(api->Handle(form).status, 201);
+}
+
+TEST(OriginPolicyTest, HostMustNameThisServer) {
+  HttpRequest r;
+  r.local_address = "127.0.0.1";
+  r.local_port = 8080;
+  const std::vector<std::string> none, proxy = {"Judge.Example"};
+  for (const char* ok : {"", "127.0.0.1:8080", "localhost:8080", "LOCALHOST:8080", "[::1]:8080"}) {
+    r.host = ok;
+    EXPECT_TRUE(service::CheckHostAndOrigin(r, none).ok()) << ok;
+  }
+  for (const char* bad : {"evil.example", "evil.example:8080", "127.0.0.1", "127.0.0.1:8081", "localhost.evil:8080",
+                          "[::1", "127.0.0.1:80x", "::1:8080"}) {
+    r.host = bad;
+    EXPECT_FALSE(service::CheckHostAndOrigin(r, none).ok()) << bad;
+  }
+  r.host = "evil.example:8080";
+  EXPECT_EQ(service::CheckHostAndOrigin(r, none).message(),
+            "Host 'evil.example:8080': expected this server's address (127.0.0.1:8080, localhost:8080) or a name "
+            "given with --allow-host");
+  r.host = "judge.example";
+  EXPECT_TRUE(service::CheckHostAndOrigin(r, proxy).ok());
+  // On a wildcard address the connection came in on one of the host's addresses.
+  r.local_address = "::ffff:10.1.2.3";
+  r.host = "10.1.2.3:8080";
+  EXPECT_TRUE(service::CheckHostAndOrigin(r, none).ok());
+}
+
+TEST(OriginPolicyTest, OriginMustBeThisServers) {
+  HttpRequest r;
+  r.local_address = "127.0.0.1";
+  r.local_port = 8080;
+  r.host = "127.0.0.1:8080";
+  const std::vector<std::string> proxy = {"judge.example"};
+  for (const char* ok : {"", "http://127.0.0.1:8080", "http://localhost:8080", "https://judge.example"}) {
+    r.origin = ok;
+    EXPECT_TRUE(service::CheckHostAndOrigin(r, proxy).ok()) << ok;
+  }
+  for (const char* bad : {"null", "http://evil.example", "http://127.0.0.1:9999", "http://127.0.0.1",
+                          "file://", "http://127.0.0.1:8080/x", "ftp://127.0.0.1:8080"}) {
+    r.origin = bad;
+    EXPECT_FALSE(service::CheckHostAndOrigin(r, proxy).ok()) << bad;
+  }
+}
+
+TEST(OpenQuotaTest, CountsWhileSlotsLive) {
+  service::OpenQuota quota;
+  std::optional<service::OpenQuota::Slot> a = quota.TryOpen("x", 2);
+  std::optional<service::OpenQuota::Slot> b = quota.TryOpen("x", 2);
+  ASSERT_TRUE(a && b);
+  EXPECT_FALSE(quota.TryOpen("x", 2).has_value());
+  EXPECT_TRUE(quota.TryOpen("y", 2).has_value()) << "another key has its own count (released at once)";
+  EXPECT_EQ(quota.open("y"), 0);
+  service::OpenQuota::Slot moved = std::move(*a);
+  a.reset();
+  EXPECT_EQ(quota.open("x"), 2) << "a moved slot still counts once";
+  { service::OpenQuota::Slot gone = std::move(moved); }
+  EXPECT_EQ(quota.open("x"), 1);
+  EXPECT_TRUE(quota.TryOpen("x", 0).has_value()) << "0: no limit";
 }
 
 TEST(AccessTokensTest, FileErrorsNameTheLine) {

@@ -6,8 +6,6 @@
 
 #include <algorithm>
 
-#include <algorithm>
-
 #include "service_util.h"
 
 namespace judge::servicetest {
@@ -73,7 +71,7 @@ TEST_F(ServerTest, EventStreamFollowsTheJudging) {
   int fd = Connect(s.address);
   ASSERT_GE(fd, 0);
   ASSERT_TRUE(SendAll(fd, "GET /api/v1/submissions/" + std::to_string(id) +
-                              "/events HTTP/1.1\r\nHost: x\r\nAccept: text/event-stream\r\n\r\n"));
+                              "/events HTTP/1.1\r\nHost: " + s.address + "\r\nAccept: text/event-stream\r\n\r\n"));
   HttpReply r = ReadReply(fd);  // close-delimited: returns when the stream ends
   close(fd);
   EXPECT_EQ(r.status, 200);
@@ -120,7 +118,8 @@ TEST_F(ServerTest, BadRequestsGetOneJsonErrorAndTheServerGoesOn) {
   // A body bigger than the server reads at all: refused from the header alone.
   {
     int fd = Connect(s.address);
-    ASSERT_TRUE(SendAll(fd, "POST /api/v1/submissions HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000\r\n\r\n"));
+    ASSERT_TRUE(SendAll(fd, "POST /api/v1/submissions HTTP/1.1\r\nHost: " + s.address +
+                                "\r\nContent-Length: 100000000\r\n\r\n"));
     expect_error(ReadReply(fd), 413);
     close(fd);
   }
@@ -153,15 +152,15 @@ TEST_F(ServerTest, SlowClientsDoNotStopOthers) {
   for (int i = 0; i < 20; ++i) {
     int fd = Connect(s.address);
     ASSERT_GE(fd, 0);
-    ASSERT_TRUE(SendAll(fd, "GET /api/v1/problems HTTP/1.1\r\nHost: x\r\nX-Slow: "));
+    ASSERT_TRUE(SendAll(fd, "GET /api/v1/problems HTTP/1.1\r\nHost: " + s.address + "\r\nX-Slow: "));
     slow.push_back(fd);
   }
   for (int i = 0; i < 5; ++i) ExpectServing(s);
   // A keep-alive client: two requests on one connection.
   int fd = Connect(s.address);
-  ASSERT_TRUE(SendAll(fd, "GET /api/v1/problems HTTP/1.1\r\nHost: x\r\n\r\n"));
+  ASSERT_TRUE(SendAll(fd, "GET /api/v1/problems HTTP/1.1\r\nHost: " + s.address + "\r\n\r\n"));
   EXPECT_EQ(ReadReply(fd).status, 200);
-  ASSERT_TRUE(SendAll(fd, "GET /api/v1/languages HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"));
+  ASSERT_TRUE(SendAll(fd, "GET /api/v1/languages HTTP/1.1\r\nHost: " + s.address + "\r\nConnection: close\r\n\r\n"));
   EXPECT_EQ(ReadReply(fd).status, 200);
   close(fd);
   for (int f : slow) close(f);

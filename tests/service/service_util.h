@@ -197,14 +197,24 @@ struct HttpReply {
   }
 };
 
-// A TCP connection to "host:port" (IPv4).
-inline int Connect(const std::string& address) {
+// A TCP connection to "host:port" (IPv4), from `source` when given: any 127.x.y.z
+// reaches a server on 127.0.0.1, so a test can be several clients' addresses.
+inline int Connect(const std::string& address, const std::string& source = "") {
   const std::size_t colon = address.rfind(':');
   sockaddr_in sa{};
   sa.sin_family = AF_INET;
   sa.sin_port = htons(static_cast<uint16_t>(std::stoi(address.substr(colon + 1))));
   inet_pton(AF_INET, address.substr(0, colon).c_str(), &sa.sin_addr);
   int fd = socket(AF_INET, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (!source.empty()) {
+    sockaddr_in from{};
+    from.sin_family = AF_INET;
+    inet_pton(AF_INET, source.c_str(), &from.sin_addr);
+    if (bind(fd, reinterpret_cast<sockaddr*>(&from), sizeof from) != 0) {
+      close(fd);
+      return -1;
+    }
+  }
   if (connect(fd, reinterpret_cast<sockaddr*>(&sa), sizeof sa) != 0) {
     close(fd);
     return -1;
@@ -261,6 +271,56 @@ inline HttpReply ReadReply(int fd) {
     r.body = data.substr(header_end + 4);
     if (length >= 0 && r.body.size() > static_cast<std::size_t>(length)) r.body.resize(static_cast<std::size_t>(length));
   }
+  return r;
+}
+
+// What `fd` sends within timeout_ms, until the peer closes; *closed tells whether it did.
+inline std::string ReadUntilClosed(int fd, int timeout_ms, bool* closed) {
+  const auto deadline = SteadyClock::now() + std::chrono::milliseconds(timeout_ms);
+  std::string data;
+  *closed = false;
+  char buf[65536];
+  while (true) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - SteadyClock::now()).count();
+    pollfd p{fd, POLLIN, 0};
+    if (left <= 0 || poll(&p, 1, static_cast<int>(left)) <= 0) return data;
+    ssize_t n = recv(fd, buf, sizeof buf, 0);
+    if (n <= 0) {
+      *closed = true;
+      return data;
+    }
+    data.append(buf, static_cast<std::size_t>(n));
+  }
+}
+
+// The status line and headers of a response that may go on (an event stream), read
+// within timeout_ms; status 0 when none came. The body read with them is in body.
+inline HttpReply ReadHead(int fd, int timeout_ms = 30000) {
+  const auto deadline = SteadyClock::now() + std::chrono::milliseconds(timeout_ms);
+  std::string data;
+  char buf[4096];
+  HttpReply r;
+  while (data.find("\r\n\r\n") == std::string::npos) {
+    const auto left = std::chrono::duration_cast<std::chrono::milliseconds>(deadline - SteadyClock::now()).count();
+    pollfd p{fd, POLLIN, 0};
+    if (left <= 0 || poll(&p, 1, static_cast<int>(left)) <= 0) return r;
+    ssize_t n = recv(fd, buf, sizeof buf, 0);
+    if (n <= 0) return r;
+    data.append(buf, static_cast<std::size_t>(n));
+  }
+  const std::size_t end = data.find("\r\n\r\n");
+  if (data.size() > 12) r.status = std::atoi(data.substr(9, 3).c_str());
+  r.body = data.substr(end + 4);
+  return r;
+}
+
+// One request sent as written, its response read (the connection then closed).
+inline HttpReply Raw(const std::string& address, const std::string& request) {
+  int fd = Connect(address);
+  if (fd < 0) return HttpReply{};
+  HttpReply r;
+  if (SendAll(fd, request)) r = ReadReply(fd);
+  close(fd);
   return r;
 }
 

@@ -16,6 +16,7 @@
 #include <cstdint>
 #include <functional>
 #include <string>
+#include <vector>
 
 #include "judge/status.h"
 
@@ -41,6 +42,15 @@ struct ServeOptions {
   int64_t reload_check_ms = 2000;         // how often packages are checked for changes
   int64_t event_poll_ms = 500;            // event streams poll the store at least this often
   int pg_connections = 8;
+  // What one client may hold (docs/service.md, "What the server defends against").
+  int max_connections = 256;              // open at once; beyond: 503
+  int admin_connections = 16;             // of max_connections, kept for admins' requests
+  int connections_per_address = 32;      // open at once from one client address; 0: no limit
+  int streams_per_user = 8;               // open event streams of one contestant; 0: no limit
+  int streams_per_address = 16;           // open event streams from one address (admins aside); 0: no limit
+  int64_t stream_lifetime_ms = 600000;    // an event stream is closed after this long; 0: never
+  int64_t header_deadline_ms = 5000;      // a request's line and headers must arrive within this
+  std::vector<std::string> allowed_hosts; // Host names accepted besides the server's address (no tokens)
 };
 
 // Runs the server until *stop. on_listening(address) is called once the socket is

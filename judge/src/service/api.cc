@@ -1,6 +1,9 @@
 #include "api.h"
 
+#include <cctype>
+
 #include "judge/json.h"
+#include "origin_policy.h"
 #include "submission_events.h"
 #include "submission_json.h"
 #include "submission_request.h"
@@ -28,6 +31,15 @@ HttpResponse MethodNotAllowed(const HttpRequest& req, const std::string& allowed
 
 HttpResponse Forbidden(const Principal& who, const std::string& what) {
   return ErrorResponse(403, "'" + who.name + "' is a contestant: only an admin may " + what);
+}
+
+// "application/json", with any parameters ("; charset=utf-8"), in any case.
+bool IsJson(const std::string& content_type) {
+  std::string type = content_type.substr(0, content_type.find(';'));
+  while (!type.empty() && (type.back() == ' ' || type.back() == '\t')) type.pop_back();
+  if (type.size() != 16) return false;
+  for (auto& c : type) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  return type == "application/json";
 }
 
 HttpResponse Asset(const HttpRequest& req) {
@@ -74,14 +86,36 @@ HttpResponse Api::Failure(const Status& status) {
   return StatusResponse(status);
 }
 
-HttpResponse Api::Handle(const HttpRequest& req) {
-  if (req.path.rfind("/api/", 0) != 0) return Asset(req);
-  Principal who{"anonymous", Role::kAdmin};
-  std::optional<Principal> found;
-  if (cfg_.tokens) found = cfg_.tokens->Authenticate(req.authorization);
+std::optional<Principal> Api::Identify(const HttpRequest& req) const {
+  if (!cfg_.tokens) return Principal{"anonymous", Role::kAdmin};
+  return cfg_.tokens->Authenticate(req.authorization);
+}
+
+Admission Api::Admit(const HttpRequest& head) {
+  Admission a;
+  // With tokens a foreign page cannot act for anyone (it has no token to send), so
+  // the check matters only without them, where any request is an admin's.
+  if (!cfg_.tokens) {
+    Status same_site = CheckHostAndOrigin(head, cfg_.allowed_hosts);
+    if (!same_site.ok()) {
+      a.refusal = ErrorResponse(403, same_site.message());
+      return a;
+    }
+  }
+  if (head.path.rfind("/api/", 0) != 0) {
+    a.may_use_reserved = true;  // the page's files, which an admin's browser needs first
+    return a;
+  }
+  std::optional<Principal> who = Identify(head);
+  a.refusal = AdmitApi(head, who);
+  a.may_use_reserved = who && who->role == Role::kAdmin;
+  return a;
+}
+
+std::optional<HttpResponse> Api::AdmitApi(const HttpRequest& head, const std::optional<Principal>& who) {
   // A known token is limited as its name (wherever it comes from); anything else as
   // its address, so guessing tokens is limited too.
-  const std::string client = found ? "token " + found->name : "address " + req.peer;
+  const std::string client = cfg_.tokens && who ? "token " + who->name : "address " + head.peer;
   int64_t retry_ms = 0;
   if (cfg_.limiter && !cfg_.limiter->Allow(client, &retry_ms)) {
     HttpResponse r = ErrorResponse(429, "too many requests from " + client + ": try again in " +
@@ -89,15 +123,26 @@ HttpResponse Api::Handle(const HttpRequest& req) {
     r.headers.emplace_back("Retry-After", std::to_string((retry_ms + 999) / 1000));
     return r;
   }
-  if (cfg_.tokens && !found) {
-    HttpResponse r = ErrorResponse(401, req.authorization.empty()
+  if (!who) {
+    HttpResponse r = ErrorResponse(401, head.authorization.empty()
                                             ? "authentication required: send 'Authorization: Bearer <token>'"
                                             : "unknown token: the Authorization header names no token of this server");
     r.headers.emplace_back("WWW-Authenticate", "Bearer");
     return r;
   }
-  if (found) who = *found;
-  return Route(req, who);
+  // A form of another site can post text/plain or form data without asking; only a
+  // page of this site's own can post JSON.
+  if (head.method == "POST" && head.path == std::string(kPrefix) + "submissions" && !IsJson(head.content_type))
+    return ErrorResponse(415, "Content-Type: expected application/json, found '" + head.content_type.substr(0, 100) +
+                                  "'");
+  return std::nullopt;
+}
+
+HttpResponse Api::Respond(const HttpRequest& req) {
+  if (req.path.rfind("/api/", 0) != 0) return Asset(req);
+  std::optional<Principal> who = Identify(req);
+  if (!who) return ErrorResponse(401, "authentication required: send 'Authorization: Bearer <token>'");
+  return Route(req, *who);
 }
 
 HttpResponse Api::Route(const HttpRequest& req, const Principal& who) {
@@ -128,7 +173,7 @@ HttpResponse Api::SubmissionRoute(const HttpRequest& req, const Principal& who, 
   const bool get = req.method == "GET";
   if (action.empty()) return get ? GetSubmission(*id, who) : MethodNotAllowed(req, "GET");
   if (action == "source") return get ? GetSource(*id, who) : MethodNotAllowed(req, "GET");
-  if (action == "events") return get ? Events(*id, who) : MethodNotAllowed(req, "GET");
+  if (action == "events") return get ? Events(req, *id, who) : MethodNotAllowed(req, "GET");
   if (action == "rejudge") return req.method == "POST" ? Rejudge(*id, who) : MethodNotAllowed(req, "POST");
   return ErrorResponse(404, "no such endpoint: " + req.path);
 }
@@ -256,12 +301,36 @@ HttpResponse Api::GetSource(int64_t id, const Principal& who) {
   return r;
 }
 
-HttpResponse Api::Events(int64_t id, const Principal& who) {
+HttpResponse Api::Events(const HttpRequest& req, int64_t id, const Principal& who) {
   Result<QueueEntry> e = Visible(id, who);
   if (!e.ok()) return Failure(e.status());
+  std::vector<OpenQuota::Slot> slots;
+  if (std::optional<HttpResponse> refusal = OpenStream(req, who, &slots)) return std::move(*refusal);
+  auto events = std::make_shared<SubmissionEvents>(cfg_.queue, cfg_.hub, id, who.role == Role::kAdmin);
+  events->Hold(std::move(slots));
   HttpResponse r;
-  r.events = std::make_shared<SubmissionEvents>(cfg_.queue, cfg_.hub, id, who.role == Role::kAdmin);
+  r.events = std::move(events);
   return r;
+}
+
+std::optional<HttpResponse> Api::OpenStream(const HttpRequest& req, const Principal& who,
+                                            std::vector<OpenQuota::Slot>* slots) {
+  if (cfg_.tokens && who.role == Role::kAdmin) return std::nullopt;  // trusted, and may watch many
+  // Without tokens everyone is "anonymous": the address is the only user there is.
+  const std::string user = cfg_.tokens ? who.name : req.peer;
+  const auto refuse = [](const std::string& whose, int limit) {
+    HttpResponse r = ErrorResponse(429, "too many open event streams " + whose + " (at most " + std::to_string(limit) +
+                                            " at once): close one first");
+    r.headers.emplace_back("Retry-After", "1");
+    return r;
+  };
+  std::optional<OpenQuota::Slot> by_user = streams_per_user_.TryOpen(user, cfg_.streams_per_user);
+  if (!by_user) return refuse("of '" + user + "'", cfg_.streams_per_user);
+  std::optional<OpenQuota::Slot> by_address = streams_per_address_.TryOpen(req.peer, cfg_.streams_per_address);
+  if (!by_address) return refuse("from " + req.peer, cfg_.streams_per_address);
+  slots->push_back(std::move(*by_user));
+  slots->push_back(std::move(*by_address));
+  return std::nullopt;
 }
 
 HttpResponse Api::Rejudge(int64_t id, const Principal& who) {

@@ -13,11 +13,15 @@
 //   GET  /api/v1/submissions/{id}/events     Server-Sent Events (submission_events.h)
 //   POST /api/v1/submissions/{id}/rejudge    admin: queue it again
 //
-// Every request but the page's files passes, in order: the rate limit (429 with
-// Retry-After; per token name, or per address for requests without a known token,
-// so guessing tokens is limited too), authentication when there are tokens (401),
-// the route (404, 405), the role (403), the input (400, 413; 409 for a rejudge of a
-// submission being judged). Every refusal is {"error": "..."} naming
+// Without tokens, every request first passes the Host and Origin check
+// (origin_policy.h; 403). Every request but the page's files then passes, in order:
+// the rate limit (429 with Retry-After; per token name, or per address for requests
+// without a known token, so guessing tokens is limited too), authentication when
+// there are tokens (401), a JSON Content-Type where the body is JSON (415) - all
+// decided from the request's head in Admit, before its body is read - then the
+// route (404, 405), the role (403), the input (400, 413; 409 for a rejudge of a
+// submission being judged), and for an event stream the open streams of its user
+// and its address (429; admins with a token are not limited). Every refusal is {"error": "..."} naming
 // what was wrong. A contestant sees only its own submissions: another's is "no
 // submission N" (404), exactly as one that does not exist. A judge failure behind a
 // request is 500 with the reason; the handler never throws.
@@ -36,6 +40,7 @@
 #include "http_types.h"
 #include "judge/job_queue.h"
 #include "judge/language.h"
+#include "open_quota.h"
 #include "problem_catalog.h"
 #include "rate_limiter.h"
 
@@ -51,15 +56,23 @@ struct ApiConfig {
   RateLimiter* limiter = nullptr;          // null: no limit
   EventHub* hub = nullptr;                 // wakes workers on a new submission
   int64_t max_source_bytes = 1 << 20;
+  std::vector<std::string> allowed_hosts;  // Host names accepted besides the server's own (--allow-host)
+  int streams_per_user = 8;      // open event streams of one contestant (without tokens: one address); 0: no limit
+  int streams_per_address = 16;  // open event streams from one address but an admin's; 0: no limit
   std::function<void(const std::string&)> log;  // judge failures; may be empty
 };
 
 class Api final : public HttpHandler {
  public:
   explicit Api(ApiConfig config) : cfg_(std::move(config)) {}
-  HttpResponse Handle(const HttpRequest& request) override;
+  Admission Admit(const HttpRequest& head) override;
+  HttpResponse Respond(const HttpRequest& request) override;
 
  private:
+  // Who sent the request: the token's principal, everyone's "anonymous" admin without
+  // tokens, nullopt for a missing or unknown token.
+  std::optional<Principal> Identify(const HttpRequest& request) const;
+  std::optional<HttpResponse> AdmitApi(const HttpRequest& head, const std::optional<Principal>& who);
   HttpResponse Route(const HttpRequest& request, const Principal& who);
   HttpResponse SubmissionRoute(const HttpRequest& request, const Principal& who, const std::string& rest);
   HttpResponse ListProblems();
@@ -69,7 +82,11 @@ class Api final : public HttpHandler {
   HttpResponse Submit(const HttpRequest& request, const Principal& who);
   HttpResponse GetSubmission(int64_t id, const Principal& who);
   HttpResponse GetSource(int64_t id, const Principal& who);
-  HttpResponse Events(int64_t id, const Principal& who);
+  HttpResponse Events(const HttpRequest& request, int64_t id, const Principal& who);
+  // Counts one more event stream of `who` from the request's address into *slots
+  // (held as long as the stream), or returns the 429 when one is at its limit.
+  std::optional<HttpResponse> OpenStream(const HttpRequest& request, const Principal& who,
+                                         std::vector<OpenQuota::Slot>* slots);
   HttpResponse Rejudge(int64_t id, const Principal& who);
   // The entry when `who` may see it; else "no submission N" (404).
   Result<QueueEntry> Visible(int64_t id, const Principal& who);
@@ -77,6 +94,8 @@ class Api final : public HttpHandler {
   HttpResponse Failure(const Status& status);
 
   ApiConfig cfg_;
+  OpenQuota streams_per_user_;     // keyed by user name (without tokens: by address)
+  OpenQuota streams_per_address_;  // keyed by address
 };
 
 // Status -> response: InvalidArgument 400, NotFound 404, anything else 500 ("the

@@ -5,18 +5,29 @@
 // Theory of operation
 // -------------------
 // One io_context runs on `threads` threads; every connection is a session on its own
-// strand, so a session's steps never run at once. A request must arrive whole within
-// request_timeout_ms (headers and body: a client that trickles bytes is cut off), its
-// header within header_limit_bytes (else 431) and its body within body_limit_bytes
-// (else 413); a request Beast cannot parse gets 400. Every such error is one JSON
-// object {"error": ...} and the connection is closed; the server keeps serving.
-// Connections beyond max_connections get 503 at once. The handler runs on the
-// session's thread (it may block briefly on the database).
+// strand, so a session's steps never run at once. A request is read in two steps:
+// its request line and headers must arrive within header_deadline_ms (also the
+// longest an idle keep-alive connection waits for its next request; a client that
+// trickles a header is cut off with 408) and within header_limit_bytes (else 431);
+// then the handler's Admit decides from the head alone, and only a request it lets
+// in has its body read, within body_deadline_ms and body_limit_bytes (else 408,
+// 413). So a refused request (no token, a foreign Origin) never costs its body; a
+// client that sent "Expect: 100-continue" is told to send it only once admitted. A
+// request Beast cannot parse gets 400. Every such error is one JSON object
+// {"error": ...} and the connection is closed; the server keeps serving.
+//
+// Connections are limited when accepted, before anything is read: beyond
+// max_connections, 503 at once; beyond connections_per_address from one client
+// address, 429 at once; and the last admin_connections of max_connections serve only
+// requests the handler admits as may_use_reserved, an admin's (others get 503), so no
+// crowd of contestants or strangers can take them all. The handler runs on the session's
+// thread (it may block briefly on the database).
 //
 // An event stream is written as it comes: the server polls the stream when it is
 // woken (EventSource::Subscribe) or every event_poll_ms, sends a comment line when
 // nothing was sent for event_heartbeat_ms (which also finds clients that went
-// away), and closes the connection when the stream is finished.
+// away), and closes the connection when the stream is finished, or when it has been
+// open stream_lifetime_ms (a comment says so; the client may connect again).
 //
 // Thread safety: Start, address and Stop are called from one thread (the owner's).
 #ifndef JUDGE_SRC_SERVICE_HTTP_SERVER_H_
@@ -38,11 +49,15 @@ struct HttpServerOptions {
   int threads = 4;
   int64_t header_limit_bytes = 16 * 1024;
   int64_t body_limit_bytes = 8 << 20;
-  int64_t request_timeout_ms = 10000;  // a whole request, and an idle keep-alive connection
+  int64_t header_deadline_ms = 5000;   // request line and headers (and a keep-alive connection's idle wait)
+  int64_t body_deadline_ms = 10000;    // the body, counted from the end of its header
   int64_t write_timeout_ms = 30000;    // a response (or one event) must be taken by then
   int max_connections = 256;
+  int admin_connections = 16;          // of max_connections: only for admins' requests (Admission)
+  int connections_per_address = 32;    // at once from one client address; 0: no limit
   int64_t event_poll_ms = 500;
   int64_t event_heartbeat_ms = 15000;
+  int64_t stream_lifetime_ms = 600000;  // an event stream is closed after this long; 0: never
   std::function<void(const std::string&)> log;  // one line per server-side problem; may be empty
 };
 

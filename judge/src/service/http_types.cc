@@ -47,6 +47,12 @@ void ParseTarget(const std::string& target, std::string* path, std::map<std::str
   }
 }
 
+HttpResponse HttpHandler::Handle(const HttpRequest& request) {
+  Admission admission = Admit(request);
+  if (admission.refusal) return std::move(*admission.refusal);
+  return Respond(request);
+}
+
 HttpResponse ErrorResponse(int status, const std::string& message) {
   HttpResponse r;
   r.status = status;

@@ -9,6 +9,7 @@
 #include <functional>
 #include <map>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -22,8 +23,13 @@ struct HttpRequest {
   std::string path;                           // decoded path, without the query
   std::map<std::string, std::string> query;   // decoded ?k=v pairs (the last wins)
   std::string authorization;                  // the Authorization header, or empty
-  std::string body;
+  std::string host;                           // the Host header, or empty
+  std::string origin;                         // the Origin header, or empty
+  std::string content_type;                   // the Content-Type header, or empty
+  std::string body;                           // empty in HttpHandler::Admit (not read yet)
   std::string peer;                           // the client's address, e.g. "127.0.0.1"
+  std::string local_address;                  // the address the connection came in on
+  int local_port = 0;                         // and its port
 };
 
 // A stream of Server-Sent Events. The server calls Poll on one of its threads, never
@@ -49,12 +55,27 @@ struct HttpResponse {
   std::shared_ptr<EventSource> events;  // set: the body is this event stream
 };
 
-// The service's side: turns a request into a response. Called from several server
-// threads at once: implementations are thread-safe.
+// What the handler decides from a request's head, before its body is read.
+struct Admission {
+  std::optional<HttpResponse> refusal;  // set: answered with this; the body is never read
+  // May use the connections kept for admins: an admin's request, or a file of the web
+  // page (an admin's browser needs the page before it can send its token).
+  bool may_use_reserved = false;
+};
+
+// The service's side: turns a request into a response, in two steps so that a
+// request that will be refused costs no body (an 8 MiB upload without a token is
+// answered 401 from its header). Called from several server threads at once:
+// implementations are thread-safe.
 class HttpHandler {
  public:
   virtual ~HttpHandler() = default;
-  virtual HttpResponse Handle(const HttpRequest& request) = 0;
+  // Decides from the head alone (every field but body). Called once per request.
+  virtual Admission Admit(const HttpRequest& head) = 0;
+  // Answers a request Admit let in, body included.
+  virtual HttpResponse Respond(const HttpRequest& request) = 0;
+  // Admit, then Respond unless refused: the whole of one request (tests call this).
+  HttpResponse Handle(const HttpRequest& request);
 };
 
 // Splits a request target into a decoded path and query ("+" in the query and %XX

@@ -48,6 +48,19 @@ Result<ListenAddress> ParseListen(const std::string& text) {
   return a;
 }
 
+// The bounds the command line checks too, for callers of Serve that bypass it.
+Status CheckConnectionLimits(const ServeOptions& o) {
+  if (o.max_connections < 1)
+    return Status::InvalidArgument("--max-connections: expected at least 1, found " + std::to_string(o.max_connections));
+  if (o.admin_connections < 0 || o.admin_connections >= o.max_connections)
+    return Status::InvalidArgument("--admin-connections: expected 0 to " + std::to_string(o.max_connections - 1) +
+                                   " (fewer than --max-connections), found " + std::to_string(o.admin_connections));
+  if (o.header_deadline_ms < 100)
+    return Status::InvalidArgument("--header-deadline-ms: expected at least 100, found " +
+                                   std::to_string(o.header_deadline_ms));
+  return Status::Ok();
+}
+
 bool IsLoopback(const std::string& host) { return host.rfind("127.", 0) == 0 || host == "::1"; }
 
 // What both commands load first: the languages and the packages.
@@ -108,6 +121,7 @@ Status Serve(const ServeOptions& o, const std::atomic<bool>* stop,
   JUDGE_ASSIGN_OR_RETURN(ListenAddress listen, ParseListen(o.listen));
   if (o.workers < 0 || o.workers > 64)
     return Status::InvalidArgument("--workers: expected 0 to 64, found " + std::to_string(o.workers));
+  JUDGE_RETURN_IF_ERROR(CheckConnectionLimits(o));
   JUDGE_ASSIGN_OR_RETURN(Loaded loaded, LoadProblemsAndLanguages(o.problems_dir, o.languages_file, log));
   std::optional<AccessTokens> tokens;
   if (!o.token_file.empty()) {
@@ -134,6 +148,9 @@ Status Serve(const ServeOptions& o, const std::atomic<bool>* stop,
   api.limiter = &limiter;
   api.hub = &hub;
   api.log = log;
+  api.allowed_hosts = o.allowed_hosts;
+  api.streams_per_user = o.streams_per_user;
+  api.streams_per_address = o.streams_per_address;
   Api handler(api);
 
   HttpServerOptions http;
@@ -141,6 +158,11 @@ Status Serve(const ServeOptions& o, const std::atomic<bool>* stop,
   http.port = listen.port;
   http.threads = o.http_threads;
   http.event_poll_ms = o.event_poll_ms;
+  http.max_connections = o.max_connections;
+  http.admin_connections = o.admin_connections;
+  http.connections_per_address = o.connections_per_address;
+  http.stream_lifetime_ms = o.stream_lifetime_ms;
+  http.header_deadline_ms = o.header_deadline_ms;
   http.log = log;
   JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<HttpServer> server, HttpServer::Start(http, &handler));
   WorkerHost workers(ctx, o.workers, o.reload_check_ms);

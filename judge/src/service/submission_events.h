@@ -17,11 +17,13 @@
 #define JUDGE_SRC_SERVICE_SUBMISSION_EVENTS_H_
 
 #include <cstdint>
+#include <vector>
 
 #include "event_hub.h"
 #include "http_types.h"
 #include "judge/job_queue.h"
 #include "judge/json.h"
+#include "open_quota.h"
 
 namespace judge::service {
 
@@ -36,6 +38,9 @@ class SubmissionEvents final : public EventSource {
   std::function<void()> Subscribe(std::function<void()> wake) override {
     return hub_->Subscribe(id_, std::move(wake));
   }
+  // Keeps the slots (the stream's place in the API's limits) until the stream is
+  // destroyed, i.e. until its connection ends.
+  void Hold(std::vector<OpenQuota::Slot> slots) { slots_ = std::move(slots); }
 
  private:
   JobQueue* queue_;
@@ -44,6 +49,7 @@ class SubmissionEvents final : public EventSource {
   bool full_;
   int64_t judging_id_ = 0;   // the judging whose tests are being sent
   std::size_t sent_ = 0;     // tests of it sent so far
+  std::vector<OpenQuota::Slot> slots_;
 };
 
 // "event: <name>\ndata: <json>\n\n"

@@ -289,6 +289,7 @@ async function followEvents(id, current) {
   const decoder = new TextDecoder();
   let buffer = '';
   let judging = null;
+  let finished = false;
   for (;;) {
     const { value, done } = await reader.read();
     if (done) break;
@@ -316,9 +317,15 @@ async function followEvents(id, current) {
         $('verdict').textContent = 'running';
         $('verdict').className = 'verdict v-running';
       } else if (name === 'done') {
+        finished = true;
         renderSubmission(payload);
       }
     }
+  }
+  // The server ends a stream after its lifetime: follow on with a new one.
+  if (!finished && state.stream === controller) {
+    setTimeout(() => { if (state.stream === controller) showSubmission(id).catch((e) => showError(e.message)); },
+               1000);
   }
 }
 

@@ -1,0 +1,268 @@
+// What one client cannot do to a real `judge serve` (docs/service.md, "What the
+// server defends against"): hold every connection with event streams or half-sent
+// requests, make the server read a body it will refuse, or act through a browser
+// from another site. Each flood is small and bounded in count and time, against a
+// server with small limits on 127.0.0.1; a second client address is 127.0.0.2
+// (every 127.x.y.z reaches a server on 127.0.0.1).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+
+#include "service_util.h"
+
+namespace judge::servicetest {
+namespace {
+
+constexpr const char* kAdmin = "admin-token-0123456789";
+constexpr const char* kAlice = "alice-token-0123456789";
+constexpr const char* kBob = "bob-token-012345678901";
+
+// A response that may go on (an event stream): its status and the connection.
+struct Opened {
+  int fd = -1;
+  HttpReply head;
+};
+
+class DefenceTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    MakeSumPackage(dir_ / "problems/sum", 2);
+    WriteFile(dir_ / "tokens", std::string(kAdmin) + " root\n" + kAlice + " alice contestant\n" + kBob +
+                                   " bob contestant\n");
+  }
+  ~DefenceTest() override {
+    for (int fd : open_) close(fd);
+  }
+  // No workers: submissions stay queued, so their event streams stay open.
+  Server Start(std::vector<std::string> extra, bool tokens) {
+    std::vector<std::string> args = {"--problems", dir_ / "problems", "--db", dir_ / "judge.sqlite", "--rate", "0",
+                                     "--workers", "0"};
+    if (tokens) args.insert(args.end(), {"--token-file", dir_ / "tokens"});
+    args.insert(args.end(), extra.begin(), extra.end());
+    Server s = StartServe(args);
+    EXPECT_FALSE(s.address.empty()) << "the server did not start: " << (s.child ? s.child->output() : "");
+    return s;
+  }
+  int64_t Submit(const Server& s, const std::string& token) {
+    HttpReply r = Http(s.address, "POST", "/api/v1/submissions", SubmitBody("sum", "a.cpp", kSumOk), token);
+    EXPECT_EQ(r.status, 201) << r.body;
+    return r.Json().value("id", int64_t{0});
+  }
+  // Opens submission id's event stream; the connection stays open (closed with the test).
+  Opened OpenStream(const Server& s, int64_t id, const std::string& token) {
+    Opened o;
+    o.fd = Connect(s.address);
+    if (o.fd < 0) return o;
+    open_.push_back(o.fd);
+    std::string req = "GET /api/v1/submissions/" + std::to_string(id) + "/events HTTP/1.1\r\nHost: " + s.address +
+                      "\r\nAccept: text/event-stream\r\n";
+    if (!token.empty()) req += "Authorization: Bearer " + token + "\r\n";
+    if (SendAll(o.fd, req + "\r\n")) o.head = ReadHead(o.fd);
+    return o;
+  }
+  void CloseStream(const Opened& o) {
+    open_.erase(std::remove(open_.begin(), open_.end(), o.fd), open_.end());
+    close(o.fd);
+  }
+  TempDir dir_;
+  std::vector<int> open_;
+};
+
+// Issue 23, hole 2: one contestant's streams on her own queued submission took every
+// connection. Now a contestant has a few; others and admins are not affected.
+TEST_F(DefenceTest, EventStreamsPerUserAreBounded) {
+  Server s = Start({"--streams-per-user", "3"}, true);
+  const int64_t alices = Submit(s, kAlice), bobs = Submit(s, kBob);
+  std::vector<Opened> streams;
+  for (int i = 0; i < 3; ++i) {
+    streams.push_back(OpenStream(s, alices, kAlice));
+    ASSERT_EQ(streams.back().head.status, 200) << "stream " << i;
+  }
+  Opened fourth = OpenStream(s, alices, kAlice);
+  EXPECT_EQ(fourth.head.status, 429) << "alice's fourth stream";
+  EXPECT_EQ(OpenStream(s, bobs, kBob).head.status, 200) << "bob has his own";
+  EXPECT_EQ(OpenStream(s, alices, kAdmin).head.status, 200) << "admins are not limited";
+  EXPECT_EQ(Http(s.address, "GET", "/api/v1/problems", "", kAdmin).status, 200);
+  // A stream whose client leaves frees its place at once, not at the next heartbeat.
+  CloseStream(streams[0]);
+  int status = 0;
+  for (int i = 0; i < 50 && status != 200; ++i) {
+    std::this_thread::sleep_for(std::chrono::milliseconds(200));
+    Opened again = OpenStream(s, alices, kAlice);
+    status = again.head.status;
+    if (status != 200) CloseStream(again);
+  }
+  EXPECT_EQ(status, 200) << "alice's closed stream still counts";
+}
+
+// Hole 2: connections kept for admins. Contestants' streams fill what is theirs; an
+// admin's request still gets through, a contestant's is refused.
+TEST_F(DefenceTest, ConnectionsKeptForAdminsAreNotTakenByContestants) {
+  Server s = Start({"--max-connections", "10", "--admin-connections", "4", "--connections-per-address", "0",
+                    "--streams-per-user", "0", "--streams-per-address", "0"},
+                   true);
+  const int64_t alices = Submit(s, kAlice);
+  int opened = 0;
+  Opened refused;
+  for (int i = 0; i < 12; ++i) {
+    Opened o = OpenStream(s, alices, kAlice);
+    if (o.head.status != 200) {
+      refused = o;
+      break;
+    }
+    ++opened;
+  }
+  EXPECT_GE(opened, 5) << "10 connections, 4 kept for admins";
+  EXPECT_LE(opened, 6);
+  ASSERT_EQ(refused.head.status, 503);
+  bool closed = false;
+  EXPECT_NE((refused.head.body + ReadUntilClosed(refused.fd, 10000, &closed)).find("kept for admins"),
+            std::string::npos);
+  EXPECT_EQ(Http(s.address, "GET", "/api/v1/problems", "", kAlice).status, 503);
+  for (int i = 0; i < 5; ++i) EXPECT_EQ(Http(s.address, "GET", "/api/v1/problems", "", kAdmin).status, 200) << i;
+  EXPECT_EQ(OpenStream(s, alices, kAdmin).head.status, 200) << "an admin follows a submission";
+  EXPECT_EQ(Http(s.address, "GET", "/", "", "").status, 200) << "the page an admin's browser loads first";
+}
+
+// Hole 2: a stream on a submission that is never judged ends after its lifetime.
+TEST_F(DefenceTest, EventStreamsEndAfterTheirLifetime) {
+  Server s = Start({"--stream-lifetime-ms", "1500"}, false);
+  const int64_t id = Submit(s, "");
+  Opened o = OpenStream(s, id, "");
+  ASSERT_EQ(o.head.status, 200);
+  bool closed = false;
+  const std::string rest = ReadUntilClosed(o.fd, 30000, &closed);
+  EXPECT_TRUE(closed) << "the stream of a queued submission is still open after 30 s";
+  EXPECT_NE((o.head.body + rest).find("connect again"), std::string::npos) << o.head.body + rest;
+}
+
+// Hole 3: a trickled header is cut off at the header deadline, whatever it sends; a
+// body has its own, longer deadline.
+TEST_F(DefenceTest, HeadersMustArriveWithinTheHeaderDeadline) {
+  Server s = Start({"--header-deadline-ms", "1000"}, false);
+  int fd = Connect(s.address);
+  ASSERT_GE(fd, 0);
+  ASSERT_TRUE(SendAll(fd, "GET /api/v1/problems HTTP/1.1\r\nHost: " + s.address + "\r\nX-Slow: "));
+  const auto start = SteadyClock::now();
+  std::string answer;
+  bool closed = false;
+  while (answer.empty() && SteadyClock::now() - start < std::chrono::seconds(20)) {
+    answer += ReadUntilClosed(fd, 250, &closed);
+    if (answer.empty() && !SendAll(fd, "x")) break;  // a byte every 250 ms: an idle timeout would not fire
+  }
+  answer += ReadUntilClosed(fd, 5000, &closed);
+  close(fd);
+  const auto took_ms = std::chrono::duration_cast<std::chrono::milliseconds>(SteadyClock::now() - start).count();
+  EXPECT_NE(answer.find(" 408 "), std::string::npos) << answer;
+  EXPECT_NE(answer.find("request line and headers did not arrive within 1000 ms"), std::string::npos) << answer;
+  EXPECT_LT(took_ms, 8000) << "cut off after 1 s, not at the 10 s body deadline";
+
+  // A slow body is not a slow header: half of it, a pause past the header deadline,
+  // the rest.
+  const std::string body = SubmitBody("sum", "a.cpp", kSumOk);
+  fd = Connect(s.address);
+  ASSERT_TRUE(SendAll(fd, "POST /api/v1/submissions HTTP/1.1\r\nHost: " + s.address +
+                              "\r\nContent-Type: application/json\r\nConnection: close\r\nContent-Length: " +
+                              std::to_string(body.size()) + "\r\n\r\n" + body.substr(0, body.size() / 2)));
+  std::this_thread::sleep_for(std::chrono::milliseconds(2500));
+  ASSERT_TRUE(SendAll(fd, body.substr(body.size() / 2)));
+  EXPECT_EQ(ReadReply(fd).status, 201);
+  close(fd);
+}
+
+// Hole 3: half-sent requests without a token from one address hold at most that
+// address's connections; the rest are refused at once and an admin elsewhere is served.
+TEST_F(DefenceTest, HalfSentRequestsFromOneAddressAreBounded) {
+  Server s = Start({"--connections-per-address", "8", "--header-deadline-ms", "60000"}, true);
+  const std::string half = "GET /api/v1/problems HTTP/1.1\r\nHost: " + s.address + "\r\nX-Slow: ";
+  for (int i = 0; i < 8; ++i) {
+    int fd = Connect(s.address, "127.0.0.2");
+    ASSERT_GE(fd, 0) << "cannot connect from 127.0.0.2";
+    open_.push_back(fd);
+    ASSERT_TRUE(SendAll(fd, half));
+  }
+  for (int i = 0; i < 22; ++i) {
+    int fd = Connect(s.address, "127.0.0.2");
+    ASSERT_GE(fd, 0);
+    open_.push_back(fd);
+    SendAll(fd, half);
+    HttpReply r = ReadHead(fd, 20000);
+    ASSERT_EQ(r.status, 429) << "connection " << 8 + i << " from 127.0.0.2";
+  }
+  for (int i = 0; i < 20; ++i) EXPECT_EQ(Http(s.address, "GET", "/api/v1/problems", "", kAdmin).status, 200) << i;
+}
+
+// Hole 8: a request refused for its token costs no body: the 401 comes from the
+// header alone, while the 8 MB it announces were never sent.
+TEST_F(DefenceTest, TokenIsCheckedBeforeTheBodyIsRead) {
+  Server s = Start({}, true);
+  const std::string head = "POST /api/v1/submissions HTTP/1.1\r\nHost: " + s.address +
+                           "\r\nContent-Type: application/json\r\nContent-Length: 8000000\r\n";
+  int fd = Connect(s.address);
+  ASSERT_TRUE(SendAll(fd, head + "\r\n"));
+  EXPECT_EQ(ReadHead(fd, 20000).status, 401);
+  close(fd);
+  fd = Connect(s.address);
+  ASSERT_TRUE(SendAll(fd, head + "Authorization: Bearer not-a-token-0123456789\r\n\r\n"));
+  EXPECT_EQ(ReadHead(fd, 20000).status, 401);
+  close(fd);
+  // A client that asks first ("Expect: 100-continue", as curl does for large bodies)
+  // is told to send it only when the header was accepted.
+  const std::string body = SubmitBody("sum", "a.cpp", kSumOk);
+  fd = Connect(s.address);
+  ASSERT_TRUE(SendAll(fd, "POST /api/v1/submissions HTTP/1.1\r\nHost: " + s.address + "\r\nAuthorization: Bearer " +
+                              kAlice + "\r\nContent-Type: application/json\r\nExpect: 100-continue\r\n"
+                              "Connection: close\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n"));
+  HttpReply go_on = ReadHead(fd, 20000);
+  EXPECT_EQ(go_on.status, 100);
+  ASSERT_TRUE(SendAll(fd, body));
+  HttpReply created = ReadReply(fd);
+  close(fd);
+  EXPECT_EQ(created.status, 201) << created.body;
+}
+
+// Hole 5: without tokens, a page of another site cannot post (CSRF) nor reach the
+// server through a name of its own (DNS rebinding); curl, which sends no Origin, can.
+TEST_F(DefenceTest, ForeignOriginAndHostAreRefusedWithoutTokens) {
+  Server s = Start({"--allow-host", "judge.example"}, false);
+  const std::string port = s.address.substr(s.address.rfind(':') + 1);
+  const std::string body = SubmitBody("sum", "a.cpp", kSumOk);
+  auto post = [&](const std::string& host, const std::string& headers) {
+    return Raw(s.address, "POST /api/v1/submissions HTTP/1.1\r\nHost: " + host + "\r\n" + headers +
+                              "Connection: close\r\nContent-Length: " + std::to_string(body.size()) + "\r\n\r\n" + body);
+  };
+  auto get = [&](const std::string& host, const std::string& path) {
+    return Raw(s.address, "GET " + path + " HTTP/1.1\r\nHost: " + host + "\r\nConnection: close\r\n\r\n");
+  };
+  // What a foreign page's form or fetch sends.
+  HttpReply csrf = post(s.address, "Origin: http://evil.example\r\nContent-Type: text/plain\r\n");
+  EXPECT_EQ(csrf.status, 403) << csrf.body;
+  EXPECT_NE(csrf.body.find("Origin 'http://evil.example'"), std::string::npos) << csrf.body;
+  EXPECT_EQ(post(s.address, "Origin: http://evil.example\r\nContent-Type: application/json\r\n").status, 403);
+  EXPECT_EQ(post(s.address, "Origin: null\r\nContent-Type: application/json\r\n").status, 403);
+  EXPECT_EQ(post(s.address, "Content-Type: text/plain\r\n").status, 415) << "JSON is posted as JSON";
+  EXPECT_EQ(post(s.address, "Content-Type: application/x-www-form-urlencoded\r\n").status, 415);
+  // DNS rebinding: the browser names the attacker's host.
+  for (const std::string& host : std::vector<std::string>{"evil.example", "evil.example:" + port, "127.0.0.1:1"}) {
+    HttpReply r = get(host, "/api/v1/submissions");
+    EXPECT_EQ(r.status, 403) << host << ": " << r.body;
+    EXPECT_EQ(get(host, "/").status, 403) << host;
+  }
+  EXPECT_EQ(post("evil.example:" + port, "Content-Type: application/json\r\n").status, 403);
+  json none = Http(s.address, "GET", "/api/v1/submissions").Json();
+  EXPECT_TRUE(none.is_array() && none.empty()) << "no refused request made a submission: " << none.dump();
+  // This server's own names and origin, and curl without Origin.
+  EXPECT_EQ(post(s.address, "Origin: http://" + s.address + "\r\nContent-Type: application/json\r\n").status, 201);
+  EXPECT_EQ(post("localhost:" + port, "Origin: http://localhost:" + port +
+                                          "\r\nContent-Type: application/json; charset=utf-8\r\n")
+                .status,
+            201);
+  EXPECT_EQ(post(s.address, "Content-Type: application/json\r\n").status, 201);
+  EXPECT_EQ(get("[::1]:" + port, "/api/v1/problems").status, 200);
+  // A name given with --allow-host (a reverse proxy's), on any port.
+  EXPECT_EQ(get("judge.example", "/api/v1/problems").status, 200);
+  EXPECT_EQ(post("judge.example", "Origin: https://judge.example\r\nContent-Type: application/json\r\n").status, 201);
+}
+
+}  // namespace
+}  // namespace judge::servicetest
