@@ -116,13 +116,20 @@ const judge_plugin_info* MakeInfo(const char* id, const char* version, const Pro
 
 }  // namespace judge::sdk
 
+// The problem object is made on the first call. Nothing unwinds out of the entry
+// point (it is C): a constructor that throws makes it return NULL, which the host
+// reports as "the plugin could not initialise" (plugin_abi.h).
 #define JUDGE_PLUGIN(ProblemClass, id_literal, version_literal)                            \
   extern "C" __attribute__((visibility("default"))) const judge_plugin_info*               \
-  judge_get_plugin_info(void) {                                                            \
-    static const ProblemClass instance;                                                    \
-    static const judge_plugin_info* info =                                                 \
-        ::judge::sdk::internal::MakeInfo(id_literal, version_literal, &instance);          \
-    return info;                                                                           \
+  judge_get_plugin_info(void) noexcept {                                                   \
+    try {                                                                                  \
+      static const ProblemClass instance;                                                  \
+      static const judge_plugin_info* info =                                               \
+          ::judge::sdk::internal::MakeInfo(id_literal, version_literal, &instance);        \
+      return info;                                                                         \
+    } catch (...) {                                                                        \
+      return nullptr;                                                                      \
+    }                                                                                      \
   }
 
 #endif  // JUDGE_PLUGINS_SDK_JUDGE_PLUGIN_SDK_H_

@@ -76,7 +76,8 @@ TEST_P(LoaderTest, MissingEntrySymbol) {
 TEST_P(LoaderTest, EntryReturnsNull) {
   EXPECT_EQ(Failure("test-raw-null-info", "test-raw-null-info"),
             TestPlugin("test-raw-null-info") +
-                ": judge_get_plugin_info(): expected a plugin info pointer, found NULL");
+                ": judge_get_plugin_info(): expected a plugin info pointer, found NULL"
+                " (the plugin could not initialise)");
 }
 
 TEST_P(LoaderTest, WrongAbiVersion) {
@@ -89,6 +90,20 @@ TEST_P(LoaderTest, ShortStruct) {
   EXPECT_EQ(Failure("test-raw-short-struct", "test-raw-short-struct"),
             TestPlugin("test-raw-short-struct") + ": struct size: expected at least " +
                 std::to_string(sizeof(judge_plugin_info)) + " bytes (ABI v1), found 16");
+}
+
+// No exception crosses the C entry point into the judge: one that a raw plugin lets
+// out is caught at load, and the SDK's entry returns NULL when the problem object's
+// constructor throws.
+TEST_P(LoaderTest, AnEntryPointThatThrowsIsALoadFailure) {
+  EXPECT_EQ(Failure("test-raw-entry-throw", "test-raw-entry-throw"),
+            TestPlugin("test-raw-entry-throw") +
+                ": judge_get_plugin_info(): expected a plugin info pointer, found a C++ exception"
+                " (the plugin could not initialise)");
+  EXPECT_EQ(Failure("test-ctor-throw", "test-ctor-throw"),
+            TestPlugin("test-ctor-throw") +
+                ": judge_get_plugin_info(): expected a plugin info pointer, found NULL"
+                " (the plugin could not initialise)");
 }
 
 TEST_P(LoaderTest, NullCallback) {

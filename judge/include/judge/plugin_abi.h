@@ -4,8 +4,9 @@
  * -------------------
  * A plugin is a shared library that exports exactly one symbol,
  * JUDGE_PLUGIN_ENTRY_NAME ("judge_get_plugin_info"), a function returning a pointer
- * to a static, immutable judge_plugin_info. The host checks, in order: the library
- * opens, the symbol exists, abi_version == JUDGE_PLUGIN_ABI_VERSION, struct_size is
+ * to a static, immutable judge_plugin_info, or NULL when the plugin could not
+ * initialise (the host reports that; the entry point never throws). The host checks,
+ * in order: the library opens, the symbol exists, it returns non-NULL, abi_version == JUDGE_PLUGIN_ABI_VERSION, struct_size is
  * at least the size of the version-1 struct, every callback is non-null, and id
  * equals the problem package's plugin id. Any failure is one line naming the file.
  *
@@ -13,8 +14,10 @@
  *  - inputs are borrowed (judge_bytes): valid only during the call, never freed or
  *    retained by the plugin;
  *  - outputs go through sinks (judge_sink): the plugin calls write() any number of
- *    times, the host copies the bytes before write() returns. Nothing allocated on
- *    one side is ever freed on the other; no C++ type or exception crosses.
+ *    times, the host copies the bytes before write() returns (write() never throws
+ *    nor fails; output the host cannot take is reported after the call). Nothing
+ *    allocated on one side is ever freed on the other; no C++ type or exception
+ *    crosses.
  * Every callback is thread-safe: the host may call any of them concurrently.
  *
  * Compatibility: this struct only grows. New fields are appended after the last

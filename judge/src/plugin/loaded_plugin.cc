@@ -23,7 +23,9 @@ struct CappedSink {
   bool overflow = false;
   judge_sink sink{this, &CappedSink::Write};
 
-  static void Write(void* context, const char* data, size_t size) {
+  // Called from the plugin's frames: nothing may unwind into them (the ABI is C), so
+  // an allocation that fails counts as output the host could not take.
+  static void Write(void* context, const char* data, size_t size) noexcept {
     auto* self = static_cast<CappedSink*>(context);
     if (size == 0 || data == nullptr) return;
     size_t room = self->cap - std::min(self->cap, self->text->size());
@@ -31,7 +33,11 @@ struct CappedSink {
       self->overflow = true;
       size = room;
     }
-    self->text->append(data, size);
+    try {
+      self->text->append(data, size);
+    } catch (...) {
+      self->overflow = true;
+    }
   }
 };
 
@@ -124,10 +130,20 @@ Result<std::shared_ptr<const LoadedPlugin>> LoadedPlugin::Open(const std::string
     return Status::InvalidArgument(path + ": entry symbol: expected " JUDGE_PLUGIN_ENTRY_NAME
                                           ", found none (define it with JUDGE_PLUGIN)");
   auto entry = reinterpret_cast<judge_get_plugin_info_fn>(sym);
-  const judge_plugin_info* info = entry();
+  // The entry is C, but a plugin written in C++ without the SDK may let an exception
+  // out of it (a static constructor that throws): it stops here, as a load failure.
+  const judge_plugin_info* info = nullptr;
+  try {
+    info = entry();
+  } catch (...) {
+    return Status::InvalidArgument(path + ": " JUDGE_PLUGIN_ENTRY_NAME
+                                          "(): expected a plugin info pointer, found a C++ exception"
+                                          " (the plugin could not initialise)");
+  }
   if (!info)
     return Status::InvalidArgument(path + ": " JUDGE_PLUGIN_ENTRY_NAME
-                                          "(): expected a plugin info pointer, found NULL");
+                                          "(): expected a plugin info pointer, found NULL"
+                                          " (the plugin could not initialise)");
   if (info->abi_version != JUDGE_PLUGIN_ABI_VERSION)
     return Status::InvalidArgument(path + ": ABI version: expected " +
                                    std::to_string(JUDGE_PLUGIN_ABI_VERSION) + ", found " +

@@ -9,6 +9,7 @@
 //   RAW_NULL_ID       id is NULL
 //   RAW_THROW         check lets a C++ exception unwind through the C ABI
 //   RAW_TERMINATE     check throws inside a noexcept function: std::terminate
+//   RAW_ENTRY_THROW   the entry point lets a C++ exception out (no SDK)
 //   RAW_VERDICTS      check returns the verdict and score its input names:
 //                     "<verdict number> <score>" (e.g. "3 1.5"), any message
 // Everything else is the id RAW_ID (the file's name) and working callbacks.
@@ -26,7 +27,7 @@ namespace {
 
 void Put(const judge_sink* sink, const std::string& s) { sink->write(sink->context, s.data(), s.size()); }
 
-#if defined(RAW_THROW) || defined(RAW_TERMINATE)
+#if defined(RAW_THROW) || defined(RAW_TERMINATE) || defined(RAW_ENTRY_THROW)
 // Out of line so the compiler cannot see that a noexcept caller always terminates.
 [[gnu::noinline]] void Throw(const char* what) { throw std::runtime_error(what); }
 #endif
@@ -98,6 +99,11 @@ const judge_plugin_info kInfo = MakeInfo();
 
 #if defined(RAW_NO_ENTRY)
 extern "C" __attribute__((visibility("default"))) const judge_plugin_info* judge_get_plugin_info_v0(void) {
+  return &kInfo;
+}
+#elif defined(RAW_ENTRY_THROW)
+extern "C" __attribute__((visibility("default"))) const judge_plugin_info* judge_get_plugin_info(void) {
+  Throw("the entry point could not initialise");
   return &kInfo;
 }
 #elif defined(RAW_NULL_INFO)
