@@ -2,7 +2,7 @@
 //             [--workers N] [--token-file F] [--languages F] [--rate N] [--burst N]
 //             [--lease-ms N] [--all] [--max-connections N] [--admin-connections N]
 //             [--connections-per-address N] [--streams-per-user N] [--streams-per-address N]
-//             [--stream-lifetime-ms N] [--header-deadline-ms N] [--allow-host NAME]...
+//             [--queued-per-user N] [--stream-lifetime-ms N] [--header-deadline-ms N] [--allow-host NAME]...
 // The HTTP API and the web page (docs/service.md). Prints "judge serve: listening on
 // http://ADDR/" on stdout once the port is bound, logs problems on stderr, and runs
 // until SIGINT/SIGTERM/SIGHUP: then running judgings are cancelled and go back to the
@@ -47,6 +47,9 @@ void AddClientLimits(CLI::App* cmd, ServeOptions* o) {
       ->check(CLI::Range(0, 100000));
   cmd->add_option("--streams-per-address", o->streams_per_address,
                   "open event streams from one address, admins' aside (default 16; 0: no limit)")
+      ->check(CLI::Range(0, 100000));
+  cmd->add_option("--queued-per-user", o->queued_per_user,
+                  "a contestant's submissions waiting or being judged at once (default 10; beyond: 429; 0: no limit)")
       ->check(CLI::Range(0, 100000));
   cmd->add_option("--stream-lifetime-ms", o->stream_lifetime_ms,
                   "an event stream is closed after this long (default 600000; 0: never)")

@@ -48,6 +48,12 @@ RunResult FakeCompile(const RunSpec& spec, std::string*) {
     r.kill_reason = KillReason::kCpuTime;
     return r;
   }
+  if (src.find("/dev/stdin") != std::string::npos) {  // waits, using no CPU
+    RunResult r;
+    r.status = RunStatus::kTimeLimitExceeded;
+    r.kill_reason = KillReason::kWallTime;
+    return r;
+  }
   if (src.find("chatty") != std::string::npos) {
     WriteAll(spec.stderr_path, std::string(200 * 1024, 'w'));
     RunResult r;
@@ -128,11 +134,36 @@ TEST(Compiler, LimitsGiveCompileErrorsWithTheReason) {
   ASSERT_TRUE(rnd.ok());
   EXPECT_FALSE(rnd->ok);
   EXPECT_NE(rnd->message.find("time limit of 30000 ms"), std::string::npos) << rnd->message;
-  // Not cached: a limit may pass another time.
-  auto again = compiler.Compile(f.Source("b.cpp", "#include \"/dev/random\""), CppProfile(), f.Work());
-  ASSERT_TRUE(again.ok());
-  EXPECT_FALSE(again->from_cache);
-  EXPECT_EQ(sandbox.specs.size(), 3u);
+  EXPECT_FALSE(bomb->rejected) << "a limit is no reason to try another profile";
+  EXPECT_EQ(sandbox.specs.size(), 2u);
+}
+
+// Issue 23, hole 6: resubmitting a template bomb cost its compile every time. A CPU
+// time, memory or output limit is hit again by the same source: cached like the
+// compiler's refusal, with the reason, and the sandbox does not run again.
+TEST(Compiler, CompilesThatHitALimitAreCachedWithTheReason) {
+  Fixture f;
+  FakeSandbox sandbox(FakeCompile);
+  Compiler compiler(&sandbox, f.Options());
+  for (const std::string src : {"#include \"/dev/random\"", "template bomb"}) {
+    auto first = compiler.Compile(src, CppProfile(), f.Work());
+    ASSERT_TRUE(first.ok());
+    const std::size_t runs = sandbox.specs.size();
+    auto again = compiler.Compile(src, CppProfile(), f.Work());
+    ASSERT_TRUE(again.ok());
+    EXPECT_EQ(sandbox.specs.size(), runs) << src << ": the sandbox ran again";
+    EXPECT_TRUE(again->from_cache) << src;
+    EXPECT_FALSE(again->ok);
+    EXPECT_FALSE(again->rejected);
+    EXPECT_EQ(again->message, first->message);
+  }
+  // A wall-time kill depends on the host's load, not on the source: compiled again.
+  ASSERT_TRUE(compiler.Compile("#include \"/dev/stdin\"", CppProfile(), f.Work()).ok());
+  auto waited = compiler.Compile("#include \"/dev/stdin\"", CppProfile(), f.Work());
+  ASSERT_TRUE(waited.ok());
+  EXPECT_FALSE(waited->from_cache);
+  EXPECT_NE(waited->message.find("wall time limit"), std::string::npos) << waited->message;
+  EXPECT_EQ(sandbox.specs.size(), 4u);
 }
 
 TEST(Compiler, TheLogIsCapped) {
@@ -159,6 +190,9 @@ TEST(Compiler, CachesBySourceAndProfile) {
   EXPECT_TRUE(second->ok);
   EXPECT_EQ(ReadAll(second->program.dir + "/main"), "binary of int main(){return 0;}");
   EXPECT_EQ(sandbox.specs.size(), 1u);
+  // Each judging has the program in its own directory, never in the cache's.
+  EXPECT_NE(second->program.dir, first->program.dir);
+  EXPECT_EQ(second->program.dir.rfind(f.cache, 0), std::string::npos) << second->program.dir;
   // Another profile (flags) or another source compiles again.
   LanguageProfile other = CppProfile();
   other.compile[1] = "-O0";
@@ -183,8 +217,8 @@ TEST(Compiler, AHalfWrittenCacheEntryIsIgnored) {
   std::string src = f.Source("a.cpp", "int main(){}");
   auto first = compiler.Compile(src, CppProfile(), f.Work());
   ASSERT_TRUE(first.ok());
-  std::string entry = first->program.dir.substr(0, first->program.dir.rfind('/'));
-  ASSERT_EQ(unlink((first->program.dir + "/main").c_str()), 0);  // damaged entry
+  const std::string entry = f.cache + "/" + CompileCacheKey(src, CppProfile(), "");
+  ASSERT_EQ(unlink((entry + "/files/main").c_str()), 0);  // damaged entry
   auto second = compiler.Compile(src, CppProfile(), f.Work());
   ASSERT_TRUE(second.ok());
   EXPECT_FALSE(second->from_cache);

@@ -335,6 +335,23 @@ TEST_F(ApiTest, EventStreamsAreCountedPerUser) {
   EXPECT_EQ(api->Handle(Req("GET", events, "", "alice-token-0123456789")).status, 200);
 }
 
+// Hole 6 of issue 23, in the API: a contestant's submissions not yet judged are
+// capped (default 10); beyond, 429 with one line; admins are not capped.
+TEST_F(ApiTest, QueuedSubmissionsPerContestantAreCapped) {
+  auto api = MakeApi(true);
+  for (int i = 0; i < 10; ++i) ASSERT_GT(SubmitOk(*api, "alice-token-0123456789"), 0) << i;
+  HttpResponse over =
+      api->Handle(Req("POST", "/api/v1/submissions", SubmitBody("sum", "a.cpp", kSumOk), "alice-token-0123456789"));
+  EXPECT_EQ(ErrorOf(over, 429),
+            "'alice' has 10 submissions waiting to be judged (at most 10 at once): submit again when one of them is "
+            "judged");
+  bool retry_after = false;
+  for (const auto& [k, v] : over.headers) retry_after = retry_after || k == "Retry-After";
+  EXPECT_TRUE(retry_after);
+  EXPECT_GT(SubmitOk(*api, "bob-token-012345678901"), 0) << "bob has his own";
+  for (int i = 0; i < 12; ++i) EXPECT_GT(SubmitOk(*api, "admin-token-0123456789"), 0) << "admins are not capped";
+}
+
 TEST_F(ApiTest, PostedJsonMustSayItIsJson) {
   auto api = MakeApi(false);
   HttpRequest form = Req("POST", "/api/v1/submissions", SubmitBody("sum", "a.cpp", kSumOk));

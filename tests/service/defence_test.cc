@@ -124,6 +124,39 @@ TEST_F(DefenceTest, ConnectionsKeptForAdminsAreNotTakenByContestants) {
   EXPECT_EQ(Http(s.address, "GET", "/", "", "").status, 200) << "the page an admin's browser loads first";
 }
 
+// Hole 6: one contestant's many submissions do not delay another's: with the queue
+// filled while no worker runs, the server started again with one worker judges bob's
+// one submission second, between alice's first and second (round robin between
+// submitters); alice's submissions beyond --queued-per-user are refused with 429.
+TEST_F(DefenceTest, QueueIsFairBetweenSubmittersAndCappedPerUser) {
+  std::vector<int64_t> alices;
+  int64_t bobs = 0;
+  {
+    Server s = Start({"--queued-per-user", "5"}, true);
+    for (int i = 0; i < 5; ++i) alices.push_back(Submit(s, kAlice));
+    HttpReply over = Http(s.address, "POST", "/api/v1/submissions", SubmitBody("sum", "a.cpp", kSumOk), kAlice);
+    EXPECT_EQ(over.status, 429) << over.body;
+    EXPECT_NE(over.body.find("at most 5 at once"), std::string::npos) << over.body;
+    bobs = Submit(s, kBob);
+    s.child->Signal(SIGTERM);
+    s.child->Wait();
+  }
+  Server s = StartServe({"--problems", dir_ / "problems", "--db", dir_ / "judge.sqlite", "--rate", "0", "--workers",
+                         "1", "--token-file", dir_ / "tokens"});
+  ASSERT_FALSE(s.address.empty());
+  std::vector<std::pair<int64_t, int64_t>> judged;  // (judging id, submission id): the order of claims
+  alices.push_back(bobs);
+  for (int64_t id : alices) {
+    json done = WaitDone(s.address, id, kAdmin);
+    EXPECT_EQ(done.value("verdict", ""), "AC") << done.dump();
+    judged.emplace_back(done.value("judging", int64_t{0}), id);
+  }
+  std::sort(judged.begin(), judged.end());
+  ASSERT_EQ(judged.size(), 6u);
+  EXPECT_EQ(judged[0].second, alices[0]);
+  EXPECT_EQ(judged[1].second, bobs) << "bob's one submission waited for all of alice's";
+}
+
 // Hole 2: a stream on a submission that is never judged ends after its lifetime.
 TEST_F(DefenceTest, EventStreamsEndAfterTheirLifetime) {
   Server s = Start({"--stream-lifetime-ms", "1500"}, false);

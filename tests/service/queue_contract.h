@@ -11,6 +11,7 @@
 #include <memory>
 #include <set>
 #include <thread>
+#include <vector>
 
 #include "claimed_store.h"
 #include "judge/job_queue.h"
@@ -309,6 +310,53 @@ class QueueContract : public ::testing::Test {
     EXPECT_EQ((*sums)[0].submission.id, c);                                                          \
     EXPECT_EQ(queue()->List({"", "", 0}).status().code(), StatusCode::kInvalidArgument);             \
     (void)b;                                                                                         \
+  }                                                                                                  \
+  /* Issue 23, hole 6: one submitter's 25 at once delayed everyone else's. Round robin: */         \
+  /* the oldest submission of the submitter served least recently goes next. */                     \
+  TEST_F(Fixture, ClaimsRoundRobinBetweenSubmitters) {                                               \
+    std::vector<int64_t> alice;                                                                      \
+    for (int i = 0; i < 4; ++i) alice.push_back(Submit(SampleSubmission(), "alice"));                \
+    const int64_t bob = Submit(SampleSubmission("eight"), "bob");                                    \
+    const int64_t carol1 = Submit(SampleSubmission(), "carol"), carol2 = Submit(SampleSubmission(), "carol"); \
+    std::vector<int64_t> order;                                                                      \
+    while (auto c = ClaimAs(Worker("w" + std::to_string(order.size())))) order.push_back(c->submission_id); \
+    EXPECT_EQ(order, (std::vector<int64_t>{alice[0], bob, carol1, alice[1], carol2, alice[2], alice[3]})); \
+  }                                                                                                  \
+  TEST_F(Fixture, CapsASubmittersWaitingSubmissions) {                                               \
+    ASSERT_TRUE(queue()->Submit(SampleSubmission(), "alice", 2).ok());                               \
+    ASSERT_TRUE(queue()->Submit(SampleSubmission(), "alice", 2).ok());                               \
+    auto third = queue()->Submit(SampleSubmission(), "alice", 2);                                    \
+    EXPECT_EQ(third.status().code(), StatusCode::kResourceExhausted);                                \
+    EXPECT_EQ(third.status().message(), "'alice' has 2 submissions waiting to be judged (at most 2 at once): " \
+                                        "submit again when one of them is judged");                  \
+    auto alices = queue()->List({"", "alice", 50});                                                  \
+    ASSERT_TRUE(alices.ok());                                                                        \
+    EXPECT_EQ(alices->size(), 2u) << "a refused submission is not stored";                          \
+    EXPECT_TRUE(queue()->Submit(SampleSubmission(), "bob", 2).ok()) << "bob has his own";            \
+    auto c = ClaimAs(Worker("w1"));                                                                  \
+    ASSERT_TRUE(c.has_value());                                                                      \
+    EXPECT_EQ(queue()->Submit(SampleSubmission(), "alice", 2).status().code(),                       \
+              StatusCode::kResourceExhausted) << "one being judged still counts";                    \
+    ASSERT_TRUE(JudgeThrough(queue(), *c, "host-w1").ok());                                          \
+    EXPECT_TRUE(queue()->Submit(SampleSubmission(), "alice", 2).ok()) << "a judged one frees its place"; \
+    EXPECT_TRUE(queue()->Submit(SampleSubmission(), "alice", 0).ok()) << "0: no cap";                \
+  }                                                                                                  \
+  TEST_F(Fixture, ConcurrentSubmitsOfOneSubmitterKeepTheCap) {                                       \
+    std::atomic<int> accepted{0}, refused{0};                                                        \
+    std::vector<std::thread> threads;                                                                \
+    for (int t = 0; t < 4; ++t) {                                                                    \
+      threads.emplace_back([&] {                                                                     \
+        std::unique_ptr<JobQueue> own = q_.open_another();                                           \
+        for (int i = 0; i < 4; ++i) {                                                                \
+          auto id = own->Submit(SampleSubmission(), "alice", 5);                                     \
+          if (id.ok()) ++accepted;                                                                   \
+          else if (id.status().code() == StatusCode::kResourceExhausted) ++refused;                  \
+        }                                                                                            \
+      });                                                                                            \
+    }                                                                                                \
+    for (auto& th : threads) th.join();                                                              \
+    EXPECT_EQ(accepted.load(), 5);                                                                   \
+    EXPECT_EQ(refused.load(), 11);                                                                   \
   }                                                                                                  \
   TEST_F(Fixture, ConcurrentClaimersNeverShareASubmission) {                                         \
     constexpr int kSubmissions = 24;                                                                 \

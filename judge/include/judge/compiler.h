@@ -78,7 +78,9 @@ struct CompilerOptions {
   CompileLimits limits;
   // Empty: no cache (every call compiles).
   std::string cache_dir;
-  // The cache's size bound; 0: DefaultCacheMaxBytes().
+  // The cache's size bound, which holds after every fill (least recently used
+  // entries go first); an entry over a quarter of it is not kept. 0:
+  // DefaultCacheMaxBytes().
   int64_t cache_max_bytes = 0;
   // Borrowed, may be null: when set, a running compilation is killed and Compile()
   // returns a kCancelled Status.
@@ -103,9 +105,12 @@ class Compiler {
   Compiler(Sandbox* sandbox, CompilerOptions options);
 
   // Compiles the source bytes with profile. work_dir: an existing empty directory
-  // owned by the caller (the program's files may be left there when nothing is
-  // cached; it must then outlive the Program). An empty source is an InvalidArgument
-  // Status (nothing to judge), not CE.
+  // owned by the caller; the program's files are always there (a cache hit links
+  // them there from the cache, which may evict its entry at any time), so it must
+  // outlive the Program. An empty source is an InvalidArgument Status (nothing to
+  // judge), not CE. A compile error the same source always gets (the compiler's
+  // refusal, or its CPU time, memory, output or process limit, with the reason as
+  // the message) is cached like a program; a wall-time kill is not.
   Result<CompileOutcome> Compile(std::string_view source, const LanguageProfile& profile,
                                  const std::string& work_dir);
 
@@ -130,8 +135,9 @@ class Compiler {
   Result<CompileOutcome> Prepare(std::string_view source, const LanguageProfile& profile, const std::string& dir);
   Result<CompileOutcome> Build(const std::vector<SourceFile>& files, const LanguageProfile& profile,
                                const std::string& work_dir, const std::string& key, const Plan& plan);
+  // A hit, its program's files linked into dir; nullopt for a miss.
   std::optional<CompileOutcome> FromCache(const LanguageProfile& profile, const std::string& key,
-                                          const Plan& plan) const;
+                                          const Plan& plan, const std::string& dir) const;
   Result<RunSpec> CompileSpec(const LanguageProfile& profile, const std::string& work_dir, const Plan& plan) const;
   Result<std::vector<std::string>> Artifacts(const LanguageProfile& profile, const std::string& dir,
                                              const Plan& plan, std::string* missing) const;

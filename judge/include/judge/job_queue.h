@@ -6,9 +6,12 @@
 // -------------------
 // Every submission handed to the service gets a queue row beside its stored record:
 // state queued -> running -> done (a verdict was stored) or failed (the judge could
-// not judge it). A worker claims the oldest queued submission whose problem and
-// language it can handle; the claim is a lease that expires unless the worker renews
-// it. A worker that dies (SIGKILL, a lost host) stops renewing; once the lease has
+// not judge it). A worker claims, among the submissions whose problem and language it
+// can handle, the oldest one of the submitter who was served least recently (round
+// robin between submitters: one who hands in 25 at once waits for her second while
+// everyone else's first is judged); the claim is a lease that expires unless the
+// worker renews it. Each claim marks its submitter as served now (table
+// queue_submitters). Submit may cap what one submitter has waiting. A worker that dies (SIGKILL, a lost host) stops renewing; once the lease has
 // expired, the next claim takes the submission over: the dead worker's judging is
 // marked incomplete in the same transaction, and the submission is judged again from
 // its stored source. On one host a claim whose process is provably gone
@@ -106,15 +109,24 @@ class JobQueue {
   virtual Store* store() = 0;
 
   // Stores the submission and queues it, in one transaction; returns its id.
-  virtual Result<int64_t> Submit(const Submission& submission, std::string_view submitter) = 0;
+  // max_waiting > 0 caps the submitter's submissions not yet judged (queued or
+  // running): at the cap, nothing is stored and the answer is kResourceExhausted
+  // with a one-line message. The count and the insert are one transaction, so
+  // concurrent calls of one submitter cannot pass the cap together. 0: no cap.
+  virtual Result<int64_t> Submit(const Submission& submission, std::string_view submitter,
+                                 int64_t max_waiting) = 0;
+  Result<int64_t> Submit(const Submission& submission, std::string_view submitter) {
+    return Submit(submission, submitter, 0);
+  }
 
   // Queues a stored submission again (rejudge): done or failed -> queued, attempts
   // reset. A queued one stays queued (OK). NotFound for an unknown id;
   // InvalidArgument ("is being judged") for a running one.
   virtual Status Requeue(int64_t submission_id) = 0;
 
-  // The oldest claimable submission the worker can take, claimed for lease_ms; nullopt
-  // when there is none. Claimable: queued, or running with an expired lease or a
+  // The next claimable submission the worker can take (the oldest of the submitter
+  // served least recently; a submitter never served comes first), claimed for
+  // lease_ms; nullopt when there is none. Claimable: queued, or running with an expired lease or a
   // provably dead owner (taken over: its judging is marked incomplete; after
   // kMaxAttempts claims it is failed instead).
   virtual Result<std::optional<Claim>> ClaimNext(const WorkerInfo& worker, int64_t lease_ms) = 0;

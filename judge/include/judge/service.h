@@ -48,6 +48,7 @@ struct ServeOptions {
   int connections_per_address = 32;      // open at once from one client address; 0: no limit
   int streams_per_user = 8;               // open event streams of one contestant; 0: no limit
   int streams_per_address = 16;           // open event streams from one address (admins aside); 0: no limit
+  int queued_per_user = 10;               // a contestant's submissions not yet judged; beyond: 429. 0: no limit
   int64_t stream_lifetime_ms = 600000;    // an event stream is closed after this long; 0: never
   int64_t header_deadline_ms = 5000;      // a request's line and headers must arrive within this
   std::vector<std::string> allowed_hosts; // Host names accepted besides the server's address (no tokens)

@@ -28,6 +28,9 @@ enum class StatusCode {
   kCancelled,        // the work was stopped on request (a signal, a shutdown)
   kUnavailable,      // the judge could not hand the work over (a helper process went
                      // away): nothing was done, and trying again may succeed
+  kResourceExhausted,  // a caller is over its share (e.g. queued submissions per user):
+                       // nothing was done; trying again later, after some of it is used
+                       // up, may succeed
 };
 
 class Status {
@@ -47,6 +50,7 @@ class Status {
   static Status Internal(std::string m) { return Error(StatusCode::kInternal, std::move(m)); }
   static Status Cancelled(std::string m) { return Error(StatusCode::kCancelled, std::move(m)); }
   static Status Unavailable(std::string m) { return Error(StatusCode::kUnavailable, std::move(m)); }
+  static Status ResourceExhausted(std::string m) { return Error(StatusCode::kResourceExhausted, std::move(m)); }
 
   bool ok() const { return code_ == StatusCode::kOk; }
   StatusCode code() const { return code_; }

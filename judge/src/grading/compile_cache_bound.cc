@@ -7,6 +7,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <filesystem>
 #include <system_error>
 #include <vector>
@@ -18,7 +19,7 @@ namespace {
 
 struct Entry {
   std::string name;
-  int64_t used_s = 0;  // the result file's mtime
+  int64_t used_ns = 0;  // the result file's mtime
   int64_t bytes = 0;
 };
 
@@ -33,9 +34,13 @@ int64_t TreeBytes(const std::string& dir) {
   return total;
 }
 
-int64_t MtimeSeconds(const std::string& path) {
+int64_t MtimeNs(const struct stat& st) {
+  return static_cast<int64_t>(st.st_mtim.tv_sec) * 1000000000 + st.st_mtim.tv_nsec;
+}
+
+int64_t MtimeNs(const std::string& path) {
   struct stat st;
-  return ::lstat(path.c_str(), &st) == 0 ? static_cast<int64_t>(st.st_mtim.tv_sec) : 0;
+  return ::lstat(path.c_str(), &st) == 0 ? MtimeNs(st) : 0;
 }
 
 // Every entry with its age and size; stale hidden leftovers removed on the way.
@@ -48,13 +53,13 @@ std::vector<Entry> ListEntries(const std::string& cache_dir, int64_t now_s) {
     if (name == "." || name == "..") continue;
     const std::string path = cache_dir + "/" + name;
     if (name[0] == '.') {  // a fill that died (.tmp-*) or an eviction that did (.evict-*)
-      if (now_s - MtimeSeconds(path) > kCacheInUseSeconds) (void)fs::RemoveTree(path);
+      if (now_s - MtimeNs(path) / 1000000000 > kCacheLeftoverSeconds) (void)fs::RemoveTree(path);
       continue;
     }
     struct stat st;
     if (::lstat(path.c_str(), &st) != 0 || !S_ISDIR(st.st_mode)) continue;
-    int64_t used = MtimeSeconds(path + "/result");
-    entries.push_back({name, used != 0 ? used : static_cast<int64_t>(st.st_mtim.tv_sec), TreeBytes(path)});
+    int64_t used = MtimeNs(path + "/result");
+    entries.push_back({name, used != 0 ? used : MtimeNs(st), TreeBytes(path)});
   }
   ::closedir(d);
   return entries;
@@ -72,13 +77,15 @@ EvictionReport BoundCompileCache(const std::string& cache_dir, int64_t max_bytes
   std::vector<Entry> entries = ListEntries(cache_dir, now_s);
   for (const Entry& e : entries) report.bytes_before += e.bytes;
   report.bytes_after = report.bytes_before;
-  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.used_s < b.used_s; });
+  std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.used_ns < b.used_ns; });
   for (const Entry& e : entries) {
     if (report.bytes_after <= max_bytes) break;
-    if (now_s - e.used_s < kCacheInUseSeconds) break;  // this one and every later one in use
     const std::string from = cache_dir + "/" + e.name;
     const std::string to = cache_dir + "/.evict-" + e.name + "-" + std::to_string(::getpid());
-    if (::rename(from.c_str(), to.c_str()) != 0) continue;  // another judge took it
+    if (::rename(from.c_str(), to.c_str()) != 0) {
+      if (errno == ENOENT) report.bytes_after -= e.bytes;  // another judge evicted it
+      continue;
+    }
     (void)fs::RemoveTree(to);
     report.bytes_after -= e.bytes;
     ++report.entries_removed;

@@ -120,9 +120,52 @@ std::string CompileFailureMessage(const RunResult& r, const CompileLimits& limit
   return "";
 }
 
-// A cache entry: "result" holds "ok" or "ce", the message, then the program files.
+// What a cache entry holds. Stored as its name in the entry's first line; append
+// only: a judge that finds a kind it does not know treats the entry as a miss.
+enum class CacheKind {
+  kOk,       // "ok": a program
+  kRefused,  // "ce": the compiler refused the source (worth trying another profile)
+  kLimit,    // "limit": the compiler hit a limit (CPU time, memory, output, processes)
+};
+
+const char* CacheKindName(CacheKind kind) {
+  switch (kind) {
+    case CacheKind::kOk: return "ok";
+    case CacheKind::kRefused: return "ce";
+    case CacheKind::kLimit: return "limit";
+  }
+  return "";
+}
+
+std::optional<CacheKind> ParseCacheKind(const std::string& name) {
+  for (CacheKind k : {CacheKind::kOk, CacheKind::kRefused, CacheKind::kLimit})
+    if (name == CacheKindName(k)) return k;
+  return std::nullopt;
+}
+
+// What of a compile run is kept: a program, a refusal, or a limit the same source
+// hits again on any machine (a template bomb costs its compile once). Not kept: a
+// wall-time kill (it depends on the host's load, not the source), a compiler killed
+// by a signal (it crashed), or the judge's own failures.
+std::optional<CacheKind> CacheKindOf(const RunResult& r) {
+  switch (r.status) {
+    case RunStatus::kOk: return CacheKind::kOk;
+    case RunStatus::kTimeLimitExceeded:
+      if (r.kill_reason == KillReason::kWallTime) return std::nullopt;
+      return CacheKind::kLimit;
+    case RunStatus::kMemoryLimitExceeded:
+    case RunStatus::kOutputLimitExceeded: return CacheKind::kLimit;
+    case RunStatus::kRuntimeError:
+      if (r.kill_reason == KillReason::kProcesses) return CacheKind::kLimit;
+      if (r.kill_reason == KillReason::kNone && r.signal == 0) return CacheKind::kRefused;
+      return std::nullopt;
+  }
+  return std::nullopt;
+}
+
+// A cache entry: "result" holds the kind, the message, then the program files.
 struct CacheEntry {
-  bool ok = false;
+  CacheKind kind = CacheKind::kRefused;
   std::string message;
   std::vector<std::string> files;
   std::string log;
@@ -134,8 +177,10 @@ std::optional<CacheEntry> ReadCacheEntry(const std::string& dir) {
   std::istringstream in(*result);
   CacheEntry e;
   std::string kind;
-  if (!std::getline(in, kind) || (kind != "ok" && kind != "ce")) return std::nullopt;
-  e.ok = kind == "ok";
+  if (!std::getline(in, kind)) return std::nullopt;
+  std::optional<CacheKind> parsed = ParseCacheKind(kind);
+  if (!parsed) return std::nullopt;
+  e.kind = *parsed;
   std::getline(in, e.message);
   std::string f;
   while (std::getline(in, f))
@@ -167,7 +212,7 @@ Result<std::string> WriteCacheEntry(const std::string& cache_dir, const std::str
   }
   st = fs::WriteFile(tmp + "/log", e.log);
   if (!st.ok()) return fail(st);
-  std::string result = std::string(e.ok ? "ok" : "ce") + "\n" + e.message + "\n";
+  std::string result = std::string(CacheKindName(e.kind)) + "\n" + e.message + "\n";
   for (const auto& f : e.files) result += f + "\n";
   st = fs::WriteFile(tmp + "/result", result);
   if (!st.ok()) return fail(st);
@@ -179,6 +224,44 @@ Result<std::string> WriteCacheEntry(const std::string& cache_dir, const std::str
     return Status::IoError(final_dir + ": cannot store the compiled program: " + ErrnoText(err));
   }
   return final_dir;
+}
+
+// The bytes an entry of these program files (in from_dir) and this log would take.
+int64_t EntryBytes(const CacheEntry& e, const std::string& from_dir) {
+  int64_t total = static_cast<int64_t>(e.log.size() + e.message.size());
+  for (const auto& f : e.files) {
+    struct stat st;
+    if (::stat((from_dir + "/" + f).c_str(), &st) == 0) total += static_cast<int64_t>(st.st_size);
+  }
+  return total;
+}
+
+// Hard-links (or, across file systems, copies) the program's files from a cache
+// entry into dir, the judging's own: once linked they stay whole even when the entry
+// is evicted at once. On failure (the entry went meanwhile) dir is left empty.
+Status LinkProgramFiles(const std::string& entry_files, const std::vector<std::string>& files,
+                        const std::string& dir) {
+  Status st;
+  for (const auto& f : files) {
+    if (auto slash = f.rfind('/'); slash != std::string::npos) st = fs::MakeDirs(dir + "/" + f.substr(0, slash));
+    if (st.ok()) st = fs::LinkOrCopy(entry_files + "/" + f, dir + "/" + f);
+    if (!st.ok()) break;
+  }
+  if (st.ok()) return st;
+  (void)fs::RemoveTree(dir);
+  (void)fs::MakeDirs(dir);
+  return st;
+}
+
+// Stores the entry (its program files from dir) and bounds the cache. The caller's
+// program stays in dir: the stored entry may be evicted at once.
+void KeepInCache(const CompilerOptions& options, const std::string& key, const CacheEntry& entry,
+                 const std::string& dir) {
+  if (options.cache_dir.empty()) return;
+  const int64_t max_bytes = options.cache_max_bytes > 0 ? options.cache_max_bytes : DefaultCacheMaxBytes();
+  if (!FitsCompileCache(EntryBytes(entry, dir), max_bytes)) return;  // it would push out everything else
+  // A cache that cannot be written costs speed, not correctness: go on without it.
+  if (WriteCacheEntry(options.cache_dir, key, entry, dir).ok()) (void)BoundCompileCache(options.cache_dir, max_bytes);
 }
 
 // text with every occurrence of from replaced by to.
@@ -346,19 +429,23 @@ Result<CompileOutcome> Compiler::Prepare(std::string_view source, const Language
 }
 
 std::optional<CompileOutcome> Compiler::FromCache(const LanguageProfile& profile, const std::string& key,
-                                                  const Plan& plan) const {
+                                                  const Plan& plan, const std::string& dir) const {
   if (options_.cache_dir.empty()) return std::nullopt;
   std::string entry = options_.cache_dir + "/" + key;
   std::optional<CacheEntry> e = ReadCacheEntry(entry);
   if (!e) return std::nullopt;
-  TouchCacheEntry(entry);
   CompileOutcome outcome;
-  outcome.ok = e->ok;
+  outcome.ok = e->kind == CacheKind::kOk;
   outcome.message = e->message;
   outcome.log = e->log;
   outcome.from_cache = true;
-  outcome.rejected = !e->ok;
-  if (e->ok && !SetProgram(profile, entry + "/files", e->files, plan.run_source, &outcome).ok()) return std::nullopt;
+  outcome.rejected = e->kind == CacheKind::kRefused;
+  if (outcome.ok) {
+    // The program is used from dir, never from the entry, which may be evicted now.
+    if (!LinkProgramFiles(entry + "/files", e->files, dir).ok()) return std::nullopt;
+    if (!SetProgram(profile, dir, e->files, plan.run_source, &outcome).ok()) return std::nullopt;
+  }
+  TouchCacheEntry(entry);
   return outcome;
 }
 
@@ -548,8 +635,8 @@ Result<CompileOutcome> Compiler::Compile(const std::vector<SourceFile>& files, c
 
 Result<CompileOutcome> Compiler::Build(const std::vector<SourceFile>& files, const LanguageProfile& profile,
                                        const std::string& work_dir, const std::string& key, const Plan& plan) {
-  if (std::optional<CompileOutcome> cached = FromCache(profile, key, plan)) return std::move(*cached);
   const std::string dir = work_dir + "/compile";
+  if (std::optional<CompileOutcome> cached = FromCache(profile, key, plan, dir)) return std::move(*cached);
   JUDGE_RETURN_IF_ERROR(WriteSources(files, dir));
   JUDGE_ASSIGN_OR_RETURN(RunSpec spec, CompileSpec(profile, work_dir, plan));
   Result<RunResult> ran = sandbox_->Run(spec);
@@ -561,29 +648,21 @@ Result<CompileOutcome> Compiler::Build(const std::vector<SourceFile>& files, con
   outcome.log = ReadLog(spec, options_.limits.log_kib);
 
   CacheEntry entry;
-  // A limit may pass on a quieter machine: only a compiler's own refusal is kept.
-  bool cacheable = ran->status == RunStatus::kOk ||
-                   (ran->status == RunStatus::kRuntimeError && ran->kill_reason == KillReason::kNone &&
-                    ran->signal == 0);
+  std::optional<CacheKind> kind = CacheKindOf(*ran);
   if (ran->status != RunStatus::kOk) {
     outcome.message = CompileFailureMessage(*ran, options_.limits);
   } else {
     JUDGE_ASSIGN_OR_RETURN(entry.files, Artifacts(profile, dir, plan, &outcome.message));
     outcome.ok = outcome.message.empty();
-    cacheable = cacheable && outcome.ok;
+    if (!outcome.ok) kind.reset();  // no usable program: not kept
   }
   if (outcome.ok) JUDGE_RETURN_IF_ERROR(SetProgram(profile, dir, entry.files, plan.run_source, &outcome));
-  outcome.rejected = !outcome.ok && cacheable;
-  if (cacheable && !options_.cache_dir.empty()) {
-    entry.ok = outcome.ok;
-    entry.message = outcome.message;
+  outcome.rejected = kind == CacheKind::kRefused;
+  if (kind) {
+    entry.kind = *kind;
+    entry.message = outcome.message;  // the limit's reason stays with the entry
     entry.log = outcome.log;
-    // A cache that cannot be written costs speed, not correctness: go on without it.
-    auto stored = WriteCacheEntry(options_.cache_dir, key, entry, dir);
-    if (stored.ok() && outcome.ok) outcome.program.dir = *stored + "/files";
-    if (stored.ok())
-      (void)BoundCompileCache(options_.cache_dir,
-                              options_.cache_max_bytes > 0 ? options_.cache_max_bytes : DefaultCacheMaxBytes());
+    KeepInCache(options_, key, entry, dir);
   }
   return outcome;
 }

@@ -62,6 +62,11 @@ HttpResponse StatusResponse(const Status& status) {
   switch (status.code()) {
     case StatusCode::kInvalidArgument: return ErrorResponse(400, status.message());
     case StatusCode::kNotFound: return ErrorResponse(404, status.message());
+    case StatusCode::kResourceExhausted: {
+      HttpResponse r = ErrorResponse(429, status.message());
+      r.headers.emplace_back("Retry-After", "5");
+      return r;
+    }
     default: return ErrorResponse(500, "the judge failed: " + status.message());
   }
 }
@@ -81,7 +86,10 @@ Result<int64_t> ParseSubmissionId(const std::string& text) {
 }
 
 HttpResponse Api::Failure(const Status& status) {
-  if (status.code() != StatusCode::kInvalidArgument && status.code() != StatusCode::kNotFound && cfg_.log)
+  const StatusCode code = status.code();
+  const bool callers_fault = code == StatusCode::kInvalidArgument || code == StatusCode::kNotFound ||
+                             code == StatusCode::kResourceExhausted;
+  if (!callers_fault && cfg_.log)
     cfg_.log("request failed: " + status.message());
   return StatusResponse(status);
 }
@@ -262,7 +270,10 @@ HttpResponse Api::Submit(const HttpRequest& req, const Principal& who) {
   s.file_name = r.filename;
   s.source = r.source;
   s.language_id = *language;
-  Result<int64_t> id = cfg_.queue->Submit(s, who.name);
+  // Only contestants are capped: an admin (the jury, or everyone without a token file)
+  // submits reference solutions in bulk.
+  const int64_t cap = who.role == Role::kContestant ? cfg_.queued_per_user : 0;
+  Result<int64_t> id = cfg_.queue->Submit(s, who.name, cap);
   if (!id.ok()) return Failure(id.status());
   if (cfg_.hub) cfg_.hub->Notify(EventHub::kQueueKey);
   HttpResponse res = JsonResponse(201, {{"id", *id}, {"status", "queued"}});

@@ -20,7 +20,9 @@
 // there are tokens (401), a JSON Content-Type where the body is JSON (415) - all
 // decided from the request's head in Admit, before its body is read - then the
 // route (404, 405), the role (403), the input (400, 413; 409 for a rejudge of a
-// submission being judged), and for an event stream the open streams of its user
+// submission being judged), for a submission the contestant's submissions not yet
+// judged (429 at queued_per_user; admins are not limited: the jury submits and
+// rejudges in bulk), and for an event stream the open streams of its user
 // and its address (429; admins with a token are not limited). Every refusal is {"error": "..."} naming
 // what was wrong. A contestant sees only its own submissions: another's is "no
 // submission N" (404), exactly as one that does not exist. A judge failure behind a
@@ -59,6 +61,7 @@ struct ApiConfig {
   std::vector<std::string> allowed_hosts;  // Host names accepted besides the server's own (--allow-host)
   int streams_per_user = 8;      // open event streams of one contestant (without tokens: one address); 0: no limit
   int streams_per_address = 16;  // open event streams from one address but an admin's; 0: no limit
+  int queued_per_user = 10;      // a contestant's submissions not yet judged; beyond: 429. 0: no limit
   std::function<void(const std::string&)> log;  // judge failures; may be empty
 };
 
@@ -98,8 +101,8 @@ class Api final : public HttpHandler {
   OpenQuota streams_per_address_;  // keyed by address
 };
 
-// Status -> response: InvalidArgument 400, NotFound 404, anything else 500 ("the
-// judge failed: ...").
+// Status -> response: InvalidArgument 400, NotFound 404, ResourceExhausted 429 (with
+// Retry-After), anything else 500 ("the judge failed: ...").
 HttpResponse StatusResponse(const Status& status);
 
 // A path segment that is a submission id: digits only, 1 .. 2^53.

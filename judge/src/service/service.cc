@@ -151,6 +151,7 @@ Status Serve(const ServeOptions& o, const std::atomic<bool>* stop,
   api.allowed_hosts = o.allowed_hosts;
   api.streams_per_user = o.streams_per_user;
   api.streams_per_address = o.streams_per_address;
+  api.queued_per_user = o.queued_per_user;
   Api handler(api);
 
   HttpServerOptions http;

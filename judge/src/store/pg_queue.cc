@@ -19,10 +19,11 @@ class PgQueue final : public JobQueue {
 
   Store* store() override { return store_.get(); }
 
-  Result<int64_t> Submit(const Submission& submission, std::string_view submitter) override {
+  Result<int64_t> Submit(const Submission& submission, std::string_view submitter, int64_t max_waiting) override {
     Submission s = submission;
     JUDGE_RETURN_IF_ERROR(PrepareSubmission(s));
     return pool_->TransactionValue<int64_t>([&](PgConn& c) -> Result<int64_t> {
+      JUDGE_RETURN_IF_ERROR(CheckWaiting(c, submitter, max_waiting));
       JUDGE_ASSIGN_OR_RETURN(int64_t id, PgInsertSubmission(c, s));
       JUDGE_RETURN_IF_ERROR(
           c.Exec("INSERT INTO queue (submission_id, state, state_name, problem_id, language_id, submitter, "
@@ -58,7 +59,10 @@ class PgQueue final : public JobQueue {
       JUDGE_RETURN_IF_ERROR(ExpireDeadOwners(c, w.owner.host));
       return ClaimFirstCandidate([&] { return NextQueueCandidate(c, w); },
                                  [&](const QueueCandidate& next) { return SettleTakeover(c, next); },
-                                 [&](const Claim& made) { return WriteClaim(c, made, w, lease_ms); });
+                                 [&](const Claim& made) -> Status {
+                                   JUDGE_RETURN_IF_ERROR(WriteClaim(c, made, w, lease_ms));
+                                   return MarkServed(c, made.submission_id);
+                                 });
     });
   }
 
@@ -149,12 +153,45 @@ class PgQueue final : public JobQueue {
     return Status::Ok();
   }
 
+  // kResourceExhausted when the submitter is at the cap (max_waiting 0: no cap). Under
+  // READ COMMITTED two submits of one submitter would both count before either
+  // inserts: a transaction-scoped advisory lock on the submitter's name makes them
+  // take turns (other submitters and claims do not wait; the two-key form's space is
+  // apart from the migration's one-key lock).
+  Status CheckWaiting(PgConn& c, std::string_view submitter, int64_t max_waiting) {
+    if (max_waiting <= 0) return Status::Ok();
+    JUDGE_RETURN_IF_ERROR(c.Exec("SELECT pg_advisory_xact_lock(1246971717, hashtext($1))",
+                                 {PgParam::Text(submitter)}, "waiting for the submitter's other submissions")
+                              .status());
+    JUDGE_ASSIGN_OR_RETURN(PgResult r, c.Exec(JUDGE_QUEUE_COUNT_WAITING_SQL("$1"), {PgParam::Text(submitter)},
+                                              "counting the submitter's waiting submissions"));
+    const int64_t waiting = r.rows() ? r.row(0).Int(0) : 0;
+    return waiting >= max_waiting ? TooManyWaiting(submitter, waiting, max_waiting) : Status::Ok();
+  }
+
+  // The claimed submission's submitter was served now. served_seq is the database's
+  // clock in microseconds, so concurrent claims of different submitters need not read
+  // each other's rows (a shared counter would make every claim wait for the last);
+  // greatest() keeps it growing when two claims of one submitter cross.
+  Status MarkServed(PgConn& c, int64_t submission_id) {
+    return c.Exec("INSERT INTO queue_submitters (submitter, served_seq) "
+                  "SELECT submitter, (extract(epoch FROM clock_timestamp()) * 1000000)::bigint FROM queue "
+                  "WHERE submission_id = $1 "
+                  "ON CONFLICT (submitter) DO UPDATE "
+                  "SET served_seq = greatest(queue_submitters.served_seq + 1, excluded.served_seq)",
+                  {PgParam::Int(submission_id)}, "recording whose submission " + std::to_string(submission_id) +
+                                                     " was served")
+        .status();
+  }
+
+  // The next claimable row in the fair order (JUDGE_QUEUE_FAIR_ORDER); rows other
+  // workers hold locked are passed over.
   Result<std::optional<QueueCandidate>> NextQueueCandidate(PgConn& c, const WorkerInfo& w) {
     JUDGE_ASSIGN_OR_RETURN(PgResult r, c.Exec(
         "SELECT " JUDGE_QUEUE_CANDIDATE_COLUMNS " FROM queue "
         "WHERE (state = 0 OR (state = 1 AND lease_until_unix_ms <= " JUDGE_PG_NOW_MS ")) "
-        "AND problem_id = ANY($1::text[]) AND language_id = ANY($2::text[]) "
-        "ORDER BY enqueued_unix_ms, submission_id LIMIT 1 FOR UPDATE SKIP LOCKED",
+        "AND problem_id = ANY($1::text[]) AND language_id = ANY($2::text[]) " JUDGE_QUEUE_FAIR_ORDER
+        " LIMIT 1 FOR UPDATE SKIP LOCKED",
         {PgTextArray(w.problems), PgTextArray(w.languages)}, "finding a submission to judge"));
     if (r.rows() == 0) return std::optional<QueueCandidate>();
     return std::optional<QueueCandidate>(ReadQueueCandidateRow(r.row(0)));

@@ -57,5 +57,11 @@ Status CheckListLimit(int64_t limit) {
   return Status::Ok();
 }
 
+Status TooManyWaiting(std::string_view submitter, int64_t waiting, int64_t max_waiting) {
+  return Status::ResourceExhausted("'" + std::string(submitter) + "' has " + std::to_string(waiting) +
+                                   " submissions waiting to be judged (at most " + std::to_string(max_waiting) +
+                                   " at once): submit again when one of them is judged");
+}
+
 }  // namespace store_internal
 }  // namespace judge

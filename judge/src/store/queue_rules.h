@@ -40,6 +40,21 @@ Status BeingJudged(int64_t submission_id);
 // 1..1000, else InvalidArgument naming the value.
 Status CheckListLimit(int64_t limit);
 
+// kResourceExhausted: the submitter already has `waiting` submissions not yet judged,
+// and at most max_waiting are allowed.
+Status TooManyWaiting(std::string_view submitter, int64_t waiting, int64_t max_waiting);
+
+// The submitter's submissions not yet judged; ?1 / $1 is the submitter.
+#define JUDGE_QUEUE_COUNT_WAITING_SQL(param) \
+  "SELECT count(*) FROM queue WHERE submitter = " param " AND state IN (0, 1)"
+
+// The claim's order (round robin between submitters, judge/job_queue.h): the
+// submitter served least recently first (never served: 0), then the oldest of hers.
+// For a query FROM queue (not aliased).
+#define JUDGE_QUEUE_FAIR_ORDER                                                                   \
+  "ORDER BY coalesce((SELECT served_seq FROM queue_submitters s WHERE s.submitter = queue.submitter), 0), " \
+  "enqueued_unix_ms, submission_id"
+
 // The claim step both queues run inside their write transaction: the first
 // candidate (next(), oldest first) whose takeover settles (settle(candidate) is
 // true) becomes a claim with a fresh token, written by write(claim). nullopt when

@@ -120,11 +120,25 @@ constexpr const char* kSchemaVersion4 = R"sql(
 ALTER TABLE tests ADD COLUMN stderr_tail TEXT NOT NULL DEFAULT '';
 )sql";
 
+// 5: fair order between submitters (judge/job_queue.h). served_seq grows with every
+// claim (SQLite: a counter; PostgreSQL: the database's clock in microseconds, so that
+// concurrent claims need not read one another's); the next claim goes to the
+// submitter with the smallest, one never served (no row) first. The partial index
+// counts a submitter's waiting submissions for the per-submitter cap.
+constexpr const char* kSchemaVersion5 = R"sql(
+CREATE TABLE queue_submitters (
+  submitter  TEXT    PRIMARY KEY,
+  served_seq INTEGER NOT NULL
+);
+CREATE INDEX queue_waiting_by_submitter ON queue (submitter) WHERE state IN (0, 1);
+)sql";
+
 }  // namespace
 
 const std::vector<Migration>& SchemaMigrations() {
   static const std::vector<Migration> kMigrations = {
-      {1, kSchemaVersion1}, {2, kSchemaVersion2}, {3, kSchemaVersion3}, {4, kSchemaVersion4}};
+      {1, kSchemaVersion1}, {2, kSchemaVersion2}, {3, kSchemaVersion3}, {4, kSchemaVersion4},
+      {5, kSchemaVersion5}};
   return kMigrations;
 }
 

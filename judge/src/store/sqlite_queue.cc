@@ -44,11 +44,13 @@ class SqliteQueue final : public JobQueue {
 
   Store* store() override { return store_.get(); }
 
-  Result<int64_t> Submit(const Submission& submission, std::string_view submitter) override {
+  Result<int64_t> Submit(const Submission& submission, std::string_view submitter, int64_t max_waiting) override {
     Submission s = submission;
     JUDGE_RETURN_IF_ERROR(PrepareSubmission(s));
     std::lock_guard<std::mutex> lock(mu_);
+    // BEGIN IMMEDIATE: the count and the insert see no other writer in between.
     return db_->TransactionValue<int64_t>(true, [&]() -> Result<int64_t> {
+      JUDGE_RETURN_IF_ERROR(CheckWaiting(submitter, max_waiting));
       JUDGE_ASSIGN_OR_RETURN(int64_t id, InsertSubmission(*db_, s));
       JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
           "INSERT INTO queue (submission_id, state, state_name, problem_id, language_id, submitter, "
@@ -88,7 +90,10 @@ class SqliteQueue final : public JobQueue {
       JUDGE_RETURN_IF_ERROR(ExpireDeadOwners());
       return ClaimFirstCandidate([&] { return NextQueueCandidate(w, now); },
                                  [&](const QueueCandidate& next) { return SettleTakeover(next); },
-                                 [&](const Claim& made) { return WriteClaim(made, w, now + lease_ms); });
+                                 [&](const Claim& made) -> Status {
+                                   JUDGE_RETURN_IF_ERROR(WriteClaim(made, w, now + lease_ms));
+                                   return MarkServed(made.submission_id);
+                                 });
     });
   }
 
@@ -185,14 +190,36 @@ class SqliteQueue final : public JobQueue {
     return Status::Ok();
   }
 
-  // The oldest queued row, or running row with an expired lease, the worker can take.
+  // kResourceExhausted when the submitter is at the cap (max_waiting 0: no cap).
+  Status CheckWaiting(std::string_view submitter, int64_t max_waiting) {
+    if (max_waiting <= 0) return Status::Ok();
+    JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(JUDGE_QUEUE_COUNT_WAITING_SQL("?1")));
+    q->BindText(1, submitter);
+    JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("counting the submitter's waiting submissions"));
+    const int64_t waiting = row ? q->Int(0) : 0;
+    return waiting >= max_waiting ? TooManyWaiting(submitter, waiting, max_waiting) : Status::Ok();
+  }
+
+  // The claimed submission's submitter was served now: its served_seq becomes the
+  // largest (SQLite has one writer, so a counter is exact).
+  Status MarkServed(int64_t submission_id) {
+    JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
+        "INSERT INTO queue_submitters (submitter, served_seq) "
+        "VALUES ((SELECT submitter FROM queue WHERE submission_id = ?1), "
+        "(SELECT coalesce(max(served_seq), 0) + 1 FROM queue_submitters)) "
+        "ON CONFLICT (submitter) DO UPDATE SET served_seq = excluded.served_seq"));
+    q->Bind(1, submission_id);
+    return q->Run("recording whose submission " + std::to_string(submission_id) + " was served");
+  }
+
+  // The next queued row, or running row with an expired lease, the worker can take,
+  // in the fair order (JUDGE_QUEUE_FAIR_ORDER).
   Result<std::optional<QueueCandidate>> NextQueueCandidate(const WorkerInfo& w, int64_t now) {
     JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
         "SELECT " JUDGE_QUEUE_CANDIDATE_COLUMNS " FROM queue "
         "WHERE (state = 0 OR (state = 1 AND lease_until_unix_ms <= ?1)) "
         "AND problem_id IN (SELECT value FROM json_each(?2)) "
-        "AND language_id IN (SELECT value FROM json_each(?3)) "
-        "ORDER BY enqueued_unix_ms, submission_id LIMIT 1"));
+        "AND language_id IN (SELECT value FROM json_each(?3)) " JUDGE_QUEUE_FAIR_ORDER " LIMIT 1"));
     q->Bind(1, now).BindText(2, JsonList(w.problems)).BindText(3, JsonList(w.languages));
     JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("finding a submission to judge"));
     if (!row) return std::optional<QueueCandidate>();
