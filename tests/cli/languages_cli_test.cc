@@ -35,7 +35,8 @@ json Parse(const Ran& r) { return ParseRun(r); }
 std::string MakePackage(const Sandbox& sb, const std::string& name, const std::string& yaml_extra,
                         const std::vector<std::pair<std::string, std::string>>& tests) {
   sb.File(name + "/problem.yaml",
-          "name: " + name + "\n" + yaml_extra + "limits:\n  time_ms: 2000\n  memory_kib: 65536\nchecker:\n  type: tokens\n");
+          "name: " + name + "\n" + yaml_extra +
+              "limits:\n  time_ms: 2000\n  memory_kib: 65536\nchecker:\n  type: tokens\n");
   for (std::size_t i = 0; i < tests.size(); ++i) {
     sb.File(name + "/data/secret/" + std::to_string(i + 1) + ".in", tests[i].first);
     sb.File(name + "/data/secret/" + std::to_string(i + 1) + ".ans", tests[i].second);
@@ -148,8 +149,8 @@ TEST(LanguagesCli, EveryCProfileSuggestsTheLegacyProfileOfTheProblemsOrigin) {
   std::string hdu = MakePackage(sb, "hdu", "source: HDU 1043\n", {{"1 2\n", "3\n"}});
   // <iostream> bringing memset, as g++ 4.x's did (today's brings printf from C++11 on).
   std::string iostream_memset = sb.File(
-      "memset.cpp", "#include <iostream>\nint c[4];\nint main() { memset(c, 0, sizeof c); int a, b; std::cin >> a >> b; "
-                    "std::cout << a + b + c[0] << std::endl; }\n");
+      "memset.cpp", "#include <iostream>\nint c[4];\nint main() { memset(c, 0, sizeof c); int a, b; "
+                    "std::cin >> a >> b; std::cout << a + b + c[0] << std::endl; }\n");
   for (const char* lang : {"cpp98", "cpp11", "cpp14", "cpp17", "cpp20"}) {
     Ran r = sb.Judge({"grade", hdu, iostream_memset, "--lang", lang, "--json", "--no-db"});
     ASSERT_EQ(r.exit_code, 0) << r.err;

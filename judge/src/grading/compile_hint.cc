@@ -56,7 +56,9 @@ bool CompilesAlike(const LanguageProfile& a, const LanguageProfile& b) {
 
 std::size_t NamedAt(const std::string& text, const std::string& judge) {
   if (judge.empty()) return std::string::npos;
-  auto same = [](char x, char y) { return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y)); };
+  auto same = [](char x, char y) {
+    return std::tolower(static_cast<unsigned char>(x)) == std::tolower(static_cast<unsigned char>(y));
+  };
   for (auto it = text.begin();; ++it) {
     it = std::search(it, text.end(), judge.begin(), judge.end(), same);
     if (it == text.end()) return std::string::npos;
