@@ -41,7 +41,9 @@ Json ProfileJson(const LanguageProfile& p, const LanguageAvailability& a, const 
           {"compile", p.compile}, {"run", p.run},         {"available", a.available},
           {"reason", a.reason},   {"version", version},   {"origin", p.origin},
           {"memory_allowance_percent", p.memory_allowance_percent},
-          {"reserved_memory_counts", p.reserved_memory_counts}};
+          {"reserved_memory_counts", p.reserved_memory_counts},
+          {"suggest_on_error", p.suggest_on_error}, {"original_judge", p.original_judge},
+          {"support_dir", p.support_dir}};
 }
 
 void PrintProfile(const LanguageProfile& p, const LanguageAvailability& a, const std::string& version) {
@@ -56,6 +58,8 @@ void PrintProfile(const LanguageProfile& p, const LanguageAvailability& a, const
   std::cout << "    run:     " << Join(p.run) << "\n";
   if (p.memory_allowance_percent > 0)
     std::cout << "    memory:  the problem's limit + " << p.memory_allowance_percent << "%\n";
+  if (!p.original_judge.empty()) std::cout << "    stands for: " << p.original_judge << "'s compiler\n";
+  if (!p.suggest_on_error.empty()) std::cout << "    after CE: tries " << Join(p.suggest_on_error) << "\n";
 }
 
 // Checks every profile; prints a line (or adds "check" to each JSON object) per one.

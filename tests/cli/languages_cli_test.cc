@@ -30,6 +30,30 @@ std::string MakeSum(const Sandbox& sb, const std::string& name, int64_t memory_k
 
 json Parse(const Ran& r) { return ParseRun(r); }
 
+// A package of tests (input, answer), tokens compared; yaml_extra is added to problem.yaml
+// (e.g. "source: POJ 1077\n").
+std::string MakePackage(const Sandbox& sb, const std::string& name, const std::string& yaml_extra,
+                        const std::vector<std::pair<std::string, std::string>>& tests) {
+  sb.File(name + "/problem.yaml",
+          "name: " + name + "\n" + yaml_extra +
+              "limits:\n  time_ms: 2000\n  memory_kib: 65536\nchecker:\n  type: tokens\n");
+  for (std::size_t i = 0; i < tests.size(); ++i) {
+    sb.File(name + "/data/secret/" + std::to_string(i + 1) + ".in", tests[i].first);
+    sb.File(name + "/data/secret/" + std::to_string(i + 1) + ".ans", tests[i].second);
+  }
+  return sb.Path(name);
+}
+
+// The CE message's suggestion ("" when none): what follows "try --lang ".
+std::string Suggested(const Ran& r) {
+  std::string log = Parse(r)["compile"]["log"];
+  const std::string mark = "try --lang ";
+  auto at = log.rfind(mark);
+  if (at == std::string::npos) return "";
+  std::string id = log.substr(at + mark.size());
+  return id.substr(0, id.find('\n'));
+}
+
 // 2008-era code: only <iostream>, yet printf, scanf, gets and memset.
 constexpr const char* kOldStyle =
     "#include <iostream>\n"
@@ -97,7 +121,7 @@ TEST(LanguagesCli, LegacyProfilesCompileOldCodeAndTheDefaultSuggestsThem) {
             std::string::npos)
       << human.out;
 
-  for (const char* name : {"old.poj.cpp", "old.hdu.cpp", "old.cogs.cpp"}) {
+  for (const char* name : {"old.poj.cpp", "old.hdu.cpp", "old.cogs.cpp", "old.poj-msvc.cpp"}) {
     Ran legacy = sb.Judge({"grade", pkg, sb.File(name, kOldStyle), "--json", "--no-db"});
     ASSERT_EQ(legacy.exit_code, 0) << legacy.err;
     EXPECT_EQ(Parse(legacy)["verdict"], "AC") << name << legacy.out;
@@ -116,6 +140,145 @@ TEST(LanguagesCli, LegacyProfilesCompileOldCodeAndTheDefaultSuggestsThem) {
   // A compile error no other profile fixes gets no suggestion.
   Ran broken = sb.Judge({"grade", pkg, sb.File("broken.cpp", "int main( {\n"), "--json", "--no-db"});
   EXPECT_EQ(Parse(broken)["compile"]["log"].get<std::string>().find("try --lang"), std::string::npos);
+}
+
+// Issue 24, item 1: not only cpp20 but every C and C++ profile names the legacy profile
+// of the judge the problem's source names, when the file compiles there.
+TEST(LanguagesCli, EveryCProfileSuggestsTheLegacyProfileOfTheProblemsOrigin) {
+  Sandbox sb;
+  std::string hdu = MakePackage(sb, "hdu", "source: HDU 1043\n", {{"1 2\n", "3\n"}});
+  // <iostream> bringing memset, as g++ 4.x's did (today's brings printf from C++11 on).
+  std::string iostream_memset = sb.File(
+      "memset.cpp", "#include <iostream>\nint c[4];\nint main() { memset(c, 0, sizeof c); int a, b; "
+                    "std::cin >> a >> b; std::cout << a + b + c[0] << std::endl; }\n");
+  for (const char* lang : {"cpp98", "cpp11", "cpp14", "cpp17", "cpp20"}) {
+    Ran r = sb.Judge({"grade", hdu, iostream_memset, "--lang", lang, "--json", "--no-db"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(Parse(r)["verdict"], "CE") << lang;
+    EXPECT_EQ(Suggested(r), "cpp98-hdu") << lang << r.out;
+  }
+  Ran hdu_ok = sb.Judge({"grade", hdu, iostream_memset, "--lang", "cpp98-hdu", "--json", "--no-db"});
+  EXPECT_EQ(Parse(hdu_ok)["verdict"], "AC") << hdu_ok.out;
+  // C code too. One that compiles nowhere gets no suggestion.
+  Ran c = sb.Judge({"grade", hdu, sb.File("new.c", "int main(void) { int new = 3 return 0; }\n"), "--json",
+                    "--no-db"});
+  EXPECT_EQ(Parse(c)["verdict"], "CE");
+  EXPECT_EQ(Suggested(c), "");
+  // A C file that only the legacy profile takes (`bool` without <stdbool.h>).
+  Ran c_legacy = sb.Judge({"grade", hdu,
+                           sb.File("bool.c", "#include <stdio.h>\nbool seen;\nint main(void) { int a, b; "
+                                             "scanf(\"%d %d\", &a, &b); printf(\"%d\\n\", a + b); return 0; }\n"),
+                           "--json", "--no-db"});
+  EXPECT_EQ(Suggested(c_legacy), "cpp98-hdu") << c_legacy.out;
+
+  // On a POJ problem, POJ's G++ first; code only its C++ (MSVC) took names that one,
+  // also when graded as POJ's G++.
+  std::string poj = MakePackage(sb, "poj", "source: SWERC 2002 (POJ 1198)\n", {{"1 2\n", "3\n"}});
+  EXPECT_EQ(Suggested(sb.Judge({"grade", poj, iostream_memset, "--lang", "cpp98", "--json", "--no-db"})), "cpp98-poj");
+  std::string msvc = sb.File("msvc.cpp", "#include <iostream.h>\nvoid main() { int a, b; cin >> a >> b; "
+                                         "cout << a + b << endl; }\n");
+  for (const char* lang : {"cpp98", "cpp20", "cpp98-poj"}) {
+    Ran r = sb.Judge({"grade", poj, msvc, "--lang", lang, "--json", "--no-db"});
+    EXPECT_EQ(Parse(r)["verdict"], "CE") << lang;
+    EXPECT_EQ(Suggested(r), "cpp98-poj-msvc") << lang << r.out;
+  }
+  // On HDU's problem, POJ's compilers are not HDU's: no suggestion.
+  EXPECT_EQ(Suggested(sb.Judge({"grade", hdu, msvc, "--lang", "cpp98", "--json", "--no-db"})), "");
+}
+
+// `gets` is there in the legacy profiles as the C library of the time had it, and
+// gone from C++14 on (its CE suggests the legacy profile).
+TEST(LanguagesCli, GetsWorksInTheLegacyProfilesAndIsGoneFromCpp14) {
+  Sandbox sb;
+  std::string pkg = MakePackage(sb, "poj", "source: POJ 1077\n", {{"7 8\n", "15\n"}});
+  std::string src = sb.File("gets.cpp", "#include <cstdio>\nchar line[100];\nint main() { int a, b; gets(line); "
+                                        "sscanf(line, \"%d %d\", &a, &b); printf(\"%d\\n\", a + b); return 0; }\n");
+  for (const char* lang : {"cpp98-poj", "cpp98-hdu", "cpp98-cogs", "cpp98-poj-msvc", "cpp98", "cpp11"}) {
+    Ran r = sb.Judge({"grade", pkg, src, "--lang", lang, "--json", "--no-db"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(Parse(r)["verdict"], "AC") << lang << r.out;
+  }
+  Ran cpp14 = sb.Judge({"grade", pkg, src, "--lang", "cpp14", "--json", "--no-db"});
+  EXPECT_EQ(Parse(cpp14)["verdict"], "CE") << cpp14.out;
+  std::string log = Parse(cpp14)["compile"]["log"];
+  EXPECT_NE(log.find("gets"), std::string::npos) << log;
+  EXPECT_NE(log.find("was not declared in this scope"), std::string::npos) << log;
+  EXPECT_EQ(Suggested(cpp14), "cpp98-poj");
+}
+
+// Issue 24, item 2: what POJ's C++ (MSVC) took: <iostream.h> and kin, void main,
+// __int64, %I64d in printf and scanf, itoa and _i64toa.
+TEST(LanguagesCli, TheMsvcProfileTakesWhatPojsCppTook) {
+  Sandbox sb;
+  // a b (64-bit) -> a+b, its hex digits, and the last three decimal digits of |a+b|.
+  std::string pkg = MakePackage(sb, "wide", "source: POJ 1000\n",
+                                {{"5000000000 -7\n", "4999999993 12a05f1f9 993\n"},
+                                 {"-9000000000 1\n", "-8999999999 fffffffde78ee601 -999\n"},
+                                 {"1 2\n", "3 3 3\n"}});
+  const std::string era =
+      "#include <iostream.h>\n#include <iomanip.h>\n#include <fstream.h>\n#include <strstrea.h>\n"
+      "__int64 a, b;\nunsigned __int64 hex;\nchar text[80];\n"
+      "void main()\n{\n"
+      "  scanf(\"%I64d %I64d\", &a, &b);\n"
+      "  __int64 sum = a + b;\n"
+      "  printf(\"%I64d \", sum);\n"
+      "  cout << _i64toa(sum, text, 16) << ' ';\n"
+      "  int last = (int)(sum % 1000);\n"
+      "  cout << itoa(last, text, 10) << endl;\n"
+      "}\n";
+  Ran r = sb.Judge({"grade", pkg, sb.File("era.poj-msvc.cpp", era), "--json", "--no-db", "--all"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json j = Parse(r);
+  EXPECT_EQ(j["language"], "cpp98-poj-msvc");
+  EXPECT_EQ(j["verdict"], "AC") << r.out;
+  // g++ itself takes none of it.
+  Ran modern = sb.Judge({"grade", pkg, sb.Path("era.poj-msvc.cpp"), "--lang", "cpp98", "--json", "--no-db"});
+  EXPECT_EQ(Parse(modern)["verdict"], "CE");
+  EXPECT_EQ(Suggested(modern), "cpp98-poj-msvc");
+
+  // int main(int, char**) returning its value, a recursive main, std::printf, sprintf
+  // and sscanf with %I64d.
+  const std::string other =
+      "#include <iostream>\nusing namespace std;\nint depth;\n"
+      "int main(int argc, char* argv[])\n{\n"
+      "  if (depth++ < 2) return main(argc, argv);\n"
+      "  char line[64], out[64];\n  __int64 a, b;\n"
+      "  if (!fgets(line, sizeof line, stdin) || sscanf(line, \"%I64d%I64d\", &a, &b) != 2) return 3;\n"
+      "  sprintf(out, \"%I64d\", a + b);\n"
+      "  std::printf(\"%s %I64x \", out, (unsigned __int64)(a + b));\n"
+      "  printf(\"%I64d\\n\", (a + b) % 1000);\n"
+      "  return depth - 3;\n"
+      "}\n";
+  Ran o = sb.Judge({"grade", pkg, sb.File("other.poj-msvc.cpp", other), "--json", "--no-db", "--all"});
+  ASSERT_EQ(o.exit_code, 0) << o.err;
+  EXPECT_EQ(Parse(o)["verdict"], "AC") << o.out;
+}
+
+// Issue 24, item 4: a function that falls off its end without a return (its value is
+// never used). g++ 4.x returned from it; g++ 12 at -O2 treats the path as unreachable,
+// emits no return there and the program runs into whatever follows (it aborts).
+TEST(LanguagesCli, LegacyProfilesKeepTheOldMissingReturn) {
+  Sandbox sb;
+  // The number of subsets of n things.
+  std::string pkg = MakePackage(sb, "subsets", "source: POJ 1000\n", {{"3\n", "8\n"}, {"10\n", "1024\n"}});
+  std::string src = sb.File("subsets.cpp",
+                            "#include <cstdio>\n"
+                            "int n, seen[20], count;\n"
+                            "int visit(int d) {\n"
+                            "  if (d == n) { ++count; return 0; }\n"
+                            "  visit(d + 1);\n"
+                            "  seen[d] = 1;\n"
+                            "  visit(d + 1);\n"
+                            "  seen[d] = 0;\n"
+                            "}\n"
+                            "int main() { scanf(\"%d\", &n); visit(0); printf(\"%d\\n\", count); return 0; }\n");
+  for (const char* lang : {"cpp98-poj", "cpp98-hdu", "cpp98-cogs", "cpp98-poj-msvc"}) {
+    Ran r = sb.Judge({"grade", pkg, src, "--lang", lang, "--json", "--no-db"});
+    ASSERT_EQ(r.exit_code, 0) << r.err;
+    EXPECT_EQ(Parse(r)["verdict"], "AC") << lang << r.out;
+  }
+  Ran modern = sb.Judge({"grade", pkg, src, "--lang", "cpp98", "--json", "--no-db"});
+  EXPECT_EQ(Parse(modern)["verdict"], "RE") << modern.out;  // what the flag is for
 }
 
 TEST(LanguagesCli, TheLegacyMemoryAllowanceIsAppliedAndNamed) {
@@ -138,6 +301,23 @@ TEST(LanguagesCli, TheLegacyMemoryAllowanceIsAppliedAndNamed) {
   std::string message = j["tests"][0]["message"];
   EXPECT_NE(message.find("; measured peak "), std::string::npos) << message;
   EXPECT_NE(message.find("limit 16384 KiB"), std::string::npos) << message;
+
+  // Issue 24, item 3: limits set on a 32-bit judge allow every language the same.
+  std::string yaml = ReadAll(pkg + "/problem.yaml");
+  sb.File("sum/problem.yaml", yaml.replace(yaml.find("limits:\n"), 8, "limits:\n  set_on_32_bit: true\n"));
+  Ran set = sb.Judge({"grade", pkg, sb.Path("big.cpp"), "--json", "--no-db"});
+  json s = Parse(set);
+  EXPECT_EQ(s["language"], "cpp20");
+  EXPECT_EQ(s["verdict"], "AC") << set.out;
+  std::string huge = plain;
+  huge.replace(huge.find("20 << 20"), 8, "30 << 20");  // over 16 MiB + 50 %
+  Ran over = sb.Judge({"grade", pkg, sb.File("huge.cpp", huge), "--json", "--no-db"});
+  json o = Parse(over);
+  ASSERT_EQ(o["verdict"], "MLE") << over.out;
+  EXPECT_NE(o["tests"][0]["message"].get<std::string>().find(
+                "limit 24576 KiB is the problem's 16384 KiB + 50% because its limits were set on a 32-bit judge"),
+            std::string::npos)
+      << o["tests"][0]["message"];
 }
 
 TEST(LanguagesCli, JavaFindsThePublicAndTheMainClass) {

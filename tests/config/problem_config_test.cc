@@ -275,6 +275,40 @@ TEST_F(ProblemConfigTest, BadLimits) {
   EXPECT_NE(list.find(", found a list"), std::string::npos) << list;
 }
 
+// limits.set_on_32_bit (docs/grading.md, "Limits set on a 32-bit judge") and the
+// sources a compile error's suggestion follows.
+TEST_F(ProblemConfigTest, LimitsSetOnA32BitJudgeAndTheSources) {
+  auto plain = Load(std::string("name: x\n") + kLimits);
+  ASSERT_TRUE(plain.ok()) << plain.status().message();
+  EXPECT_FALSE(plain->limits.set_on_32_bit);
+  EXPECT_TRUE(plain->sources.empty());
+  auto set = Load("name: x\nsource: SWERC 2002 (POJ 1198)\nlimits:\n  time_ms: 1000\n  memory_kib: 65536\n"
+                  "  set_on_32_bit: yes\n");
+  ASSERT_TRUE(set.ok()) << set.status().message();
+  EXPECT_TRUE(set->limits.set_on_32_bit);
+  EXPECT_EQ(set->limits.memory_kib, 65536);  // the allowance is the grader's, not the package's limit
+  EXPECT_EQ(set->sources, std::vector<std::string>{"SWERC 2002 (POJ 1198)"});
+  auto listed = Load(std::string("name: x\nsource:\n  - HDU 1043\n  - {name: POJ 1077, url: 'http://poj.org'}\n") +
+                     kLimits);
+  ASSERT_TRUE(listed.ok()) << listed.status().message();
+  EXPECT_EQ(listed->sources, (std::vector<std::string>{"HDU 1043", "POJ 1077"}));
+  EXPECT_EQ(Error("name: x\nlimits:\n  time_ms: 1000\n  memory_kib: 2048\n  set_on_32_bit: 32\n"),
+            "limits.set_on_32_bit: expected true or false, found \"32\"");
+}
+
+// The shipped packages are POJ's, HDU's and COGS's problems, whose judges ran 32-bit
+// programs: every language gets the allowance there (issue 24).
+TEST(ShippedPackages, SayTheirLimitsWereSetOnA32BitJudge) {
+  for (const char* id : {"eight", "eight-multi", "rotation", "rotation-file", "solitaire"}) {
+    auto c = LoadProblemConfig(std::string(JUDGE_PROBLEMS_DIR) + "/" + id);
+    ASSERT_TRUE(c.ok()) << c.status().message();
+    EXPECT_TRUE(c->limits.set_on_32_bit) << id;
+    ASSERT_EQ(c->sources.size(), 1u) << id;
+    const std::string& s = c->sources[0];
+    EXPECT_TRUE(s.find("POJ") != std::string::npos || s.find("HDU") != std::string::npos) << id << ": " << s;
+  }
+}
+
 TEST_F(ProblemConfigTest, BadIo) {
   auto io = [](const std::string& body) { return std::string("name: x\nplugin: p\n") + kLimits + "io:\n" + body; };
   EXPECT_EQ(Error(io("  mode: pipe\n")), "io.mode: expected stdio or file, found \"pipe\"");

@@ -326,6 +326,42 @@ TEST(Grader, AMemoryVerdictSaysWhatWasMeasuredAndTheAllowance) {
             "is the problem's 32768 KiB + 50% allowed to language cpp98-hdu");
 }
 
+// A package whose limits were set on a 32-bit judge gives every language the legacy
+// profiles' allowance; a profile with a larger one keeps its own.
+TEST(Grader, LimitsSetOnA32BitJudgeAllowEveryLanguageMore) {
+  Package p;
+  p.Add("secret", "1", 1, 1);
+  p.config.limits.memory_kib = 32768;
+  FakeSandbox sandbox([](const RunSpec& spec, std::string*) {
+    RunResult r;
+    r.status = RunStatus::kMemoryLimitExceeded;
+    r.kill_reason = KillReason::kMemory;
+    r.memory_kib = spec.limits.memory_kib + 100;
+    r.memory_method = "cgroup-v2";
+    r.message = "killed: memory limit exceeded";
+    return r;
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  p.program.language_id = "cpp20";
+  ASSERT_TRUE(RunGrade(p, &sandbox, checker.get()).ok());
+  EXPECT_EQ(sandbox.specs.back().limits.memory_kib, 32768);  // not set: the plain limit
+
+  p.config.limits.set_on_32_bit = true;
+  auto set = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(set.ok());
+  EXPECT_EQ(sandbox.specs.back().limits.memory_kib, 49152);
+  EXPECT_EQ(set->tests[0].message,
+            "killed: memory limit exceeded; measured peak 49252 KiB (cgroup-v2); limit 49152 KiB is the problem's "
+            "32768 KiB + 50% because its limits were set on a 32-bit judge");
+
+  p.program.memory_allowance_percent = 100;
+  p.program.language_id = "big";
+  auto own = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(own.ok());
+  EXPECT_EQ(sandbox.specs.back().limits.memory_kib, 65536);
+  EXPECT_NE(own->tests[0].message.find("+ 100% allowed to language big"), std::string::npos);
+}
+
 // A run that ended well with a note from the sandbox (a fork denied at the process
 // limit, issue: old code's system("pause")): the verdict follows the output, and the
 // test's record keeps the note beside the checker's message.

@@ -63,7 +63,18 @@ struct LanguageProfile {
   bool reserved_memory_counts = false;
   // Profiles whose compile is tried, in order, when this one gives a compile error;
   // the first that compiles the source is suggested in the CE message ("try --lang X").
+  // The entry "{origin}" stands for the legacy profiles of the problem's origin
+  // (original_judge; compile_hint.h).
   std::vector<std::string> suggest_on_error;
+  // The judge whose compiler a legacy profile reproduces, as problems name it in
+  // problem.yaml's `source` ("POJ", "HDU", "COGS"); empty for the others.
+  std::string original_judge;
+  // A folder of files the compile needs besides the source (headers, a wrapper
+  // translation unit): absolute, resolved when read (the languages file names it
+  // relative to its own folder). Its files are put into the compile directory under
+  // the folder's base name ("msvc2008/iostream.h"); empty: none. The profile is
+  // unavailable while the folder is missing.
+  std::string support_dir;
   // A program that prints "hello world": what `judge languages --check` compiles and
   // runs (language_check.h). Empty: the profile cannot be checked.
   std::string hello;

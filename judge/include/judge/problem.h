@@ -45,7 +45,16 @@ struct ProblemLimits {
   int64_t wall_ms = 0;                    // 0: derived (see problem.yaml docs)
   int64_t memory_kib = 262144;            // problem.yaml's default is 2 GiB (LoadProblemConfig)
   int64_t output_kib = 8192;              // problem.yaml's default: 8 MiB (the specification's)
+  // limits.set_on_32_bit: the limits were set on a judge that ran 32-bit programs; every
+  // run then gets kThirtyTwoBitAllowancePercent more memory (docs/grading.md).
+  bool set_on_32_bit = false;
 };
+
+// The memory a 64-bit build of a program needs beyond its 32-bit build, allowed on top
+// of a limit set on a 32-bit judge, in percent (docs/grading.md, "Limits set on a 32-bit
+// judge"): the legacy profiles' memory_allowance_percent, and every profile's when the
+// package says limits.set_on_32_bit.
+inline constexpr int kThirtyTwoBitAllowancePercent = 50;
 
 // How the time limit is set and checked (the Kattis rules; docs/problem-format.md).
 struct TimeLimitRule {
@@ -109,6 +118,10 @@ struct ProblemConfig {
   std::string id;           // the directory's base name, e.g. "eight"
   std::string name;         // human name (default: the id)
   std::string plugin_id;    // empty when the package needs no plugin
+  // problem.yaml's `source`: the text of each (a string, or a map's name), in file
+  // order, e.g. "SWERC 2002 (POJ 1198)". A compile error's suggestion follows the
+  // judge it names (compile_hint.h).
+  std::vector<std::string> sources;
   std::string format_version = "legacy";  // problem_format_version
   bool scoring = false;     // type: scoring
   bool interactive = false; // type: interactive, validation: custom interactive

@@ -27,7 +27,8 @@ const std::vector<std::string>& ProfileKeys() {
   static const std::vector<std::string> keys = {
       "id",       "name",          "extensions", "source",   "compile",
       "run",      "version",       "requires",   "run_processes", "artifacts",
-      "memory_allowance_percent", "suggest_on_error", "hello", "reserved_memory_counts"};
+      "memory_allowance_percent", "suggest_on_error", "hello", "reserved_memory_counts",
+      "original_judge", "support_dir"};
   return keys;
 }
 
@@ -41,6 +42,9 @@ Status CheckProfile(const YamlReader& r, const std::string& where, const Languag
   if (p.source_name.find('/') != std::string::npos || p.source_name == "." || p.source_name == "..")
     return r.Error(where + ".source", "expected a plain file name, found " + Quote(p.source_name));
   if (p.run.empty()) return r.Error(where + ".run", "expected a non-empty list, found an empty list");
+  if (p.support_dir == "/" || (!p.support_dir.empty() && p.support_dir.back() == '/'))
+    return r.Error(where + ".support_dir", "expected a folder's path without a trailing /, found " +
+                                               Quote(p.support_dir));
   return Status::Ok();
 }
 
@@ -54,6 +58,10 @@ Status ReadProfileKey(const YamlReader& r, const std::string& key, const std::st
     JUDGE_ASSIGN_OR_RETURN(p->hello, r.String(key, v));
   } else if (name == "source") {
     JUDGE_ASSIGN_OR_RETURN(p->source_name, r.String(key, v));
+  } else if (name == "original_judge") {
+    JUDGE_ASSIGN_OR_RETURN(p->original_judge, r.String(key, v));
+  } else if (name == "support_dir") {
+    JUDGE_ASSIGN_OR_RETURN(p->support_dir, r.String(key, v));
   } else if (name == "run_processes") {
     JUDGE_ASSIGN_OR_RETURN(int64_t n, r.Int(key, v, 1, 1024));
     p->run_processes = static_cast<int32_t>(n);
@@ -98,6 +106,12 @@ Result<LanguageProfile> ReadProfile(const YamlReader& r, const YAML::Node& entry
       return r.Missing(where + "." + required, required == std::string("run") ? "a list of strings" : "a string");
   JUDGE_RETURN_IF_ERROR(CheckProfile(r, where, p));
   if (p.name.empty()) p.name = p.id;
+  // Relative to the languages file's folder, wherever the judge runs from.
+  if (!p.support_dir.empty() && p.support_dir[0] != '/') {
+    const std::string& file = r.file();
+    auto slash = file.rfind('/');
+    p.support_dir = (slash == std::string::npos ? std::string(".") : file.substr(0, slash)) + "/" + p.support_dir;
+  }
   DefaultRequiredTools(&p);
   return p;
 }
@@ -208,6 +222,9 @@ std::optional<std::string> FindExecutable(const std::string& name) {
 }
 
 LanguageAvailability CheckAvailability(const LanguageProfile& profile) {
+  struct stat sb;
+  if (!profile.support_dir.empty() && (stat(profile.support_dir.c_str(), &sb) != 0 || !S_ISDIR(sb.st_mode)))
+    return LanguageAvailability{false, "support folder " + profile.support_dir + " not found"};
   for (const auto& tool : profile.requires_tools) {
     if (!FindExecutable(tool)) {
       LanguageAvailability a;

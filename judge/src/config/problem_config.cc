@@ -342,10 +342,12 @@ void ProblemReader::ReadCredits(const YAML::Node& v) {
 
 void ProblemReader::ReadSource(const YAML::Node& v) {
   auto one = [&](const std::string& key, const YAML::Node& entry) {
-    if (entry.IsScalar()) return;
+    if (entry.IsScalar()) return c_->sources.push_back(entry.Scalar());
     bool have = false;
     for (const auto& [k, val] : r_.MapAll(key, entry, {"name", "url"}, &errors_)) {
-      errors_.Add(r_.String(key + "." + k, val).status());
+      Result<std::string> text = r_.String(key + "." + k, val);
+      if (text.ok() && k == "name") c_->sources.push_back(*text);
+      errors_.Add(text.status());
       have = have || k == "name";
     }
     if (entry.IsMap() && !have) errors_.Add(r_.Missing(key + ".name", "a string"));

@@ -72,6 +72,8 @@ bool ReadOurKey(const YamlReader& r, const std::string& k, const YAML::Node& v, 
     seen->memory_kib = errors->Take(r.Int(key, v, kMinMemoryKib, kMaxMemoryKib), &l.memory_kib);
   } else if (k == "output_kib") {
     seen->output_kib = errors->Take(r.Int(key, v, 1, kMaxOutputKib), &l.output_kib);
+  } else if (k == "set_on_32_bit") {
+    errors->Take(r.Bool(key, v), &l.set_on_32_bit);
   } else {
     return false;
   }
@@ -172,7 +174,7 @@ LimitsRead ReadLimits(const YamlReader& r, const YAML::Node& node, bool kattis_2
   out.code_kib = 128;
   Seen seen;
   static const std::vector<std::string> kKeys = {
-      "time_ms", "total_time_ms", "wall_ms", "memory_kib", "output_kib",
+      "time_ms", "total_time_ms", "wall_ms", "memory_kib", "output_kib", "set_on_32_bit",
       "time_limit", "time_multiplier", "time_safety_margin", "time_multipliers", "time_resolution",
       "memory", "output", "code", "compilation_time", "compilation_memory",
       "validation_time", "validation_memory", "validation_output", "validation_passes"};

@@ -22,6 +22,7 @@
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
 #include "compile_cache_bound.h"
+#include "support_files.h"
 #include "judge/java_class.h"
 
 extern char** environ;
@@ -521,9 +522,13 @@ Result<CompileOutcome> Compiler::Compile(std::string_view source, const Language
   const std::string dir = work_dir + "/compile";
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir));
   if (profile.compile.empty()) return Prepare(source, profile, dir);
-  const std::string key = CompileCacheKey(std::string(source), profile, ToolchainVersion(profile));
+  // The profile's support files first: a submission's file of the same name wins.
+  JUDGE_ASSIGN_OR_RETURN(std::vector<SourceFile> files, ReadSupportFiles(profile));
+  const std::string key =
+      CompileCacheKey(std::string(source), profile, ToolchainVersion(profile) + SupportFilesDigest(files));
   Plan plan{{profile.source_name}, profile.source_name, {}};
-  return Build({SourceFile{profile.source_name, std::string(source), false}}, profile, work_dir, key, plan);
+  files.push_back(SourceFile{profile.source_name, std::string(source), false});
+  return Build(files, profile, work_dir, key, plan);
 }
 
 namespace {
@@ -629,8 +634,11 @@ Result<CompileOutcome> Compiler::Compile(const std::vector<SourceFile>& files, c
     JUDGE_RETURN_IF_ERROR(SetProgram(profile, dir, plan.extra_artifacts, plan.run_source, &outcome));
     return outcome;
   }
-  const std::string key = CompileCacheKey(material, profile, ToolchainVersion(profile));
-  return Build(files, profile, work_dir, key, plan);
+  // The profile's support files first (not artifacts: the run never needs them).
+  JUDGE_ASSIGN_OR_RETURN(std::vector<SourceFile> all, ReadSupportFiles(profile));
+  const std::string key = CompileCacheKey(material, profile, ToolchainVersion(profile) + SupportFilesDigest(all));
+  all.insert(all.end(), files.begin(), files.end());
+  return Build(all, profile, work_dir, key, plan);
 }
 
 Result<CompileOutcome> Compiler::Build(const std::vector<SourceFile>& files, const LanguageProfile& profile,

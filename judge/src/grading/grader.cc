@@ -647,21 +647,28 @@ class Run {
     return spec;
   }
 
-  // The problem's memory limit plus the language profile's allowance.
-  int64_t MemoryLimitKib() const {
-    return req_.problem->limits.memory_kib * (100 + req_.program->memory_allowance_percent) / 100;
+  // Limits set on a 32-bit judge allow what a 64-bit build needs more to every language.
+  bool ThirtyTwoBitAllowanceApplies() const {
+    return req_.problem->limits.set_on_32_bit && req_.program->memory_allowance_percent < kThirtyTwoBitAllowancePercent;
   }
+
+  int64_t AllowancePercent() const {
+    return ThirtyTwoBitAllowanceApplies() ? kThirtyTwoBitAllowancePercent : req_.program->memory_allowance_percent;
+  }
+
+  // The problem's memory limit plus the allowance.
+  int64_t MemoryLimitKib() const { return req_.problem->limits.memory_kib * (100 + AllowancePercent()) / 100; }
 
   // What was measured, and against which limit: the sandbox's own message may name
   // only the limit (a killed run), and an allowance must be visible.
   std::string MemoryMessage(const RunResult& run) const {
     std::string m = DescribeRun(run) + "; measured peak " + std::to_string(run.memory_kib) + " KiB (" +
                     (run.memory_method.empty() ? "resident memory" : run.memory_method) + ")";
-    if (req_.program->memory_allowance_percent > 0)
+    if (AllowancePercent() > 0)
       m += "; limit " + std::to_string(MemoryLimitKib()) + " KiB is the problem's " +
-           std::to_string(req_.problem->limits.memory_kib) + " KiB + " +
-           std::to_string(req_.program->memory_allowance_percent) + "% allowed to language " +
-           req_.program->language_id;
+           std::to_string(req_.problem->limits.memory_kib) + " KiB + " + std::to_string(AllowancePercent()) +
+           (ThirtyTwoBitAllowanceApplies() ? "% because its limits were set on a 32-bit judge"
+                                           : "% allowed to language " + req_.program->language_id);
     return m;
   }
 

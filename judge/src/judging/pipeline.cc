@@ -201,7 +201,8 @@ class Pipeline::Run {
     std::string dir = scratch + "/suggest";
     JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir));
     JUDGE_ASSIGN_OR_RETURN(std::string id,
-                           SuggestProfile(compiler, out_.submission.source, profile_, *opt_.languages, dir));
+                           SuggestProfile(compiler, out_.submission.source, profile_, *opt_.languages,
+                                          pkg_.problem.sources, dir));
     if (id.empty()) return Status::Ok();
     compiled->message = WithSuggestion(compiled->message, *opt_.languages->Find(id));
     // The log's last line too: it is what a reader sees last, and what --json carries.

@@ -1,0 +1,8 @@
+// <fstream.h> of the pre-standard C++ library, as POJ's "C++" (MSVC) compiled contest code
+// that included it: the standard <fstream>, its names global as they were then.
+#ifndef JUDGE_MSVC_FSTREAM_H_
+#define JUDGE_MSVC_FSTREAM_H_
+#include <iostream>  // the old header included <iostream.h>
+#include <fstream>
+using namespace std;
+#endif
