@@ -385,3 +385,20 @@ TEST(Compiler, SourceFilesTravelAsOneString) {
 
 }  // namespace
 }  // namespace judge
+
+namespace judge {
+namespace {
+
+// A version command that fails says nothing of the version: "" (documented), never its
+// error text (which would be shown as the compiler's version and enter the cache key).
+TEST(ToolchainVersion, IsTheFirstLineOfASucceedingCommandOnly) {
+  LanguageProfile ok;
+  ok.version = {"sh", "-c", "echo; echo 'tool 9.1'; echo more"};
+  EXPECT_EQ(ToolchainVersion(ok), "tool 9.1");
+  LanguageProfile failing;
+  failing.version = {"sh", "-c", "echo 'tool: no such option' >&2; exit 3"};
+  EXPECT_EQ(ToolchainVersion(failing), "");
+}
+
+}  // namespace
+}  // namespace judge

@@ -30,7 +30,7 @@
 // judging through it (see ClaimedStore in judge/src/service), the API reads it.
 //
 // Implementations: OpenSqliteQueue (the same file as the SQLite store; schema 3
-// adds the queue table) and OpenPostgresQueue (judge/src/pg: claims with SELECT ...
+// adds the queue table) and OpenPostgresQueue (judge/src/store/pg_queue.cc: claims with SELECT ...
 // FOR UPDATE SKIP LOCKED). Thread safety: every method may be called from several
 // threads, and several processes may share one queue. Ownership: the caller owns the
 // queue; store() is borrowed and lives as long as the queue.
@@ -160,7 +160,7 @@ Result<std::unique_ptr<JobQueue>> OpenSqliteQueue(const std::string& path, Clock
 // The queue in PostgreSQL: url is a libpq connection URI, "postgresql://...". The
 // schema is created or migrated forward on open. `connections`: the pool's size
 // (calls beyond it wait for a free connection). Leases use the database's clock.
-// Implemented in judge/src/pg (library judge_pg).
+// Implemented in judge/src/store/pg_*.cc (library judge_store; libpq loaded on use).
 Result<std::unique_ptr<JobQueue>> OpenPostgresQueue(const std::string& url, int connections);
 
 }  // namespace judge

@@ -10,8 +10,10 @@
 // (`judge rejudge`, which finds the submissions left incomplete with
 // ReapAbandonedJudgings); the incomplete judging stays as history.
 //
-// Two implementations:
+// Three implementations:
 //   OpenStore(path)   SQLite file (judge_store; sqlite is used nowhere else).
+//   PostgreSQL        the store of a PostgreSQL queue (JobQueue::store(), made by
+//                     OpenPostgresQueue in job_queue.h; pg_store.cc).
 //   NewMemoryStore()  an in-memory fake with the same behaviour, for unit tests.
 //
 // Thread safety: every Store method may be called from several threads at once on

@@ -81,6 +81,9 @@ std::string CaptureTrusted(const std::vector<std::string>& argv, int64_t timeout
   int status = 0;
   while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
+  // A version command that fails says nothing of the version: its error text must not
+  // pass for one (nor enter the cache key as one).
+  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return "";
   return out;
 }
 
@@ -598,7 +601,9 @@ std::string EntryFile(const std::vector<std::string>& compiled, const LanguagePr
 Result<CompileOutcome> Compiler::Compile(const std::vector<SourceFile>& files, const LanguageProfile& profile,
                                          const std::string& work_dir) {
   if (files.empty()) return Status::InvalidArgument("the submission has no files");
-  std::string material = "judge-compile-cache-files-v1";
+  // v2: files may sit in folders (include/<language>/ subfolders), written so that the
+  // compiler can write beside them; a v1 result (a CE of such a layout) is not reused.
+  std::string material = "judge-compile-cache-files-v2";
   for (const auto& f : files) {
     if (!RelativeName(f.name))
       return Status::InvalidArgument("source file name \"" + f.name + "\" is not a relative path of plain names");

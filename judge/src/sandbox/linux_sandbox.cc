@@ -612,7 +612,7 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
     int64_t ru_ms = (int64_t{ru.ru_utime.tv_sec} + ru.ru_stime.tv_sec) * 1000 +
                     (int64_t{ru.ru_utime.tv_usec} + ru.ru_stime.tv_usec) / 1000;
     m.cpu_ms = std::max(ru_ms, watched.polled_cpu_ms);
-    // Not the init's own ru_maxrss: it is a fork of the judge and counts its pages.
+    // Not the init's own ru_maxrss: it is a clone of the keeper and counts its pages.
     m.memory_kib = watched.polled_memory_peak_kib;
     m.memory_enforced = false;
     r.time_method = kNoCgroupTimeMethod;
