@@ -317,6 +317,46 @@ TEST_F(ApiTest, EventStreamSendsEachTestThenTheResult) {
   EXPECT_EQ(woken, 1);
 }
 
+// Hole 4 of issue 23: a contestant's own submission shows the checker's message, exit
+// code and stderr of the samples only; a secret test is its name and verdict (the
+// checker's message may name the hidden input, the exit code may carry a byte of it).
+// An admin sees everything.
+TEST_F(ApiTest, ContestantsSeeDetailsOfSampleTestsOnly) {
+  auto api = MakeApi(true);
+  int64_t id = SubmitOk(*api, "alice-token-0123456789");
+  auto c = queue_->ClaimNext(Worker("w"), 60000);
+  ASSERT_TRUE(c.ok() && c->has_value());
+  service::ClaimedStore store(queue_.get(), **c);
+  auto jid = store.StartJudging(SampleJudging(id, "host-w"));
+  ASSERT_TRUE(jid.ok());
+  TestResult sample = SampleTest("sample/1");
+  sample.group = "sample";
+  sample.message = "expected 5, found 5";
+  TestResult secret = SampleTest("secret/1");
+  secret.verdict = Verdict::kRuntimeError;
+  secret.message = "the hidden board is 1 2 3 x 4 6 7 5 8";
+  secret.exit_code = 49;
+  secret.stderr_tail = "read 1 2 3 x 4";
+  ASSERT_TRUE(store.AddTestResult(*jid, sample).ok());
+  ASSERT_TRUE(store.AddTestResult(*jid, secret).ok());
+  Judging outcome;
+  outcome.verdict = Verdict::kRuntimeError;
+  ASSERT_TRUE(store.FinishJudging(*jid, outcome).ok());
+  ASSERT_TRUE(queue_->Complete(**c).ok());
+
+  const std::string path = "/api/v1/submissions/" + std::to_string(id);
+  json mine = json::parse(api->Handle(Req("GET", path, "", "alice-token-0123456789")).body);
+  ASSERT_EQ(mine["tests"].size(), 2u) << mine.dump();
+  EXPECT_EQ(mine["tests"][0]["message"], "expected 5, found 5");
+  EXPECT_EQ(mine["tests"][1], (json{{"name", "secret/1"}, {"verdict", "RE"}}));
+  EXPECT_EQ(mine.dump().find("hidden board"), std::string::npos) << mine.dump();
+  EXPECT_EQ(mine.dump().find("read 1 2 3"), std::string::npos) << mine.dump();
+  json all = json::parse(api->Handle(Req("GET", path, "", "admin-token-0123456789")).body);
+  EXPECT_EQ(all["tests"][1]["message"], "the hidden board is 1 2 3 x 4 6 7 5 8");
+  EXPECT_EQ(all["tests"][1]["exit_code"], 49);
+  EXPECT_EQ(all["tests"][1]["stderr"], "read 1 2 3 x 4");
+}
+
 // Hole 2 of issue 23, in the API: a contestant's open streams are counted, and a
 // stream's place is free again when it is destroyed (its connection ended).
 TEST_F(ApiTest, EventStreamsAreCountedPerUser) {
