@@ -295,17 +295,23 @@ TEST(Grader, MapsEveryRunStatusWithoutAskingTheChecker) {
   }
 }
 
+// A run the sandbox killed 100 KiB over the memory limit it was given (cgroup v2).
+RunResult KilledOverMemory(const RunSpec& spec) {
+  RunResult r;
+  r.status = RunStatus::kMemoryLimitExceeded;
+  r.kill_reason = KillReason::kMemory;
+  r.memory_kib = spec.limits.memory_kib + 100;
+  r.memory_method = "cgroup-v2";
+  return r;
+}
+
 TEST(Grader, AMemoryVerdictSaysWhatWasMeasuredAndTheAllowance) {
   Package p;
   p.Add("secret", "1", 1, 1);
   p.config.limits.memory_kib = 32768;
   FakeSandbox sandbox([](const RunSpec& spec, std::string*) {
-    RunResult r;
-    r.status = RunStatus::kMemoryLimitExceeded;
-    r.kill_reason = KillReason::kMemory;
+    RunResult r = KilledOverMemory(spec);
     r.signal = 9;
-    r.memory_kib = spec.limits.memory_kib + 100;
-    r.memory_method = "cgroup-v2";
     r.message = "killed: memory limit exceeded (limit " + std::to_string(spec.limits.memory_kib) + " KiB)";
     return r;
   });
@@ -333,11 +339,7 @@ TEST(Grader, LimitsSetOnA32BitJudgeAllowEveryLanguageMore) {
   p.Add("secret", "1", 1, 1);
   p.config.limits.memory_kib = 32768;
   FakeSandbox sandbox([](const RunSpec& spec, std::string*) {
-    RunResult r;
-    r.status = RunStatus::kMemoryLimitExceeded;
-    r.kill_reason = KillReason::kMemory;
-    r.memory_kib = spec.limits.memory_kib + 100;
-    r.memory_method = "cgroup-v2";
+    RunResult r = KilledOverMemory(spec);
     r.message = "killed: memory limit exceeded";
     return r;
   });
