@@ -156,35 +156,27 @@ void AddInputValidators(std::vector<PackageProgram> programs, Package* pkg) {
   }
 }
 
-// The files under include/<language>/`rel`, as names relative to the language's folder
-// ("unsigned/UnsignedLong.java": Java packages are folders), at most 8 folders deep.
-Status LoadIncludeTree(const std::string& pkg_dir, const std::string& dir, const std::string& rel, int depth,
-                       std::vector<SourceFile>* out) {
-  if (!InsidePackage(pkg_dir, dir))
-    return Status::InvalidArgument(dir + ": expected a folder inside the package, found a link out");
-  if (depth > 8) return Status::InvalidArgument(dir + ": expected include/ folders at most 8 deep, found deeper");
-  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> names, fs::ListFiles(dir));
-  for (const auto& n : names) {
-    if (n.empty() || n[0] == '.') continue;
-    SourceFile f;
-    f.name = rel + n;
-    JUDGE_ASSIGN_OR_RETURN(f.bytes, fs::ReadFile(dir + "/" + n, 64 << 20));
-    out->push_back(std::move(f));
-  }
-  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> subdirs, fs::ListDirs(dir));
-  for (const auto& d : subdirs) {
-    if (d.empty() || d[0] == '.') continue;
-    JUDGE_RETURN_IF_ERROR(LoadIncludeTree(pkg_dir, dir + "/" + d, rel + d + "/", depth + 1, out));
-  }
-  return Status::Ok();
-}
-
+// include/<language>/ files, by names relative to the language's folder; subfolders
+// come along as folders ("unsigned/UnsignedLong.java": Java packages are folders).
+// Hidden files are skipped; a file that resolves outside the package is an error.
 Status LoadIncludeFiles(Package* pkg) {
   const std::string root = pkg->problem.dir + "/include";
   if (!fs::IsDirectory(root)) return Status::Ok();
   JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> langs, fs::ListDirs(root));
-  for (const auto& lang : langs)
-    JUDGE_RETURN_IF_ERROR(LoadIncludeTree(pkg->problem.dir, root + "/" + lang, "", 0, &pkg->include_files[lang]));
+  for (const auto& lang : langs) {
+    std::vector<std::string> names;
+    FilesUnder(root + "/" + lang, "", &names);
+    for (const auto& n : names) {
+      if (n[0] == '.' || n.find("/.") != std::string::npos) continue;
+      const std::string path = root + "/" + lang + "/" + n;
+      if (!InsidePackage(pkg->problem.dir, path))
+        return Status::InvalidArgument(path + ": expected a file inside the package, found a link out");
+      SourceFile f;
+      f.name = n;
+      JUDGE_ASSIGN_OR_RETURN(f.bytes, fs::ReadFile(path, 64 << 20));
+      pkg->include_files[lang].push_back(std::move(f));
+    }
+  }
   return Status::Ok();
 }
 
