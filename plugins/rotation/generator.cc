@@ -77,6 +77,37 @@ Board AtDistance(common::Rng& rng, int distance) {
   }
 }
 
+// One distance of a `distances` list: 0..farthest, or "max".
+int ParseDistance(std::string_view text) {
+  const int farthest = Farthest().distance;
+  if (text == "max") return farthest;
+  int value = 0;
+  bool ok = !text.empty() && text.size() <= 2;
+  for (char c : text) {
+    ok = ok && c >= '0' && c <= '9';
+    value = value * 10 + (c - '0');
+  }
+  if (!ok || value > farthest)
+    throw InvalidInput("parameter 'distances': expected numbers 0.." + std::to_string(farthest) +
+                       " or max, separated by commas, found '" + std::string(text) + "'");
+  return value;
+}
+
+// "3,10,max" -> {3, 10, 13}: one board per entry, 1..kMaxCases entries.
+std::vector<int> ParseDistances(std::string_view list) {
+  std::vector<int> distances;
+  for (size_t start = 0;;) {
+    const size_t comma = list.find(',', start);
+    distances.push_back(ParseDistance(list.substr(start, comma - start)));
+    if (comma == std::string_view::npos) break;
+    start = comma + 1;
+  }
+  if (distances.size() > static_cast<size_t>(kMaxCases))
+    throw InvalidInput("parameter 'distances': at most " + std::to_string(kMaxCases) +
+                       " boards, found " + std::to_string(distances.size()));
+  return distances;
+}
+
 void RejectRepeats(const Options& params) {
   const auto& items = params.items();
   for (size_t i = 0; i < items.size(); ++i)
@@ -88,8 +119,16 @@ void RejectRepeats(const Options& params) {
 }  // namespace
 
 std::string GenerateInput(uint64_t seed, const Options& params) {
-  params.RequireKnown({"cases", "depth", "distance"});
+  params.RequireKnown({"cases", "depth", "distance", "distances"});
   RejectRepeats(params);
+  if (const auto list = params.Get("distances")) {
+    if (params.Get("cases") || params.Get("depth") || params.Get("distance"))
+      throw InvalidInput("parameter 'distances' excludes 'cases', 'depth' and 'distance'");
+    common::Rng rng(seed);
+    std::string out;
+    for (int distance : ParseDistances(*list)) out += ToString(AtDistance(rng, distance)) + '\n';
+    return out + "0\n";
+  }
   const int cases = static_cast<int>(params.GetInt("cases", 10, 1, kMaxCases));
   const auto depth = params.Get("depth");
   const auto distance = params.Get("distance");

@@ -8,6 +8,10 @@
 //   distance=D     boards at exactly distance D (0..13, or "max": the largest, 13):
 //                  rejection sampling from scrambles (small D) or uniform boards,
 //                  and a uniform pick among all farthest boards for D = max
+//   distances=L    one board per entry of the comma-separated list L, in its order,
+//                  each at exactly that distance (0..13 or max): a file that mixes
+//                  easy and hard boards, as the original's one data file did; it
+//                  excludes cases, depth and distance
 // depth and distance exclude each other; with neither, depth=uniform.
 #ifndef ROTATION_PLUGIN_GENERATOR_H_
 #define ROTATION_PLUGIN_GENERATOR_H_
