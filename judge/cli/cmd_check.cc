@@ -12,7 +12,7 @@
 #include "commands.h"
 #include "judge/base/files.h"
 #include "judge/base/terminal.h"
-#include "judge/package.h"
+#include "judge/package_loader.h"
 #include "judge/pipeline.h"
 
 namespace judge::cli {
@@ -89,10 +89,10 @@ int RunCheck(const CheckOptions& o) {
     }
     return ReportError("check", st);
   };
-  PackageOptions popt;
-  popt.isolate_plugin = !o.in_process;
-  popt.with_tests = false;
-  auto pkg = LoadPackage(o.problem_dir, popt);
+  PackageLoaderOptions lopt;
+  lopt.package.isolate_plugin = !o.in_process;
+  lopt.package.with_tests = false;  // one given file is judged: no limits to resolve
+  auto pkg = PackageLoader(lopt).Load(o.problem_dir);
   if (!pkg.ok()) return fail(pkg.status());
   doc["problem"] = (*pkg)->problem.id;
   if ((*pkg)->plugin) {

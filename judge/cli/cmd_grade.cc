@@ -16,8 +16,8 @@
 #include "judge/base/files.h"
 #include "judge/base/interrupt.h"
 #include "judge/language_choice.h"
+#include "judge/package_loader.h"
 #include "judge/pipeline.h"
-#include "judge/time_limit.h"
 #include "report_printer.h"
 
 namespace judge::cli {
@@ -147,27 +147,25 @@ int RunGrade(const GradeArgs& a) {
   if (!languages.ok()) return ReportError("grade", languages.status());
   auto profiles = ChooseProfiles(a, *languages, *files);
   if (!profiles.ok()) return ReportError("grade", profiles.status());
-  PackageOptions pkg_options = PackageOptionsOf(a);
-  pkg_options.languages = &*languages;
-  if (!a.no_cache) pkg_options.cache_dir = DefaultCacheDir();
-  auto package = LoadPackage(a.problem_dir, pkg_options);
-  if (!package.ok()) return ReportError("grade", package.status());
-  std::vector<Result<JudgeTask>> tasks = MakeTasks(a, *files, *profiles, package->get());
-  auto store = OpenGradingStore(a.db, a.no_db);
-  if (!store.ok()) return ReportError("grade", store.status());
-
   InterruptHandler interrupt;  // a signal stops the runs: judgings marked interrupted
   PipelineOptions popt;
   popt.jobs = a.jobs;
   popt.compiler = CompilerOptionsOf(a);
-  popt.store = store->get();
   popt.cancel = interrupt.flag();
   popt.languages = &*languages;  // compile errors suggest another profile
+  PackageLoaderOptions lopt;
+  lopt.package = PackageOptionsOf(a);
+  lopt.package.languages = &*languages;
+  if (!a.no_cache) lopt.package.cache_dir = DefaultCacheDir();
+  lopt.inference = popt;  // a package without a time limit: inferred with these
   std::string note;
-  // A package without a time limit: the Kattis rule, from its accepted submissions.
-  Status limit = ResolveTimeLimit(package->get(), *languages, popt, pkg_options.cache_dir, &note);
-  if (!limit.ok()) return interrupt.ExitCode(ReportError("grade", limit));
+  auto package = PackageLoader(lopt).Load(a.problem_dir, &note);
+  if (!package.ok()) return interrupt.ExitCode(ReportError("grade", package.status()));
   if (!note.empty() && !a.json) std::cerr << "grade: " << EscapeForTerminal(note) << "\n";
+  std::vector<Result<JudgeTask>> tasks = MakeTasks(a, *files, *profiles, package->get());
+  auto store = OpenGradingStore(a.db, a.no_db);
+  if (!store.ok()) return ReportError("grade", store.status());
+  popt.store = store->get();
   Pipeline pipeline(popt);
   bool tty = StdoutIsTerminal();
   auto mode = a.json ? ReportObserver::Mode::kJson

@@ -16,8 +16,8 @@
 #include "judge/base/files.h"
 #include "judge/base/interrupt.h"
 #include "judge/base/paths.h"
+#include "judge/package_loader.h"
 #include "judge/pipeline.h"
-#include "judge/time_limit.h"
 #include "report_printer.h"
 
 namespace judge::cli {
@@ -56,23 +56,19 @@ Result<std::vector<int64_t>> IncompleteSubmissions(Store* store) {
 
 // One task per id; packages loaded once per problem. NotFound for an unknown id.
 Status MakeTasks(const RejudgeArgs& a, Store* store, const std::vector<int64_t>& ids, const LanguageSet& languages,
-                 std::map<std::string, std::unique_ptr<Package>>* packages, std::vector<JudgeTask>* tasks) {
+                 std::map<std::string, std::unique_ptr<const Package>>* packages, std::vector<JudgeTask>* tasks) {
+  PackageLoaderOptions lopt;
+  lopt.package.languages = &languages;
+  lopt.package.cache_dir = DefaultCacheDir();  // a package without a time limit: as grade infers it
+  const PackageLoader loader(lopt);
   for (int64_t id : ids) {
     JUDGE_ASSIGN_OR_RETURN(Submission sub, store->GetSubmission(id));
     auto& pkg = (*packages)[sub.problem_id];
     if (!pkg) {
       std::string dir = a.problem_dir.empty() ? FindProblemDir(sub.problem_id) : a.problem_dir;
-      PackageOptions options;
-      options.languages = &languages;
-      options.cache_dir = DefaultCacheDir();
-      Result<std::unique_ptr<Package>> loaded = LoadPackage(dir, options);
+      Result<std::unique_ptr<const Package>> loaded = loader.Load(dir);
       if (!loaded.ok()) return loaded.status().WithContext("submission " + std::to_string(id));
       pkg = std::move(loaded).value();
-      // A package without a time limit: inferred (or cached) as grade does.
-      PipelineOptions inference;
-      inference.compiler.cache_dir = DefaultCacheDir();
-      std::string note;
-      JUDGE_RETURN_IF_ERROR(ResolveTimeLimit(pkg.get(), languages, inference, DefaultCacheDir(), &note));
     }
     JudgeTask t;
     t.package = pkg.get();
@@ -111,7 +107,7 @@ int RunRejudge(const RejudgeArgs& a) {
     if (!found.ok()) return ReportError("rejudge", found.status());
     ids = std::move(found).value();
   }
-  std::map<std::string, std::unique_ptr<Package>> packages;
+  std::map<std::string, std::unique_ptr<const Package>> packages;
   std::vector<JudgeTask> tasks;
   Status made = MakeTasks(a, store->get(), ids, *languages, &packages, &tasks);
   if (!made.ok()) return Exit(made);

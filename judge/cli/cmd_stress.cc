@@ -15,6 +15,7 @@
 #include "judge/base/key_value.h"
 #include "judge/base/terminal.h"
 #include "judge/language_choice.h"
+#include "judge/package_loader.h"
 #include "judge/stress.h"
 
 namespace judge::cli {
@@ -112,7 +113,10 @@ int RunStress(const StressArgs& a) {
   if (!profile.ok()) return ReportError("stress", profile.status().WithContext(a.file));
   auto submission = ReadSubmissionFile(a.file, *profile);
   if (!submission.ok()) return ReportError("stress", submission.status());
-  auto package = LoadPackage(a.problem_dir, PackageOptions{});
+  PackageLoaderOptions lopt;
+  lopt.package.languages = &*languages;
+  lopt.package.cache_dir = DefaultCacheDir();
+  auto package = PackageLoader(lopt).Load(a.problem_dir);
   if (!package.ok()) return ReportError("stress", package.status());
   const std::string& problem = (*package)->problem.id;
   if (!(*package)->plugin)
@@ -125,7 +129,7 @@ int RunStress(const StressArgs& a) {
   popt.cancel = interrupt.flag();
   popt.compiler.cache_dir = DefaultCacheDir();
   Pipeline pipeline(popt);
-  auto compiled = pipeline.Compile(*submission, sandbox->get());
+  auto compiled = pipeline.Compile(**package, *submission, sandbox->get());
   if (!compiled.ok()) return interrupt.ExitCode(ReportError("stress", compiled.status()));
   if (!(*compiled)->outcome().ok) return ReportCompileError(a, problem, (*compiled)->outcome());
 

@@ -13,6 +13,7 @@
 #include "commands.h"
 #include "judge/base/interrupt.h"
 #include "judge/base/terminal.h"
+#include "judge/package_loader.h"
 #include "judge/verify.h"
 #include "report_printer.h"
 
@@ -63,10 +64,12 @@ Json ReportDoc(const VerifyReport& report) {
 int RunVerify(const VerifyArgs& a) {
   auto languages = LoadLanguages(a.languages_file);
   if (!languages.ok()) return ReportError("verify", languages.status());
-  PackageOptions pkg_options;
-  pkg_options.languages = &*languages;
-  if (!a.no_cache) pkg_options.cache_dir = DefaultCacheDir();
-  auto package = LoadPackage(a.problem_dir, pkg_options);
+  PackageLoaderOptions lopt;
+  lopt.package.languages = &*languages;
+  if (!a.no_cache) lopt.package.cache_dir = DefaultCacheDir();
+  lopt.resolve_time_limit = false;  // verify infers a missing limit itself, and says how
+  const PackageOptions& pkg_options = lopt.package;
+  auto package = PackageLoader(lopt).Load(a.problem_dir);
   if (!package.ok()) return ReportError("verify", package.status());
   std::unique_ptr<Store> store;
   if (!a.db.empty()) {

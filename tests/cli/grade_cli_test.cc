@@ -943,6 +943,31 @@ TEST(GradeCli, AJavaPublicClassTooLongForAFileNameIsACompileError) {
   }
 }
 
+// A Java folder submission that brings a file named x.class that is no class file
+// (issue 25, item 3): the submission's compile error, not a judge error.
+TEST(GradeCli, AJavaFolderWithABogusClassFileIsACompileError) {
+  if (system("which javac >/dev/null 2>&1") != 0) GTEST_SKIP() << "no javac here";
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  std::string yaml = ReadAll(pkg + "/problem.yaml");
+  yaml.replace(yaml.find("65536"), 5, "524288");
+  WriteAll(pkg + "/problem.yaml", yaml);
+  sb.File("sum/submissions/accepted/folder/Main.java",
+          "public class Main { public static void main(String[] a) { System.out.println(5); } }\n");
+  sb.File("sum/submissions/accepted/folder/x.class", "not a class file");
+  Ran r = sb.Judge({"verify", pkg, "--json"});
+  json doc = ParseJson(r);
+  bool seen = false;
+  for (const auto& c : doc["checks"]) {
+    if (c["subject"] != "accepted/folder/") continue;
+    seen = true;
+    EXPECT_EQ(c["found"], "CE") << c.dump();
+    EXPECT_FALSE(c["judge_error"].get<bool>()) << c.dump();
+    EXPECT_NE(c["message"].get<std::string>().find("x.class: "), std::string::npos) << c.dump();
+  }
+  EXPECT_TRUE(seen) << r.out;
+}
+
 // Ends the keepers (and with them their prepared inits) started from the binary at
 // path: this test's copy would otherwise idle on for ten minutes.
 void StopKeepersOf(const std::string& path) {

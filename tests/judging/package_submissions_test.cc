@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include "fakes.h"
+#include "judge/base/files.h"
+#include "judge/package_loader.h"
 #include "judge/submissions_yaml.h"
 #include "judge/time_limit.h"
 
@@ -259,13 +261,94 @@ TEST(PipelineFiles, AFolderAndThePackagesIncludeFilesCompileTogether) {
   ASSERT_EQ(compile_argv.size(), 1u);
   EXPECT_EQ(std::vector<std::string>(compile_argv[0].begin() + 3, compile_argv[0].end()),
             (std::vector<std::string>{"prog.src", "lib.src"}));
-  // Over the problem's code limit: CE, nothing compiled.
+  // stress's path builds the same program: the folder and the include files together.
+  auto sandbox = options.sandboxes();
+  ASSERT_TRUE(sandbox.ok());
+  auto program = pipeline.Compile(pkg, *task.fresh, sandbox->get());
+  ASSERT_TRUE(program.ok()) << program.status().message();
+  ASSERT_TRUE((*program)->outcome().ok) << (*program)->outcome().message;
+  ASSERT_EQ(compile_argv.size(), 2u);
+  EXPECT_EQ(compile_argv[1], compile_argv[0]);
+  auto report = pipeline.RunTests(**program, pkg, pkg.problem, pkg.tests, sandbox->get(), 0);
+  ASSERT_TRUE(report.ok()) << report.status().message();
+  EXPECT_EQ(report->verdict, Verdict::kAccepted);
+  // Over the problem's code limit: CE on both paths, nothing compiled.
   pkg.problem.code_kib = 0;
   results = pipeline.JudgeAll({task});
   ASSERT_TRUE(results[0].ok());
   EXPECT_EQ(results[0]->judging.verdict, Verdict::kCompileError);
   EXPECT_EQ(results[0]->judging.message, "the submission is 1 KiB, over the problem's code limit of 0 KiB");
-  EXPECT_EQ(compile_argv.size(), 1u);
+  program = pipeline.Compile(pkg, *task.fresh, sandbox->get());
+  ASSERT_TRUE(program.ok());
+  EXPECT_FALSE((*program)->outcome().ok);
+  EXPECT_EQ((*program)->outcome().message, "the submission is 1 KiB, over the problem's code limit of 0 KiB");
+  EXPECT_EQ(compile_argv.size(), 2u);
+}
+
+// A task's own limits replace the package's for that judging (the time-limit
+// inference judges with a generous limit); the package is left as it is.
+TEST(PipelineLimits, ATasksLimitsAreAppliedAndThePackageIsUnchanged) {
+  TempDir dir;
+  Package pkg;
+  pkg.problem.dir = dir.path();
+  pkg.problem.id = "lim";
+  pkg.problem.checker = CheckerKind::kTokens;
+  pkg.problem.limits.time_ms = 0;  // to be inferred: judging it as it is is an error
+  pkg.checker = MakeBuiltinChecker(pkg.problem);
+  PipelineOptions options;
+  options.scratch_root = dir.Sub("scratch");
+  options.sandboxes = [] {
+    return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(
+        [](const RunSpec&, std::string*) { return Ok(); }));
+  };
+  Pipeline pipeline(options);
+  JudgeTask task;
+  task.package = &pkg;
+  task.fresh = NewSubmission{"a", "a", "\x7f" "ELF", BinaryProfile()};
+  auto results = pipeline.JudgeAll({task});
+  ASSERT_FALSE(results[0].ok());
+  EXPECT_NE(results[0].status().message().find("no time limit"), std::string::npos);
+  task.limits = WithTimeLimit(pkg.problem.limits, 60000);
+  results = pipeline.JudgeAll({task});
+  ASSERT_TRUE(results[0].ok()) << results[0].status().message();
+  EXPECT_EQ(results[0]->judging.limits.time_ms, 60000);
+  EXPECT_EQ(results[0]->judging.limits.wall_ms, 120000);
+  EXPECT_EQ(pkg.problem.limits.time_ms, 0);
+}
+
+// The loader resolves a package's missing time limit from the cache (as grade, the
+// service and rejudge get it), derives the wall limit, and leaves it unresolved only
+// when asked to (verify).
+TEST(PackageLoaderTest, AMissingTimeLimitComesFromTheCacheWithItsWallLimit) {
+  TempDir dir;
+  const std::string pkg_dir = dir.Sub("sum");
+  ASSERT_TRUE(fs::MakeDirs(pkg_dir + "/data/secret").ok());
+  ASSERT_TRUE(fs::MakeDirs(pkg_dir + "/submissions/accepted").ok());
+  WriteAll(pkg_dir + "/problem.yaml", "name: Sum without a limit\n");
+  WriteAll(pkg_dir + "/data/secret/1.in", "2 3\n");
+  WriteAll(pkg_dir + "/data/secret/1.ans", "5\n");
+  WriteAll(pkg_dir + "/submissions/accepted/sum.py", "print(sum(map(int, input().split())))\n");
+  LanguageSet languages;  // none needed: the limit is in the cache
+  PackageLoaderOptions lopt;
+  lopt.package.languages = &languages;
+  lopt.package.cache_dir = dir.Sub("cache");
+  lopt.package.isolate_plugin = false;
+  lopt.resolve_time_limit = false;
+  auto raw = PackageLoader(lopt).Load(pkg_dir);
+  ASSERT_TRUE(raw.ok()) << raw.status().message();
+  EXPECT_EQ((*raw)->problem.limits.time_ms, 0);
+  auto subs = ListPackageSubmissions(pkg_dir);
+  ASSERT_TRUE(subs.ok());
+  auto key = TimeLimitCacheKey(**raw, *subs);
+  ASSERT_TRUE(key.ok());
+  StoreInferredTimeLimit(lopt.package.cache_dir, *key, 3000);
+  lopt.resolve_time_limit = true;
+  std::string note;
+  auto ready = PackageLoader(lopt).Load(pkg_dir, &note);
+  ASSERT_TRUE(ready.ok()) << ready.status().message();
+  EXPECT_EQ((*ready)->problem.limits.time_ms, 3000);
+  EXPECT_EQ((*ready)->problem.limits.wall_ms, DefaultWallMs(3000));
+  EXPECT_EQ(note, "time limit 3000 ms, inferred earlier from the accepted submissions");
 }
 
 }  // namespace

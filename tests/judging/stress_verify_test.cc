@@ -73,7 +73,7 @@ struct StressWorld {
     PipelineOptions options;
     options.scratch_root = dir.Sub("scratch");
     pipeline = std::make_unique<Pipeline>(options);
-    program = pipeline->Compile(NewSubmission{"counter", "counter", "counter", BinaryProfile()}, &sandbox).value();
+    program = pipeline->Compile(pkg, NewSubmission{"counter", "counter", "counter", BinaryProfile()}, &sandbox).value();
   }
   Result<StressReport> Run(const StressOptions& opt) { return Stress(pkg, pipeline.get(), *program, &sandbox, opt); }
 };

@@ -29,12 +29,19 @@ std::string JavaPublicClass(std::string_view source);
 // the bytes are not a class file.
 Result<std::optional<std::string>> JavaMainOfClassFile(std::string_view bytes);
 
+// The outcome of looking for the main class: its name, or the submission's fault.
+struct JavaMainClass {
+  std::string name;     // the binary name with dots, when found
+  std::string refusal;  // else why the submission has none: its compile error's message
+};
+
 // The class with main among the files (paths relative to dir; only names ending in
 // .class are read). With several, a top-level class (no '$') wins, then the one named
-// `preferred` (the public class); still several, or none: InvalidArgument naming them
-// (a compile error of the submission, not of the judge).
-Result<std::string> FindJavaMainClass(const std::string& dir, const std::vector<std::string>& files,
-                                      const std::string& preferred);
+// `preferred` (the public class). Still several, none, or a file named .class that is
+// not a class file (a contestant may bring one in a folder): a refusal naming them, the
+// submission's fault. A non-OK Status is the judge's: a file it could not read.
+Result<JavaMainClass> FindJavaMainClass(const std::string& dir, const std::vector<std::string>& files,
+                                        const std::string& preferred);
 
 }  // namespace judge
 

@@ -81,6 +81,9 @@ struct JudgeTask {
   int64_t stored_id = 0;               // a stored one judged again (needs a store)
   bool run_all = false;                // run every test (default: stop at the first failure)
   double limit_factor = 1.0;           // GradeOptions::limit_factor (verify's margins)
+  // The limits to judge with instead of the package's (the time-limit inference judges
+  // the accepted submissions with a generous one; the package stays as it is).
+  std::optional<ProblemLimits> limits;
   // GradeOptions::test_jobs. 0: 1 in Judge(); in JudgeAll, the jobs that fewer tasks
   // than jobs would leave idle (one submission with --jobs 2 runs two tests at once).
   int test_jobs = 0;
@@ -141,6 +144,21 @@ class CompiledProgram {
   CompileOutcome outcome_;
 };
 
+// The grading request for a package's tests, the one way every path builds it: the
+// package's checker, groups, Kattis and DOMjudge rules, grader and output policy, with
+// `problem` and `tests` (the package's own, or a caller's). Borrows all of them.
+GradeRequest MakeGradeRequest(const Package& package, const ProblemConfig& problem,
+                              const std::vector<TestCase>& tests, const Program& program, Sandbox* sandbox);
+
+// Compiles a submission for a package: source over the problem's code limit is a
+// compile error (a contestant's binary is no source: the limit, of the Kattis format,
+// is for code); a folder's files (file name ending in '/', EncodeSourceFiles) and the
+// package's include/ files for the language (the package's win over the
+// submission's) are compiled together. Borrows everything for the call.
+Result<CompileOutcome> CompileForPackage(Compiler* compiler, const Package& package, const LanguageProfile& profile,
+                                         const std::string& file_name, const std::string& source,
+                                         const std::string& dir);
+
 class Pipeline {
  public:
   explicit Pipeline(PipelineOptions options);
@@ -155,9 +173,12 @@ class Pipeline {
   std::vector<Result<JudgedSubmission>> JudgeAll(const std::vector<JudgeTask>& tasks,
                                                  JudgeObserver* observer = nullptr);
 
-  // The steps under stress: compile once (nothing stored), then grade it on tests
-  // the caller makes, with the package's problem and checker.
-  Result<std::unique_ptr<CompiledProgram>> Compile(const NewSubmission& submission, Sandbox* sandbox);
+  // The steps under stress: compile once (nothing stored), as Judge() compiles (the
+  // package's include/ files, folders, the code-size limit), then grade it on tests the
+  // caller makes, with the package's problem and checker and the request Judge() makes
+  // (MakeGradeRequest) for `problem` (the package's, changed by the caller) and `tests`.
+  Result<std::unique_ptr<CompiledProgram>> Compile(const Package& package, const NewSubmission& submission,
+                                                   Sandbox* sandbox);
   Result<GradeReport> RunTests(const CompiledProgram& program, const Package& package, const ProblemConfig& problem,
                                const std::vector<TestCase>& tests, Sandbox* sandbox, int64_t keep_output_bytes);
 

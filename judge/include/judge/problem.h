@@ -50,6 +50,11 @@ struct ProblemLimits {
   bool set_on_32_bit = false;
 };
 
+// The wall-clock limit of a test when problem.yaml gives none: twice the CPU limit, and
+// at least one second more (a program waiting on I/O or sharing a loaded host is not
+// killed for it). The one place of this rule. Pure.
+inline int64_t DefaultWallMs(int64_t time_ms) { return time_ms * 2 > time_ms + 1000 ? time_ms * 2 : time_ms + 1000; }
+
 // The memory a 64-bit build of a program needs beyond its 32-bit build, allowed on top
 // of a limit set on a 32-bit judge, in percent (docs/grading.md, "Limits set on a 32-bit
 // judge"): the legacy profiles' memory_allowance_percent, and every profile's when the

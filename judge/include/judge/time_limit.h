@@ -17,7 +17,8 @@
 // A package whose limit cannot be inferred (no accepted submission, none accepted) is
 // an error naming why.
 //
-// Thread safety: one call per package at a time (it sets package->problem.limits).
+// Thread safety: the functions leave the package as it is; concurrent calls for one
+// package may both infer (the cache file is written atomically).
 #ifndef JUDGE_TIME_LIMIT_H_
 #define JUDGE_TIME_LIMIT_H_
 
@@ -38,9 +39,12 @@ constexpr int64_t kInferenceTimeMs = 60000;
 // The Kattis rule: the limit in ms for a slowest accepted CPU time (ms). Pure.
 int64_t KattisTimeLimitMs(int64_t slowest_accepted_ms, const TimeLimitRule& rule);
 
-// Sets the limit (time_ms and the derived wall limit) of a package whose limit is to be
-// inferred, from the slowest accepted CPU time. Pure apart from *package.
-void ApplyInferredTimeLimit(int64_t slowest_accepted_ms, Package* package);
+// `limits` with the CPU limit time_ms and the wall limit derived from it. Pure.
+ProblemLimits WithTimeLimit(ProblemLimits limits, int64_t time_ms);
+
+// The problem's limits with the CPU limit inferred from the slowest accepted CPU time
+// (KattisTimeLimitMs, at most 600 s). Pure.
+ProblemLimits InferredLimits(int64_t slowest_accepted_ms, const ProblemConfig& problem);
 
 // Whether a submission's expectation makes it one the limit is inferred from.
 bool UsedForTimeLimit(const PackageSubmission& s);
@@ -48,13 +52,13 @@ bool UsedForTimeLimit(const PackageSubmission& s);
 // The cache file's key for a package: its hash and the accepted submissions' sources.
 Result<std::string> TimeLimitCacheKey(const Package& package, const std::vector<PackageSubmission>& subs);
 
-// For front ends that judge (grade, the service): when the package's limit is to be
-// inferred, take it from the cache (cache_dir/time-limits/<key>) or infer it by judging
-// the accepted submissions, then store it. *note says what was done
-// ("" when the package has its own limit).
-// The inference judges with a pipeline of its own made from `options` (nothing stored).
-Status ResolveTimeLimit(Package* package, const LanguageSet& languages, PipelineOptions options,
-                        const std::string& cache_dir, std::string* note);
+// The limits to judge the package with (PackageLoader calls this): its own, or, when
+// its limit is to be inferred, the limit from the cache (cache_dir/time-limits/<key>)
+// or inferred by judging the accepted submissions and then stored. *note says what
+// was done ("" when the package has its own limit). The inference judges with a
+// pipeline of its own made from `options` (nothing stored), the package unchanged.
+Result<ProblemLimits> ResolveTimeLimit(const Package& package, const LanguageSet& languages, PipelineOptions options,
+                                       const std::string& cache_dir, std::string* note);
 
 // Stores an inferred limit for later ResolveTimeLimit calls (best effort).
 void StoreInferredTimeLimit(const std::string& cache_dir, const std::string& key, int64_t time_ms);

@@ -69,9 +69,10 @@ struct VerifyOptions {
 };
 
 // Submissions are judged by `pipeline` (its jobs, store, compile cache, cancel flag);
-// `languages` picks each file's profile by extension. The package's limit is set when
-// it was to be inferred (so the package is not const).
-Result<VerifyReport> VerifyPackage(Package& package, const LanguageSet& languages, Pipeline* pipeline,
+// `languages` picks each file's profile by extension. A package that gives no time
+// limit (loaded with PackageLoaderOptions::resolve_time_limit false) is judged with the
+// limit inferred here, passed with each task; the package itself is left as it is.
+Result<VerifyReport> VerifyPackage(const Package& package, const LanguageSet& languages, Pipeline* pipeline,
                                    const VerifyOptions& options);
 
 }  // namespace judge

@@ -528,7 +528,7 @@ void ProblemReader::SettleTimeLimit() {
     }
     if (!have_name_ && !ini_name.empty()) c_->name = ini_name;
   }
-  if (l.time_ms > 0 && !limits_.have_wall) l.wall_ms = std::max(2 * l.time_ms, l.time_ms + 1000);
+  if (l.time_ms > 0 && !limits_.have_wall) l.wall_ms = DefaultWallMs(l.time_ms);
 }
 
 // checker.type, else plugin, else the Kattis rules: legacy `validation: custom` (or, in

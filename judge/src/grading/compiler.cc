@@ -308,17 +308,24 @@ bool UsesPlaceholder(const std::vector<std::string>& command, const std::string&
   return false;
 }
 
-// The program to run; InvalidArgument (a compile error of the submission) when the
-// run command needs a main class that the compiled classes do not have. run_source is
-// what "{source}" names in the run command (the entry of a multi-file program).
-Result<Program> MakeProgram(const LanguageProfile& profile, const std::string& dir, std::vector<std::string> files,
-                            const std::string& run_source) {
+// Sets *outcome's program (run_source is what "{source}" names in the run command: the
+// entry of a multi-file program), or makes it a compile error when the run command
+// needs a main class that the compiled classes do not give (the submission's fault). A
+// non-OK Status is the judge's failure.
+Status SetProgram(const LanguageProfile& profile, const std::string& dir, std::vector<std::string> files,
+                  const std::string& run_source, CompileOutcome* outcome) {
   std::map<std::string, std::string> values = {{"source", run_source}, {"binary", kBinaryName}};
   if (UsesPlaceholder(profile.run, "{main_class}")) {
     std::string stem = run_source.substr(0, run_source.rfind('.'));
-    JUDGE_ASSIGN_OR_RETURN(values["main_class"], FindJavaMainClass(dir, files, stem));
+    JUDGE_ASSIGN_OR_RETURN(JavaMainClass main, FindJavaMainClass(dir, files, stem));
+    if (!main.refusal.empty()) {
+      outcome->ok = false;
+      outcome->message = main.refusal;
+      return Status::Ok();
+    }
+    values["main_class"] = main.name;
   }
-  Program p;
+  Program& p = outcome->program;
   p.language_id = profile.id;
   p.dir = dir;
   p.files = std::move(files);
@@ -326,20 +333,6 @@ Result<Program> MakeProgram(const LanguageProfile& profile, const std::string& d
   p.max_processes = profile.run_processes;
   p.memory_allowance_percent = profile.memory_allowance_percent;
   p.reserved_memory_counts = profile.reserved_memory_counts;
-  return p;
-}
-
-// Sets *outcome's program, or makes it a compile error with the reason.
-Status SetProgram(const LanguageProfile& profile, const std::string& dir, std::vector<std::string> files,
-                  const std::string& run_source, CompileOutcome* outcome) {
-  Result<Program> program = MakeProgram(profile, dir, std::move(files), run_source);
-  if (program.ok()) {
-    outcome->program = std::move(program).value();
-    return Status::Ok();
-  }
-  if (program.status().code() != StatusCode::kInvalidArgument) return program.status();
-  outcome->ok = false;
-  outcome->message = program.status().message();
   return Status::Ok();
 }
 

@@ -815,7 +815,7 @@ class Run {
 
 int64_t EffectiveWallMs(const ProblemLimits& limits) {
   if (limits.wall_ms > 0) return limits.wall_ms;
-  return std::max(2 * limits.time_ms, limits.time_ms + 1000);
+  return DefaultWallMs(limits.time_ms);
 }
 
 std::string DescribeRun(const RunResult& run) {

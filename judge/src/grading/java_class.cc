@@ -156,29 +156,28 @@ Result<std::optional<std::string>> JavaMainOfClassFile(std::string_view bytes) {
   return std::optional<std::string>(name);
 }
 
-Result<std::string> FindJavaMainClass(const std::string& dir, const std::vector<std::string>& files,
-                                      const std::string& preferred) {
+Result<JavaMainClass> FindJavaMainClass(const std::string& dir, const std::vector<std::string>& files,
+                                        const std::string& preferred) {
   std::vector<std::string> mains;
   for (const auto& f : files) {
     if (f.size() < 7 || f.compare(f.size() - 6, 6, ".class") != 0) continue;
     JUDGE_ASSIGN_OR_RETURN(std::string bytes, fs::ReadFile(dir + "/" + f));
     Result<std::optional<std::string>> main = JavaMainOfClassFile(bytes);
-    if (!main.ok()) return main.status().WithContext(f);
+    if (!main.ok()) return JavaMainClass{"", f + ": " + main.status().message()};
     if (*main) mains.push_back(**main);
   }
   auto simple = [](const std::string& n) { return n.substr(n.rfind('.') == std::string::npos ? 0 : n.rfind('.') + 1); };
   std::vector<std::string> top;
   for (const auto& m : mains)
     if (m.find('$') == std::string::npos) top.push_back(m);
-  if (top.size() == 1) return top[0];
+  if (top.size() == 1) return JavaMainClass{top[0], ""};
   for (const auto& m : top)
-    if (simple(m) == preferred) return m;
-  if (mains.size() == 1) return mains[0];
-  if (mains.empty()) return Status::InvalidArgument("no class has a method public static void main(String[])");
+    if (simple(m) == preferred) return JavaMainClass{m, ""};
+  if (mains.size() == 1) return JavaMainClass{mains[0], ""};
+  if (mains.empty()) return JavaMainClass{"", "no class has a method public static void main(String[])"};
   std::string list;
   for (const auto& m : mains) list += (list.empty() ? "" : ", ") + m;
-  return Status::InvalidArgument("several classes have public static void main(String[]): " + list +
-                                 "; expected one");
+  return JavaMainClass{"", "several classes have public static void main(String[]): " + list + "; expected one"};
 }
 
 }  // namespace judge

@@ -47,7 +47,8 @@ Result<LanguageCheck> CheckLanguage(const LanguageProfile& profile, Pipeline* pi
   if (!a.available) return check.outcome = LanguageCheckOutcome::kUnavailable, check.detail = a.reason, check;
   if (profile.hello.empty()) return check.outcome = LanguageCheckOutcome::kNoProgram, check;
   NewSubmission hello{"hello", "hello", profile.hello, profile};
-  JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<CompiledProgram> program, pipeline->Compile(hello, sandbox));
+  const Package no_package;  // hello world belongs to no package: no include files, no code limit
+  JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<CompiledProgram> program, pipeline->Compile(no_package, hello, sandbox));
   const CompileOutcome& compiled = program->outcome();
   check.compile_ms = compiled.wall_ms;
   if (!compiled.ok) {

@@ -147,8 +147,8 @@ class Pipeline::Events : public GradeObserver {
 class Pipeline::Run {
  public:
   Run(Pipeline* pipeline, const JudgeTask& task, Sandbox* sandbox, Events* events)
-      : opt_(pipeline->options_), task_(task), pkg_(*task.package), sandbox_(sandbox),
-        events_(events) {}
+      : opt_(pipeline->options_), task_(task), pkg_(*task.package), problem_(ProblemOf(task)),
+        sandbox_(sandbox), events_(events) {}
 
   Result<JudgedSubmission> Go() {
     JUDGE_RETURN_IF_ERROR(ResolveSubmission());
@@ -212,10 +212,17 @@ class Pipeline::Run {
     return Status::Ok();
   }
 
+  // The package's problem, with the task's limits when it has its own.
+  static ProblemConfig ProblemOf(const JudgeTask& task) {
+    ProblemConfig problem = task.package->problem;
+    if (task.limits) problem.limits = *task.limits;
+    return problem;
+  }
+
   // Step 1: the submission, new (stored now) or stored (read back).
   Status ResolveSubmission() {
     if (!task_.package) return Status::Internal("JudgeTask without a package");
-    if (pkg_.problem.limits.time_ms <= 0)
+    if (problem_.limits.time_ms <= 0)
       return Status::InvalidArgument(pkg_.problem.dir + ": no time limit: problem.yaml gives none and it was not "
                                      "inferred yet (judge grade and judge verify infer it from the accepted "
                                      "submissions; time_limit.h)");
@@ -265,42 +272,7 @@ class Pipeline::Run {
 
   Result<CompileOutcome> CompileSubmission(Compiler* compiler, const std::string& dir) {
     const Submission& s = out_.submission;
-    if (pkg_.problem.code_kib && s.language_id != "binary" &&
-        static_cast<int64_t>(s.source.size()) > *pkg_.problem.code_kib * 1024) {
-      CompileOutcome ce;
-      ce.message = "the submission is " + std::to_string((s.source.size() + 1023) / 1024) +
-                   " KiB, over the problem's code limit of " + std::to_string(*pkg_.problem.code_kib) + " KiB";
-      return ce;
-    }
-    const bool folder = IsFolder();
-    std::vector<SourceFile> includes = IncludeFiles();
-    if (!folder && includes.empty()) return compiler->Compile(s.source, profile_, dir);
-    std::vector<SourceFile> files;
-    if (folder) {
-      JUDGE_ASSIGN_OR_RETURN(files, DecodeSourceFiles(s.source));
-    } else {
-      files.push_back({s.file_name.empty() ? profile_.source_name : s.file_name, s.source, false});
-    }
-    for (auto& inc : includes) {  // the package's files win over the submission's
-      auto same = std::find_if(files.begin(), files.end(), [&](const SourceFile& f) { return f.name == inc.name; });
-      if (same != files.end()) *same = inc;
-      else files.push_back(inc);
-    }
-    return compiler->Compile(files, profile_, dir);
-  }
-
-  std::vector<SourceFile> IncludeFiles() const {
-    std::vector<SourceFile> out;
-    for (const std::string& lang : {std::string("default"), KattisLanguageCode(profile_)}) {
-      auto it = pkg_.include_files.find(lang);
-      if (it == pkg_.include_files.end()) continue;
-      for (const auto& f : it->second) {
-        auto same = std::find_if(out.begin(), out.end(), [&](const SourceFile& o) { return o.name == f.name; });
-        if (same != out.end()) *same = f;
-        else out.push_back(f);
-      }
-    }
-    return out;
+    return CompileForPackage(compiler, pkg_, profile_, s.file_name, s.source, dir);
   }
 
   // Step 4: the judging record, in memory and (with a store) stored.
@@ -314,8 +286,8 @@ class Pipeline::Run {
       j.plugin_hash = pkg_.plugin_hash;
     }
     j.checker = pkg_.checker_name;
-    j.limits = pkg_.problem.limits;
-    j.limits.wall_ms = EffectiveWallMs(pkg_.problem.limits);
+    j.limits = problem_.limits;
+    j.limits.wall_ms = EffectiveWallMs(problem_.limits);
     j.sandbox_method = compiled.sandbox_method;
     j.judge_version = opt_.judge_version;
     j.owner = CurrentProcessOwner();
@@ -339,18 +311,8 @@ class Pipeline::Run {
 
   // Step 5: the tests, each stored as it finishes (Events).
   Status GradeTests(const CompileOutcome& compiled, const std::string& scratch) {
-    GradeRequest req;
-    req.problem = &pkg_.problem;
-    req.tests = &pkg_.tests;
-    req.program = &compiled.program;
-    req.sandbox = sandbox_;
-    req.checker = pkg_.checker.get();
+    GradeRequest req = MakeGradeRequest(pkg_, problem_, pkg_.tests, compiled.program, sandbox_);
     req.observer = events_;
-    req.groups = &pkg_.test_groups;
-    req.kattis_groups = pkg_.kattis_groups;
-    req.domjudge_scoring = pkg_.domjudge_scoring;
-    req.grader = pkg_.grader.get();
-    req.output_truncates = pkg_.for_domjudge;
     GradeOptions gopt;
     gopt.run_all = task_.run_all;
     gopt.limit_factor = task_.limit_factor;
@@ -382,6 +344,7 @@ class Pipeline::Run {
   const PipelineOptions& opt_;
   const JudgeTask& task_;
   const Package& pkg_;
+  const ProblemConfig problem_;  // the package's, with the task's limits
   Sandbox* sandbox_;
   Events* events_;
   LanguageProfile profile_;
@@ -435,7 +398,8 @@ std::vector<Result<JudgedSubmission>> Pipeline::JudgeAll(const std::vector<Judge
   return results;
 }
 
-Result<std::unique_ptr<CompiledProgram>> Pipeline::Compile(const NewSubmission& submission, Sandbox* sandbox) {
+Result<std::unique_ptr<CompiledProgram>> Pipeline::Compile(const Package& package, const NewSubmission& submission,
+                                                           Sandbox* sandbox) {
   std::unique_ptr<CompiledProgram> program(new CompiledProgram());
   JUDGE_ASSIGN_OR_RETURN(program->scratch_, ScratchDir::Make(ScratchRoot(options_), kScratchPrefix));
   const std::string& scratch = program->scratch_.path();  // removed with the CompiledProgram
@@ -446,8 +410,9 @@ Result<std::unique_ptr<CompiledProgram>> Pipeline::Compile(const NewSubmission& 
   if (!copt.cancel) copt.cancel = options_.cancel;
   RetryingSandbox retrying(sandbox);
   Compiler compiler(&retrying, copt);
-  JUDGE_ASSIGN_OR_RETURN(program->outcome_,
-                         compiler.Compile(submission.source, submission.language, scratch + "/build"));
+  JUDGE_ASSIGN_OR_RETURN(program->outcome_, CompileForPackage(&compiler, package, submission.language,
+                                                              submission.file_name, submission.source,
+                                                              scratch + "/build"));
   return program;
 }
 
@@ -455,20 +420,76 @@ Result<GradeReport> Pipeline::RunTests(const CompiledProgram& program, const Pac
                                        const ProblemConfig& problem, const std::vector<TestCase>& tests,
                                        Sandbox* sandbox, int64_t keep_output_bytes) {
   if (!program.outcome().ok) return Status::Internal("RunTests: the program did not compile");
-  GradeRequest req;
-  req.problem = &problem;
-  req.tests = &tests;
-  req.program = &program.outcome().program;
   RetryingSandbox retrying(sandbox);
-  req.sandbox = &retrying;
-  req.checker = package.checker.get();
-  req.groups = &package.test_groups;
+  GradeRequest req = MakeGradeRequest(package, problem, tests, program.outcome().program, &retrying);
   GradeOptions gopt;
   gopt.scratch_dir = program.scratch_.path() + "/grade";
   gopt.keep_output_bytes = keep_output_bytes;
   gopt.cancel = options_.cancel;
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(gopt.scratch_dir));
   return Grade(req, gopt);
+}
+
+GradeRequest MakeGradeRequest(const Package& package, const ProblemConfig& problem,
+                              const std::vector<TestCase>& tests, const Program& program, Sandbox* sandbox) {
+  GradeRequest req;
+  req.problem = &problem;
+  req.tests = &tests;
+  req.program = &program;
+  req.sandbox = sandbox;
+  req.checker = package.checker.get();
+  req.groups = &package.test_groups;
+  req.kattis_groups = package.kattis_groups;
+  req.domjudge_scoring = package.domjudge_scoring;
+  req.grader = package.grader.get();
+  req.output_truncates = package.for_domjudge;
+  return req;
+}
+
+namespace {
+
+// The package's include/ files for a language: "default" first, then the language's own.
+std::vector<SourceFile> IncludeFiles(const Package& package, const LanguageProfile& profile) {
+  std::vector<SourceFile> out;
+  for (const std::string& lang : {std::string("default"), KattisLanguageCode(profile)}) {
+    auto it = package.include_files.find(lang);
+    if (it == package.include_files.end()) continue;
+    for (const auto& f : it->second) {
+      auto same = std::find_if(out.begin(), out.end(), [&](const SourceFile& o) { return o.name == f.name; });
+      if (same != out.end()) *same = f;
+      else out.push_back(f);
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<CompileOutcome> CompileForPackage(Compiler* compiler, const Package& package, const LanguageProfile& profile,
+                                         const std::string& file_name, const std::string& source,
+                                         const std::string& dir) {
+  const std::optional<int64_t>& code_kib = package.problem.code_kib;
+  if (code_kib && profile.id != "binary" && static_cast<int64_t>(source.size()) > *code_kib * 1024) {
+    CompileOutcome ce;
+    ce.message = "the submission is " + std::to_string((source.size() + 1023) / 1024) +
+                 " KiB, over the problem's code limit of " + std::to_string(*code_kib) + " KiB";
+    return ce;
+  }
+  const bool folder = !file_name.empty() && file_name.back() == '/';
+  std::vector<SourceFile> includes = IncludeFiles(package, profile);
+  if (!folder && includes.empty()) return compiler->Compile(source, profile, dir);
+  std::vector<SourceFile> files;
+  if (folder) {
+    JUDGE_ASSIGN_OR_RETURN(files, DecodeSourceFiles(source));
+  } else {
+    files.push_back({file_name.empty() ? profile.source_name : file_name, source, false});
+  }
+  for (auto& inc : includes) {  // the package's files win over the submission's
+    auto same = std::find_if(files.begin(), files.end(), [&](const SourceFile& f) { return f.name == inc.name; });
+    if (same != files.end()) *same = inc;
+    else files.push_back(inc);
+  }
+  return compiler->Compile(files, profile, dir);
 }
 
 }  // namespace judge

@@ -21,10 +21,15 @@ int64_t KattisTimeLimitMs(int64_t slowest_accepted_ms, const TimeLimitRule& rule
   return std::max<int64_t>(1, steps) * step;
 }
 
-void ApplyInferredTimeLimit(int64_t slowest_accepted_ms, Package* package) {
-  ProblemLimits& l = package->problem.limits;
-  l.time_ms = std::min<int64_t>(KattisTimeLimitMs(slowest_accepted_ms, package->problem.time_rule), 600000);
-  l.wall_ms = std::max(2 * l.time_ms, l.time_ms + 1000);
+ProblemLimits WithTimeLimit(ProblemLimits limits, int64_t time_ms) {
+  limits.time_ms = time_ms;
+  limits.wall_ms = DefaultWallMs(time_ms);
+  return limits;
+}
+
+ProblemLimits InferredLimits(int64_t slowest_accepted_ms, const ProblemConfig& problem) {
+  return WithTimeLimit(problem.limits,
+                       std::min<int64_t>(KattisTimeLimitMs(slowest_accepted_ms, problem.time_rule), 600000));
 }
 
 bool UsedForTimeLimit(const PackageSubmission& s) {
@@ -74,28 +79,25 @@ std::optional<int64_t> CachedTimeLimit(const std::string& cache_dir, const std::
 
 }  // namespace
 
-Status ResolveTimeLimit(Package* package, const LanguageSet& languages, PipelineOptions options,
-                        const std::string& cache_dir, std::string* note) {
+Result<ProblemLimits> ResolveTimeLimit(const Package& package, const LanguageSet& languages, PipelineOptions options,
+                                       const std::string& cache_dir, std::string* note) {
   note->clear();
-  if (package->problem.time_rule.source != TimeLimitSource::kInferred || package->problem.limits.time_ms > 0)
-    return Status::Ok();
-  JUDGE_ASSIGN_OR_RETURN(std::vector<PackageSubmission> subs, ListPackageSubmissions(package->problem.dir));
-  JUDGE_ASSIGN_OR_RETURN(std::string key, TimeLimitCacheKey(*package, subs));
+  const ProblemConfig& problem = package.problem;
+  if (problem.time_rule.source != TimeLimitSource::kInferred || problem.limits.time_ms > 0) return problem.limits;
+  JUDGE_ASSIGN_OR_RETURN(std::vector<PackageSubmission> subs, ListPackageSubmissions(problem.dir));
+  JUDGE_ASSIGN_OR_RETURN(std::string key, TimeLimitCacheKey(package, subs));
   if (std::optional<int64_t> ms = CachedTimeLimit(cache_dir, key)) {
-    package->problem.limits.time_ms = *ms;
-    package->problem.limits.wall_ms = std::max(2 * *ms, *ms + 1000);
     *note = "time limit " + std::to_string(*ms) + " ms, inferred earlier from the accepted submissions";
-    return Status::Ok();
+    return WithTimeLimit(problem.limits, *ms);
   }
-  package->problem.limits.time_ms = kInferenceTimeMs;
-  package->problem.limits.wall_ms = 2 * kInferenceTimeMs;
   std::vector<JudgeTask> tasks;
   for (const auto& s : subs) {
     if (!UsedForTimeLimit(s)) continue;
-    Result<NewSubmission> fresh = ReadPackageSubmission(s, languages, package->problem.dir);
+    Result<NewSubmission> fresh = ReadPackageSubmission(s, languages, problem.dir);
     if (!fresh.ok()) continue;  // a language not installed here: it cannot count
     JudgeTask t;
-    t.package = package;
+    t.package = &package;
+    t.limits = WithTimeLimit(problem.limits, kInferenceTimeMs);
     t.fresh = std::move(fresh).value();
     tasks.push_back(std::move(t));
   }
@@ -106,15 +108,14 @@ Status ResolveTimeLimit(Package* package, const LanguageSet& languages, Pipeline
     if (!r.ok()) return r.status().WithContext("inferring the time limit");
     if (r->judging.verdict == Verdict::kAccepted) slowest = std::max(slowest, r->judging.max_time_ms);
   }
-  package->problem.limits.time_ms = 0;
   if (slowest < 0)
-    return Status::InvalidArgument(package->problem.dir + ": expected a time limit (limits.time_limit, .timelimit) "
+    return Status::InvalidArgument(problem.dir + ": expected a time limit (limits.time_limit, .timelimit) "
                                    "or an accepted submission to infer it from, found neither");
-  ApplyInferredTimeLimit(slowest, package);
-  StoreInferredTimeLimit(cache_dir, key, package->problem.limits.time_ms);
-  *note = "time limit " + std::to_string(package->problem.limits.time_ms) + " ms, inferred from the slowest " +
+  ProblemLimits limits = InferredLimits(slowest, problem);
+  StoreInferredTimeLimit(cache_dir, key, limits.time_ms);
+  *note = "time limit " + std::to_string(limits.time_ms) + " ms, inferred from the slowest " +
           "accepted submission (" + std::to_string(slowest) + " ms)";
-  return Status::Ok();
+  return limits;
 }
 
 }  // namespace judge

@@ -186,7 +186,7 @@ bool VerifyReport::judge_error() const {
   return std::any_of(checks.begin(), checks.end(), [](const VerifyCheck& c) { return c.judge_error; });
 }
 
-Result<VerifyReport> VerifyPackage(Package& pkg, const LanguageSet& languages, Pipeline* pipeline,
+Result<VerifyReport> VerifyPackage(const Package& pkg, const LanguageSet& languages, Pipeline* pipeline,
                                    const VerifyOptions& options) {
   VerifyReport report;
   report.problem = pkg.problem.id;

@@ -30,7 +30,7 @@ class Checks {
 // The submissions' checks (in the order the jobs finish; *order receives the
 // submissions' subjects in file order); infers the time limit first when the package
 // has none. A non-OK Status: the listing failed, or verify was interrupted.
-Status CheckSubmissions(Package& pkg, const LanguageSet& languages, Pipeline* pipeline,
+Status CheckSubmissions(const Package& pkg, const LanguageSet& languages, Pipeline* pipeline,
                         const VerifyOptions& options, Checks* checks, std::vector<std::string>* order);
 
 }  // namespace judge::verify

@@ -24,7 +24,7 @@ std::string ExpectedText(const Expectation& e) {
 // A check decided before judging (no verdict folder, unknown language, check_manually),
 // or the JudgeTask that will decide it.
 std::optional<VerifyCheck> Precheck(const PackageSubmission& s, const LanguageSet& languages, const Package& pkg,
-                                    double limit_factor, std::optional<JudgeTask>* task) {
+                                    const ProblemLimits& limits, double limit_factor, std::optional<JudgeTask>* task) {
   VerifyCheck c{"submission", s.subject, false, false, s.expected ? ExpectedText(*s.expected) : "?", "-", ""};
   // As problemtools and DOMjudge: what names no verdict is listed, not checked.
   if (!s.expected) {
@@ -62,6 +62,7 @@ std::optional<VerifyCheck> Precheck(const PackageSubmission& s, const LanguageSe
   t.fresh = std::move(fresh).value();
   t.run_all = s.expected->per_test();
   t.limit_factor = limit_factor;
+  t.limits = limits;
   *task = std::move(t);
   return std::nullopt;
 }
@@ -103,7 +104,7 @@ std::string PerTestProblem(const Expectation& e, const Judging& j) {
 // The Kattis margins: accepted well within the limit, TLE well beyond it.
 void Margins(const Package& pkg, const Expectation& e, Verdict v, const Judging& j, VerifyCheck* c) {
   const TimeLimitRule& rule = pkg.problem.time_rule;
-  const double limit = static_cast<double>(pkg.problem.limits.time_ms);
+  const double limit = static_cast<double>(j.limits.time_ms);  // as judged (inferred ones too)
   if (v == Verdict::kAccepted) {
     double within = limit / rule.ac_margin;
     if (!e.slow && static_cast<double>(j.max_time_ms) > within)
@@ -181,12 +182,13 @@ class SubmissionObserver : public JudgeObserver {
 // Judges `subs` (those Precheck lets through) and adds their checks; returns the
 // judgings of the ones judged, in order.
 std::vector<Result<JudgedSubmission>> Judge(const Package& pkg, const LanguageSet& languages, Pipeline* pipeline,
-                                            const std::vector<const PackageSubmission*>& subs, double factor,
-                                            Checks* checks, std::vector<const PackageSubmission*>* judged) {
+                                            const std::vector<const PackageSubmission*>& subs,
+                                            const ProblemLimits& limits, double factor, Checks* checks,
+                                            std::vector<const PackageSubmission*>* judged) {
   std::vector<JudgeTask> tasks;
   for (const PackageSubmission* s : subs) {
     std::optional<JudgeTask> task;
-    if (std::optional<VerifyCheck> c = Precheck(*s, languages, pkg, factor, &task)) {
+    if (std::optional<VerifyCheck> c = Precheck(*s, languages, pkg, limits, factor, &task)) {
       checks->Add(std::move(*c));
       continue;
     }
@@ -198,28 +200,28 @@ std::vector<Result<JudgedSubmission>> Judge(const Package& pkg, const LanguageSe
 }
 
 // No time limit given: the accepted submissions are judged with a generous one, the
-// slowest sets it (time_limit.h). Their checks are made from these judgings.
-Status InferLimit(Package& pkg, const LanguageSet& languages, Pipeline* pipeline, const VerifyOptions& options,
-                  const std::vector<PackageSubmission>& subs, Checks* checks) {
+// slowest sets it (time_limit.h), and *limits becomes it (time_ms 0 when none could be
+// inferred). Their checks are made from these judgings.
+Status InferLimit(const Package& pkg, const LanguageSet& languages, Pipeline* pipeline, const VerifyOptions& options,
+                  const std::vector<PackageSubmission>& subs, Checks* checks, ProblemLimits* limits) {
   std::vector<const PackageSubmission*> accepted;
   for (const auto& s : subs)
     if (UsedForTimeLimit(s)) accepted.push_back(&s);
-  pkg.problem.limits.time_ms = kInferenceTimeMs;
-  pkg.problem.limits.wall_ms = 2 * kInferenceTimeMs;
+  const ProblemLimits generous = WithTimeLimit(pkg.problem.limits, kInferenceTimeMs);
   std::vector<const PackageSubmission*> judged;
   int64_t slowest = -1;
-  for (const auto& r : Judge(pkg, languages, pipeline, accepted, 1.0, checks, &judged))
+  for (const auto& r : Judge(pkg, languages, pipeline, accepted, generous, 1.0, checks, &judged))
     if (r.ok() && r->judging.verdict == Verdict::kAccepted) slowest = std::max(slowest, r->judging.max_time_ms);
   if (slowest < 0) {
-    pkg.problem.limits.time_ms = 0;
+    limits->time_ms = 0;
     checks->Add({"time_limit", "limits", false, false, "inferred", "none",
                  "no time limit given and no accepted submission was accepted to infer it from"});
     return Status::Ok();
   }
-  ApplyInferredTimeLimit(slowest, &pkg);
+  *limits = InferredLimits(slowest, pkg.problem);
   Result<std::string> key = TimeLimitCacheKey(pkg, subs);
-  if (key.ok()) StoreInferredTimeLimit(options.cache_dir, *key, pkg.problem.limits.time_ms);
-  checks->Add({"time_limit", "limits", true, false, "inferred", Ms(static_cast<double>(pkg.problem.limits.time_ms)),
+  if (key.ok()) StoreInferredTimeLimit(options.cache_dir, *key, limits->time_ms);
+  checks->Add({"time_limit", "limits", true, false, "inferred", Ms(static_cast<double>(limits->time_ms)),
                "slowest accepted " + Ms(static_cast<double>(slowest)) + " x " +
                    Num(pkg.problem.time_rule.ac_to_time_limit) + ", rounded"});
   return Status::Ok();
@@ -227,19 +229,20 @@ Status InferLimit(Package& pkg, const LanguageSet& languages, Pipeline* pipeline
 
 }  // namespace
 
-Status CheckSubmissions(Package& pkg, const LanguageSet& languages, Pipeline* pipeline,
+Status CheckSubmissions(const Package& pkg, const LanguageSet& languages, Pipeline* pipeline,
                         const VerifyOptions& options, Checks* checks, std::vector<std::string>* order) {
   JUDGE_ASSIGN_OR_RETURN(std::vector<PackageSubmission> subs, ListPackageSubmissions(pkg.problem.dir));
   for (const auto& s : subs) order->push_back(s.subject);
   const bool infer = pkg.problem.time_rule.source == TimeLimitSource::kInferred && pkg.problem.limits.time_ms <= 0;
-  if (infer) JUDGE_RETURN_IF_ERROR(InferLimit(pkg, languages, pipeline, options, subs, checks));
+  ProblemLimits limits = pkg.problem.limits;
+  if (infer) JUDGE_RETURN_IF_ERROR(InferLimit(pkg, languages, pipeline, options, subs, checks, &limits));
   std::vector<const PackageSubmission*> rest;
   for (const auto& s : subs)
     if (!infer || !UsedForTimeLimit(s)) rest.push_back(&s);
-  if (pkg.problem.limits.time_ms > 0) {
+  if (limits.time_ms > 0) {
     double factor = options.margins ? std::max(1.0, pkg.problem.time_rule.tle_margin) : 1.0;
     std::vector<const PackageSubmission*> judged;
-    (void)Judge(pkg, languages, pipeline, rest, factor, checks, &judged);
+    (void)Judge(pkg, languages, pipeline, rest, limits, factor, checks, &judged);
   }
   const std::atomic<bool>* cancel = pipeline->options().cancel;
   if (cancel && cancel->load()) return Status::Cancelled("verify interrupted");

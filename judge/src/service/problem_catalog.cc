@@ -4,7 +4,7 @@
 
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
-#include "judge/time_limit.h"
+#include "judge/package_loader.h"
 
 namespace judge::service {
 
@@ -44,15 +44,11 @@ Result<std::unique_ptr<ProblemCatalog>> ProblemCatalog::Open(const std::string& 
   return std::unique_ptr<ProblemCatalog>(new ProblemCatalog(dir, options, std::move(languages)));
 }
 
-Result<std::unique_ptr<Package>> ProblemCatalog::LoadResolved(const std::string& path) const {
-  JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<Package> pkg, LoadPackage(path, options_));
-  if (!languages_) return pkg;
-  PipelineOptions popt;
-  popt.languages = languages_.get();
-  popt.compiler.cache_dir = options_.cache_dir;
-  std::string note;
-  JUDGE_RETURN_IF_ERROR(ResolveTimeLimit(pkg.get(), *languages_, popt, options_.cache_dir, &note));
-  return pkg;
+Result<std::unique_ptr<const Package>> ProblemCatalog::LoadResolved(const std::string& path) const {
+  PackageLoaderOptions lopt;
+  lopt.package = options_;
+  lopt.resolve_time_limit = languages_ != nullptr;
+  return PackageLoader(lopt).Load(path);
 }
 
 ReloadReport ProblemCatalog::Reload(bool force) {
@@ -85,7 +81,7 @@ ReloadReport ProblemCatalog::Reload(bool force) {
     std::string signature = PackageSignature(path);
     if (!force && signature == slot.signature) continue;
     slot.signature = signature;
-    Result<std::unique_ptr<Package>> loaded = LoadResolved(path);
+    Result<std::unique_ptr<const Package>> loaded = LoadResolved(path);
     if (loaded.ok()) {
       slot.package = std::shared_ptr<const Package>(std::move(loaded).value());
       slot.error.clear();

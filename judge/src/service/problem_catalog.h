@@ -59,7 +59,8 @@ class ProblemCatalog {
     if (languages) o.languages = languages;
     return o;
   }
-  Result<std::unique_ptr<Package>> LoadResolved(const std::string& path) const;
+  // The package through the one PackageLoader, its limits resolved (with languages_).
+  Result<std::unique_ptr<const Package>> LoadResolved(const std::string& path) const;
   struct Slot {
     std::shared_ptr<const Package> package;  // may be null: never loaded successfully
     std::string signature;                   // of the files when last looked at
