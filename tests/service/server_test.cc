@@ -49,6 +49,8 @@ TEST_F(ServerTest, JudgesSubmissionsEndToEnd) {
   EXPECT_EQ(a["verdict"], "AC");
   EXPECT_EQ(a["tests"].size(), 3u);
   EXPECT_EQ(a["compile"]["ok"], true);
+  // The toolchain that built it is recorded, as for `judge grade` (issue 25, item 2).
+  EXPECT_EQ(a.value("compiler_version", "").rfind("g++", 0), 0u) << a.dump();
   for (const char* key : {"submission", "problem", "language", "verdict", "score", "time_ms", "memory_kib",
                           "compile", "tests"})
     EXPECT_TRUE(a.contains(key)) << "grade --json's field " << key;

@@ -64,6 +64,11 @@ struct NewSubmission {
   LanguageProfile language;  // the chosen profile (language_choice.h)
 };
 
+// The record of a new submission to a package, the one way every front end makes it
+// (the pipeline, the service's API): the problem and package hash, the file's name and
+// bytes, the language and its toolchain's version (ToolchainVersion; cached).
+Submission NewSubmissionRecord(const Package& package, const NewSubmission& fresh);
+
 // Reads a submission file: a missing, special, empty or oversized file is an error
 // naming it (nothing is judged or stored then). The language is chosen by the caller.
 Result<NewSubmission> ReadSubmissionFile(const std::string& path, const LanguageProfile& language);

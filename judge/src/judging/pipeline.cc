@@ -232,12 +232,7 @@ class Pipeline::Run {
 
   Status AddNewSubmission(const NewSubmission& fresh) {
     Submission& s = out_.submission;
-    s.problem_id = pkg_.problem.id;
-    s.package_hash = pkg_.package_hash;
-    s.file_name = fresh.file_name;
-    s.source = fresh.source;
-    s.language_id = fresh.language.id;
-    s.compiler_version = ToolchainVersion(fresh.language);
+    s = NewSubmissionRecord(pkg_, fresh);
     out_.display_name = fresh.display_name;
     profile_ = fresh.language;
     if (opt_.store) {
@@ -428,6 +423,17 @@ Result<GradeReport> Pipeline::RunTests(const CompiledProgram& program, const Pac
   gopt.cancel = options_.cancel;
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(gopt.scratch_dir));
   return Grade(req, gopt);
+}
+
+Submission NewSubmissionRecord(const Package& package, const NewSubmission& fresh) {
+  Submission s;
+  s.problem_id = package.problem.id;
+  s.package_hash = package.package_hash;
+  s.file_name = fresh.file_name;
+  s.source = fresh.source;
+  s.language_id = fresh.language.id;
+  s.compiler_version = ToolchainVersion(fresh.language);
+  return s;
 }
 
 GradeRequest MakeGradeRequest(const Package& package, const ProblemConfig& problem,

@@ -3,6 +3,7 @@
 #include <cctype>
 
 #include "judge/json.h"
+#include "judge/pipeline.h"
 #include "origin_policy.h"
 #include "submission_events.h"
 #include "submission_json.h"
@@ -264,12 +265,9 @@ HttpResponse Api::Submit(const HttpRequest& req, const Principal& who) {
   if (!package) return ErrorResponse(400, "\"problem\": no problem '" + r.problem.substr(0, 100) + "' on this server");
   Result<std::string> language = ChooseLanguage(r.language, r.filename);
   if (!language.ok()) return StatusResponse(language.status());
-  Submission s;
-  s.problem_id = package->problem.id;
-  s.package_hash = package->package_hash;
-  s.file_name = r.filename;
-  s.source = r.source;
-  s.language_id = *language;
+  const LanguageProfile* profile = cfg_.languages->Find(*language);
+  if (!profile) return Failure(Status::Internal("language '" + *language + "' offered but not loaded"));
+  const Submission s = NewSubmissionRecord(*package, NewSubmission{r.filename, r.filename, r.source, *profile});
   // Only contestants are capped: an admin (the jury, or everyone without a token file)
   // submits reference solutions in bulk.
   const int64_t cap = who.role == Role::kContestant ? cfg_.queued_per_user : 0;

@@ -52,6 +52,7 @@ Json GradeTestsJson(const Submission& submission, const Judging& judging, bool f
 
 Json SubmissionDetailJson(const QueueEntry& e, const std::optional<Judging>& judging, bool full_details) {
   Json doc = SubmissionSummaryJson(e);
+  doc["compiler_version"] = e.submission.compiler_version;  // of the host that took it in
   if (!judging) return doc;
   const bool done = e.state == QueueState::kDone && judging->status == JudgingStatus::kDone;
   if (done) doc.update(GradeReportJson(AsJudged(e.submission, *judging)));
