@@ -21,6 +21,7 @@
 #include "judge/base/errors.h"
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
+#include "compile_cache.h"
 #include "compile_cache_bound.h"
 #include "support_files.h"
 #include "judge/java_class.h"
@@ -124,150 +125,6 @@ std::string CompileFailureMessage(const RunResult& r, const CompileLimits& limit
   return "";
 }
 
-// What a cache entry holds. Stored as its name in the entry's first line; append
-// only: a judge that finds a kind it does not know treats the entry as a miss.
-enum class CacheKind {
-  kOk,       // "ok": a program
-  kRefused,  // "ce": the compiler refused the source (worth trying another profile)
-  kLimit,    // "limit": the compiler hit a limit (CPU time, memory, output, processes)
-};
-
-const char* CacheKindName(CacheKind kind) {
-  switch (kind) {
-    case CacheKind::kOk: return "ok";
-    case CacheKind::kRefused: return "ce";
-    case CacheKind::kLimit: return "limit";
-  }
-  return "";
-}
-
-std::optional<CacheKind> ParseCacheKind(const std::string& name) {
-  for (CacheKind k : {CacheKind::kOk, CacheKind::kRefused, CacheKind::kLimit})
-    if (name == CacheKindName(k)) return k;
-  return std::nullopt;
-}
-
-// What of a compile run is kept: a program, a refusal, or a limit the same source
-// hits again on any machine (a template bomb costs its compile once). Not kept: a
-// wall-time kill (it depends on the host's load, not the source), a compiler killed
-// by a signal (it crashed), or the judge's own failures.
-std::optional<CacheKind> CacheKindOf(const RunResult& r) {
-  switch (r.status) {
-    case RunStatus::kOk: return CacheKind::kOk;
-    case RunStatus::kTimeLimitExceeded:
-      if (r.kill_reason == KillReason::kWallTime) return std::nullopt;
-      return CacheKind::kLimit;
-    case RunStatus::kMemoryLimitExceeded:
-    case RunStatus::kOutputLimitExceeded: return CacheKind::kLimit;
-    case RunStatus::kRuntimeError:
-      if (r.kill_reason == KillReason::kProcesses) return CacheKind::kLimit;
-      if (r.kill_reason == KillReason::kNone && r.signal == 0) return CacheKind::kRefused;
-      return std::nullopt;
-  }
-  return std::nullopt;
-}
-
-// A cache entry: "result" holds the kind, the message, then the program files.
-struct CacheEntry {
-  CacheKind kind = CacheKind::kRefused;
-  std::string message;
-  std::vector<std::string> files;
-  std::string log;
-};
-
-std::optional<CacheEntry> ReadCacheEntry(const std::string& dir) {
-  auto result = fs::ReadFile(dir + "/result", 1 << 20);
-  if (!result.ok()) return std::nullopt;
-  std::istringstream in(*result);
-  CacheEntry e;
-  std::string kind;
-  if (!std::getline(in, kind)) return std::nullopt;
-  std::optional<CacheKind> parsed = ParseCacheKind(kind);
-  if (!parsed) return std::nullopt;
-  e.kind = *parsed;
-  std::getline(in, e.message);
-  std::string f;
-  while (std::getline(in, f))
-    if (!f.empty()) e.files.push_back(f);
-  for (const auto& name : e.files)
-    if (!fs::Exists(dir + "/files/" + name)) return std::nullopt;
-  auto log = fs::ReadFile(dir + "/log");
-  if (log.ok()) e.log = *log;
-  return e;
-}
-
-// Writes the entry under a temporary name, then renames it into place: readers see a
-// whole entry or none. Returns the entry's directory, or an error (the caller then
-// does without the cache).
-Result<std::string> WriteCacheEntry(const std::string& cache_dir, const std::string& key,
-                                    const CacheEntry& e, const std::string& from_dir) {
-  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(cache_dir));
-  JUDGE_ASSIGN_OR_RETURN(std::string tmp, fs::MakeTempDir(cache_dir, ".tmp-" + key.substr(0, 8) + "-"));
-  auto fail = [&](Status st) -> Result<std::string> {
-    fs::RemoveTree(tmp);
-    return st;
-  };
-  Status st = fs::MakeDirs(tmp + "/files");
-  if (!st.ok()) return fail(st);
-  for (const auto& f : e.files) {
-    if (auto slash = f.rfind('/'); slash != std::string::npos) st = fs::MakeDirs(tmp + "/files/" + f.substr(0, slash));
-    if (st.ok()) st = fs::CopyFile(from_dir + "/" + f, tmp + "/files/" + f);
-    if (!st.ok()) return fail(st);
-  }
-  st = fs::WriteFile(tmp + "/log", e.log);
-  if (!st.ok()) return fail(st);
-  std::string result = std::string(CacheKindName(e.kind)) + "\n" + e.message + "\n";
-  for (const auto& f : e.files) result += f + "\n";
-  st = fs::WriteFile(tmp + "/result", result);
-  if (!st.ok()) return fail(st);
-  std::string final_dir = cache_dir + "/" + key;
-  if (rename(tmp.c_str(), final_dir.c_str()) != 0) {
-    int err = errno;
-    fs::RemoveTree(tmp);
-    if ((err == EEXIST || err == ENOTEMPTY) && ReadCacheEntry(final_dir)) return final_dir;
-    return Status::IoError(final_dir + ": cannot store the compiled program: " + ErrnoText(err));
-  }
-  return final_dir;
-}
-
-// The bytes an entry of these program files (in from_dir) and this log would take.
-int64_t EntryBytes(const CacheEntry& e, const std::string& from_dir) {
-  int64_t total = static_cast<int64_t>(e.log.size() + e.message.size());
-  for (const auto& f : e.files) {
-    struct stat st;
-    if (::stat((from_dir + "/" + f).c_str(), &st) == 0) total += static_cast<int64_t>(st.st_size);
-  }
-  return total;
-}
-
-// Hard-links (or, across file systems, copies) the program's files from a cache
-// entry into dir, the judging's own: once linked they stay whole even when the entry
-// is evicted at once. On failure (the entry went meanwhile) dir is left empty.
-Status LinkProgramFiles(const std::string& entry_files, const std::vector<std::string>& files,
-                        const std::string& dir) {
-  Status st;
-  for (const auto& f : files) {
-    if (auto slash = f.rfind('/'); slash != std::string::npos) st = fs::MakeDirs(dir + "/" + f.substr(0, slash));
-    if (st.ok()) st = fs::LinkOrCopy(entry_files + "/" + f, dir + "/" + f);
-    if (!st.ok()) break;
-  }
-  if (st.ok()) return st;
-  (void)fs::RemoveTree(dir);
-  (void)fs::MakeDirs(dir);
-  return st;
-}
-
-// Stores the entry (its program files from dir) and bounds the cache. The caller's
-// program stays in dir: the stored entry may be evicted at once.
-void KeepInCache(const CompilerOptions& options, const std::string& key, const CacheEntry& entry,
-                 const std::string& dir) {
-  if (options.cache_dir.empty()) return;
-  const int64_t max_bytes = options.cache_max_bytes > 0 ? options.cache_max_bytes : DefaultCacheMaxBytes();
-  if (!FitsCompileCache(EntryBytes(entry, dir), max_bytes)) return;  // it would push out everything else
-  // A cache that cannot be written costs speed, not correctness: go on without it.
-  if (WriteCacheEntry(options.cache_dir, key, entry, dir).ok()) (void)BoundCompileCache(options.cache_dir, max_bytes);
-}
-
 // text with every occurrence of from replaced by to.
 std::string ReplaceAll(std::string text, const std::string& from, const std::string& to) {
   if (from.empty()) return text;
@@ -359,21 +216,6 @@ LanguageProfile ForSource(const LanguageProfile& profile, std::string_view sourc
 }
 
 }  // namespace
-
-std::string DefaultCacheDir() {
-  if (const char* x = std::getenv("XDG_CACHE_HOME"); x && *x) return std::string(x) + "/judge";
-  if (const char* h = std::getenv("HOME"); h && *h) return std::string(h) + "/.cache/judge";
-  return fs::TempRoot() + "/judge-cache";
-}
-
-int64_t DefaultCacheMaxBytes() {
-  if (const char* v = std::getenv("JUDGE_COMPILE_CACHE_MIB"); v && *v) {
-    char* end = nullptr;
-    long long mib = std::strtoll(v, &end, 10);
-    if (end && *end == '\0' && mib > 0) return static_cast<int64_t>(mib) << 20;
-  }
-  return int64_t{1} << 30;
-}
 
 std::string ToolchainVersion(const LanguageProfile& profile) {
   static std::mutex mu;
@@ -654,58 +496,25 @@ Result<CompileOutcome> Compiler::Build(const std::vector<SourceFile>& files, con
   outcome.log = ReadLog(spec, options_.limits.log_kib);
 
   CacheEntry entry;
-  std::optional<CacheKind> kind = CacheKindOf(*ran);
+  const std::optional<CacheKind> ran_kind = CacheKindOf(*ran);
+  bool keep = ran_kind.has_value();  // worth a cache entry
+  const CacheKind kind = ran_kind.value_or(CacheKind::kRefused);
   if (ran->status != RunStatus::kOk) {
     outcome.message = CompileFailureMessage(*ran, options_.limits);
   } else {
     JUDGE_ASSIGN_OR_RETURN(entry.files, Artifacts(profile, dir, plan, &outcome.message));
     outcome.ok = outcome.message.empty();
-    if (!outcome.ok) kind.reset();  // no usable program: not kept
+    if (!outcome.ok) keep = false;  // no usable program: not kept
   }
   if (outcome.ok) JUDGE_RETURN_IF_ERROR(SetProgram(profile, dir, entry.files, plan.run_source, &outcome));
-  outcome.rejected = kind == CacheKind::kRefused;
-  if (kind) {
-    entry.kind = *kind;
+  outcome.rejected = keep && kind == CacheKind::kRefused;
+  if (keep) {
+    entry.kind = kind;
     entry.message = outcome.message;  // the limit's reason stays with the entry
     entry.log = outcome.log;
     KeepInCache(options_, key, entry, dir);
   }
   return outcome;
-}
-
-std::string EncodeSourceFiles(std::vector<SourceFile> files) {
-  std::sort(files.begin(), files.end(), [](const SourceFile& a, const SourceFile& b) { return a.name < b.name; });
-  std::string out;
-  for (const auto& f : files) out += f.name + "\n" + std::to_string(f.bytes.size()) + "\n" + f.bytes;
-  return out;
-}
-
-Result<std::vector<SourceFile>> DecodeSourceFiles(std::string_view bytes) {
-  std::vector<SourceFile> out;
-  std::size_t i = 0;
-  auto bad = [](const std::string& why) { return Status::Corrupt("a multi-file submission: " + why); };
-  while (i < bytes.size()) {
-    std::size_t nl = bytes.find('\n', i);
-    if (nl == std::string_view::npos) return bad("a file name without its size");
-    SourceFile f;
-    f.name = std::string(bytes.substr(i, nl - i));
-    if (f.name.empty() || f.name == "." || f.name == ".." || f.name.find('/') != std::string::npos ||
-        f.name.find('\0') != std::string::npos)
-      return bad("\"" + f.name + "\" is not a plain file name");
-    std::size_t nl2 = bytes.find('\n', nl + 1);
-    if (nl2 == std::string_view::npos || nl2 == nl + 1 || nl2 - nl > 20) return bad("no size after " + f.name);
-    std::size_t size = 0;
-    for (std::size_t j = nl + 1; j < nl2; ++j) {
-      if (bytes[j] < '0' || bytes[j] > '9') return bad("a size that is not a number after " + f.name);
-      size = size * 10 + static_cast<std::size_t>(bytes[j] - '0');
-    }
-    if (size > bytes.size() - nl2 - 1) return bad(f.name + " is cut short");
-    f.bytes = std::string(bytes.substr(nl2 + 1, size));
-    i = nl2 + 1 + size;
-    out.push_back(std::move(f));
-  }
-  if (out.empty()) return bad("no files");
-  return out;
 }
 
 }  // namespace judge
