@@ -3,10 +3,11 @@
 // validators, testlib checkers, interactors: built on first use) and its included files,
 // loaded once and shared by every judging of the problem.
 //
-// Immutable after LoadPackage (the programs build themselves once, under a lock): any
-// number of threads may read it and call its checker, plugin and programs at once. The
-// caller owns the Package; it keeps the plugin library loaded and its build directory
-// (removed with it).
+// Front ends get a package from PackageLoader (package_loader.h), which resolves its
+// limits and hands it out const: from then on it is immutable (the programs build
+// themselves once, under a lock), and any number of threads may read it and call its
+// checker, plugin and programs at once. The owner keeps the plugin library loaded and
+// the build directory (removed with the package).
 #ifndef JUDGE_PACKAGE_H_
 #define JUDGE_PACKAGE_H_
 
@@ -71,7 +72,8 @@ struct PackageOptions {
 };
 
 // Loads <problem_dir>/problem.yaml, lists the tests, hashes the package and loads the
-// plugin (checked against the package's plugin id). Every error is one line naming
+// plugin (checked against the package's plugin id). The limits are problem.yaml's as
+// written: a missing time limit stays 0 (PackageLoader resolves it). Every error is one line naming
 // the thing (all errors of problem.yaml at once, one line each): a missing directory, a
 // bad key, a missing plugin, a wrong ABI.
 Result<std::unique_ptr<Package>> LoadPackage(const std::string& problem_dir, const PackageOptions& options);

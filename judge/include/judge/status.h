@@ -4,7 +4,9 @@
 // names the thing, what was expected and what was found.
 //
 // "The judge failed" travels as a Status; "the submission failed" is a verdict and
-// never a Status (see verdict.h). Value types: copyable, not thread-safe to mutate.
+// never a Status (see verdict.h). Both are [[nodiscard]]: a caller handles each one
+// or drops it with (void) where failing is harmless (best-effort cleanup).
+// Value types: copyable, not thread-safe to mutate.
 #ifndef JUDGE_STATUS_H_
 #define JUDGE_STATUS_H_
 
@@ -33,7 +35,7 @@ enum class StatusCode {
                        // up, may succeed
 };
 
-class Status {
+class [[nodiscard]] Status {
  public:
   Status() = default;  // OK
 
@@ -76,7 +78,7 @@ class Status {
 
 // Either a value or an error. Accessing value() of an error is a bug (asserts).
 template <typename T>
-class Result {
+class [[nodiscard]] Result {
  public:
   Result(T value) : v_(std::move(value)) {}                   // NOLINT: implicit by design
   Result(Status status) : v_(std::move(status)) { assert(!std::get<Status>(v_).ok()); }  // NOLINT

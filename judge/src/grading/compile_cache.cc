@@ -96,7 +96,7 @@ Result<std::string> WriteCacheEntry(const std::string& cache_dir, const std::str
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(cache_dir));
   JUDGE_ASSIGN_OR_RETURN(std::string tmp, fs::MakeTempDir(cache_dir, ".tmp-" + key.substr(0, 8) + "-"));
   auto fail = [&](Status st) -> Result<std::string> {
-    fs::RemoveTree(tmp);
+    (void)fs::RemoveTree(tmp);  // best effort: a leftover .tmp- directory is harmless
     return st;
   };
   Status st = fs::MakeDirs(tmp + "/files");
@@ -115,7 +115,7 @@ Result<std::string> WriteCacheEntry(const std::string& cache_dir, const std::str
   std::string final_dir = cache_dir + "/" + key;
   if (rename(tmp.c_str(), final_dir.c_str()) != 0) {
     int err = errno;
-    fs::RemoveTree(tmp);
+    (void)fs::RemoveTree(tmp);
     if ((err == EEXIST || err == ENOTEMPTY) && ReadCacheEntry(final_dir)) return final_dir;
     return Status::IoError(final_dir + ": cannot store the compiled program: " + ErrnoText(err));
   }
