@@ -221,10 +221,13 @@ TEST(PipelineFiles, AFolderAndThePackagesIncludeFilesCompileTogether) {
   WriteAll(t.input_path, "x\n");
   WriteAll(t.answer_path, "SRC|LIB-PACKAGE\n");
   pkg.tests.push_back(t);
-  // include/fakelang/: lib.src replaces the submission's own lib.src.
-  pkg.include_files["fakelang"] = {{"lib.src", "LIB-PACKAGE", false}};
+  // include/<the profile's Kattis code>/: lib.src replaces the submission's own
+  // lib.src. The code is the profile's `kattis:` field, never its id.
+  pkg.include_files["fakecode"] = {{"lib.src", "LIB-PACKAGE", false}};
+  pkg.include_files["fakelang"] = {{"lib.src", "LIB-BY-PROFILE-ID", false}};
   LanguageProfile lang;
   lang.id = "fakelang";
+  lang.kattis_code = "fakecode";
   lang.extensions = {".src"};
   lang.source_name = "prog.src";
   lang.compile = {"/bin/sh", "-o", "main", "{source}"};

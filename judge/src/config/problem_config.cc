@@ -404,21 +404,16 @@ std::optional<PackageProgram> ProblemReader::ProgramAt(const std::string& key, c
 }
 
 void ProblemReader::ReadChecker(const YAML::Node& v) {
-  static const std::vector<std::pair<std::string, CheckerKind>> kKinds = {
-      {"plugin", CheckerKind::kPlugin}, {"exact", CheckerKind::kExact},   {"lines", CheckerKind::kLines},
-      {"tokens", CheckerKind::kTokens}, {"float", CheckerKind::kFloat},   {"default", CheckerKind::kDefault},
-      {"kattis", CheckerKind::kKattis}, {"testlib", CheckerKind::kTestlib}};
   std::optional<YAML::Node> abs_tol, rel_tol, source;
   for (const auto& [k, val] : r_.MapAll("checker", v, {"type", "absolute_tolerance", "relative_tolerance", "source"},
                                         &errors_)) {
     if (k == "type") {
-      auto it = std::find_if(kKinds.begin(), kKinds.end(),
-                             [&](const auto& kind) { return val.IsScalar() && val.Scalar() == kind.first; });
-      if (it == kKinds.end()) {
-        errors_.Add(r_.Error("checker.type", "plugin, exact, lines, tokens, float, default, kattis or testlib", val));
+      std::optional<CheckerKind> kind = val.IsScalar() ? CheckerKindNamed(val.Scalar()) : std::nullopt;
+      if (!kind) {
+        errors_.Add(r_.Error("checker.type", CheckerKindNameList(), val));
         continue;
       }
-      c_->checker = it->second;
+      c_->checker = *kind;
       have_checker_type_ = true;
     } else {
       (k == "absolute_tolerance" ? abs_tol : k == "relative_tolerance" ? rel_tol : source) = val;
@@ -434,8 +429,7 @@ void ProblemReader::ReadChecker(const YAML::Node& v) {
     else
       (void)errors_.Take(r_.NonNegativeNumber(key, **node), target);
   }
-  const bool takes_source =
-      have_checker_type_ && (c_->checker == CheckerKind::kKattis || c_->checker == CheckerKind::kTestlib);
+  const bool takes_source = have_checker_type_ && CheckerKindInfoOf(c_->checker).runs_program;
   if (source && !takes_source)
     errors_.Add(r_.Error("checker.source", "no source unless checker.type is kattis or testlib", *source));
   else if (source)

@@ -291,7 +291,8 @@ class Pipeline::Run {
 
   std::vector<SourceFile> IncludeFiles() const {
     std::vector<SourceFile> out;
-    for (const std::string& lang : {std::string("default"), KattisLanguageCode(profile_)}) {
+    for (const std::string& lang : {std::string("default"), profile_.kattis_code}) {
+      if (lang.empty()) continue;  // a profile without a Kattis code takes include/default/ only
       auto it = pkg_.include_files.find(lang);
       if (it == pkg_.include_files.end()) continue;
       for (const auto& f : it->second) {
