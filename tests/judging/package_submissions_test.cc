@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <filesystem>
+
 #include "fakes.h"
 #include "judge/submissions_yaml.h"
 #include "judge/time_limit.h"
@@ -103,8 +105,9 @@ class PackageDir : public ::testing::Test {
  protected:
   std::string Write(const std::string& rel, const std::string& text) {
     if (rel.find('/') != std::string::npos) {
-      std::string cmd = "mkdir -p '" + dir_.path() + "/" + rel.substr(0, rel.rfind('/')) + "'";
-      EXPECT_EQ(system(cmd.c_str()), 0);
+      std::error_code ec;
+      std::filesystem::create_directories(dir_.path() + "/" + rel.substr(0, rel.rfind('/')), ec);
+      EXPECT_FALSE(ec) << ec.message();
     }
     WriteAll(dir_.path() + "/" + rel, text);
     return dir_.path() + "/" + rel;
