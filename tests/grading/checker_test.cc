@@ -218,6 +218,7 @@ TEST(CheckerKinds, OneRowPerKindNamesReadBack) {
   EXPECT_EQ(names.size(), 8u);
   EXPECT_EQ(CheckerKindNamed("token"), std::nullopt);
   EXPECT_EQ(CheckerKindNameList(), "plugin, exact, lines, tokens, float, default, kattis or testlib");
+  EXPECT_EQ(CheckerKindNameList(&CheckerKindInfo::runs_program), "kattis or testlib");
 }
 
 // The checker object answers what callers used to decide by switching on the kind.

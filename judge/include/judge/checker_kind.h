@@ -49,8 +49,10 @@ const CheckerKindInfo& CheckerKindInfoOf(CheckerKind kind);
 // The kind named `name` (problem.yaml's checker.type); nullopt for no kind.
 std::optional<CheckerKind> CheckerKindNamed(std::string_view name);
 
-// "plugin, exact, lines, ..., kattis or testlib": the names for an error message.
-std::string CheckerKindNameList();
+// "plugin, exact, lines, ..., kattis or testlib": the names for an error message;
+// with a fact, only the kinds that have it (&CheckerKindInfo::runs_program:
+// "kattis or testlib").
+std::string CheckerKindNameList(bool CheckerKindInfo::*only_with = nullptr);
 
 }  // namespace judge
 

@@ -3,6 +3,7 @@
 
 #include <array>
 #include <cstdlib>
+#include <vector>
 
 namespace judge {
 namespace {
@@ -49,11 +50,14 @@ std::optional<CheckerKind> CheckerKindNamed(std::string_view name) {
   return std::nullopt;
 }
 
-std::string CheckerKindNameList() {
+std::string CheckerKindNameList(bool CheckerKindInfo::*only_with) {
+  std::vector<std::string_view> names;
+  for (const CheckerKindInfo& k : kKinds)
+    if (!only_with || k.*only_with) names.push_back(k.name);
   std::string out;
-  for (std::size_t i = 0; i < kKinds.size(); ++i) {
-    if (i > 0) out += i + 1 == kKinds.size() ? " or " : ", ";
-    out += kKinds[i].name;
+  for (std::size_t i = 0; i < names.size(); ++i) {
+    if (i > 0) out += i + 1 == names.size() ? " or " : ", ";
+    out += names[i];
   }
   return out;
 }

@@ -171,8 +171,7 @@ Status ProblemReader::Read(const YAML::Node& root) {
                                         std::to_string(graders->size())));
   if (c_->multi_pass && c_->checker != CheckerKind::kKattis)
     errors_.Add(r_.Error("type", "expected an output validator for a multi-pass problem (it writes nextpass.in), "
-                                 "found the " + std::string(c_->checker == CheckerKind::kDefault ? "default" : "configured") +
-                                 " checker"));
+                                 "found the " + std::string(CheckerKindInfoOf(c_->checker).name) + " checker"));
   return errors_.ToStatus();
 }
 
@@ -431,7 +430,9 @@ void ProblemReader::ReadChecker(const YAML::Node& v) {
   }
   const bool takes_source = have_checker_type_ && CheckerKindInfoOf(c_->checker).runs_program;
   if (source && !takes_source)
-    errors_.Add(r_.Error("checker.source", "no source unless checker.type is kattis or testlib", *source));
+    errors_.Add(r_.Error("checker.source",
+                         "no source unless checker.type is " + CheckerKindNameList(&CheckerKindInfo::runs_program),
+                         *source));
   else if (source)
     c_->checker_program = ProgramAt("checker.source", *source);
   else if (have_checker_type_ && c_->checker == CheckerKind::kTestlib)
