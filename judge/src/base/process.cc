@@ -1,9 +1,10 @@
 // Trusted processes (judge/base/process.h): the one file that uses Boost.Process.
-//
+#include "judge/base/process.h"
+
 // Boost.Process 1.81's v2 is compiled here, in this translation unit (its
 // "separate compilation" source, src.hpp), with std::filesystem instead of
-// Boost.Filesystem (no library to link). Its headers of that release use boost::optional
-// and boost's type traits without including them: they are included first.
+// Boost.Filesystem (no library to link). Its headers of that release use
+// boost::optional and boost's type traits without including them: they come first.
 #define BOOST_PROCESS_USE_STD_FS 1
 #define BOOST_PROCESS_V2_SEPARATE_COMPILATION 1
 #include <boost/optional.hpp>
@@ -16,8 +17,6 @@
 #include <boost/process/v2/src.hpp>
 #include <boost/process/v2/start_dir.hpp>
 #include <boost/process/v2/stdio.hpp>
-
-#include "judge/base/process.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -153,9 +152,10 @@ struct ChildProcess::Impl {
 ChildProcess::ChildProcess(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}
 
 Result<std::unique_ptr<ChildProcess>> ChildProcess::Start(const ProcessSpec& spec) {
+  if (spec.argv.empty()) return Status::InvalidArgument("no program to run (empty argv)");
   auto impl = std::make_unique<Impl>();
   int fds[2];
-  if (pipe2(fds, O_CLOEXEC) != 0) return Status::IoError("cannot make a pipe for " + spec.argv.at(0));
+  if (pipe2(fds, O_CLOEXEC) != 0) return Status::IoError("cannot make a pipe for " + spec.argv[0]);
   impl->output = UniqueFd(fds[0]);
   UniqueFd write_end(fds[1]);  // the child's copy is dup2'ed; ours closes after the start
   JUDGE_ASSIGN_OR_RETURN(impl->proc, Launch(impl->ctx, spec, write_end.get(), write_end.get()));
