@@ -496,6 +496,48 @@ TEST_P(StoreContractTest, ThreadsSharingOneStoreLoseNothing) {
   }
 }
 
+
+// Names, messages and logs are text: valid UTF-8 comes back exactly; bytes that are
+// not UTF-8 (a compiler's Latin-1 message, a NUL in a checker's message) are stored,
+// never refused, and come back either as they were (SQLite, the fake) or with each
+// such byte replaced by U+FFFD (PostgreSQL, whose text holds UTF-8 only). Sources
+// are bytes and come back exactly (SubmissionRoundTripsEveryFieldIncludingBinarySource).
+TEST_P(StoreContractTest, TextThatIsNotUtf8IsStoredNotRefused) {
+  const std::string kept = "m\xc3\xa9lanie \xe6\x97\xa5\xe6\x9c\xac";  // "mélanie 日本"
+  const std::string odd = std::string("a\0b\xff(\xc3(\x80", 8);
+  const std::string replaced = "a\xef\xbf\xbd" "b\xef\xbf\xbd(\xef\xbf\xbd(\xef\xbf\xbd";
+  auto same_or_replaced = [&](const std::string& got, const std::string& prefix) {
+    return got == prefix + odd || got == prefix + replaced;
+  };
+  Submission s = SampleSubmission();
+  s.file_name = kept + odd + ".cpp";
+  int64_t sid = AddSubmission(s);
+  ASSERT_GT(sid, 0);
+  int64_t jid = Start(sid);
+  TestResult t = SampleTest("t1");
+  t.message = kept + odd;
+  t.stderr_tail = kept + odd;
+  Status added = store_->AddTestResult(jid, t);
+  ASSERT_TRUE(added.ok()) << added.message();
+  Judging outcome;
+  outcome.verdict = Verdict::kCompileError;
+  outcome.compile_log = kept + odd;
+  outcome.message = kept + odd;
+  Status finished = store_->FinishJudging(jid, outcome);
+  ASSERT_TRUE(finished.ok()) << finished.message();
+
+  auto sub = store_->GetSubmission(sid);
+  ASSERT_TRUE(sub.ok()) << sub.status().message();
+  EXPECT_TRUE(sub->file_name == kept + odd + ".cpp" || sub->file_name == kept + replaced + ".cpp") << sub->file_name;
+  auto j = store_->GetJudging(jid);
+  ASSERT_TRUE(j.ok()) << j.status().message();
+  EXPECT_TRUE(same_or_replaced(j->compile_log, kept)) << j->compile_log;
+  EXPECT_TRUE(same_or_replaced(j->message, kept)) << j->message;
+  ASSERT_EQ(j->tests.size(), 1u);
+  EXPECT_TRUE(same_or_replaced(j->tests[0].message, kept)) << j->tests[0].message;
+  EXPECT_TRUE(same_or_replaced(j->tests[0].stderr_tail, kept)) << j->tests[0].stderr_tail;
+}
+
 }  // namespace judge::store_test
 
 #endif  // JUDGE_TESTS_STORE_STORE_CONTRACT_H_
