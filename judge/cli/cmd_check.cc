@@ -50,8 +50,7 @@ Result<CheckOutcome> CheckWithPackage(const CheckOptions& o, const Package& pkg,
   q.output = output;
   q.answer = answer;
   q.flags = &pkg.problem.validator_flags;
-  const bool program = pkg.problem.checker == CheckerKind::kKattis || pkg.problem.checker == CheckerKind::kTestlib;
-  if (!program) return pkg.checker->CheckTest(q);
+  if (!pkg.checker->runs_program()) return pkg.checker->CheckTest(q);
   JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<Sandbox> sandbox, DefaultSandbox());
   JUDGE_ASSIGN_OR_RETURN(ScratchDir dir, ScratchDir::Make(DefaultScratchRoot(), "judge-check-"));
   const std::string& scratch = dir.path();

@@ -8,12 +8,18 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
+#include <memory>
 #include <sstream>
 #include <string>
 #include <vector>
 
+#include "run_judge.h"
+
 namespace judge::clitest {
+
+using testing_support::Env;
 
 inline std::string ReadAll(const std::string& path) {
   std::ifstream in(path, std::ios::binary);
@@ -51,16 +57,15 @@ class Sandbox {
     chmod(dir_.c_str(), 0755);
   }
   ~Sandbox() {
-    std::string cmd = "rm -rf " + Quote(dir_);
-    if (system(cmd.c_str()) != 0) {
-    }
+    std::error_code ignored;  // a leftover temporary directory fails no test
+    std::filesystem::remove_all(dir_, ignored);
   }
   const std::string& dir() const { return dir_; }
   std::string Path(const std::string& rel) const { return dir_ + "/" + rel; }
   std::string Mkdir(const std::string& rel) const {
-    std::string cmd = "mkdir -p " + Quote(Path(rel));
-    if (system(cmd.c_str()) != 0) return "";
-    return Path(rel);
+    std::error_code ec;
+    std::filesystem::create_directories(Path(rel), ec);
+    return ec ? "" : Path(rel);
   }
   std::string File(const std::string& rel, const std::string& text) const {
     auto slash = rel.rfind('/');
@@ -69,26 +74,42 @@ class Sandbox {
     return Path(rel);
   }
 
-  // Runs `judge args...` with extra environment assignments; captures both streams.
-  Ran Judge(const std::vector<std::string>& args, const std::string& env = "") const {
-    static int n = 0;
-    ++n;
-    std::string out = Path("stdout." + std::to_string(n));
-    std::string err = Path("stderr." + std::to_string(n));
-    std::string cmd = env + " " + Quote(JUDGE_EXE);
-    for (const auto& a : args) cmd += " " + Quote(a);
-    cmd += " >" + Quote(out) + " 2>" + Quote(err) + " </dev/null";
-    int status = system(cmd.c_str());
-    Ran r;
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    r.out = ReadAll(out);
-    r.err = ReadAll(err);
-    return r;
+  // Runs `judge args...` (stdin /dev/null) with extra environment variables for this
+  // run only; captures both streams (tests/support/run_judge.h).
+  Ran Judge(const std::vector<std::string>& args, const Env& env = {}) const {
+    testing_support::JudgeRun run = testing_support::RunJudge(JUDGE_EXE, args, env);
+    return Ran{run.exit_code, std::move(run.out), std::move(run.err)};
   }
 
  private:
   std::string dir_;
 };
+
+// Runs a host tool (g++, sqlite3, mount) as a trusted process: its exit code (-1
+// when it could not start), output dropped.
+inline int RunTool(const std::vector<std::string>& argv) {
+  ProcessSpec spec;
+  spec.argv = argv;
+  Result<ProcessResult> r = RunProcess(spec);
+  return r.ok() ? r->exit_code : -1;
+}
+
+// Starts `judge args...` in the background with extra environment variables; its
+// stdout and stderr go to one pipe (ChildProcess::output_fd). Null when it cannot
+// start (the test's assertion says so).
+inline std::unique_ptr<ChildProcess> SpawnJudge(const std::vector<std::string>& args, const Env& env = {}) {
+  ProcessSpec spec;
+  spec.argv.push_back(JUDGE_EXE);
+  spec.argv.insert(spec.argv.end(), args.begin(), args.end());
+  spec.env = env;
+  Result<std::unique_ptr<ChildProcess>> child = ChildProcess::Start(spec);
+  return child.ok() ? std::move(child).value() : nullptr;
+}
+
+inline bool DirIsEmpty(const std::string& dir) {
+  std::error_code ec;
+  return std::filesystem::is_empty(dir, ec) && !ec;
+}
 
 inline std::string Problems() { return JUDGE_PROBLEMS_DIR; }
 

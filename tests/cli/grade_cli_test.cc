@@ -4,7 +4,6 @@
 #include <gtest/gtest.h>
 #include <fcntl.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/wait.h>
 
 #include <chrono>
@@ -15,8 +14,6 @@
 
 #include "cli_util.h"
 #include "json_util.h"
-
-extern char** environ;
 
 namespace judge::clitest {
 namespace {
@@ -197,7 +194,7 @@ TEST(GradeCli, OtherLanguagesAndBinaries) {
   ASSERT_EQ(r11.exit_code, 0) << r11.err;
   EXPECT_EQ(ParseJson(r11)["language"], "cpp11");
   std::string bin = sb.Path("solution-binary");
-  ASSERT_EQ(system(("g++ -O2 -static -x c++ " + Quote(src) + " -o " + Quote(bin)).c_str()), 0);
+  ASSERT_EQ(RunTool({"g++", "-O2", "-static", "-x", "c++", src, "-o", bin}), 0);
   Ran rb = sb.Judge({"grade", pkg, bin, "--json", "--no-db"});
   ASSERT_EQ(rb.exit_code, 0) << rb.err;
   json jb = ParseJson(rb);
@@ -418,7 +415,7 @@ TEST_F(BadInput, PluginOfTheWrongAbi) {
   WriteAll(p + "/problem.yaml", "plugin: test-raw-wrong-abi\n" + yaml);
   std::string so = std::string(JUDGE_TEST_PLUGIN_DIR) + "/test-raw-wrong-abi.so";
   if (access(so.c_str(), F_OK) != 0) GTEST_SKIP() << "test plugins not built";
-  Ran r = sb_.Judge({"grade", p, ok_, "--db", db_}, "JUDGE_PLUGIN_DIR=" + Quote(JUDGE_TEST_PLUGIN_DIR));
+  Ran r = sb_.Judge({"grade", p, ok_, "--db", db_}, {{"JUDGE_PLUGIN_DIR", JUDGE_TEST_PLUGIN_DIR}});
   ExpectRefused(r, "test-raw-wrong-abi");
   EXPECT_NE(r.err.find("version"), std::string::npos) << r.err;
 }
@@ -437,7 +434,7 @@ TEST_F(BadInput, DatabaseThatIsNotSqlite) {
 
 TEST_F(BadInput, DatabaseFromANewerSchema) {
   std::string newer = sb_.Path("newer.sqlite");
-  if (system(("sqlite3 " + Quote(newer) + " 'CREATE TABLE t(x); PRAGMA user_version=99;' 2>/dev/null").c_str()) != 0)
+  if (RunTool({"sqlite3", newer, "CREATE TABLE t(x); PRAGMA user_version=99;"}) != 0)
     GTEST_SKIP() << "no sqlite3 command";
   std::string before = ReadAll(newer);
   Ran r = sb_.Judge({"grade", pkg_, ok_, "--db", newer});
@@ -461,11 +458,12 @@ TEST_F(BadInput, DatabaseWhoseFolderIsAFile) {
 class MountedDir {
  public:
   MountedDir(const std::string& path, const std::string& options) : path_(path) {
-    ok_ = std::system(("mkdir -p " + Quote(path) + " && mount -t tmpfs -o " + options + " judge-test " + Quote(path))
-                          .c_str()) == 0;
+    std::error_code ec;
+    std::filesystem::create_directories(path, ec);
+    ok_ = !ec && RunTool({"mount", "-t", "tmpfs", "-o", options, "judge-test", path}) == 0;
   }
   ~MountedDir() {
-    if (ok_) (void)std::system(("umount " + Quote(path_)).c_str());
+    if (ok_) (void)RunTool({"umount", path_});
   }
   bool ok() const { return ok_; }
 
@@ -533,7 +531,7 @@ TEST(GradeCli, ABrokenPluginIsJudgeErrorPerTestAndGradingGoesOn) {
   }
   std::string echo = sb.File("echo.cpp", "#include <cstdio>\nint main(){int c; while((c=getchar())!=EOF) putchar(c);}\n");
   Ran r = sb.Judge({"grade", sb.Path("hostile"), echo, "--json", "--no-db", "--plugin-time-ms", "500"},
-                   "JUDGE_PLUGIN_DIR=" + Quote(JUDGE_TEST_PLUGIN_DIR));
+                   {{"JUDGE_PLUGIN_DIR", JUDGE_TEST_PLUGIN_DIR}});
   EXPECT_EQ(r.exit_code, 3) << r.err;  // a judge error is reported as such
   json j = ParseJson(r);
   EXPECT_EQ(j["verdict"], "JE");
@@ -568,20 +566,6 @@ TEST(GradeCli, RejudgeAddsAJudgingAndKeepsTheOld) {
   EXPECT_TRUE(OneLine(missing.err)) << missing.err;
 }
 
-pid_t Spawn(const std::vector<std::string>& args) {
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_addopen(&fa, 1, "/dev/null", O_WRONLY, 0);
-  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  pid_t pid = -1;
-  posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-  posix_spawn_file_actions_destroy(&fa);
-  return pid;
-}
-
 TEST(GradeCli, AKilledJudgeLeavesAnIncompleteJudgingThatRejudgeIncompleteRedoes) {
   Sandbox sb;
   std::string pkg = MakeSum(sb, "slow");
@@ -597,10 +581,8 @@ TEST(GradeCli, AKilledJudgeLeavesAnIncompleteJudgingThatRejudgeIncompleteRedoes)
   // Compile first so the kill lands while tests run.
   ASSERT_EQ(sb.Judge({"grade", pkg, slow, "--no-db"}).exit_code, 0);
   std::string scratch = sb.Mkdir("scratch");
-  setenv("JUDGE_SCRATCH_DIR", scratch.c_str(), 1);
-  pid_t pid = Spawn({JUDGE_EXE, "grade", pkg, slow, "--db", db});
-  unsetenv("JUDGE_SCRATCH_DIR");
-  ASSERT_GT(pid, 0);
+  std::unique_ptr<ChildProcess> judge = SpawnJudge({"grade", pkg, slow, "--db", db}, {{"JUDGE_SCRATCH_DIR", scratch}});
+  ASSERT_NE(judge, nullptr);
   int stored = 0;
   for (int i = 0; i < 300 && stored < 2; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
@@ -611,9 +593,8 @@ TEST(GradeCli, AKilledJudgeLeavesAnIncompleteJudgingThatRejudgeIncompleteRedoes)
     }
   }
   ASSERT_GE(stored, 2) << "the judge stores each test as it is judged";
-  kill(pid, SIGKILL);
-  int status = 0;
-  waitpid(pid, &status, 0);
+  judge->Signal(SIGKILL);
+  judge->Wait();
   Ran show = sb.Judge({"show", "1", "--db", db, "--json"});
   ASSERT_EQ(show.exit_code, 0) << show.err;
   json j = json::parse(show.out);
@@ -621,14 +602,12 @@ TEST(GradeCli, AKilledJudgeLeavesAnIncompleteJudgingThatRejudgeIncompleteRedoes)
   EXPECT_EQ(j["judgings"][0]["status"], "incomplete");
   EXPECT_GE(j["judgings"][0]["tests"].size(), 2u);
   EXPECT_LT(j["judgings"][0]["tests"].size(), 9u);
-  const std::string empty = "test -z \"$(ls -A " + scratch + ")\"";
-  EXPECT_NE(std::system(empty.c_str()), 0) << "a SIGKILL leaves the scratch behind";
+  EXPECT_FALSE(DirIsEmpty(scratch)) << "a SIGKILL leaves the scratch behind";
   // Recovery: every submission left incomplete is judged again, as a new judging; the
   // dead judge's scratch is reaped by the next judge using the same place.
-  setenv("JUDGE_SCRATCH_DIR", scratch.c_str(), 1);
-  Ran re = sb.Judge({"rejudge", "--incomplete", "--problem", pkg, "--db", db, "--json"});
-  unsetenv("JUDGE_SCRATCH_DIR");
-  EXPECT_EQ(std::system(empty.c_str()), 0) << "the dead judge's scratch is still in " << scratch;
+  Ran re = sb.Judge({"rejudge", "--incomplete", "--problem", pkg, "--db", db, "--json"},
+                    {{"JUDGE_SCRATCH_DIR", scratch}});
+  EXPECT_TRUE(DirIsEmpty(scratch)) << "the dead judge's scratch is still in " << scratch;
   ASSERT_EQ(re.exit_code, 0) << re.err;
   json redone = ParseJson(re);
   ASSERT_EQ(redone.size(), 1u) << re.out;
@@ -681,11 +660,6 @@ bool WaitForStoredTests(const Sandbox& sb, const std::string& db, int tests) {
   return false;
 }
 
-bool DirIsEmpty(const std::string& dir) {
-  std::error_code ec;
-  return std::filesystem::is_empty(dir, ec) && !ec;
-}
-
 std::string SignalName(int sig) {
   switch (sig) {
     case SIGINT: return "SIGINT";
@@ -699,11 +673,10 @@ std::string SignalName(int sig) {
 // What a judge stopped by `sig` must leave: it exited (not killed) with 128 + sig,
 // promptly (the run in progress ends within its limits), the judging of submission 1
 // is stored incomplete with an "interrupted: " message, and its scratch is gone.
-void ExpectStoppedCleanly(const Sandbox& sb, int status, double seconds, int sig, const std::string& db,
+void ExpectStoppedCleanly(const Sandbox& sb, ChildProcess& judge, double seconds, int sig, const std::string& db,
                           const std::string& scratch) {
-  ASSERT_TRUE(WIFEXITED(status)) << "killed by signal " << (WIFSIGNALED(status) ? WTERMSIG(status) : 0)
-                                 << " instead of stopping";
-  EXPECT_EQ(WEXITSTATUS(status), 128 + sig);
+  ASSERT_EQ(judge.term_signal(), 0) << "killed by signal " << judge.term_signal() << " instead of stopping";
+  EXPECT_EQ(judge.Wait(), 128 + sig);
   EXPECT_LT(seconds, 3.0) << "the run in progress must end within its limits";
   Ran show = sb.Judge({"show", "1", "--db", db, "--json"});
   ASSERT_EQ(show.exit_code, 0) << show.err;
@@ -725,21 +698,15 @@ TEST_P(GradeSignal, ASignalStopsGradingCleanly) {
   SlowPackage p = MakeSlow(sb);
   std::string db = sb.Path("i.sqlite");
   std::string scratch = sb.Mkdir("scratch");
-  setenv("JUDGE_SCRATCH_DIR", scratch.c_str(), 1);
-  pid_t pid = Spawn({JUDGE_EXE, "grade", p.pkg, p.slow, "--db", db});
-  unsetenv("JUDGE_SCRATCH_DIR");
-  ASSERT_GT(pid, 0);
-  if (!WaitForStoredTests(sb, db, 1)) {
-    kill(pid, SIGKILL);
-    waitpid(pid, nullptr, 0);
-    FAIL() << "no test stored: the judging never got going";
-  }
+  std::unique_ptr<ChildProcess> judge =
+      SpawnJudge({"grade", p.pkg, p.slow, "--db", db}, {{"JUDGE_SCRATCH_DIR", scratch}});
+  ASSERT_NE(judge, nullptr);
+  if (!WaitForStoredTests(sb, db, 1)) FAIL() << "no test stored: the judging never got going";
   auto sent = std::chrono::steady_clock::now();
-  kill(pid, sig);
-  int status = 0;
-  waitpid(pid, &status, 0);
+  judge->Signal(sig);
+  judge->Wait();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
-  ExpectStoppedCleanly(sb, status, seconds, sig, db, scratch);
+  ExpectStoppedCleanly(sb, *judge, seconds, sig, db, scratch);
 }
 
 INSTANTIATE_TEST_SUITE_P(GradeCli, GradeSignal, ::testing::Values(SIGINT, SIGTERM, SIGHUP, SIGPIPE),
@@ -753,41 +720,26 @@ TEST(GradeCli, AReaderThatGoesAwayStopsGradingCleanly) {
   SlowPackage p = MakeSlow(sb);
   std::string db = sb.Path("p.sqlite");
   std::string scratch = sb.Mkdir("scratch");
-  int out[2];
-  ASSERT_EQ(pipe2(out, O_CLOEXEC), 0);
-  std::vector<std::string> args = {JUDGE_EXE, "grade", p.pkg, p.slow, "--db", db};
-  std::vector<char*> argv;
-  for (const auto& a : args) argv.push_back(const_cast<char*>(a.c_str()));
-  argv.push_back(nullptr);
-  posix_spawn_file_actions_t fa;
-  posix_spawn_file_actions_init(&fa);
-  posix_spawn_file_actions_adddup2(&fa, out[1], 1);
-  posix_spawn_file_actions_addopen(&fa, 2, "/dev/null", O_WRONLY, 0);
-  setenv("JUDGE_SCRATCH_DIR", scratch.c_str(), 1);
-  pid_t pid = -1;
-  int spawned = posix_spawn(&pid, argv[0], &fa, nullptr, argv.data(), environ);
-  unsetenv("JUDGE_SCRATCH_DIR");
-  posix_spawn_file_actions_destroy(&fa);
-  close(out[1]);
-  ASSERT_EQ(spawned, 0);
+  std::unique_ptr<ChildProcess> judge =
+      SpawnJudge({"grade", p.pkg, p.slow, "--db", db}, {{"JUDGE_SCRATCH_DIR", scratch}});
+  ASSERT_NE(judge, nullptr);
   // Read the first test's line (header lines, then one per test), then go away.
   std::string got;
   char buf[4096];
   bool stored = false;
   while (!stored) {
-    ssize_t n = read(out[0], buf, sizeof buf);
+    ssize_t n = read(judge->output_fd(), buf, sizeof buf);
     if (n <= 0) break;
     got.append(buf, static_cast<size_t>(n));
     stored = WaitForStoredTests(sb, db, 1);
   }
-  close(out[0]);
+  judge->CloseOutput();
   auto closed = std::chrono::steady_clock::now();
-  int status = 0;
-  waitpid(pid, &status, 0);
+  judge->Wait();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - closed).count();
   ASSERT_TRUE(stored) << "the judging never got going; output: " << got;
   // The next test's line comes within ~300 ms: then the judge stops.
-  ExpectStoppedCleanly(sb, status, seconds, SIGPIPE, db, scratch);
+  ExpectStoppedCleanly(sb, *judge, seconds, SIGPIPE, db, scratch);
 }
 
 // `judge verify` stops the same way: SIGTERM while the package's submissions are
@@ -798,21 +750,14 @@ TEST(VerifyCli, SigtermStopsVerifyPromptlyAndCleanly) {
   sb.File("slow/submissions/accepted/slow.cpp", ReadAll(p.slow));  // the same source: cached
   std::string db = sb.Path("v.sqlite");
   std::string scratch = sb.Mkdir("scratch");
-  setenv("JUDGE_SCRATCH_DIR", scratch.c_str(), 1);
-  pid_t pid = Spawn({JUDGE_EXE, "verify", p.pkg, "--db", db});
-  unsetenv("JUDGE_SCRATCH_DIR");
-  ASSERT_GT(pid, 0);
-  if (!WaitForStoredTests(sb, db, 1)) {
-    kill(pid, SIGKILL);
-    waitpid(pid, nullptr, 0);
-    FAIL() << "no test stored: verify never got to judging the submission";
-  }
+  std::unique_ptr<ChildProcess> judge = SpawnJudge({"verify", p.pkg, "--db", db}, {{"JUDGE_SCRATCH_DIR", scratch}});
+  ASSERT_NE(judge, nullptr);
+  if (!WaitForStoredTests(sb, db, 1)) FAIL() << "no test stored: verify never got to judging the submission";
   auto sent = std::chrono::steady_clock::now();
-  kill(pid, SIGTERM);
-  int status = 0;
-  waitpid(pid, &status, 0);
+  judge->Signal(SIGTERM);
+  judge->Wait();
   double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
-  ExpectStoppedCleanly(sb, status, seconds, SIGTERM, db, scratch);
+  ExpectStoppedCleanly(sb, *judge, seconds, SIGTERM, db, scratch);
 }
 
 // Whatever a program leaves in its work directory (here a tree whose path is far
@@ -827,10 +772,10 @@ TEST(GradeCli, TheScratchIsPrivateAndRemovedWhateverTheProgramLeft) {
                              " struct stat st; stat(\"/proc/self/cwd\", &st);"
                              " long a,b; if(scanf(\"%ld %ld\",&a,&b)!=2) return 1; printf(\"%ld\\n\",a+b);}\n");
   std::string scratch = sb.Mkdir("scratch");
-  setenv("JUDGE_SCRATCH_DIR", scratch.c_str(), 1);
-  pid_t pid = Spawn({JUDGE_EXE, "grade", pkg, deep, "--no-db", "--json"});
-  unsetenv("JUDGE_SCRATCH_DIR");
-  ASSERT_GT(pid, 0);
+  std::unique_ptr<ChildProcess> judge =
+      SpawnJudge({"grade", pkg, deep, "--no-db", "--json"}, {{"JUDGE_SCRATCH_DIR", scratch}});
+  ASSERT_NE(judge, nullptr);
+  const int pid = judge->pid();
   // While it runs, its scratch is 0700.
   bool seen = false;
   for (int i = 0; i < 400 && !seen; ++i) {
@@ -844,11 +789,9 @@ TEST(GradeCli, TheScratchIsPrivateAndRemovedWhateverTheProgramLeft) {
     std::this_thread::sleep_for(std::chrono::milliseconds(5));
   }
   EXPECT_TRUE(seen);
-  int status = 0;
-  waitpid(pid, &status, 0);
-  ASSERT_TRUE(WIFEXITED(status));
-  EXPECT_EQ(WEXITSTATUS(status), 0);
-  EXPECT_EQ(std::system(("test -z \"$(ls -A " + scratch + ")\"").c_str()), 0) << "scratch left in " << scratch;
+  EXPECT_EQ(judge->Wait(), 0);
+  EXPECT_EQ(judge->term_signal(), 0);
+  EXPECT_TRUE(DirIsEmpty(scratch)) << "scratch left in " << scratch;
 }
 
 TEST(GradeCli, TwoJudgesWritingOneDatabaseLoseNothing) {
@@ -858,15 +801,13 @@ TEST(GradeCli, TwoJudgesWritingOneDatabaseLoseNothing) {
   std::vector<std::string> files;
   for (int i = 0; i < 3; ++i) files.push_back(sb.File("s" + std::to_string(i) + ".cpp", kOk));
   ASSERT_EQ(sb.Judge({"grade", pkg, files[0], "--no-db"}).exit_code, 0);  // compile once
-  std::vector<std::string> args = {JUDGE_EXE, "grade", pkg};
+  std::vector<std::string> args = {"grade", pkg};
   args.insert(args.end(), files.begin(), files.end());
   args.insert(args.end(), {"--db", db});
-  pid_t a = Spawn(args), b = Spawn(args);
-  int sa = 0, sb_status = 0;
-  waitpid(a, &sa, 0);
-  waitpid(b, &sb_status, 0);
-  EXPECT_EQ(WEXITSTATUS(sa), 0);
-  EXPECT_EQ(WEXITSTATUS(sb_status), 0);
+  std::unique_ptr<ChildProcess> a = SpawnJudge(args), b = SpawnJudge(args);
+  ASSERT_TRUE(a && b);
+  EXPECT_EQ(a->Wait(), 0);
+  EXPECT_EQ(b->Wait(), 0);
   Ran h = sb.Judge({"history", "--db", db, "--json"});
   ASSERT_EQ(h.exit_code, 0) << h.err;
   json hist = json::parse(h.out)["history"];
@@ -927,7 +868,7 @@ namespace {
 // cannot be named after it; that is the submission's compile error, not a failed
 // judging, and nothing shown names the judge's scratch directory.
 TEST(GradeCli, AJavaPublicClassTooLongForAFileNameIsACompileError) {
-  if (system("which javac >/dev/null 2>&1") != 0) GTEST_SKIP() << "no javac here";
+  if (RunTool({"javac", "-version"}) != 0) GTEST_SKIP() << "no javac here";
   Sandbox sb;
   std::string pkg = MakeSum(sb, "sum");
   const std::string name = "C" + std::string(299, 'x');
@@ -996,15 +937,10 @@ TEST(GradeCli, TwoInstallationsGradingAtOnceNeverFailEachOther) {
   const std::string other = sb.Mkdir("other");
   for (const char* f : {"judge", "judge-sandbox-keeper", "languages.yaml"})
     std::filesystem::copy_file(build + "/" + f, other + "/" + f);
-  std::string args;
-  for (const auto& a : std::vector<std::string>{"grade", pkg, sb.Path("subs"), "--json", "--no-db", "--jobs", "2"})
-    args += " " + Quote(a);
-  auto run = [&](const std::string& exe, const std::string& tag, Ran* out) {
-    const std::string o = sb.Path(tag + ".out"), e = sb.Path(tag + ".err");
-    int status = system(("timeout 120 " + Quote(exe) + args + " >" + Quote(o) + " 2>" + Quote(e) + " </dev/null").c_str());
-    out->exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : 128;
-    out->out = ReadAll(o);
-    out->err = ReadAll(e);
+  const std::vector<std::string> args = {"grade", pkg, sb.Path("subs"), "--json", "--no-db", "--jobs", "2"};
+  auto run = [&](const std::string& exe, const std::string& /*tag*/, Ran* out) {
+    testing_support::JudgeRun r = testing_support::RunJudge(exe, args, {}, "", 120000);
+    *out = Ran{r.exit_code, std::move(r.out), std::move(r.err)};
   };
   const auto start = std::chrono::steady_clock::now();
   for (int round = 0; round < 3; ++round) {

@@ -86,7 +86,7 @@ TEST(PackagesCli, TimeMarginsWarnAndAcceptWithExtraTime) {
 TEST(PackagesCli, TheInferredTimeLimitIsCachedForGrading) {
   Sandbox sb;
   std::string pkg = MakeEcho(sb, "echo", "  time_multiplier: 2\n");
-  std::string cache = "XDG_CACHE_HOME=" + Quote(sb.Path("cache"));
+  const Env cache = {{"XDG_CACHE_HOME", sb.Path("cache")}};
   std::string sol = sb.File("sol.py", "print(input())\n");
   Ran first = sb.Judge({"grade", pkg, sol, "--no-db"}, cache);
   EXPECT_EQ(first.exit_code, 0) << first.err;

@@ -68,8 +68,10 @@ TEST(RealPackagesCli, MultiPassRunsEveryPassWithItsFeedbackDirectory) {
   sb.File("short/problem.yaml", "validation: custom multi-pass\nlimits:\n  time_limit: 2\n  validation_passes: 2\n");
   sb.File("short/data/secret/1.in", "0\n");
   sb.File("short/data/secret/1.ans", "5\n");
-  std::string cmd = "cp -r " + Quote(Package("multipass") + "/output_validators") + " " + Quote(sb.Path("short/"));
-  ASSERT_EQ(system(cmd.c_str()), 0);
+  std::error_code copied;
+  std::filesystem::copy(Package("multipass") + "/output_validators", sb.Path("short/output_validators"),
+                        std::filesystem::copy_options::recursive, copied);
+  ASSERT_FALSE(copied) << copied.message();
   std::string sol = sb.File("plus_one.py", "print(int(input().split()[0]) + 1)\n");
   Ran r = sb.Judge({"grade", sb.Path("short"), sol, "--json"});
   json g = Parse(r);

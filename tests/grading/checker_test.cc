@@ -4,8 +4,11 @@
 
 #include <gtest/gtest.h>
 
+#include <memory>
 #include <random>
+#include <set>
 #include <sstream>
+#include <string_view>
 #include <vector>
 
 namespace judge {
@@ -196,6 +199,69 @@ TEST(CompareTokens, AgreesWithAnOracleOnRandomTexts) {
     }
   }
   EXPECT_GT(differing, kCases / 4);  // the generator does produce wrong outputs
+}
+
+}  // namespace
+}  // namespace judge
+
+namespace judge {
+namespace {
+
+// Each kind is one row: its name reads back as the kind, and no two share a name.
+TEST(CheckerKinds, OneRowPerKindNamesReadBack) {
+  std::set<std::string_view> names;
+  for (const CheckerKindInfo& k : CheckerKinds()) {
+    EXPECT_EQ(&CheckerKindInfoOf(k.kind), &k);
+    EXPECT_EQ(CheckerKindNamed(k.name), k.kind) << k.name;
+    EXPECT_TRUE(names.insert(k.name).second) << k.name;
+  }
+  EXPECT_EQ(names.size(), 8u);
+  EXPECT_EQ(CheckerKindNamed("token"), std::nullopt);
+  EXPECT_EQ(CheckerKindNameList(), "plugin, exact, lines, tokens, float, default, kattis or testlib");
+  EXPECT_EQ(CheckerKindNameList(&CheckerKindInfo::runs_program), "kattis or testlib");
+}
+
+// The checker object answers what callers used to decide by switching on the kind.
+TEST(CheckerKinds, TheCheckerAnswersFromItsRow) {
+  for (CheckerKind kind : {CheckerKind::kExact, CheckerKind::kLines, CheckerKind::kTokens, CheckerKind::kFloat,
+                           CheckerKind::kDefault}) {
+    ProblemConfig config;
+    config.checker = kind;
+    std::unique_ptr<Checker> c = MakeBuiltinChecker(config);
+    EXPECT_EQ(c->kind(), kind);
+    EXPECT_TRUE(c->needs_answer_file()) << c->Describe();
+    EXPECT_FALSE(c->runs_program()) << c->Describe();
+    EXPECT_EQ(c->checks_answer_files(), kind == CheckerKind::kDefault) << c->Describe();
+    EXPECT_TRUE(CheckerKindInfoOf(kind).builtin);
+  }
+  for (CheckerKind kind : {CheckerKind::kKattis, CheckerKind::kTestlib}) {
+    EXPECT_TRUE(CheckerKindInfoOf(kind).runs_program);
+    EXPECT_FALSE(CheckerKindInfoOf(kind).needs_answer_file);
+    EXPECT_TRUE(CheckerKindInfoOf(kind).checks_answer_files);
+  }
+  const CheckerKindInfo& plugin = CheckerKindInfoOf(CheckerKind::kPlugin);
+  EXPECT_FALSE(plugin.builtin || plugin.needs_answer_file || plugin.runs_program || plugin.checks_answer_files);
+}
+
+// A kind that is not a built-in comparison never judges as tokens: every check is
+// an error (the test becomes JE), naming the kind.
+TEST(CheckerKinds, ABuiltinCheckerOfAnotherKindIsAnErrorNotTokens) {
+  for (CheckerKind kind : {CheckerKind::kPlugin, CheckerKind::kKattis, CheckerKind::kTestlib}) {
+    ProblemConfig config;
+    config.checker = kind;
+    std::unique_ptr<Checker> c = MakeBuiltinChecker(config);
+    const std::string_view name = CheckerKindInfoOf(kind).name;
+    Result<CheckOutcome> same = c->Check("", "42\n", "42\n");
+    ASSERT_FALSE(same.ok()) << name << " judged as some comparison";
+    EXPECT_EQ(same.status().code(), StatusCode::kInternal);
+    EXPECT_NE(same.status().message().find("'" + std::string(name) + "'"), std::string::npos)
+        << same.status().message();
+    CheckRequest q;
+    q.output = "42\n";
+    q.answer = "42\n";
+    EXPECT_FALSE(c->CheckTest(q).ok()) << name;
+    EXPECT_EQ(c->Describe(), name);
+  }
 }
 
 }  // namespace

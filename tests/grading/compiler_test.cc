@@ -398,6 +398,13 @@ TEST(ToolchainVersion, IsTheFirstLineOfASucceedingCommandOnly) {
   LanguageProfile failing;
   failing.version = {"sh", "-c", "echo 'tool: no such option' >&2; exit 3"};
   EXPECT_EQ(ToolchainVersion(failing), "");
+  // Some toolchains print their version on stderr (java -version).
+  LanguageProfile on_stderr;
+  on_stderr.version = {"sh", "-c", "echo 'openjdk 17.0.9' >&2"};
+  EXPECT_EQ(ToolchainVersion(on_stderr), "openjdk 17.0.9");
+  LanguageProfile missing;
+  missing.version = {"judge-no-such-toolchain", "--version"};
+  EXPECT_EQ(ToolchainVersion(missing), "");
 }
 
 }  // namespace

@@ -7,6 +7,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <mutex>
@@ -40,11 +41,8 @@ class TempDir {
     path_ = p ? p : "";
   }
   ~TempDir() {
-    if (!path_.empty()) {
-      std::string cmd = "rm -rf '" + path_ + "'";
-      if (system(cmd.c_str()) != 0) {
-      }
-    }
+    std::error_code ignored;  // a leftover temporary directory fails no test
+    if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
   }
   const std::string& path() const { return path_; }
   std::string Sub(const std::string& name) const {

@@ -885,6 +885,7 @@ TEST(Grader, TheLimitFactorRunsLongerAndJudgesByTheRealLimit) {
 class FakeInteractor : public Checker {
  public:
   std::string Describe() const override { return "fake interactor"; }
+  CheckerKind kind() const override { return CheckerKind::kKattis; }
   Result<CheckOutcome> Check(std::string_view, std::string_view, std::string_view) override {
     return Status::Internal("not here");
   }

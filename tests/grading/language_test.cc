@@ -73,6 +73,8 @@ TEST(LanguageFile, ReportsTheKeyAndWhatWasFound) {
       {"languages:\n  - id: x\n    source: a\n    run: [a]\n    hello: [a]\n", "languages[0].hello: expected a string"},
       {"languages:\n  - id: x\n    source: a\n    run: [a]\n    reserved_memory_counts: maybe\n",
        "languages[0].reserved_memory_counts: expected"},
+      {"languages:\n  - id: x\n    source: a\n    run: [a]\n    kattis: C Plus Plus\n",
+       "languages[0].kattis: expected a Kattis language code"},
   };
   for (const auto& c : cases) {
     std::string path = dir.path() + "/l.yaml";
@@ -88,6 +90,34 @@ TEST(LanguageFile, ReportsTheKeyAndWhatWasFound) {
   Status missing = LoadLanguageFile(dir.path() + "/none.yaml", &set);
   EXPECT_FALSE(missing.ok());
   EXPECT_NE(missing.message().find("none.yaml"), std::string::npos);
+}
+
+// Kattis language codes (include/<code>/, submissions.yaml) are each profile's
+// `kattis:` field: every C++ profile is "cpp", and nothing is guessed from an id.
+TEST(ShippedLanguages, NameTheirKattisCodes) {
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
+  for (const auto& p : set.profiles()) EXPECT_FALSE(p.kattis_code.empty()) << p.id;
+  for (const char* id : {"cpp98", "cpp11", "cpp17", "cpp20", "cpp98-poj", "cpp98-poj-msvc", "cpp98-hdu", "cpp98-cogs"})
+    EXPECT_EQ(set.Find(id)->kattis_code, "cpp") << id;
+  EXPECT_EQ(set.Find("c11")->kattis_code, "c");
+  EXPECT_EQ(set.Find("python3")->kattis_code, "python3");
+  EXPECT_EQ(set.Find("pypy3")->kattis_code, "python3");
+  EXPECT_EQ(set.Find("java")->kattis_code, "java");
+  EXPECT_EQ(set.Find("javascript")->kattis_code, "javascript");
+}
+
+TEST(LanguageFile, KattisCodeIsReadNotGuessed) {
+  TempDir dir;
+  const std::string path = dir.path() + "/l.yaml";
+  WriteAll(path,
+           "languages:\n"
+           "  - id: gnucxx\n    source: a.cc\n    run: [./a]\n    kattis: cpp\n"
+           "  - id: cpp-like\n    source: a.cc\n    run: [./a]\n");
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(path, &set).ok());
+  EXPECT_EQ(set.Find("gnucxx")->kattis_code, "cpp");
+  EXPECT_EQ(set.Find("cpp-like")->kattis_code, "") << "no kattis: no code, whatever the id looks like";
 }
 
 TEST(LanguageFile, ALaterFileReplacesAndTakesOverExtensions) {

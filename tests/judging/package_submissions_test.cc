@@ -7,6 +7,8 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <filesystem>
+
 #include "fakes.h"
 #include "judge/base/files.h"
 #include "judge/package_loader.h"
@@ -105,8 +107,9 @@ class PackageDir : public ::testing::Test {
  protected:
   std::string Write(const std::string& rel, const std::string& text) {
     if (rel.find('/') != std::string::npos) {
-      std::string cmd = "mkdir -p '" + dir_.path() + "/" + rel.substr(0, rel.rfind('/')) + "'";
-      EXPECT_EQ(system(cmd.c_str()), 0);
+      std::error_code ec;
+      std::filesystem::create_directories(dir_.path() + "/" + rel.substr(0, rel.rfind('/')), ec);
+      EXPECT_FALSE(ec) << ec.message();
     }
     WriteAll(dir_.path() + "/" + rel, text);
     return dir_.path() + "/" + rel;
@@ -223,10 +226,13 @@ TEST(PipelineFiles, AFolderAndThePackagesIncludeFilesCompileTogether) {
   WriteAll(t.input_path, "x\n");
   WriteAll(t.answer_path, "SRC|LIB-PACKAGE\n");
   pkg.tests.push_back(t);
-  // include/fakelang/: lib.src replaces the submission's own lib.src.
-  pkg.include_files["fakelang"] = {{"lib.src", "LIB-PACKAGE", false}};
+  // include/<the profile's Kattis code>/: lib.src replaces the submission's own
+  // lib.src. The code is the profile's `kattis:` field, never its id.
+  pkg.include_files["fakecode"] = {{"lib.src", "LIB-PACKAGE", false}};
+  pkg.include_files["fakelang"] = {{"lib.src", "LIB-BY-PROFILE-ID", false}};
   LanguageProfile lang;
   lang.id = "fakelang";
+  lang.kattis_code = "fakecode";
   lang.extensions = {".src"};
   lang.source_name = "prog.src";
   lang.compile = {"/bin/sh", "-o", "main", "{source}"};

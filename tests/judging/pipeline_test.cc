@@ -4,6 +4,7 @@
 #include "judge/pipeline.h"
 
 #include <atomic>
+#include <filesystem>
 #include <set>
 
 #include <gtest/gtest.h>
@@ -112,7 +113,8 @@ struct World {
     return t;
   }
   bool ScratchIsEmpty() const {
-    return system(("test -z \"$(ls -A " + options.scratch_root + ")\"").c_str()) == 0;
+    std::error_code ec;
+    return std::filesystem::is_empty(options.scratch_root, ec) && !ec;
   }
 };
 

@@ -1,14 +1,14 @@
 // End to end: `judge solve | check | validate | generate` on the test packages of
 // tests/plugin_host/data (test-sum, test-hostile), exit codes and outputs.
 #include <gtest/gtest.h>
-#include <sys/wait.h>
 #include <unistd.h>
 
-#include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <nlohmann/json.hpp>
 #include <sstream>
 
+#include "run_judge.h"
 #include "test_plugins.h"
 
 namespace judge {
@@ -17,24 +17,7 @@ namespace {
 using testing::TestPackage;
 using testing::TestPluginDir;
 
-struct RunResult {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-std::string Quote(const std::string& s) {
-  std::string q = "'";
-  for (char c : s) q += c == '\'' ? std::string("'\\''") : std::string(1, c);
-  return q + "'";
-}
-
-std::string Slurp(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using RunResult = testing_support::JudgeRun;
 
 class PluginCommandsTest : public ::testing::Test {
  protected:
@@ -43,7 +26,10 @@ class PluginCommandsTest : public ::testing::Test {
     ASSERT_NE(::mkdtemp(tmpl), nullptr);
     tmp_ = tmpl;
   }
-  void TearDown() override { std::system(("rm -rf " + Quote(tmp_)).c_str()); }
+  void TearDown() override {
+    std::error_code ignored;  // a leftover temporary directory fails no test
+    std::filesystem::remove_all(tmp_, ignored);
+  }
 
   std::string Write(const std::string& name, const std::string& content) {
     std::string path = tmp_ + "/" + name;
@@ -55,16 +41,7 @@ class PluginCommandsTest : public ::testing::Test {
   // otherwise; stdin from stdin_file when given.
   RunResult Judge(const std::vector<std::string>& args, const std::string& stdin_file = "",
                   const std::string& plugin_dir = TestPluginDir()) {
-    std::string cmd = "JUDGE_PLUGIN_DIR=" + Quote(plugin_dir) + " " + Quote(JUDGE_EXE);
-    for (const auto& a : args) cmd += " " + Quote(a);
-    cmd += " >" + Quote(tmp_ + "/stdout") + " 2>" + Quote(tmp_ + "/stderr");
-    cmd += " <" + Quote(stdin_file.empty() ? std::string("/dev/null") : stdin_file);
-    int status = std::system(cmd.c_str());
-    RunResult r;
-    r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-    r.out = Slurp(tmp_ + "/stdout");
-    r.err = Slurp(tmp_ + "/stderr");
-    return r;
+    return testing_support::RunJudge(JUDGE_EXE, args, {{"JUDGE_PLUGIN_DIR", plugin_dir}}, stdin_file);
   }
 
   static bool OneLine(const std::string& s) {

@@ -1,31 +1,18 @@
 // `judge run` and `judge doctor` end to end: exit codes and the JSON contract.
 #include <gtest/gtest.h>
-#include <stdio.h>
-#include <sys/wait.h>
 
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
+
+#include "run_judge.h"
 
 namespace {
 
-struct Ran {
-  int exit_code = -1;
-  std::string out;
-};
+using Ran = judge::testing_support::JudgeRun;
 
-Ran Judge(const std::string& args) {
-  Ran r;
-  std::string cmd = std::string(JUDGE_BINARY) + " " + args + " 2>/dev/null";
-  FILE* p = ::popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof buf, p)) > 0) r.out.append(buf, n);
-  int st = ::pclose(p);
-  r.exit_code = WIFEXITED(st) ? WEXITSTATUS(st) : -1;
-  return r;
-}
+Ran Judge(const std::vector<std::string>& args) { return judge::testing_support::RunJudge(JUDGE_BINARY, args); }
 
 nlohmann::json Json(const Ran& r) {
   nlohmann::json j = nlohmann::json::parse(r.out, nullptr, false);
@@ -34,7 +21,7 @@ nlohmann::json Json(const Ran& r) {
 }
 
 TEST(CliRun, OkProgramPrintsEveryFieldAndExitsZero) {
-  Ran r = Judge("run --json -- " + std::string(HOSTILE_DIR) + "/hello");
+  Ran r = Judge({"run", "--json", "--", std::string(HOSTILE_DIR) + "/hello"});
   EXPECT_EQ(r.exit_code, 0) << r.out;
   nlohmann::json j = Json(r);
   EXPECT_EQ(j["status"], "OK");
@@ -48,7 +35,7 @@ TEST(CliRun, OkProgramPrintsEveryFieldAndExitsZero) {
 }
 
 TEST(CliRun, SpinnerIsTleWithExitOne) {
-  Ran r = Judge("run --json --time-ms 200 --wall-ms 2000 -- " + std::string(HOSTILE_DIR) + "/spin");
+  Ran r = Judge({"run", "--json", "--time-ms", "200", "--wall-ms", "2000", "--", std::string(HOSTILE_DIR) + "/spin"});
   EXPECT_EQ(r.exit_code, 1);
   nlohmann::json j = Json(r);
   EXPECT_EQ(j["status"], "TLE");
@@ -64,8 +51,8 @@ TEST(CliRun, StdinStdoutAndLimitsAreHonoured) {
     fputs("abc\n", f);
     fclose(f);
   }
-  Ran r = Judge("run --json --memory-kib 65536 --stdin " + dir + "/in.txt --stdout " + dir +
-                "/out.txt -- /bin/cat");
+  Ran r = Judge({"run", "--json", "--memory-kib", "65536", "--stdin", dir + "/in.txt", "--stdout", dir + "/out.txt",
+                 "--", "/bin/cat"});
   EXPECT_EQ(r.exit_code, 0) << r.out;
   EXPECT_EQ(Json(r)["output_bytes"], 4);
   FILE* f = fopen((dir + "/out.txt").c_str(), "r");
@@ -74,24 +61,24 @@ TEST(CliRun, StdinStdoutAndLimitsAreHonoured) {
   EXPECT_EQ(fread(buf, 1, sizeof buf, f), 4u);
   fclose(f);
   EXPECT_STREQ(buf, "abc\n");
-  Ran mle = Judge("run --json --memory-kib 65536 --time-ms 2000 -- " + std::string(HOSTILE_DIR) + "/touch_300mb");
+  Ran mle = Judge({"run", "--json", "--memory-kib", "65536", "--time-ms", "2000", "--", std::string(HOSTILE_DIR) + "/touch_300mb"});
   EXPECT_EQ(mle.exit_code, 1);
   EXPECT_EQ(Json(mle)["status"], "MLE");
   std::filesystem::remove_all(dir);
 }
 
 TEST(CliRun, JudgeFailureIsExitThreeAndJe) {
-  Ran r = Judge("run --json -- /nonexistent/program");
+  Ran r = Judge({"run", "--json", "--", "/nonexistent/program"});
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(Json(r)["status"], "JE");
-  Ran human = Judge("run -- " + std::string(HOSTILE_DIR) + "/exit25");
+  Ran human = Judge({"run", "--", std::string(HOSTILE_DIR) + "/exit25"});
   EXPECT_EQ(human.exit_code, 1);
   EXPECT_NE(human.out.find("status:       RE"), std::string::npos) << human.out;
   EXPECT_NE(human.out.find("code 25"), std::string::npos) << human.out;
 }
 
 TEST(CliDoctor, ReportsEveryFeatureFromProbes) {
-  Ran r = Judge("doctor --json");
+  Ran r = Judge({"doctor", "--json"});
   nlohmann::json j = Json(r);
   ASSERT_TRUE(j.contains("features"));
   std::map<std::string, bool> seen;
@@ -109,7 +96,7 @@ TEST(CliDoctor, ReportsEveryFeatureFromProbes) {
   EXPECT_NE(detail["state-dir"].find("mode 0700"), std::string::npos) << detail["state-dir"];
   EXPECT_NE(detail["scratch"].find("0700"), std::string::npos) << detail["scratch"];
   EXPECT_EQ(r.exit_code, j["ok"].get<bool>() ? 0 : 1);
-  Ran human = Judge("doctor");
+  Ran human = Judge({"doctor"});
   EXPECT_NE(human.out.find("pid-namespace"), std::string::npos);
 }
 

@@ -179,6 +179,70 @@ def test_contestant_path(driver, base, tmp):
     shot(driver, "live")
 
 
+def test_language_from_server_suffixes(driver, base):
+    # The page names the language the server will judge with: the longest of the
+    # suffixes GET /api/v1/languages lists, not the text after the last dot.
+    driver.get(base + "/")
+    wait(driver, "the problems", lambda d: "sum" in d.find_element(By.ID, "problems").text)
+    Select(driver.find_element(By.ID, "problem-select")).select_by_value("sum")
+    languages = driver.execute_async_script(
+        "const done = arguments[0]; fetch('/api/v1/languages').then(r => r.json()).then(done);")
+    poj = next((l for l in languages if l["id"] == "cpp98-poj"), None)
+    assert poj, f"cpp98-poj is not offered: {[l['id'] for l in languages]}"
+    name = driver.find_element(By.ID, "filename")
+    name.clear()
+    name.send_keys("sol.poj.cpp")
+    guess = driver.find_element(By.ID, "language-guess").text
+    assert guess == "→ " + poj["name"], guess
+    sub_id = submit_pasted(driver, "sol.poj.cpp", OK)
+    wait(driver, "the server's language in the list",
+         lambda d: any(c.text == "cpp98-poj" for c in
+                       d.find_elements(By.CSS_SELECTOR, f'#submissions tbody tr[data-id="{sub_id}"] td')))
+    return sub_id
+
+
+# Counts the live list's requests and holds each in flight for 800 ms, so that a
+# change of page lands while one is in flight.
+COUNT_LIST_REQUESTS = """
+if (!window.listRequests) {
+  window.listRequests = { started: 0, done: 0 };
+  const original = window.fetch;
+  window.fetch = async (url, options) => {
+    if (!String(url).includes('submissions?limit=')) return original(url, options);
+    window.listRequests.started++;
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      return await original(url, options);
+    } finally {
+      window.listRequests.done++;
+    }
+  };
+}
+"""
+
+
+def test_list_stops_polling_when_the_page_changes(driver, base, sub_id):
+    driver.get(base + "/")
+    wait(driver, "the problems", lambda d: "sum" in d.find_element(By.ID, "problems").text)
+    driver.execute_script(COUNT_LIST_REQUESTS)
+
+    def in_flight(d):
+        n = d.execute_script("return window.listRequests;")
+        return n["started"] > n["done"]
+    for visit in range(3):
+        driver.execute_script("location.hash = '#/';")
+        wait(driver, f"a list request in flight (visit {visit + 1})", in_flight, timeout=30)
+        driver.execute_script(f"location.hash = '#/submission/{sub_id}';")
+        wait(driver, "the submission page", lambda d: d.find_element(By.ID, "sub-id").text == str(sub_id))
+    # Let the requests in flight end, then nothing may poll the list any more.
+    wait(driver, "the last list request to end", lambda d: not in_flight(d), timeout=30)
+    time.sleep(0.5)
+    before = driver.execute_script("return window.listRequests.started;")
+    time.sleep(4)
+    after = driver.execute_script("return window.listRequests.started;")
+    assert after == before, f"the list kept polling on a submission's page: {after - before} requests in 4 s"
+
+
 def test_token_page(driver, base):
     driver.get(base + "/")
     wait(driver, "the token form", lambda d: d.find_element(By.ID, "token-form").is_displayed())
@@ -204,8 +268,10 @@ def main():
         servers.append(token_server)
         driver = browser(f"{tmp}/profile")
         test_contestant_path(driver, base, tmp)
+        poj_id = test_language_from_server_suffixes(driver, base)
+        test_list_stops_polling_when_the_page_changes(driver, base, poj_id)
         test_token_page(driver, token_base)
-        print("service_browser: 2 passed, 0 failed")
+        print("service_browser: 4 passed, 0 failed")
     finally:
         if driver:
             driver.quit()

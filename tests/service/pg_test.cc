@@ -8,73 +8,13 @@
 // PostgreSQL is required, not optional: without it the test fails and says how to get
 // it (tools/setup installs it).
 #include <gtest/gtest.h>
-#include <pwd.h>
 
+#include "pg_cluster.h"
 #include "queue_contract.h"
 #include "service_util.h"
 
 namespace judge::servicetest {
 namespace {
-
-constexpr const char* kPgBin = "/usr/lib/postgresql/15/bin";
-
-std::string Quote(const std::string& s) { return "'" + s + "'"; }
-
-// Runs a shell command; its output goes to the log file. True on exit 0.
-bool Sh(const std::string& cmd, const std::string& log) {
-  return system((cmd + " >>" + Quote(log) + " 2>&1").c_str()) == 0;
-}
-
-// One cluster for the whole binary (initdb takes seconds); each test gets its own
-// database in it.
-class Cluster : public ::testing::Environment {
- public:
-  void SetUp() override {
-    const std::string initdb = std::string(kPgBin) + "/initdb";
-    if (access(initdb.c_str(), X_OK) != 0) {
-      error_ = "PostgreSQL 15 is needed for this test: " + initdb + " not found; run tools/setup";
-      return;
-    }
-    log_ = dir_ / "cluster.log";
-    // initdb refuses root: as root the cluster belongs to the postgres user.
-    as_ = geteuid() == 0 ? "runuser -u postgres -- " : "";
-    if (geteuid() == 0 && (!getpwnam("postgres") || system(("chown postgres " + Quote(dir_.path())).c_str()) != 0)) {
-      error_ = "running as root needs the postgres user (installed with postgresql-15 by tools/setup)";
-      return;
-    }
-    if (!Sh(as_ + initdb + " -D " + Quote(dir_ / "data") + " -U postgres -A trust -E UTF8 --no-sync", log_) ||
-        !Sh(as_ + kPgBin + "/pg_ctl -D " + Quote(dir_ / "data") + " -l " + Quote(dir_ / "server.log") +
-                " -w -t 60 -o " + Quote("-k " + dir_.path() + " -c listen_addresses= -p 5432 -c fsync=off") +
-                " start",
-            log_)) {
-      error_ = "could not start a PostgreSQL cluster: " + ReadFile(log_) + ReadFile(dir_ / "server.log");
-      return;
-    }
-    started_ = true;
-  }
-  void TearDown() override {
-    if (started_) Sh(as_ + kPgBin + "/pg_ctl -D " + Quote(dir_ / "data") + " -m immediate -w stop", log_);
-  }
-
-  // A fresh database; its URL.
-  std::string NewDatabase() {
-    const std::string name = "t" + std::to_string(++databases_);
-    if (!Sh(std::string(kPgBin) + "/psql -h " + Quote(dir_.path()) + " -U postgres -d postgres -c " +
-                Quote("CREATE DATABASE " + name),
-            log_))
-      return "";
-    return "postgresql:///" + name + "?host=" + dir_.path() + "&user=postgres";
-  }
-  const std::string& error() const { return error_; }
-
- private:
-  TempDir dir_;
-  std::string log_, as_, error_;
-  bool started_ = false;
-  int databases_ = 0;
-};
-
-Cluster* cluster = nullptr;
 
 #define REQUIRE_CLUSTER() ASSERT_TRUE(cluster->error().empty()) << cluster->error()
 

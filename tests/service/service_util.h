@@ -9,13 +9,13 @@
 #include <netinet/in.h>
 #include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <chrono>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <map>
@@ -27,7 +27,7 @@
 #include <thread>
 #include <vector>
 
-extern char** environ;
+#include "judge/base/process.h"
 
 namespace judge::servicetest {
 
@@ -35,8 +35,9 @@ using nlohmann::json;
 using SteadyClock = std::chrono::steady_clock;
 
 inline void WriteFile(const std::string& path, const std::string& text) {
-  std::string dir = path.substr(0, path.rfind('/'));
-  if (system(("mkdir -p '" + dir + "'").c_str()) != 0) return;
+  std::error_code ec;
+  std::filesystem::create_directories(path.substr(0, path.rfind('/')), ec);
+  if (ec) return;
   std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
 }
 
@@ -57,8 +58,8 @@ class TempDir {
     chmod(path_.c_str(), 0755);
   }
   ~TempDir() {
-    if (system(("rm -rf '" + path_ + "'").c_str()) != 0) {
-    }
+    std::error_code ignored;  // a leftover temporary directory fails no test
+    std::filesystem::remove_all(path_, ignored);
   }
   const std::string& path() const { return path_; }
   std::string operator/(const std::string& rel) const { return path_ + "/" + rel; }
@@ -94,38 +95,23 @@ inline std::string SumSlow(int ms) {
 // A child process with stdout (and stderr, merged) read through a pipe.
 class Child {
  public:
+  // argv[0] a path or a name in PATH; env_extra "NAME=value" entries set for the
+  // child only. A child that cannot start has pid() -1 and output() saying why.
   explicit Child(const std::vector<std::string>& argv, const std::vector<std::string>& env_extra = {}) {
-    int fds[2];
-    if (pipe2(fds, O_CLOEXEC) != 0) return;
-    posix_spawn_file_actions_t actions;
-    posix_spawn_file_actions_init(&actions);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
-    posix_spawn_file_actions_adddup2(&actions, fds[1], 2);
-    std::vector<char*> args;
-    for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-    args.push_back(nullptr);
-    std::vector<std::string> env_strings;
-    for (char** e = environ; *e; ++e) env_strings.push_back(*e);
-    for (const auto& e : env_extra) env_strings.push_back(e);
-    std::vector<char*> env;
-    for (auto& e : env_strings) env.push_back(e.data());
-    env.push_back(nullptr);
-    if (posix_spawnp(&pid_, args[0], &actions, nullptr, args.data(), env.data()) != 0) pid_ = -1;
-    posix_spawn_file_actions_destroy(&actions);
-    close(fds[1]);
-    out_ = fds[0];
-  }
-  ~Child() {
-    if (pid_ > 0 && !reaped_) {
-      kill(pid_, SIGKILL);
-      Wait();
+    ProcessSpec spec;
+    spec.argv = argv;
+    for (const auto& e : env_extra) {
+      const auto eq = e.find('=');
+      spec.env.emplace_back(e.substr(0, eq), eq == std::string::npos ? "" : e.substr(eq + 1));
     }
-    if (out_ >= 0) close(out_);
+    Result<std::unique_ptr<ChildProcess>> started = ChildProcess::Start(spec);
+    if (started.ok()) process_ = std::move(started).value();
+    else output_ = started.status().message();
   }
   Child(const Child&) = delete;
   Child& operator=(const Child&) = delete;
 
-  pid_t pid() const { return pid_; }
+  pid_t pid() const { return process_ ? process_->pid() : -1; }
 
   // Reads output until a line starting with `prefix` (returned whole), EOF or timeout
   // (""). Everything read is kept in output().
@@ -152,34 +138,23 @@ class Child {
   }
 
   void Signal(int sig) {
-    if (pid_ > 0 && !reaped_) kill(pid_, sig);
+    if (process_) process_->Signal(sig);
   }
-  // Waits for the exit; the exit code, or 128 + signal.
-  int Wait() {
-    if (pid_ <= 0) return -1;
-    if (!reaped_) {
-      int status = 0;
-      waitpid(pid_, &status, 0);
-      reaped_ = true;
-      exit_ = WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
-    }
-    return exit_;
-  }
+  // Waits for the exit; the exit code, or 128 + signal (-1: it never started).
+  int Wait() { return process_ ? process_->Wait() : -1; }
 
  private:
   bool ReadSome(int timeout_ms) {
-    pollfd p{out_, POLLIN, 0};
+    if (!process_) return false;
+    pollfd p{process_->output_fd(), POLLIN, 0};
     if (poll(&p, 1, timeout_ms) <= 0) return false;
     char buf[4096];
-    ssize_t n = read(out_, buf, sizeof buf);
+    ssize_t n = read(p.fd, buf, sizeof buf);
     if (n <= 0) return false;
     output_.append(buf, static_cast<std::size_t>(n));
     return true;
   }
-  pid_t pid_ = -1;
-  int out_ = -1;
-  bool reaped_ = false;
-  int exit_ = -1;
+  std::unique_ptr<ChildProcess> process_;  // owns the child: killed and reaped at the end
   std::string output_;
   std::set<std::size_t> seen_lines_;
 };

@@ -1,37 +1,22 @@
 // judge history / judge show end to end: a database written through the store, read
 // back by the judge executable, human and --json output, exit codes and refusals.
-#include <sys/wait.h>
-
 #include <algorithm>
 #include <cstdio>
 
 #include <nlohmann/json.hpp>
 
+#include "run_judge.h"
 #include "schema.h"
 #include "test_util.h"
 
 namespace judge::store_test {
 namespace {
 
-struct JudgeRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
+using testing_support::Env;
+using testing_support::JudgeRun;
 
-JudgeRun Judge(const TempDir& dir, const std::string& args) {
-  const std::string err_file = dir.File("stderr.txt");
-  std::string cmd = std::string(JUDGE_EXE) + " " + args + " 2>" + err_file;
-  JudgeRun r;
-  FILE* p = popen(cmd.c_str(), "r");
-  if (!p) return r;
-  char buf[4096];
-  size_t n;
-  while ((n = fread(buf, 1, sizeof(buf), p)) > 0) r.out.append(buf, n);
-  int status = pclose(p);
-  r.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  r.err = ReadFile(err_file);
-  return r;
+JudgeRun Judge(const std::vector<std::string>& args, const Env& env = {}) {
+  return testing_support::RunJudge(JUDGE_EXE, args, env);
 }
 
 class HistoryShowCliTest : public ::testing::Test {
@@ -80,7 +65,7 @@ class HistoryShowCliTest : public ::testing::Test {
 };
 
 TEST_F(HistoryShowCliTest, HistoryJsonListsNewestFirstWithLatestJudging) {
-  JudgeRun r = Judge(dir_, "history --db " + db_ + " --json");
+  JudgeRun r = Judge({"history", "--db", db_, "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto doc = nlohmann::json::parse(r.out);
   ASSERT_EQ(doc["history"].size(), 2u);
@@ -98,17 +83,17 @@ TEST_F(HistoryShowCliTest, HistoryJsonListsNewestFirstWithLatestJudging) {
   EXPECT_EQ(rejudged["memory_kib"], 1111);
   EXPECT_EQ(rejudged["language"], "cpp20");
 
-  JudgeRun filtered = Judge(dir_, "history --db " + db_ + " --json --problem eight");
+  JudgeRun filtered = Judge({"history", "--db", db_, "--json", "--problem", "eight"});
   ASSERT_EQ(filtered.exit_code, 0);
   auto fdoc = nlohmann::json::parse(filtered.out);
   ASSERT_EQ(fdoc["history"].size(), 1u);
   EXPECT_EQ(fdoc["history"][0]["submission"], ac_id_);
-  JudgeRun limited = Judge(dir_, "history --db " + db_ + " --json --limit 1");
+  JudgeRun limited = Judge({"history", "--db", db_, "--json", "--limit", "1"});
   ASSERT_EQ(nlohmann::json::parse(limited.out)["history"].size(), 1u);
 }
 
 TEST_F(HistoryShowCliTest, HistoryHumanLinesShowVerdictsAndIncomplete) {
-  JudgeRun r = Judge(dir_, "history --db " + db_);
+  JudgeRun r = Judge({"history", "--db", db_});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   // Header + one line per submission.
   size_t lines = std::count(r.out.begin(), r.out.end(), '\n');
@@ -124,7 +109,7 @@ TEST_F(HistoryShowCliTest, HistoryHumanLinesShowVerdictsAndIncomplete) {
 }
 
 TEST_F(HistoryShowCliTest, ShowJsonHasEveryJudgingAndTest) {
-  JudgeRun r = Judge(dir_, "show " + std::to_string(ac_id_) + " --db " + db_ + " --json");
+  JudgeRun r = Judge({"show", std::to_string(ac_id_), "--db", db_, "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   auto doc = nlohmann::json::parse(r.out);
   EXPECT_EQ(doc["submission"]["id"], ac_id_);
@@ -153,25 +138,25 @@ TEST_F(HistoryShowCliTest, ShowJsonHasEveryJudgingAndTest) {
 }
 
 TEST_F(HistoryShowCliTest, ShowHumanPrintsTestsAndMessages) {
-  JudgeRun r = Judge(dir_, "show " + std::to_string(crashed_id_) + " --db " + db_);
+  JudgeRun r = Judge({"show", std::to_string(crashed_id_), "--db", db_});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_NE(r.out.find("crashed.py"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("incomplete"), std::string::npos) << r.out;
   EXPECT_NE(r.out.find("secret/01"), std::string::npos) << r.out;
-  JudgeRun multi = Judge(dir_, "show " + std::to_string(ac_id_) + " --db " + db_);
+  JudgeRun multi = Judge({"show", std::to_string(ac_id_), "--db", db_});
   ASSERT_EQ(multi.exit_code, 0);
   EXPECT_NE(multi.out.find("second line of the message"), std::string::npos) << multi.out;
   EXPECT_NE(multi.out.find("(latest)"), std::string::npos);
 }
 
 TEST_F(HistoryShowCliTest, ShowSourcePrintsTheExactBytes) {
-  JudgeRun r = Judge(dir_, "show " + std::to_string(ac_id_) + " --db " + db_ + " --source");
+  JudgeRun r = Judge({"show", std::to_string(ac_id_), "--db", db_, "--source"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out, SampleSubmission().source);
 }
 
 TEST_F(HistoryShowCliTest, UnknownIdExitsOne) {
-  JudgeRun r = Judge(dir_, "show 999 --db " + db_);
+  JudgeRun r = Judge({"show", "999", "--db", db_});
   EXPECT_EQ(r.exit_code, 1);
   EXPECT_EQ(r.err, "judge show: no submission 999 in " + db_ + "\n");
   EXPECT_TRUE(r.out.empty());
@@ -181,11 +166,11 @@ TEST(HistoryShowCliErrors, BadDatabasesExitThreeWithOneLine) {
   TempDir dir;
   const std::string notdb = dir.File("notes.txt");
   WriteFile(notdb, std::string(4096, 'x'));
-  JudgeRun r = Judge(dir, "history --db " + notdb);
+  JudgeRun r = Judge({"history", "--db", notdb});
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(r.err, "judge history: " + notdb +
                        ": not a judge database: file is not SQLite (file is not a database)\n");
-  JudgeRun s = Judge(dir, "show 1 --db " + notdb);
+  JudgeRun s = Judge({"show", "1", "--db", notdb});
   EXPECT_EQ(s.exit_code, 3);
   EXPECT_EQ(std::count(s.err.begin(), s.err.end(), '\n'), 1);
   EXPECT_EQ(ReadFile(notdb), std::string(4096, 'x'));
@@ -193,7 +178,7 @@ TEST(HistoryShowCliErrors, BadDatabasesExitThreeWithOneLine) {
   const std::string newer = dir.File("newer.sqlite");
   ASSERT_TRUE(OpenStore(newer).ok());
   RawExec(newer, "PRAGMA user_version = 99;");
-  JudgeRun n = Judge(dir, "history --db " + newer);
+  JudgeRun n = Judge({"history", "--db", newer});
   EXPECT_EQ(n.exit_code, 3);
   EXPECT_EQ(n.err, "judge history: " + newer + ": database schema version 99 is newer than this judge supports (" +
                        std::to_string(store_internal::SchemaMigrations().back().version) +
@@ -203,10 +188,10 @@ TEST(HistoryShowCliErrors, BadDatabasesExitThreeWithOneLine) {
 TEST(HistoryShowCliErrors, MissingDatabaseIsEmptyAndNotCreated) {
   TempDir dir;
   const std::string db = dir.File("none/judge.sqlite");
-  JudgeRun r = Judge(dir, "history --db " + db + " --json");
+  JudgeRun r = Judge({"history", "--db", db, "--json"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(nlohmann::json::parse(r.out)["history"].size(), 0u);
-  JudgeRun s = Judge(dir, "show 1 --db " + db);
+  JudgeRun s = Judge({"show", "1", "--db", db});
   EXPECT_EQ(s.exit_code, 1);
   EXPECT_FALSE(std::filesystem::exists(dir.File("none")));
 }
@@ -219,9 +204,7 @@ TEST(HistoryShowCliErrors, DefaultPathComesFromJudgeDb) {
     ASSERT_TRUE(store.ok());
     ASSERT_TRUE((*store)->AddSubmission(SampleSubmission("eight", "via-env.cpp")).ok());
   }
-  setenv("JUDGE_DB", db.c_str(), 1);
-  JudgeRun e = Judge(dir, "history --json");
-  unsetenv("JUDGE_DB");
+  JudgeRun e = Judge({"history", "--json"}, {{"JUDGE_DB", db}});
   ASSERT_EQ(e.exit_code, 0) << e.err;
   auto doc = nlohmann::json::parse(e.out);
   EXPECT_EQ(doc["database"], db);

@@ -21,6 +21,7 @@
 #include <vector>
 
 #include "judge/check.h"
+#include "judge/checker_kind.h"
 #include "judge/plugin_host.h"
 #include "judge/problem.h"
 #include "judge/sandbox.h"
@@ -110,6 +111,18 @@ class Checker {
   virtual ~Checker() = default;
   // "exact", "tokens", ..., or "plugin eight 1.0.0"; stored with each judging.
   virtual std::string Describe() const = 0;
+  // Its row in the table of kinds (checker_kind.h); an interactive checker is the
+  // kind of its validator (kattis or testlib). The questions below are answered from
+  // that row, so callers ask the checker instead of switching on the kind.
+  virtual CheckerKind kind() const = 0;
+  // True when each test must come with its .ans file (the comparisons): the grader
+  // makes a test without one JE before checking.
+  bool needs_answer_file() const { return CheckerKindInfoOf(kind()).needs_answer_file; }
+  // True when checking runs a program of the package: CheckTest() then needs
+  // CheckRequest's sandbox, scratch_dir and output_path.
+  bool runs_program() const { return CheckerKindInfoOf(kind()).runs_program; }
+  // True when verify should run it on each answer file as a contestant's output.
+  bool checks_answer_files() const { return CheckerKindInfoOf(kind()).checks_answer_files; }
   virtual Result<CheckOutcome> Check(std::string_view input, std::string_view output,
                                      std::string_view answer) = 0;
   // The grader's entry: by default Check() on the bytes. Checkers that need the test's
@@ -131,7 +144,10 @@ class Checker {
 };
 
 // The built-in checker named by config.checker (kExact, kLines, kTokens, kFloat, or
-// kDefault with config.validator_flags and each test's group flags).
+// kDefault with config.validator_flags and each test's group flags). A kind that is
+// not built in (CheckerKindInfo::builtin false: a caller's bug) gives a checker whose
+// every check is an Internal error naming the kind, so the tests are JE: it never
+// judges by some other comparison.
 std::unique_ptr<Checker> MakeBuiltinChecker(const ProblemConfig& config);
 
 // The plugin's check with options ("key=value" lines). The caller is borrowed and

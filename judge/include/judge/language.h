@@ -75,6 +75,11 @@ struct LanguageProfile {
   // the folder's base name ("msvc2008/iostream.h"); empty: none. The profile is
   // unavailable while the folder is missing.
   std::string support_dir;
+  // The language's code in the Kattis problem package format (languages.yaml
+  // `kattis:`), e.g. "cpp" for every C++ profile, "python3", "java": the folder of
+  // include/<code>/ joined to a submission, and the `language` of submissions.yaml.
+  // Empty: the profile has no Kattis code (nothing is guessed from its id).
+  std::string kattis_code;
   // A program that prints "hello world": what `judge languages --check` compiles and
   // runs (language_check.h). Empty: the profile cannot be checked.
   std::string hello;

@@ -88,10 +88,6 @@ Result<std::string> HashPackage(const ProblemConfig& config, const std::vector<T
 // an @EXPECTED_RESULTS@ / @EXPECTED_SCORE@ tag in a file under submissions/.
 bool WrittenForDomjudge(const std::string& problem_dir);
 
-// The Kattis language code of a profile, for include/<language>/: "cpp" for the C++
-// profiles, "c" for C, "python3", "java", ...; else the profile's id.
-std::string KattisLanguageCode(const LanguageProfile& profile);
-
 }  // namespace judge
 
 #endif  // JUDGE_PACKAGE_H_

@@ -20,16 +20,12 @@
 #include <utility>
 #include <vector>
 
+#include "judge/checker_kind.h"  // CheckerKind
 #include "judge/status.h"
 
 namespace judge {
 
 enum class IoMode { kStdio, kFile };
-// kDefault is the Kattis default output validator (tokens, case-insensitive unless
-// case_sensitive, float tolerances from the validator flags); kKattis an output
-// validator program of the package (exit 42/43); kTestlib a testlib checker (exit
-// 0/1/2/3/7). Appended only: package.cc stores their names.
-enum class CheckerKind { kPlugin, kExact, kLines, kTokens, kFloat, kDefault, kKattis, kTestlib };
 
 // Where the per-test time limit came from (docs/problem-format.md, "Time limits").
 enum class TimeLimitSource {

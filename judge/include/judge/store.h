@@ -16,6 +16,11 @@
 //                     OpenPostgresQueue in job_queue.h; pg_store.cc).
 //   NewMemoryStore()  an in-memory fake with the same behaviour, for unit tests.
 //
+// Bytes: a submission's source is bytes and comes back exactly. Names, messages
+// and logs are text: valid UTF-8 comes back exactly; bytes that are not UTF-8 (or
+// NUL) are stored, never refused, and come back as they were (SQLite, the fake) or
+// each replaced by U+FFFD (PostgreSQL, whose text is UTF-8 only).
+//
 // Thread safety: every Store method may be called from several threads at once on
 // the same object (calls are serialized inside). Several processes may open the
 // same SQLite file at once; none loses a write (WAL, busy timeout, retries).

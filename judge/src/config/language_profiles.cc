@@ -28,7 +28,7 @@ const std::vector<std::string>& ProfileKeys() {
       "id",       "name",          "extensions", "source",   "compile",
       "run",      "version",       "requires",   "run_processes", "artifacts",
       "memory_allowance_percent", "suggest_on_error", "hello", "reserved_memory_counts",
-      "original_judge", "support_dir"};
+      "original_judge", "support_dir", "kattis"};
   return keys;
 }
 
@@ -60,6 +60,11 @@ Status ReadProfileKey(const YamlReader& r, const std::string& key, const std::st
     JUDGE_ASSIGN_OR_RETURN(p->source_name, r.String(key, v));
   } else if (name == "original_judge") {
     JUDGE_ASSIGN_OR_RETURN(p->original_judge, r.String(key, v));
+  } else if (name == "kattis") {
+    JUDGE_ASSIGN_OR_RETURN(p->kattis_code, r.String(key, v));
+    if (!ValidId(p->kattis_code))
+      return r.Error(key, "expected a Kattis language code (letters a-z, digits, _ + -), found " +
+                              Quote(p->kattis_code));
   } else if (name == "support_dir") {
     JUDGE_ASSIGN_OR_RETURN(p->support_dir, r.String(key, v));
   } else if (name == "run_processes") {

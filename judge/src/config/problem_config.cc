@@ -171,8 +171,7 @@ Status ProblemReader::Read(const YAML::Node& root) {
                                         std::to_string(graders->size())));
   if (c_->multi_pass && c_->checker != CheckerKind::kKattis)
     errors_.Add(r_.Error("type", "expected an output validator for a multi-pass problem (it writes nextpass.in), "
-                                 "found the " + std::string(c_->checker == CheckerKind::kDefault ? "default" : "configured") +
-                                 " checker"));
+                                 "found the " + std::string(CheckerKindInfoOf(c_->checker).name) + " checker"));
   return errors_.ToStatus();
 }
 
@@ -404,21 +403,16 @@ std::optional<PackageProgram> ProblemReader::ProgramAt(const std::string& key, c
 }
 
 void ProblemReader::ReadChecker(const YAML::Node& v) {
-  static const std::vector<std::pair<std::string, CheckerKind>> kKinds = {
-      {"plugin", CheckerKind::kPlugin}, {"exact", CheckerKind::kExact},   {"lines", CheckerKind::kLines},
-      {"tokens", CheckerKind::kTokens}, {"float", CheckerKind::kFloat},   {"default", CheckerKind::kDefault},
-      {"kattis", CheckerKind::kKattis}, {"testlib", CheckerKind::kTestlib}};
   std::optional<YAML::Node> abs_tol, rel_tol, source;
   for (const auto& [k, val] : r_.MapAll("checker", v, {"type", "absolute_tolerance", "relative_tolerance", "source"},
                                         &errors_)) {
     if (k == "type") {
-      auto it = std::find_if(kKinds.begin(), kKinds.end(),
-                             [&](const auto& kind) { return val.IsScalar() && val.Scalar() == kind.first; });
-      if (it == kKinds.end()) {
-        errors_.Add(r_.Error("checker.type", "plugin, exact, lines, tokens, float, default, kattis or testlib", val));
+      std::optional<CheckerKind> kind = val.IsScalar() ? CheckerKindNamed(val.Scalar()) : std::nullopt;
+      if (!kind) {
+        errors_.Add(r_.Error("checker.type", CheckerKindNameList(), val));
         continue;
       }
-      c_->checker = it->second;
+      c_->checker = *kind;
       have_checker_type_ = true;
     } else {
       (k == "absolute_tolerance" ? abs_tol : k == "relative_tolerance" ? rel_tol : source) = val;
@@ -434,10 +428,11 @@ void ProblemReader::ReadChecker(const YAML::Node& v) {
     else
       (void)errors_.Take(r_.NonNegativeNumber(key, **node), target);
   }
-  const bool takes_source =
-      have_checker_type_ && (c_->checker == CheckerKind::kKattis || c_->checker == CheckerKind::kTestlib);
+  const bool takes_source = have_checker_type_ && CheckerKindInfoOf(c_->checker).runs_program;
   if (source && !takes_source)
-    errors_.Add(r_.Error("checker.source", "no source unless checker.type is kattis or testlib", *source));
+    errors_.Add(r_.Error("checker.source",
+                         "no source unless checker.type is " + CheckerKindNameList(&CheckerKindInfo::runs_program),
+                         *source));
   else if (source)
     c_->checker_program = ProgramAt("checker.source", *source);
   else if (have_checker_type_ && c_->checker == CheckerKind::kTestlib)

@@ -224,8 +224,6 @@ class BuiltinChecker : public Checker {
 
   std::string Describe() const override {
     switch (kind_) {
-      case CheckerKind::kExact: return "exact";
-      case CheckerKind::kLines: return "lines";
       case CheckerKind::kFloat: {
         char buf[96];
         std::snprintf(buf, sizeof buf, "float (absolute %g, relative %g)", abs_, rel_);
@@ -236,10 +234,17 @@ class BuiltinChecker : public Checker {
         for (const auto& f : validator_flags_) d += " " + f;
         return d;
       }
-      default: break;
+      case CheckerKind::kExact:
+      case CheckerKind::kLines:
+      case CheckerKind::kTokens:
+      case CheckerKind::kPlugin:
+      case CheckerKind::kKattis:
+      case CheckerKind::kTestlib: break;
     }
-    return "tokens";
+    return std::string(CheckerKindInfoOf(kind_).name);
   }
+
+  CheckerKind kind() const override { return kind_; }
 
   // Pure comparisons of their arguments.
   bool concurrent() const override { return true; }
@@ -253,20 +258,25 @@ class BuiltinChecker : public Checker {
     return CompareKattisDefault(request.output, request.answer, *options);
   }
 
+  // Every kind is named: a new kind is a compile warning here, not a silent fallback.
   Result<CheckOutcome> Check(std::string_view, std::string_view output,
                              std::string_view answer) override {
     switch (kind_) {
       case CheckerKind::kExact: return CompareExact(output, answer);
       case CheckerKind::kLines: return CompareLines(output, answer);
+      case CheckerKind::kTokens: return CompareTokens(output, answer);
       case CheckerKind::kFloat: return CompareFloats(output, answer, abs_, rel_);
       case CheckerKind::kDefault: {
         Result<DefaultValidatorOptions> options = ParseDefaultValidatorFlags(validator_flags_);
         if (!options.ok()) return options.status();
         return CompareKattisDefault(output, answer, *options);
       }
-      default: break;
+      case CheckerKind::kPlugin:
+      case CheckerKind::kKattis:
+      case CheckerKind::kTestlib: break;
     }
-    return CompareTokens(output, answer);
+    return Status::Internal("checker kind '" + std::string(CheckerKindInfoOf(kind_).name) +
+                            "' is not a built-in comparison: the judge made the wrong checker for it");
   }
 
  private:
@@ -284,6 +294,7 @@ class PluginChecker : public Checker {
   std::string Describe() const override {
     return "plugin " + caller_->id() + " " + caller_->version();
   }
+  CheckerKind kind() const override { return CheckerKind::kPlugin; }
 
   // The caller has interpreted the plugin's answer already (plugin_host.h): a checker
   // failure arrives as a Status, a partial score within [0, 1).

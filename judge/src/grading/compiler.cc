@@ -2,9 +2,7 @@
 #include "judge/compiler.h"
 
 #include <fcntl.h>
-#include <poll.h>
 #include <signal.h>
-#include <spawn.h>
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -26,77 +24,10 @@
 #include "support_files.h"
 #include "judge/java_class.h"
 
-extern char** environ;
-
 namespace judge {
 namespace {
 
 constexpr const char* kBinaryName = "main";
-
-int64_t NowMs() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<int64_t>(ts.tv_sec) * 1000 + ts.tv_nsec / 1000000;
-}
-
-// Runs a trusted command (the judge's own toolchain) and returns what it printed on
-// stdout and stderr; "" on any failure. Killed after timeout_ms.
-std::string CaptureTrusted(const std::vector<std::string>& argv, int64_t timeout_ms) {
-  if (argv.empty()) return "";
-  auto exe = FindExecutable(argv[0]);
-  if (!exe) return "";
-  int fds[2];
-  if (pipe2(fds, O_CLOEXEC) != 0) return "";
-  posix_spawn_file_actions_t actions;
-  posix_spawn_file_actions_init(&actions);
-  posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0);
-  posix_spawn_file_actions_adddup2(&actions, fds[1], 1);
-  posix_spawn_file_actions_adddup2(&actions, fds[1], 2);
-  std::vector<char*> args;
-  for (const auto& a : argv) args.push_back(const_cast<char*>(a.c_str()));
-  args.push_back(nullptr);
-  pid_t pid = 0;
-  int rc = posix_spawn(&pid, exe->c_str(), &actions, nullptr, args.data(), environ);
-  posix_spawn_file_actions_destroy(&actions);
-  close(fds[1]);
-  if (rc != 0) {
-    close(fds[0]);
-    return "";
-  }
-  std::string out;
-  int64_t deadline = NowMs() + timeout_ms;
-  for (;;) {
-    int64_t left = deadline - NowMs();
-    if (left <= 0) break;
-    pollfd p{fds[0], POLLIN, 0};
-    int n = poll(&p, 1, static_cast<int>(left));
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    char buf[4096];
-    ssize_t got = read(fds[0], buf, sizeof buf);
-    if (got <= 0) break;
-    if (out.size() < 65536) out.append(buf, static_cast<std::size_t>(got));
-  }
-  close(fds[0]);
-  kill(pid, SIGKILL);  // harmless when it already exited (not yet reaped: still ours)
-  int status = 0;
-  while (waitpid(pid, &status, 0) < 0 && errno == EINTR) {
-  }
-  // A version command that fails says nothing of the version: its error text must not
-  // pass for one (nor enter the cache key as one).
-  if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) return "";
-  return out;
-}
-
-std::string FirstLine(const std::string& text) {
-  std::istringstream in(text);
-  std::string line;
-  while (std::getline(in, line)) {
-    while (!line.empty() && (line.back() == '\r' || line.back() == ' ')) line.pop_back();
-    if (!line.empty()) return line;
-  }
-  return "";
-}
 
 std::string Cap(std::string text, int64_t max_kib) {
   std::size_t max = static_cast<std::size_t>(max_kib) * 1024;
@@ -216,23 +147,6 @@ LanguageProfile ForSource(const LanguageProfile& profile, std::string_view sourc
 }
 
 }  // namespace
-
-std::string ToolchainVersion(const LanguageProfile& profile) {
-  static std::mutex mu;
-  static std::map<std::string, std::string> cache;
-  if (profile.version.empty()) return "";
-  std::string key;
-  for (const auto& a : profile.version) key += a + '\0';
-  {
-    std::lock_guard<std::mutex> lock(mu);
-    auto it = cache.find(key);
-    if (it != cache.end()) return it->second;
-  }
-  std::string v = FirstLine(CaptureTrusted(profile.version, 10000));
-  std::lock_guard<std::mutex> lock(mu);
-  cache[key] = v;
-  return v;
-}
 
 std::string CompileCacheKey(const std::string& source, const LanguageProfile& profile,
                             const std::string& toolchain_version) {

@@ -758,8 +758,7 @@ class Run {
       Result<std::string> a = fs::ReadFile(test.answer_path);
       if (!a.ok()) return void(out->message = a.status().message());
       answer = std::move(a).value();
-    } else if (req_.problem->checker != CheckerKind::kPlugin && req_.problem->checker != CheckerKind::kTestlib &&
-               req_.problem->checker != CheckerKind::kKattis) {
+    } else if (req_.checker->needs_answer_file()) {
       out->message = "test " + test.name + " has no .ans file for the " + req_.checker->Describe() + " checker";
       return;
     }

@@ -185,6 +185,7 @@ class KattisValidatorChecker : public Checker {
       : tool_(std::move(tool)), score_file_(score_file) {}
 
   std::string Describe() const override { return "kattis " + tool_->source().name; }
+  CheckerKind kind() const override { return CheckerKind::kKattis; }
 
   Result<CheckOutcome> Check(std::string_view, std::string_view, std::string_view) override {
     return Status::Internal("the " + tool_->role() + " needs the test's files (CheckTest)");
@@ -219,6 +220,7 @@ class TestlibChecker : public Checker {
   explicit TestlibChecker(std::shared_ptr<ToolProgram> tool) : tool_(std::move(tool)) {}
 
   std::string Describe() const override { return "testlib " + tool_->source().name; }
+  CheckerKind kind() const override { return CheckerKind::kTestlib; }
 
   Result<CheckOutcome> Check(std::string_view, std::string_view, std::string_view) override {
     return Status::Internal("the " + tool_->role() + " needs the test's files (CheckTest)");
@@ -256,6 +258,11 @@ class InteractiveChecker : public Checker {
            tool_->source().name + (checker_ ? " + " + checker_->Describe() : "");
   }
   bool interactive() const override { return true; }
+  // Its validator's kind: a Kattis interactive validator, or a testlib interactor
+  // (and checker); both are programs of the package.
+  CheckerKind kind() const override {
+    return kind_ == InteractorKind::kTestlib ? CheckerKind::kTestlib : CheckerKind::kKattis;
+  }
 
   Result<CheckOutcome> Check(std::string_view, std::string_view, std::string_view) override {
     return Status::Internal("the " + tool_->role() + " judges while the submission runs (Interact)");

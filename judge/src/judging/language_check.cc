@@ -19,7 +19,7 @@ Result<Package> HelloPackage(const std::string& dir) {
   pkg.problem.limits.memory_kib = 1048576;
   pkg.problem.checker = CheckerKind::kTokens;
   pkg.checker = MakeBuiltinChecker(pkg.problem);
-  pkg.checker_name = "tokens";
+  pkg.checker_name = std::string(CheckerKindInfoOf(pkg.problem.checker).name);
   TestCase t{"hello", "sample", dir + "/hello.in", dir + "/hello.ans"};
   JUDGE_RETURN_IF_ERROR(fs::WriteFile(t.input_path, ""));
   JUDGE_RETURN_IF_ERROR(fs::WriteFile(t.answer_path, "hello world\n"));

@@ -14,20 +14,6 @@
 namespace judge {
 namespace {
 
-std::string CheckerName(const ProblemConfig& c) {
-  switch (c.checker) {
-    case CheckerKind::kPlugin: return "plugin";
-    case CheckerKind::kExact: return "exact";
-    case CheckerKind::kLines: return "lines";
-    case CheckerKind::kTokens: return "tokens";
-    case CheckerKind::kFloat: return "float";
-    case CheckerKind::kDefault: return "default";
-    case CheckerKind::kKattis: return "kattis";
-    case CheckerKind::kTestlib: return "testlib";
-  }
-  return "tokens";
-}
-
 Status AddFile(Sha256* h, const std::string& label, const std::string& path) {
   JUDGE_ASSIGN_OR_RETURN(std::string text, fs::ReadFile(path));
   h->Update(label);
@@ -120,8 +106,13 @@ std::unique_ptr<Checker> MakeChecker(const Package& pkg) {
     case CheckerKind::kKattis:
       return MakeKattisValidatorChecker(Tool(pkg, c.checker_program, "output validator"), score_file);
     case CheckerKind::kTestlib: return MakeTestlibChecker(Tool(pkg, c.checker_program, "testlib checker"));
-    default: return MakeBuiltinChecker(c);
+    case CheckerKind::kExact:
+    case CheckerKind::kLines:
+    case CheckerKind::kTokens:
+    case CheckerKind::kFloat:
+    case CheckerKind::kDefault: return MakeBuiltinChecker(c);
   }
+  return MakeBuiltinChecker(c);  // not reached: every kind is a case above
 }
 
 // input_validators/ and the older input_format_validators/.
@@ -210,15 +201,6 @@ bool WrittenForDomjudge(const std::string& dir) {
   return false;
 }
 
-std::string KattisLanguageCode(const LanguageProfile& p) {
-  const std::string& id = p.id;
-  if (id.rfind("cpp", 0) == 0 || id.rfind("c++", 0) == 0 || id.rfind("gpp", 0) == 0) return "cpp";
-  if (id.size() >= 1 && id[0] == 'c' && (id.size() == 1 || std::isdigit(static_cast<unsigned char>(id[1])))) return "c";
-  if (id.rfind("python3", 0) == 0 || id.rfind("pypy3", 0) == 0) return "python3";
-  if (id.rfind("java", 0) == 0 && id.rfind("javascript", 0) != 0) return "java";
-  return id;
-}
-
 Result<std::string> HashPackage(const ProblemConfig& config, const std::vector<TestCase>& tests) {
   Sha256 h;
   if (fs::Exists(config.dir + "/problem.yaml"))
@@ -250,7 +232,7 @@ Result<std::unique_ptr<Package>> LoadPackage(const std::string& problem_dir, con
     pkg->problem.notes.insert(pkg->problem.notes.end(), data.notes.begin(), data.notes.end());
     JUDGE_ASSIGN_OR_RETURN(pkg->package_hash, HashPackage(pkg->problem, pkg->tests));
   }
-  pkg->checker_name = CheckerName(pkg->problem);
+  pkg->checker_name = std::string(CheckerKindInfoOf(pkg->problem.checker).name);
   if (pkg->problem.interactive) pkg->checker_name = "interactive";
   if (pkg->problem.checker == CheckerKind::kPlugin || !pkg->problem.plugin_id.empty()) {
     JUDGE_ASSIGN_OR_RETURN(pkg->plugin,

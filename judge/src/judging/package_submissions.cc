@@ -289,7 +289,10 @@ Result<NewSubmission> ReadPackageSubmission(const PackageSubmission& s, const La
   if (!lang.empty() && !languages.Find(lang)) {
     // A Kattis language code: the profile that claims extensions for it.
     for (const auto& p : languages.profiles())
-      if (!p.extensions.empty() && KattisLanguageCode(p) == lang) lang = p.id;
+      if (!p.extensions.empty() && !p.kattis_code.empty() && p.kattis_code == lang) {
+        lang = p.id;
+        break;
+      }
   }
   if (!s.is_folder) {
     JUDGE_ASSIGN_OR_RETURN(LanguageProfile profile, ChooseLanguage(languages, s.path, lang));

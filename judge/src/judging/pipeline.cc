@@ -457,7 +457,8 @@ namespace {
 // The package's include/ files for a language: "default" first, then the language's own.
 std::vector<SourceFile> IncludeFiles(const Package& package, const LanguageProfile& profile) {
   std::vector<SourceFile> out;
-  for (const std::string& lang : {std::string("default"), KattisLanguageCode(profile)}) {
+  for (const std::string& lang : {std::string("default"), profile.kattis_code}) {
+    if (lang.empty()) continue;  // a profile without a Kattis code takes include/default/ only
     auto it = package.include_files.find(lang);
     if (it == package.include_files.end()) continue;
     for (const auto& f : it->second) {

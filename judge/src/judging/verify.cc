@@ -105,10 +105,8 @@ class TestChecker {
     Result<std::string> ans = fs::ReadFile(t.answer_path);
     if (!ans.ok()) return checks_->Add({"answer", t.name, false, true, "AC", "unreadable", ans.status().message()});
     if (pkg_.plugin) return CheckBySolver(t, input, *ans);
-    CheckKind k = pkg_.problem.checker;
     // An interactive or multi-pass answer file is the validator's data, not an output.
-    if (pkg_.problem.interactive || pkg_.problem.multi_pass ||
-        (k != CheckerKind::kDefault && k != CheckerKind::kKattis && k != CheckerKind::kTestlib))
+    if (pkg_.problem.interactive || pkg_.problem.multi_pass || !(pkg_.checker && pkg_.checker->checks_answer_files()))
       return;
     Status ready = Prepare();
     if (!ready.ok()) return checks_->Add({"answer", t.name, false, true, "AC", "JE", ready.message()});
@@ -146,7 +144,6 @@ class TestChecker {
     checks_->Add({"answer", t.name, ok, false, "AC", std::string(CheckVerdictName(c->verdict)), c->message});
   }
 
-  using CheckKind = CheckerKind;
   const Package& pkg_;
   Pipeline* pipeline_;
   Checks* checks_;

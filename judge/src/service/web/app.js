@@ -5,7 +5,8 @@
 'use strict';
 
 const state = { token: localStorage.getItem('judge.token') || '', languages: [], who: null,
-                listTimer: null, stream: null };
+                listTimer: null, stream: null,
+                view: 0 };  // view: counts routings; a poll of an older view stops
 
 const $ = (id) => document.getElementById(id);
 
@@ -128,11 +129,23 @@ async function loadProblems() {
   guessLanguage();
 }
 
+// The profile the server picks for a file name (LanguageSet::ForFile): the longest
+// extension, from GET /api/v1/languages, that ends the base name and leaves a name
+// before it. Not the text after the last dot: sol.poj.cpp is cpp98-poj, not C++20.
+// Case matters (.C is C++, .c is C), as on the server.
 function languageForFile(name) {
-  const dot = name.lastIndexOf('.');
-  if (dot < 0) return null;
-  const ext = name.slice(dot);
-  return state.languages.find((l) => l.extensions.includes(ext)) || null;
+  const base = name.slice(name.lastIndexOf('/') + 1);
+  let best = null;
+  let bestSize = 0;
+  for (const l of state.languages) {
+    for (const ext of l.extensions) {
+      if (base.length > ext.length && ext.length > bestSize && base.endsWith(ext)) {
+        best = l;
+        bestSize = ext.length;
+      }
+    }
+  }
+  return best;
 }
 
 function guessLanguage() {
@@ -195,17 +208,22 @@ async function loadSubmissions() {
   return list;
 }
 
-async function showHome() {
+// The live list polls while its view is shown. A poll in flight when the page
+// changes must not schedule the next one: clearTimeout in route() only cancels a
+// poll that is waiting, so each loop carries the view it belongs to and stops when
+// that view is gone (else every visit home would leave one more loop running).
+async function showHome(view) {
   $('home-view').hidden = false;
   $('submission-view').hidden = true;
   await loadProblems();
   const tick = async () => {
+    if (state.view !== view) return;
     try {
       await loadSubmissions();
     } catch (e) {
       showError(e.message);
     }
-    state.listTimer = setTimeout(tick, 1500);
+    if (state.view === view) state.listTimer = setTimeout(tick, 1500);
   };
   await tick();
 }
@@ -353,6 +371,7 @@ async function showSubmission(id) {
 // ---- routing ----------------------------------------------------------------------
 
 async function route() {
+  const view = ++state.view;
   clearTimeout(state.listTimer);
   if (state.stream) state.stream.abort();
   state.stream = null;
@@ -361,7 +380,7 @@ async function route() {
   const m = location.hash.match(/^#\/submission\/(\d+)$/);
   try {
     if (m) await showSubmission(m[1]);
-    else await showHome();
+    else await showHome(view);
   } catch (e) {
     showError(e.message);
   }
