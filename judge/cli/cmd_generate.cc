@@ -45,7 +45,7 @@ int RunGenerate(const GenerateOptions& o) {
   doc["problem"] = config->id;
   doc["seed"] = o.seed;
   doc["params"] = o.params;
-  auto plugin = LoadProblemPlugin(*config, !o.in_process);
+  auto plugin = LoadProblemPlugin(config->plugin_id, "problem '" + config->id + "' (" + config->dir + ")", !o.in_process);
   if (!plugin.ok()) return fail(plugin.status(), kExitJudgeError);
   doc["plugin"] = (*plugin)->id();
   doc["plugin_version"] = (*plugin)->version();

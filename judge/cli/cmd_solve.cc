@@ -34,7 +34,7 @@ int RunSolve(const SolveOptions& o) {
   auto config = LoadProblemConfig(o.problem_dir);
   if (!config.ok()) return fail(config.status(), kExitJudgeError);
   doc["problem"] = config->id;
-  auto plugin = LoadProblemPlugin(*config, !o.in_process);
+  auto plugin = LoadProblemPlugin(config->plugin_id, "problem '" + config->id + "' (" + config->dir + ")", !o.in_process);
   if (!plugin.ok()) return fail(plugin.status(), kExitJudgeError);
   doc["plugin"] = (*plugin)->id();
   doc["plugin_version"] = (*plugin)->version();

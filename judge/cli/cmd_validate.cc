@@ -33,7 +33,7 @@ int RunValidate(const ValidateOptions& o) {
   if (!config.ok()) return fail(config.status());
   doc["problem"] = config->id;
   doc["input"] = o.input_file;
-  auto plugin = LoadProblemPlugin(*config, !o.in_process);
+  auto plugin = LoadProblemPlugin(config->plugin_id, "problem '" + config->id + "' (" + config->dir + ")", !o.in_process);
   if (!plugin.ok()) return fail(plugin.status());
   doc["plugin"] = (*plugin)->id();
   doc["plugin_version"] = (*plugin)->version();

@@ -65,7 +65,7 @@ TEST(LoadProblemPluginTest, LoadsThePackagesPluginFromTheDirectory) {
   auto config = LoadProblemConfig(TestPackage("sum"));
   ASSERT_TRUE(config.ok()) << config.status().message();
   for (bool isolated : {false, true}) {
-    auto plugin = LoadProblemPlugin(*config, isolated);
+    auto plugin = LoadProblemPlugin(config->plugin_id, "problem '" + config->id + "'", isolated);
     ASSERT_TRUE(plugin.ok()) << plugin.status().message();
     EXPECT_EQ((*plugin)->id(), "test-sum");
     EXPECT_EQ((*plugin)->version(), "1.2.3");
@@ -80,7 +80,7 @@ TEST(LoadProblemPluginTest, MissingPluginNamesTheFileAndTheFix) {
   PluginDirEnv env("/nonexistent-plugin-dir");
   auto config = LoadProblemConfig(TestPackage("sum"));
   ASSERT_TRUE(config.ok()) << config.status().message();
-  auto plugin = LoadProblemPlugin(*config, true);
+  auto plugin = LoadProblemPlugin(config->plugin_id, "problem '" + config->id + "'", true);
   ASSERT_FALSE(plugin.ok());
   EXPECT_EQ(plugin.status().code(), StatusCode::kNotFound);
   EXPECT_EQ(plugin.status().message(),
@@ -92,7 +92,7 @@ TEST(LoadProblemPluginTest, PackageWithoutPluginIsAClearError) {
   PluginDirEnv env(TestPluginDir().c_str());
   auto config = LoadProblemConfig(TestPackage("builtin"));
   ASSERT_TRUE(config.ok()) << config.status().message();
-  auto plugin = LoadProblemPlugin(*config, false);
+  auto plugin = LoadProblemPlugin(config->plugin_id, "problem '" + config->id + "'", false);
   ASSERT_FALSE(plugin.ok());
   EXPECT_EQ(plugin.status().code(), StatusCode::kInvalidArgument);
   EXPECT_NE(plugin.status().message().find("problem 'builtin'"), std::string::npos);

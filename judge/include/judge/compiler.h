@@ -36,8 +36,8 @@
 #include <string_view>
 #include <vector>
 
-#include "judge/grader.h"
 #include "judge/language.h"
+#include "judge/program.h"
 #include "judge/sandbox.h"
 #include "judge/status.h"
 

@@ -56,6 +56,7 @@
 #include <vector>
 
 #include "judge/checker.h"
+#include "judge/program.h"
 #include "judge/problem.h"
 #include "judge/records.h"
 #include "judge/sandbox.h"
@@ -63,27 +64,6 @@
 #include "judge/verdict.h"
 
 namespace judge {
-
-// A runnable submission: the compile outputs and the command that runs them.
-struct Program {
-  std::string language_id;
-  // Host directory holding the files; the grader copies them once into its scratch
-  // directory and links them into every run directory. Must outlive Grade().
-  std::string dir;
-  // Paths relative to dir: plain names, or below subdirectories ("pkg/Main.class");
-  // never absolute, never with "." or ".." components.
-  std::vector<std::string> files;
-  // The run command; {memory_mib} is expanded per problem. argv[0] is either
-  // "./name" (one of files) or an absolute path on the host.
-  std::vector<std::string> argv;
-  int32_t max_processes = 1;
-  // The run may use this much more than the problem's memory limit, in percent
-  // (LanguageProfile::memory_allowance_percent); MLE messages say so.
-  int64_t memory_allowance_percent = 0;
-  // SandboxLimits::reserved_memory_counts for every run
-  // (LanguageProfile::reserved_memory_counts).
-  bool reserved_memory_counts = false;
-};
 
 // The tests of one grading and the verdict they add up to (summary.h).
 struct GradeReport {

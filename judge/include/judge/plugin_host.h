@@ -66,14 +66,13 @@ Result<std::unique_ptr<PluginCaller>> LoadPluginIsolated(const std::string& path
                                                          const std::string& expected_id,
                                                          PluginCallLimits limits);
 
-struct ProblemConfig;  // problem.h
-
-// Loads the plugin of a problem package: PluginPath(DefaultPluginDir(),
-// config.plugin_id), checked against config.plugin_id, isolated (LoadPluginIsolated
-// with limits) or in this process. A package with no plugin is an InvalidArgument
-// naming the package. The caller owns the result; it keeps the library loaded.
-Result<std::unique_ptr<PluginCaller>> LoadProblemPlugin(const ProblemConfig& config, bool isolated,
-                                                        PluginCallLimits limits = {});
+// Loads the plugin a problem package names: PluginPath(DefaultPluginDir(), plugin_id),
+// checked against plugin_id, isolated (LoadPluginIsolated with limits) or in this
+// process. An empty plugin_id is an InvalidArgument naming `package` (its id and
+// directory, as errors show it). The caller owns the result; it keeps the library
+// loaded.
+Result<std::unique_ptr<PluginCaller>> LoadProblemPlugin(const std::string& plugin_id, const std::string& package,
+                                                        bool isolated, PluginCallLimits limits = {});
 
 }  // namespace judge
 

@@ -19,8 +19,8 @@
 #include <string_view>
 #include <vector>
 
+#include "judge/base/run_result.h"
 #include "judge/problem.h"
-#include "judge/sandbox.h"
 #include "judge/verdict.h"
 
 namespace judge {

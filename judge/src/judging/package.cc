@@ -236,7 +236,9 @@ Result<std::unique_ptr<Package>> LoadPackage(const std::string& problem_dir, con
   if (pkg->problem.interactive) pkg->checker_name = "interactive";
   if (pkg->problem.checker == CheckerKind::kPlugin || !pkg->problem.plugin_id.empty()) {
     JUDGE_ASSIGN_OR_RETURN(pkg->plugin,
-                           LoadProblemPlugin(pkg->problem, options.isolate_plugin, options.plugin_limits));
+                           LoadProblemPlugin(pkg->problem.plugin_id,
+                                             "problem '" + pkg->problem.id + "' (" + pkg->problem.dir + ")",
+                                             options.isolate_plugin, options.plugin_limits));
     Result<std::string> hash = Sha256File(pkg->plugin->path());
     if (hash.ok()) pkg->plugin_hash = *hash;
   }

@@ -8,7 +8,6 @@
 
 #include "judge/base/paths.h"
 #include "judge/plugin_host.h"
-#include "judge/problem.h"
 
 namespace judge {
 
@@ -24,15 +23,13 @@ std::string PluginPath(const std::string& dir, const std::string& id) {
   return dir.back() == '/' ? dir + id + ".so" : dir + "/" + id + ".so";
 }
 
-Result<std::unique_ptr<PluginCaller>> LoadProblemPlugin(const ProblemConfig& config, bool isolated,
-                                                        PluginCallLimits limits) {
-  if (config.plugin_id.empty())
-    return Status::InvalidArgument("problem '" + config.id + "' (" + config.dir +
-                                   "): expected a plugin for this command, found none (the package "
+Result<std::unique_ptr<PluginCaller>> LoadProblemPlugin(const std::string& plugin_id, const std::string& package,
+                                                        bool isolated, PluginCallLimits limits) {
+  if (plugin_id.empty())
+    return Status::InvalidArgument(package + ": expected a plugin for this command, found none (the package "
                                    "has no `plugin` key in problem.yaml)");
-  std::string path = PluginPath(DefaultPluginDir(), config.plugin_id);
-  return isolated ? LoadPluginIsolated(path, config.plugin_id, limits)
-                  : LoadPluginInProcess(path, config.plugin_id);
+  std::string path = PluginPath(DefaultPluginDir(), plugin_id);
+  return isolated ? LoadPluginIsolated(path, plugin_id, limits) : LoadPluginInProcess(path, plugin_id);
 }
 
 }  // namespace judge

@@ -1,4 +1,5 @@
-#include "judge/sandbox.h"
+// The names of a run's status and kill reason (see judge/base/run_result.h).
+#include "judge/base/run_result.h"
 
 namespace judge {
 
