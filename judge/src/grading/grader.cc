@@ -8,6 +8,7 @@
 #include <cmath>
 #include <functional>
 #include <map>
+#include <memory>
 #include <optional>
 #include <set>
 #include <chrono>
@@ -136,6 +137,9 @@ struct Lane {
   std::string next_pass;  // multi-pass: the next pass's input, when the validator wrote one
   std::atomic<bool> own_cancel{false};
   const std::atomic<bool>* cancel;
+  // The prepared sandbox this lane's runs of the submission share (SandboxSession),
+  // opened at the lane's first run.
+  std::unique_ptr<SandboxSession> session;
 };
 
 // What the grader does per test, with the state that carries across tests.
@@ -672,9 +676,10 @@ class Run {
     return m;
   }
 
-  Status RunProgram(const TestCase& test, TestResult* out, const Lane& lane) {
+  Status RunProgram(const TestCase& test, TestResult* out, Lane& lane) {
     JUDGE_RETURN_IF_ERROR(PrepareRunDir(test, lane));
-    Result<RunResult> ran = req_.sandbox->Run(MakeSpec(test, out->cpu_limit_ms, lane));
+    if (!lane.session) lane.session = req_.sandbox->OpenSession();
+    Result<RunResult> ran = lane.session->Run(MakeSpec(test, out->cpu_limit_ms, lane));
     if (!ran.ok()) return ran.status().WithContext("running test " + test.name);
     CopyRun(*ran, out);
     if (ran->status != RunStatus::kOk) {

@@ -16,16 +16,21 @@
 //      slot's network namespace, attaches the run's host directories (the work
 //      directory, extra mounts), which the keeper opened in the host's mount namespace
 //      as detached mounts (open_tree, or a new overlay made with fsopen) and passed as
-//      descriptors, makes the root read-only, joins the run's cgroups (only now: the
-//      setup's CPU time and kernel memory, freed lazily after the run, are not the
-//      program's), clones the program P, closes every descriptor and reaps children
+//      descriptors, makes the root read-only, clones the program P (which joins the
+//      run's cgroups itself: the setup's CPU time and kernel memory, freed lazily
+//      after the run, are not the program's), closes every descriptor and reaps children
 //      until P exits; it records P's wait status and exits, and the kernel then kills
 //      whatever is left in the namespace (setsid-ed daemons included).
 // I is root and the program is not, so the program cannot signal or inspect it. I
 // dies with the keeper (PR_SET_PDEATHSIG), which ends the run when the judge goes.
-// P sets the rlimits, changes to the work directory, drops to the slot's uid/gid with
-// no supplementary groups, sets no_new_privs, installs the seccomp filter and execs
-// the program (only 0-2 and the close-on-exec exec pipe are open).
+// P joins the run's cgroups (I never does: it is not the run's, and in a session it
+// outlives the run), sets the rlimits, changes to the work directory, drops to the
+// slot's uid/gid with no supplementary groups, sets no_new_privs, installs the seccomp
+// filter and execs the program (only 0-2 and close-on-exec descriptors are open).
+//
+// A session's init (StartSessionRun) serves several runs, one after the other: after
+// each, it kills every other process of its pid namespace and reaps them, and
+// restores what a run can change (session_reset.h) before it takes the next.
 //
 // P shares I's memory until it execs, as posix_spawn's child does (CLONE_VM |
 // CLONE_VFORK, on a stack of its own; I waits meanwhile): copying I's page tables
@@ -39,6 +44,7 @@
 #define JUDGE_SRC_SANDBOX_CHILD_SETUP_H_
 
 #include <linux/filter.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include <cstdint>
@@ -117,6 +123,9 @@ struct ChildPlan {
   const char* cwd = "/";
   const sock_filter* filter = nullptr;
   unsigned short filter_len = 0;
+  // Session runs (StartSessionRun): the size of the fresh tmpfs holding the run's
+  // /tmp and /dev/shm, in bytes.
+  int64_t scratch_bytes = 0;
   const char* program = nullptr;  // what P execs, with argv and envp (null-terminated)
   const char* const* argv = nullptr;
   const char* const* envp = nullptr;
@@ -150,6 +159,22 @@ void PrepareInit(const ChildPlan& plan);
 // reads end of file as soon as P has exec'd (or died). Every descriptor but those the
 // plan names and exec_pipe_fd is closed first.
 [[noreturn]] void StartRun(const ChildPlan& plan, int exec_pipe_fd);
+
+// How a session's run ended, as its init saw it.
+struct SessionRunEnd {
+  int program_status = 0;      // P's wait status (valid when the report says reaped)
+  struct rusage usage = {};    // of P and every process of the run, reaped by I
+  int64_t reaped_ns = 0;       // CLOCK_MONOTONIC once every process of the run was gone
+};
+
+// Part 2 in a session's I: like StartRun, but P's /tmp and /dev/shm are a fresh tmpfs
+// (plan.scratch_bytes), P's pidfd is sent on `link` (SCM_RIGHTS, with one byte) once P
+// has exec'd, and I returns once P has exited, every other process of the namespace
+// is killed and reaped, and the run's traces are gone (ResetAfterRun): the run's
+// mounts detached, the fresh tmpfs with them, SysV IPC objects removed, the root
+// writable again for the next run's mount points. Descriptors closed on return: all
+// but `link`. A failure before P runs is reported as in StartRun (I exits).
+SessionRunEnd StartSessionRun(const ChildPlan& plan, int exec_pipe_fd, int link);
 
 }  // namespace judge::sandbox
 

@@ -1,0 +1,102 @@
+// The keeper's run init (keeper_main.cc): the one process I it has at a time, cloned
+// ahead of its run into a new pid namespace, handed the run, and kept for the next
+// run of the same session.
+//
+// Theory of operation. Prepare clones I (CLONE_VM: no page tables copied for it,
+// none torn down when it exits; on a stack of its own) with one end of a socket pair,
+// its link; I builds the base of the run's file system (child_setup.h, PrepareInit)
+// from the plan of the slot's last run, writes a byte on its link, and waits there
+// for its run: a GoMessage with the run's descriptors beside it. I shares the
+// keeper's memory, errno included (one thread's TLS), so the keeper never works
+// alongside an I that is building: it waits for the ready byte first, and while I
+// waits for a run it is blocked in recvmsg. Once handed a run, I runs while the
+// keeper closes its copies of the descriptors and waits, reading errno only to tell
+// EINTR, which cannot come (the keeper has no signal handlers).
+//
+// A run on its own (session 0) takes I away: I exits with it (StartRun) and the
+// keeper prepares the next one. A session's run (GoMessage::keep) leaves I waiting
+// on its link for the session's next run once it has sent the program's pidfd, and,
+// at the run's end, a KeeperEnded (child_setup.h, StartSessionRun; everything the run
+// could change is gone by then). Such an I belongs to its session: ReadyFor hands it
+// to no other (a run of another session, or on its own, gets a fresh init), so
+// isolation stays per session.
+//
+// Not thread-safe: the keeper is single-threaded.
+#ifndef JUDGE_SRC_SANDBOX_KEEPER_INIT_H_
+#define JUDGE_SRC_SANDBOX_KEEPER_INIT_H_
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "child_setup.h"
+#include "judge/base/unique_fd.h"
+#include "keeper_protocol.h"
+
+namespace judge::sandbox {
+
+// What I receives with its run. Descriptors, in order: the exec pipe's write end,
+// stdin, stdout, stderr, the slot's network namespace (has_netns), the judge's pidfd
+// (has_judge_pidfd), procs_count cgroup files, mount_count detached mounts.
+struct GoMessage {
+  const ChildPlan* plan = nullptr;  // in the keeper's memory, alive until the run ends
+  int32_t has_netns = 0;
+  int32_t has_judge_pidfd = 0;
+  int32_t procs_count = 0;
+  int32_t mount_count = 0;
+  int32_t keep = 0;  // a session's run: I stays for the session's next run
+};
+
+class RunInit {
+ public:
+  RunInit() = default;
+  ~RunInit() { Discard(); }
+  RunInit(const RunInit&) = delete;
+  RunInit& operator=(const RunInit&) = delete;
+
+  // Makes sure an init for a run of `like` (whose BaseKey is `key`) of `session` (0:
+  // a run on its own) waits: the one there when it was prepared for `key` and is
+  // fresh or `session`'s own; else a new one. False when none could be made: errno,
+  // or Failure() says why.
+  bool ReadyFor(const ChildPlan& like, const std::string& key, uint64_t session);
+  // Prepares a fresh init for plans like `like` when none waits (after a run).
+  void PrepareAhead(const ChildPlan& like, const std::string& key);
+  // Why the last ReadyFor failed: *err the errno to report.
+  std::string Failure(int* err) const;
+
+  // Hands the run to the waiting init (ReadyFor first); for a session's run
+  // (go.keep) the init then belongs to `session`. False with errno when the init was
+  // gone (it is discarded).
+  bool Go(const GoMessage& go, const std::vector<int>& fds, uint64_t session);
+
+  pid_t pid() const { return pid_; }
+  int pidfd() const { return pidfd_.get(); }
+  int link() const { return link_.get(); }
+
+  // A run on its own took the init: forgets it, handing over its pidfd.
+  UniqueFd TakeAway();
+  // After a session's Go and the exec pipe's end: the program's pidfd from I;
+  // invalid when I ended before sending it.
+  UniqueFd ReceiveProgramPidfd();
+  // After a session's run: I's KeeperEnded. False when I ended instead (then reaped,
+  // its status and usage in *ended, and forgotten).
+  bool ReceiveEnded(KeeperEnded* ended);
+  // Kills and reaps the init, if any.
+  void Discard();
+
+ private:
+  bool Prepare(const ChildPlan& like, const std::string& key);
+  void Forget();  // no init any more (reaped already, or taken away)
+
+  pid_t pid_ = -1;  // -1: none
+  UniqueFd pidfd_;
+  UniqueFd link_;   // the keeper's end of the pair I waits on
+  std::string key_;
+  uint64_t session_ = 0;  // 0: fresh (never handed a run)
+};
+
+}  // namespace judge::sandbox
+
+#endif  // JUDGE_SRC_SANDBOX_KEEPER_INIT_H_
