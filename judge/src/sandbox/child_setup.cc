@@ -45,8 +45,6 @@ void CopyString(char* dst, size_t cap, const char* a, const char* b) {
   _exit(kSetupFailed);
 }
 
-void CloseAllFds() { syscall(SYS_close_range, 0u, ~0u, 0u); }
-
 // Closes every descriptor >= 3 but those in keep[0..n) (unsorted, no allocation).
 void CloseAllExcept(int* keep, int n) {
   for (int i = 1; i < n; ++i)  // insertion sort: a handful of descriptors
@@ -253,11 +251,10 @@ void PrepareInit(const ChildPlan& plan) {
 
 namespace {
 
-// What I does for a run of its own and for a session's alike, up to P's exec: the
-// run's descriptors, its mounts (a session's fresh /tmp and /dev/shm first, so that
-// the run's mount points below them are in the fresh tmpfs), then P. Returns P's pid
-// once P has exec'd (or died: the report says why); with pidfd, P's pidfd in *pidfd.
-// Descriptors left open: 0-2, exec_pipe_fd, keep_fd and the cgroup files.
+// Up to P's exec: the run's descriptors, its mounts (after a session's /tmp and
+// /dev/shm, so that the run's mount points below them are in the run's tmpfs), then
+// P. Returns P's pid once P has exec'd (or died: the report says why), P's pidfd in
+// *pidfd. Descriptors left open: 0-2, exec_pipe_fd, keep_fd and the cgroup files.
 pid_t LaunchProgram(const ChildPlan& plan, int exec_pipe_fd, int keep_fd, int* pidfd) {
   // The judge is gone already: nobody would watch the run (the keeper kills it once it
   // sees the judge's connection closed). Do not start it.
@@ -275,17 +272,13 @@ pid_t LaunchProgram(const ChildPlan& plan, int exec_pipe_fd, int keep_fd, int* p
   for (int i = 0; i < plan.procs_count && i < kMaxProcsFds; ++i) keep[n++] = plan.procs_fds[i];
   for (int i = 0; i < plan.mount_count && i < kMaxMountFds; ++i) keep[n++] = plan.mount_fds[i];
   CloseAllExcept(keep, n);
-  if (pidfd != nullptr) {
-    const char* what = "";
-    if (int err = MountFreshScratch(plan.scratch_bytes, &what); err != 0) Fail(plan, what, nullptr, err);
-  }
   int next_mount = 0;
   RunFsOps(plan, plan.fs_base_count, plan.fs_op_count, &next_mount);
   for (int i = 0; i < plan.mount_count && i < kMaxMountFds; ++i) close(plan.mount_fds[i]);
   // glibc's clone(), not fork(): no atfork handlers, no locks; the child runs
   // ProgramMain on program_stack (the stack grows down from its end). P joins the
   // cgroups itself (BecomeProgram).
-  const int flags = CLONE_VM | CLONE_VFORK | SIGCHLD | (pidfd != nullptr ? CLONE_PIDFD : 0);
+  const int flags = CLONE_VM | CLONE_VFORK | CLONE_PIDFD | SIGCHLD;
   pid_t program = clone(ProgramMain, program_stack + sizeof program_stack, flags, const_cast<ChildPlan*>(&plan), pidfd);
   if (program < 0) Fail(plan, "clone program", nullptr, errno);
   return program;
@@ -352,37 +345,39 @@ struct rusage Minus(const struct rusage& a, const struct rusage& b) {
 
 }  // namespace
 
-[[noreturn]] void StartRun(const ChildPlan& plan, int exec_pipe_fd) {
-  pid_t program = LaunchProgram(plan, exec_pipe_fd, -1, nullptr);
-  CloseAllFds();
-  ReapProgram(plan, program);
-  // Leaving kills every process left in the namespace.
-  _exit(0);
-}
-
-SessionRunEnd StartSessionRun(const ChildPlan& plan, int exec_pipe_fd, int link) {
+RunEnd RunInInit(const ChildPlan& plan, int exec_pipe_fd, int link, SessionScratch* session) {
   struct rusage before = {};
   getrusage(RUSAGE_CHILDREN, &before);
+  if (session != nullptr) {
+    const char* what = "";
+    if (int err = ReadyScratch(plan.scratch_bytes, session, &what); err != 0) Fail(plan, what, nullptr, err);
+  }
   int pidfd = -1;
   pid_t program = LaunchProgram(plan, exec_pipe_fd, link, &pidfd);
-  // The keeper hands P's pidfd to the judge, who watches the run end through it. A
-  // keeper that is gone ends the session: the run is killed with I.
+  // The keeper hands P's pidfd to the judge, who watches the run end through it: the
+  // end of P, not of I, whose namespaces take a while to tear down. A keeper that is
+  // gone ends the run with I.
   if (!SendFd(link, pidfd)) _exit(0);
   // Only the link stays: the run's stdin, stdout and stderr must see end of file when
-  // the program closes them, not when the session ends.
+  // the program closes them, not when I ends.
   CloseAllExcept(&link, 1);
   syscall(SYS_close_range, 0u, 2u, 0u);
   ReapProgram(plan, program);
   KillAllOthersAndReap();
-  SessionRunEnd end;
+  RunEnd end;
   end.reaped_ns = MonotonicNs();
   struct rusage after = {};
   getrusage(RUSAGE_CHILDREN, &after);
   end.usage = Minus(after, before);
   end.program_status = plan.report->program_status;
-  const char* what = "";
-  if (int err = DetachRunMounts(plan, &what); err != 0) Fail(plan, what, nullptr, err);
-  RemoveSysvIpcObjects();
+  if (session != nullptr) {
+    // Everything the run could change goes before the judge hears that it ended: the
+    // judge then reads the cgroup's counters, and pages of files or segments still
+    // held would count.
+    const char* what = "";
+    if (int err = DetachRunMounts(plan, session, &what); err != 0) Fail(plan, what, nullptr, err);
+    RemoveSysvIpcObjects();
+  }
   return end;
 }
 

@@ -70,22 +70,21 @@ int InitMain(void* arg) {
   PrepareInit(*a.base);
   const char ready = 1;
   if (write(a.link, &ready, 1) != 1) _exit(0);
+  SessionScratch scratch;  // this init's: a session's runs' /tmp and /dev/shm
   for (;;) {
     GoMessage go;
     int fds[kMaxGoFds];
     int n = 0;
     if (!ReceiveGo(a.link, &go, fds, &n)) _exit(0);  // discarded
     const ChildPlan plan = PlanWithFds(go, fds);
-    if (!go.keep) {
-      close(a.link);
-      StartRun(plan, fds[0]);
-    }
-    const SessionRunEnd end = StartSessionRun(plan, fds[0], a.link);
+    const RunEnd end = RunInInit(plan, fds[0], a.link, go.keep ? &scratch : nullptr);
     KeeperEnded e;
     e.status = end.program_status;
     e.usage = end.usage;
     e.reaped_ns = end.reaped_ns;
     if (send(a.link, &e, sizeof e, MSG_NOSIGNAL) != static_cast<ssize_t>(sizeof e)) _exit(0);
+    // A run on its own: leaving tears the namespaces down, after the judge has heard.
+    if (!go.keep) _exit(0);
   }
 }
 
@@ -186,12 +185,6 @@ bool RunInit::Go(const GoMessage& go, const std::vector<int>& fds, uint64_t sess
   }
   if (go.keep) session_ = session;
   return true;
-}
-
-UniqueFd RunInit::TakeAway() {
-  UniqueFd pidfd = std::move(pidfd_);
-  Forget();
-  return pidfd;
 }
 
 UniqueFd RunInit::ReceiveProgramPidfd() {

@@ -13,12 +13,14 @@
 // keeper closes its copies of the descriptors and waits, reading errno only to tell
 // EINTR, which cannot come (the keeper has no signal handlers).
 //
-// A run on its own (session 0) takes I away: I exits with it (StartRun) and the
-// keeper prepares the next one. A session's run (GoMessage::keep) leaves I waiting
-// on its link for the session's next run once it has sent the program's pidfd, and,
-// at the run's end, a KeeperEnded (child_setup.h, StartSessionRun; everything the run
-// could change is gone by then). Such an I belongs to its session: ReadyFor hands it
-// to no other (a run of another session, or on its own, gets a fresh init), so
+// Handed a run, I sends the program's pidfd on its link once the program has exec'd,
+// and a KeeperEnded once the program has exited and every other process of the run
+// is gone (child_setup.h, RunInInit). After a run on its own (session 0) I exits,
+// and the keeper reaps it (its namespaces torn down meanwhile, after the judge has
+// its answer) and prepares the next one. A session's run (GoMessage::keep) leaves I
+// waiting on its link for the session's next run, everything the run could change
+// gone before its KeeperEnded. Such an I belongs to its session: ReadyFor hands it to
+// no other (a run of another session, or on its own, gets a fresh init), so
 // isolation stays per session.
 //
 // Not thread-safe: the keeper is single-threaded.
@@ -75,13 +77,11 @@ class RunInit {
   int pidfd() const { return pidfd_.get(); }
   int link() const { return link_.get(); }
 
-  // A run on its own took the init: forgets it, handing over its pidfd.
-  UniqueFd TakeAway();
-  // After a session's Go and the exec pipe's end: the program's pidfd from I;
-  // invalid when I ended before sending it.
+  // After Go and the exec pipe's end: the program's pidfd from I; invalid when I
+  // ended before sending it.
   UniqueFd ReceiveProgramPidfd();
-  // After a session's run: I's KeeperEnded. False when I ended instead (then reaped,
-  // its status and usage in *ended, and forgotten).
+  // After the run: I's KeeperEnded. False when I ended instead (then reaped, its
+  // status and usage in *ended, and forgotten).
   bool ReceiveEnded(KeeperEnded* ended);
   // Kills and reaps the init, if any.
   void Discard();

@@ -20,17 +20,16 @@
 // needs, the run's host directories among them as detached mounts the keeper makes
 // (keeper_mounts.h: the init, pivoted into its new root, no longer sees the host's
 // paths); any other plan gets a new init first (keeper_init.h). The init does the
-// rest (StartRun) and the program P execs. The keeper answers KeeperStarted once P
-// has exec'd (the exec pipe closed), with the init's pidfd, and KeeperEnded once it
-// has reaped the init, with its rusage. The judge watches and kills the run itself
-// (cgroup, pidfd).
+// rest (RunInInit) and the program P execs. The keeper answers KeeperStarted once P
+// has exec'd (the exec pipe closed), with P's pidfd (from the init), and KeeperEnded
+// once the init says every process of the run is gone, with their rusage. The judge
+// watches and kills the run itself (cgroup, pidfd). The init of a run on its own then
+// exits and the keeper reaps it, after the judge has its answer.
 //
 // A run of a session (the plan's session id, SandboxSession) leaves its init waiting
-// for the session's next run instead: KeeperStarted carries the program's pidfd
-// (the init does not end with the run), and KeeperEnded comes from the init once
-// the run's processes are gone and its traces removed (StartSessionRun). The kept
-// init serves only runs of that session with the same base; any other run discards
-// it for a fresh one.
+// for the session's next run instead, its KeeperEnded sent once the run's traces are
+// removed too (session_reset.h). The kept init serves only runs of that session with
+// the same base; any other run discards it for a fresh one.
 //
 // A connection that ends (the judge closed it, or died) during a run kills that run.
 // With no connection for kIdleSeconds the keeper exits (a prepared init dies with it).
@@ -144,32 +143,10 @@ bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
   return SendMessage(c->socket.get(), &w, sizeof w, nullptr, 0);
 }
 
-// Waits for a run on its own to end, its init's exit answered with KeeperEnded; the
-// judge gone (end of stream on its socket) kills it first. False when the connection
-// is over.
-bool AwaitInit(const Client& c, pid_t pid, int pidfd) {
-  for (;;) {
-    struct pollfd p[2] = {{pidfd, POLLIN, 0}, {c.socket.get(), POLLIN, 0}};
-    if (poll(p, 2, -1) < 0) {
-      if (errno == EINTR) continue;
-      return false;
-    }
-    bool judge_gone = (p[1].revents & (POLLIN | POLLHUP | POLLERR)) != 0;
-    if (judge_gone) syscall(SYS_pidfd_send_signal, pidfd, SIGKILL, nullptr, 0);
-    if (!judge_gone && p[0].revents == 0) continue;
-    KeeperEnded e;
-    while (wait4(pid, &e.status, __WALL, &e.usage) < 0 && errno == EINTR) {
-    }
-    e.reaped_ns = NowNs();
-    if (judge_gone) return false;
-    return SendMessage(c.socket.get(), &e, sizeof e, nullptr, 0);
-  }
-}
-
-// Waits for a session's run to end: the init's KeeperEnded (or its exit, when it
-// failed), passed on to the judge; the judge gone discards the init, run and all.
-// False when the connection is over.
-bool AwaitSessionRun(const Client& c) {
+// Waits for the run to end: the init's KeeperEnded (or its exit, when it failed),
+// passed on to the judge; the judge gone discards the init, run and all. False when
+// the connection is over.
+bool AwaitRunEnd(const Client& c) {
   for (;;) {
     struct pollfd p[2] = {{init.link(), POLLIN, 0}, {c.socket.get(), POLLIN, 0}};
     if (poll(p, 2, -1) < 0) {
@@ -238,8 +215,6 @@ bool ServeRun(const Client& c, const ChildPlan& plan, const std::string& key, ui
   }
   exec_w.Reset();
   mounts.clear();
-  const pid_t pid = init.pid();
-  UniqueFd init_pidfd = session != 0 ? UniqueFd() : init.TakeAway();
   char byte;
   while (read(exec_r.get(), &byte, 1) < 0 && errno == EINTR) {
   }
@@ -249,18 +224,18 @@ bool ServeRun(const Client& c, const ChildPlan& plan, const std::string& key, ui
   }
   KeeperStarted s;
   s.ok = 1;
-  s.init_pid = pid;
+  s.init_pid = init.pid();
   s.start_ns = NowNs();
-  if (session == 0) {
-    bool started = SendStarted(c, s, init_pidfd.get());
-    return AwaitInit(c, pid, init_pidfd.get()) && started;
-  }
-  // The session's init stays: the judge watches the program itself. An init that
-  // failed before it could send that (the report says why) is watched instead.
+  // The judge watches the program itself: its end is the run's, whether the init
+  // stays (a session's) or exits, tearing its namespaces down (which the judge need
+  // not wait for). An init that failed before it could send the program's pidfd (the
+  // report says why) is watched instead.
   UniqueFd watched = init.ReceiveProgramPidfd();
   if (!watched) watched.Reset(static_cast<int>(fcntl(init.pidfd(), F_DUPFD_CLOEXEC, 3)));
-  bool started = SendStarted(c, s, watched.get());
-  return AwaitSessionRun(c) && started;
+  const bool started = SendStarted(c, s, watched.get());
+  const bool go_on = AwaitRunEnd(c) && started;
+  if (session == 0) init.Discard();  // exiting on its own: reaped here
+  return go_on;
 }
 
 // One run request of a greeted client.

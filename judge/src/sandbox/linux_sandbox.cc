@@ -477,11 +477,12 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   return SpawnedInit(keeper, std::move(started), [this, &slot, pidfd] { (void)KillTree(slot, pidfd); });
 }
 
-Status LinuxSandbox::KillTree(Slot& slot, int init_pidfd) {
+Status LinuxSandbox::KillTree(Slot& slot, int program_pidfd) {
   if (slot.cgroup) return slot.cgroup->KillAll(0).WithContext("killing the run");
-  // No cgroup: killing the pid namespace's init kills everything inside it; through
-  // its pidfd, so a pid the keeper has reaped and the kernel reused is never hit.
-  if (init_pidfd >= 0) ::syscall(SYS_pidfd_send_signal, init_pidfd, SIGKILL, nullptr, 0);
+  // No cgroup: the program, through its pidfd (so a pid the init has reaped and the
+  // kernel reused is never hit); once it has exited, the init kills every other
+  // process of its namespace (kill(-1)) before the run is said to have ended.
+  if (program_pidfd >= 0) ::syscall(SYS_pidfd_send_signal, program_pidfd, SIGKILL, nullptr, 0);
   return Status::Ok();
 }
 

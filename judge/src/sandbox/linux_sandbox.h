@@ -59,7 +59,7 @@ class LinuxSandbox final : public Sandbox {
   Result<WorkLayer> OpenWorkLayer(Slot& slot, const std::string& work_dir, const DerivedLimits& derived, uid_t uid);
   Result<SpawnedInit> Spawn(Slot& slot, const RunSpec& spec, const WorkLayer& layer, const DerivedLimits& derived,
                             const RunStreams& streams, const std::string& program, uint64_t session);
-  Status KillTree(Slot& slot, int init_pidfd);
+  Status KillTree(Slot& slot, int program_pidfd);
   Result<SlotKeeper*> KeeperOf(Slot& slot);
   Result<RunResult> Conclude(Slot& slot, const RunSpec& spec, const MonitorResult& watched, SpawnedInit& init,
                              RunStreams& streams, const WorkLayer& layer, const CgroupUsage& base);

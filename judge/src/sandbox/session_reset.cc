@@ -7,6 +7,7 @@
 #include <sys/sem.h>
 #include <sys/shm.h>
 #include <sys/stat.h>
+#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -42,8 +43,25 @@ int Failed(const char* step, const char** what) {
   return errno != 0 ? errno : EIO;
 }
 
-}  // namespace
 
+bool SameTime(const struct timespec& a, const struct timespec& b) {
+  return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+}
+
+// Whether the scratch tmpfs is as it was when fresh: nothing in it (its root, "tmp"
+// and "shm" are its only inodes, no block used) and neither directory touched (a file
+// made and removed again changes their times).
+bool ScratchUntouched(const SessionScratch& s) {
+  struct statfs fs;
+  struct stat tmp, shm;
+  if (statfs("/tmp", &fs) != 0 || stat("/tmp", &tmp) != 0 || stat("/dev/shm", &shm) != 0) return false;
+  return fs.f_files - fs.f_ffree == 3 && fs.f_bfree == fs.f_blocks && SameTime(tmp.st_mtim, s.tmp_mtime) &&
+         SameTime(tmp.st_ctim, s.tmp_ctime) && SameTime(shm.st_mtim, s.shm_mtime) && SameTime(shm.st_ctim, s.shm_ctime);
+}
+
+// A fresh tmpfs of `bytes` (nosuid, nodev) whose directories "tmp" and "shm" (mode
+// 1777) are stacked over /tmp and /dev/shm. Needs the root writable (a mount point is
+// made there for a moment). 0, or the errno of the failed step, *what naming it.
 int MountFreshScratch(int64_t bytes, const char** what) {
   char options[64];
   ScratchOptions(bytes, options, sizeof options);
@@ -72,6 +90,8 @@ int MountFreshScratch(int64_t bytes, const char** what) {
   return rc;
 }
 
+}  // namespace
+
 void KillAllOthersAndReap() {
   for (;;) {
     // As pid 1 of the namespace, -1 reaches every other process in it; a fork racing
@@ -82,14 +102,38 @@ void KillAllOthersAndReap() {
   }
 }
 
-int DetachRunMounts(const ChildPlan& plan, const char** what) {
+int ReadyScratch(int64_t bytes, SessionScratch* scratch, const char** what) {
+  if (scratch->mounted && scratch->bytes == bytes) return 0;
+  if (scratch->mounted) {
+    for (const char* at : {"/dev/shm", "/tmp"})
+      if (umount2(at, MNT_DETACH) != 0) return Failed("detaching the last run's /tmp or /dev/shm", what);
+    scratch->mounted = false;
+  }
+  if (int err = MountFreshScratch(bytes, what); err != 0) return err;
+  struct stat tmp, shm;
+  if (stat("/tmp", &tmp) != 0 || stat("/dev/shm", &shm) != 0) return Failed("stat the run's /tmp", what);
+  scratch->mounted = true;
+  scratch->bytes = bytes;
+  scratch->tmp_mtime = tmp.st_mtim;
+  scratch->tmp_ctime = tmp.st_ctim;
+  scratch->shm_mtime = shm.st_mtim;
+  scratch->shm_ctime = shm.st_ctim;
+  return 0;
+}
+
+int DetachRunMounts(const ChildPlan& plan, SessionScratch* scratch, const char** what) {
   for (int i = plan.fs_op_count - 1; i >= plan.fs_base_count; --i) {
     const FsOp& op = plan.fs_ops[i];
     if (op.kind != FsOp::kHostBind && op.kind != FsOp::kHostOverlay) continue;
     if (umount2(op.a, MNT_DETACH) != 0 && errno != EINVAL) return Failed("detaching the run's mount", what);
   }
-  for (const char* at : {"/dev/shm", "/tmp"})
-    if (umount2(at, MNT_DETACH) != 0) return Failed("detaching the run's /tmp or /dev/shm", what);
+  // Each detach costs the kernel a wait for its readers (an RCU grace period): the
+  // scratch tmpfs stays while runs leave it as they found it, as most do.
+  if (scratch->mounted && !ScratchUntouched(*scratch)) {
+    for (const char* at : {"/dev/shm", "/tmp"})
+      if (umount2(at, MNT_DETACH) != 0) return Failed("detaching the run's /tmp or /dev/shm", what);
+    scratch->mounted = false;
+  }
   if (mount(nullptr, "/", nullptr, MS_REMOUNT | MS_BIND | MS_NOSUID, nullptr) != 0)
     return Failed("making the root writable for the next run", what);
   return 0;

@@ -1,4 +1,4 @@
-// What a session's init (child_setup.h, StartSessionRun) does around each run so
+// What a session's init (child_setup.h, RunInInit) does around each run so
 // that the next run of the session finds nothing of it.
 //
 // Theory of operation. A session keeps one init I, with its pid, mount, IPC and UTS
@@ -6,9 +6,11 @@
 //  - processes: every process of the run lives in I's pid namespace (it cannot leave
 //    it), so I, its pid 1, kills them all with kill(-1, SIGKILL), which spares only
 //    the caller, and reaps until it has no child (orphans are reparented to it);
-//  - files: the root is read-only; /tmp and /dev/shm are a tmpfs of the run's own
-//    (MountFreshScratch), stacked over the root's empty directories and detached
-//    after the run, which frees every file and page in it at once, however deep; the
+//  - files: the root is read-only; /tmp and /dev/shm are the session's scratch tmpfs
+//    (ReadyScratch), stacked over the root's empty directories; a run that changed it
+//    in any way (a file, a directory's times) has it detached after the run, which
+//    frees every file and page in it at once, however deep, and the next run gets a
+//    fresh one; the
 //    work directory is an overlay whose writable layer the judge empties or replaces
 //    (run_disk.h), detached here too; extra mounts are detached;
 //  - IPC: SysV shared memory, message queues and semaphores are removed by index
@@ -29,19 +31,21 @@
 
 namespace judge::sandbox {
 
-// Mounts a fresh tmpfs of `bytes` (nosuid, nodev) and stacks its directories "tmp"
-// and "shm" (mode 1777) over /tmp and /dev/shm. Needs the root writable (a mount point
-// is made there for a moment). 0, or the errno of the failed step, *what naming it.
-int MountFreshScratch(int64_t bytes, const char** what);
+// Readies the session's scratch tmpfs for a run: kept from the last run (which left
+// it untouched), else a fresh one of `bytes` (nosuid, nodev) whose directories "tmp"
+// and "shm" (mode 1777) are stacked over /tmp and /dev/shm. Needs the root writable.
+// 0, or the errno of the failed step, *what naming it.
+int ReadyScratch(int64_t bytes, SessionScratch* scratch, const char** what);
 
 // Kills every process of the caller's pid namespace but the caller (its init), and
 // reaps until none is left. The usage of what it reaps counts in RUSAGE_CHILDREN.
 void KillAllOthersAndReap();
 
 // Detaches the run's mounts: the kHost* targets of plan.fs_ops[fs_base_count, ...)
-// (in reverse), the stacked /tmp and /dev/shm; makes the root's mount writable again.
-// 0, or the errno of the failed step, *what naming it.
-int DetachRunMounts(const ChildPlan& plan, const char** what);
+// (in reverse), and the scratch tmpfs unless the run left it untouched (nothing in it,
+// neither directory's times changed); makes the root's mount writable again. 0, or
+// the errno of the failed step, *what naming it.
+int DetachRunMounts(const ChildPlan& plan, SessionScratch* scratch, const char** what);
 
 // Removes every SysV shared-memory segment, message queue and semaphore set of the
 // caller's IPC namespace (every process that used them is gone: nothing is attached).

@@ -66,9 +66,8 @@ class SpawnedInit {
   SlotKeeper* keeper_;
   pid_t pid_;
   int64_t start_ns_;
-  // Kept until the object goes: the keeper reaps, signals go through it. The init's
-  // for a run on its own; a session's program's (its init outlives the run): either
-  // way readable once the program has ended.
+  // The program's (the keeper passes it on from the init), readable once the program
+  // has ended; kept until the object goes: signals go through it.
   UniqueFd pidfd_;
   std::function<void()> kill_tree_;
 };
