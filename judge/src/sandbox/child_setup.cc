@@ -371,14 +371,23 @@ RunEnd RunInInit(const ChildPlan& plan, int exec_pipe_fd, int link, SessionScrat
   end.usage = Minus(after, before);
   end.program_status = plan.report->program_status;
   if (session != nullptr) {
-    // Everything the run could change goes before the judge hears that it ended: the
-    // judge then reads the cgroup's counters, and pages of files or segments still
-    // held would count.
+    // What holds pages goes before the judge hears that the run ended: the judge then
+    // reads the cgroup's counters, and pages of files or segments still held would
+    // count. The run's mounts go after (FinishSessionRun).
     const char* what = "";
-    if (int err = DetachRunMounts(plan, session, &what); err != 0) Fail(plan, what, nullptr, err);
+    if (int err = ReleaseScratchIfTouched(session, &what); err != 0) Fail(plan, what, nullptr, err);
     RemoveSysvIpcObjects();
   }
   return end;
+}
+
+void FinishSessionRun(const ChildPlan& plan, int link) {
+  // The judge has its answer and may be preparing its next run, whose report page
+  // this is: a failure here is not written there. I just ends, and the keeper, which
+  // hears no byte, gives the session's next run a fresh init.
+  if (DetachRunMounts(plan) != 0) _exit(kSetupFailed);
+  const char done = 1;
+  if (write(link, &done, 1) != 1) _exit(0);
 }
 
 }  // namespace judge::sandbox

@@ -180,10 +180,17 @@ struct RunEnd {
 // session: null for a run on its own (I exits after it, the kernel tearing its
 // namespaces down); else a session's, whose I stays: the run's /tmp and /dev/shm are
 // the session's scratch tmpfs (fresh, or as the last run found it), and before this
-// returns the run's traces are gone (session_reset.h): its mounts detached, the
-// scratch tmpfs replaced when the run changed it, SysV IPC objects removed, the root
-// writable again for the next run's mount points.
+// returns what the run left that holds pages is gone (session_reset.h): the scratch
+// tmpfs detached when the run changed it, SysV IPC objects removed.
 RunEnd RunInInit(const ChildPlan& plan, int exec_pipe_fd, int link, SessionScratch* session);
+
+// After a session's run, once its KeeperEnded is sent: detaches the run's mounts (its
+// work directory's overlay, extra mounts), makes the root writable again for the next
+// run's mount points, and writes one byte on `link`: the keeper waits for it before it
+// makes the next run's mounts (an overlay on the same layer must not be mounted twice).
+// plan's tables must still be alive (the keeper keeps them until the byte). On a
+// failure I exits without a byte (and without a report: the run was concluded).
+void FinishSessionRun(const ChildPlan& plan, int link);
 
 }  // namespace judge::sandbox
 

@@ -85,6 +85,7 @@ int InitMain(void* arg) {
     if (send(a.link, &e, sizeof e, MSG_NOSIGNAL) != static_cast<ssize_t>(sizeof e)) _exit(0);
     // A run on its own: leaving tears the namespaces down, after the judge has heard.
     if (!go.keep) _exit(0);
+    FinishSessionRun(plan, a.link);
   }
 }
 
@@ -112,6 +113,7 @@ void RunInit::Discard() {
 }
 
 void RunInit::Forget() {
+  held_plan_.reset();
   pid_ = -1;
   pidfd_.Reset();
   link_.Reset();
@@ -158,8 +160,26 @@ bool RunInit::Prepare(const ChildPlan& like, const std::string& key) {
 
 bool RunInit::ReadyFor(const ChildPlan& like, const std::string& key, uint64_t session) {
   const bool usable = pid_ >= 0 && key_ == key && (session_ == 0 || session_ == session);
-  if (usable) return true;
+  if (usable && AwaitReset()) return true;
   return Prepare(like, key);
+}
+
+bool RunInit::AwaitReset() {
+  if (!held_plan_) return true;
+  char byte;
+  ssize_t n;
+  while ((n = read(link_.get(), &byte, 1)) < 0 && errno == EINTR) {
+  }
+  held_plan_.reset();
+  return n == 1;  // else I ended: the caller prepares a fresh one
+}
+
+void RunInit::FinishLastRun() {
+  if (!AwaitReset()) Discard();
+}
+
+void RunInit::HoldUntilReset(std::unique_ptr<HeldPlan> plan) {
+  if (pid_ >= 0) held_plan_ = std::move(plan);
 }
 
 void RunInit::PrepareAhead(const ChildPlan& like, const std::string& key) {

@@ -30,6 +30,7 @@
 #include <sys/types.h>
 
 #include <cstdint>
+#include <memory>
 #include <string>
 #include <vector>
 
@@ -49,6 +50,13 @@ struct GoMessage {
   int32_t procs_count = 0;
   int32_t mount_count = 0;
   int32_t keep = 0;  // a session's run: I stays for the session's next run
+};
+
+// A run's request as received, and the plan that points into it: what a session's
+// init reads until it has detached the run's mounts (FinishSessionRun).
+struct HeldPlan {
+  std::string message;
+  UnpackedPlan unpacked;
 };
 
 class RunInit {
@@ -83,18 +91,26 @@ class RunInit {
   // After the run: I's KeeperEnded. False when I ended instead (then reaped, its
   // status and usage in *ended, and forgotten).
   bool ReceiveEnded(KeeperEnded* ended);
+  // Before the next run's mounts are made: waits until a session's init has detached
+  // the last run's (HoldUntilReset); an init that ended instead is reaped.
+  void FinishLastRun();
+  // After a session's run, answered: the run's request, kept (I still reads its
+  // mount table) until I says the run's mounts are detached; ReadyFor waits for that.
+  void HoldUntilReset(std::unique_ptr<HeldPlan> plan);
   // Kills and reaps the init, if any.
   void Discard();
 
  private:
   bool Prepare(const ChildPlan& like, const std::string& key);
   void Forget();  // no init any more (reaped already, or taken away)
+  bool AwaitReset();  // false: I ended instead of finishing the last run's reset
 
   pid_t pid_ = -1;  // -1: none
   UniqueFd pidfd_;
   UniqueFd link_;   // the keeper's end of the pair I waits on
   std::string key_;
   uint64_t session_ = 0;  // 0: fresh (never handed a run)
+  std::unique_ptr<HeldPlan> held_plan_;  // set while I detaches the last run's mounts
 };
 
 }  // namespace judge::sandbox

@@ -197,6 +197,9 @@ bool HandOver(const Client& c, const ChildPlan& plan, const std::string& key, ui
 // the run ended (an interactor must see the submission close its stdout).
 bool ServeRun(const Client& c, const ChildPlan& plan, const std::string& key, uint64_t session,
               std::vector<int>* fds) {
+  // A session's init may still be detaching the last run's overlay, on the layer this
+  // run's will use: it must be gone first.
+  init.FinishLastRun();
   std::vector<UniqueFd> mounts;
   const char* host_path = "";
   if (!HostMounts(plan, &mounts, &host_path)) {
@@ -239,10 +242,12 @@ bool ServeRun(const Client& c, const ChildPlan& plan, const std::string& key, ui
 }
 
 // One run request of a greeted client.
-bool Run(const Client& c, const std::string& msg, std::vector<int>* fds_in) {
+bool Run(const Client& c, std::string&& msg, std::vector<int>* fds_in) {
   std::vector<int>& fds = *fds_in;
-  UnpackedPlan up;
-  if (!UnpackPlan(msg, &up) || fds.size() < 3 || fds.size() - 3 != up.procs_count)
+  auto held = std::make_unique<HeldPlan>();  // a session's init reads it after the answer
+  held->message = std::move(msg);
+  UnpackedPlan& up = held->unpacked;
+  if (!UnpackPlan(held->message, &up) || fds.size() < 3 || fds.size() - 3 != up.procs_count)
     return Fail(c, "a malformed run request", EINVAL);
   ChildPlan& plan = up.plan;
   plan.judge_pidfd = c.judge_pidfd.get();
@@ -262,6 +267,7 @@ bool Run(const Client& c, const std::string& msg, std::vector<int>* fds_in) {
   // The next run's init, prepared while the judge concludes this one (unless this
   // run's session keeps its own).
   init.PrepareAhead(plan, key);
+  if (up.session != 0) init.HoldUntilReset(std::move(held));
   return go_on;
 }
 
@@ -277,7 +283,7 @@ bool Serve(Client* c) {
   if (op == static_cast<uint32_t>(KeeperOp::kHello) && !c->greeted && msg.size() >= sizeof(KeeperHello)) {
     go_on = Hello(c, msg, &fds);
   } else if (op == static_cast<uint32_t>(KeeperOp::kRun) && c->greeted) {
-    go_on = Run(*c, msg, &fds);
+    go_on = Run(*c, std::move(msg), &fds);
   }
   for (int fd : fds)
     if (fd >= 0) close(fd);

@@ -121,21 +121,24 @@ int ReadyScratch(int64_t bytes, SessionScratch* scratch, const char** what) {
   return 0;
 }
 
-int DetachRunMounts(const ChildPlan& plan, SessionScratch* scratch, const char** what) {
+int ReleaseScratchIfTouched(SessionScratch* scratch, const char** what) {
+  // Each detach costs the kernel a wait for its readers (an RCU grace period): the
+  // scratch tmpfs stays while runs leave it as they found it, as most do.
+  if (!scratch->mounted || ScratchUntouched(*scratch)) return 0;
+  for (const char* at : {"/dev/shm", "/tmp"})
+    if (umount2(at, MNT_DETACH) != 0) return Failed("detaching the run's /tmp or /dev/shm", what);
+  scratch->mounted = false;
+  return 0;
+}
+
+int DetachRunMounts(const ChildPlan& plan) {
   for (int i = plan.fs_op_count - 1; i >= plan.fs_base_count; --i) {
     const FsOp& op = plan.fs_ops[i];
     if (op.kind != FsOp::kHostBind && op.kind != FsOp::kHostOverlay) continue;
-    if (umount2(op.a, MNT_DETACH) != 0 && errno != EINVAL) return Failed("detaching the run's mount", what);
+    // EINVAL, ENOENT: gone already, with the scratch tmpfs it was mounted in.
+    if (umount2(op.a, MNT_DETACH) != 0 && errno != EINVAL && errno != ENOENT) return errno;
   }
-  // Each detach costs the kernel a wait for its readers (an RCU grace period): the
-  // scratch tmpfs stays while runs leave it as they found it, as most do.
-  if (scratch->mounted && !ScratchUntouched(*scratch)) {
-    for (const char* at : {"/dev/shm", "/tmp"})
-      if (umount2(at, MNT_DETACH) != 0) return Failed("detaching the run's /tmp or /dev/shm", what);
-    scratch->mounted = false;
-  }
-  if (mount(nullptr, "/", nullptr, MS_REMOUNT | MS_BIND | MS_NOSUID, nullptr) != 0)
-    return Failed("making the root writable for the next run", what);
+  if (mount(nullptr, "/", nullptr, MS_REMOUNT | MS_BIND | MS_NOSUID, nullptr) != 0) return errno;
   return 0;
 }
 

@@ -41,11 +41,18 @@ int ReadyScratch(int64_t bytes, SessionScratch* scratch, const char** what);
 // reaps until none is left. The usage of what it reaps counts in RUSAGE_CHILDREN.
 void KillAllOthersAndReap();
 
-// Detaches the run's mounts: the kHost* targets of plan.fs_ops[fs_base_count, ...)
-// (in reverse), and the scratch tmpfs unless the run left it untouched (nothing in it,
-// neither directory's times changed); makes the root's mount writable again. 0, or
-// the errno of the failed step, *what naming it.
-int DetachRunMounts(const ChildPlan& plan, SessionScratch* scratch, const char** what);
+// Detaches the session's scratch tmpfs (/tmp and /dev/shm) unless the run left it
+// untouched (nothing in it, neither directory's times changed): every file and page
+// in it goes. Before the judge reads the run's counters. 0, or the errno of the
+// failed step, *what naming it.
+int ReleaseScratchIfTouched(SessionScratch* scratch, const char** what);
+
+// Detaches the run's mounts, the kHost* targets of plan.fs_ops[fs_base_count, ...)
+// (in reverse: the work directory's overlay, extra mounts), and makes the root's mount
+// writable again for the next run's mount points. They hold nothing the run's
+// counters include, so this may follow the judge's answer (the keeper makes the next
+// run's mounts only once it is done). 0, or the errno of the failed step.
+int DetachRunMounts(const ChildPlan& plan);
 
 // Removes every SysV shared-memory segment, message queue and semaphore set of the
 // caller's IPC namespace (every process that used them is gone: nothing is attached).
