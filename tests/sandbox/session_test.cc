@@ -6,7 +6,11 @@
 // prove nothing). Each of these tests failed with its part of the reset switched off.
 #include <gtest/gtest.h>
 
+#include <signal.h>
+
+#include <chrono>
 #include <string>
+#include <thread>
 #include <tuple>
 
 #include "sandbox_fixture.h"
@@ -105,6 +109,29 @@ TEST_F(Session, AnotherSessionAndARunOnItsOwnGetFreshNamespaces) {
   ASSERT_RAN(alone);
   EXPECT_NE(Namespaces(), first);
   EXPECT_EQ(alone->status, RunStatus::kOk) << Stderr();
+}
+
+// A session's init killed during a run (as the keeper kills it when the judge goes
+// away mid-run): the session's next run gets a fresh init and runs, and does not wait
+// for the dead init to finish a reset (it once waited forever: the keeper held the
+// fresh init it prepared instead to the dead one's reset).
+TEST_F(Session, AnInitKilledDuringARunGivesTheNextRunAFreshOne) {
+  std::unique_ptr<SandboxSession> session = sandbox().OpenSession();
+  auto first = RunHostileInSession(*session, "session_traces", {"find", "child"}, Limits());
+  ASSERT_RAN(first);
+  const std::string before = Namespaces();
+  std::thread killer([] {
+    std::this_thread::sleep_for(std::chrono::milliseconds(300));
+    for (int pid : KeeperProcessesOf(JUDGE_SANDBOX_KEEPER_BUILD_PATH).inits) ::kill(pid, SIGKILL);
+  });
+  SandboxLimits l = Limits();
+  l.wall_time_ms = 3000;
+  auto killed = RunHostileInSession(*session, "sleep_forever", {}, l);  // a judge error, or cut short
+  killer.join();
+  auto next = RunHostileInSession(*session, "session_traces", {"find", "child"}, Limits());
+  ASSERT_RAN(next);
+  EXPECT_EQ(next->status, RunStatus::kOk) << next->message;
+  EXPECT_NE(Namespaces(), before);
 }
 
 }  // namespace

@@ -205,8 +205,10 @@ void RunInit::FinishLastRun() {
   if (!AwaitReset()) Discard();
 }
 
-void RunInit::HoldUntilReset(std::unique_ptr<HeldPlan> plan) {
-  if (pid_ >= 0) held_plan_ = std::move(plan);
+void RunInit::HoldUntilReset(std::unique_ptr<HeldPlan> plan, uint64_t session) {
+  // Only the init that ran the run resets: not a fresh one prepared since (the
+  // session's ended, or its judge went away), which would never send the byte.
+  if (pid_ >= 0 && session_ == session) held_plan_ = std::move(plan);
 }
 
 void RunInit::PrepareAhead(const ChildPlan& like, const std::string& key) {

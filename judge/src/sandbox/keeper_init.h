@@ -95,9 +95,11 @@ class RunInit {
   // Before the next run's mounts are made: waits until a session's init has detached
   // the last run's (HoldUntilReset); an init that ended instead is reaped.
   void FinishLastRun();
-  // After a session's run, answered: the run's request, kept (I still reads its
-  // mount table) until I says the run's mounts are detached; ReadyFor waits for that.
-  void HoldUntilReset(std::unique_ptr<HeldPlan> plan);
+  // After a run of `session`, answered: the run's request, kept (I still reads its
+  // mount table) until I says the run's mounts are detached; ReadyFor and
+  // FinishLastRun wait for that. Nothing is kept when the init there is not the one
+  // that ran it (it ended, and a fresh one was prepared).
+  void HoldUntilReset(std::unique_ptr<HeldPlan> plan, uint64_t session);
   // Kills the init, if any; it is reaped later (LetEnd).
   void Discard();
   // The init ends on its own (a run on its own's, after its KeeperEnded): forgotten

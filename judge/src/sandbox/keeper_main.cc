@@ -267,7 +267,7 @@ bool Run(const Client& c, std::string&& msg, std::vector<int>* fds_in) {
   // The next run's init, prepared while the judge concludes this one (unless this
   // run's session keeps its own).
   init.PrepareAhead(plan, key);
-  if (up.session != 0) init.HoldUntilReset(std::move(held));
+  if (up.session != 0) init.HoldUntilReset(std::move(held), up.session);
   return go_on;
 }
 
