@@ -121,6 +121,13 @@ void RunInit::LetEnd() {
   Forget();
 }
 
+void RunInit::AwaitEnd() {
+  if (pid_ < 0) return;
+  const int stack = stack_;
+  LetEnd();
+  ReapEnded(stack);
+}
+
 void RunInit::ReapEnded(int stack) {
   for (auto it = ending_.begin(); it != ending_.end();) {
     // Blocking only for the stack about to be used: its init ended a run ago.

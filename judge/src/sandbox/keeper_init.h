@@ -105,6 +105,12 @@ class RunInit {
   // The init ends on its own (a run on its own's, after its KeeperEnded): forgotten
   // now, reaped later, when its stack is wanted again or in passing.
   void LetEnd();
+  // The same, reaped now: waits for the teardown of its namespaces. After a run on its
+  // own, before the next init is prepared: measured, building the next one's
+  // namespaces while the last one's are torn down made back-to-back runs slower on a
+  // loaded host (docs/figures.md, runpath), the two competing for the same kernel locks
+  // and cores; the judge has its answer either way.
+  void AwaitEnd();
 
  private:
   bool Prepare(const ChildPlan& like, const std::string& key);
