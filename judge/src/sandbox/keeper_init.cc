@@ -89,14 +89,9 @@ int InitMain(void* arg) {
   }
 }
 
-// I's stacks, used in turn: the keeper has one init at a time (prepared, running or
-// kept for its session), but does not wait for an init that ends (its namespaces
-// take a while to tear down) before it clones the next; it waits before it clones
-// one on the same stack again, a whole run later (by then the old one is long gone).
-// An ending init may still run a few instructions on its stack (after its last
-// message, before its exit), so the next must not use that one.
-constexpr int kInitStacks = 2;
-alignas(64) char init_stacks[kInitStacks][128 * 1024];
+// I's stack: one suffices, as the keeper has one init at a time (prepared, running
+// or kept for its session) and reaps it before cloning the next.
+alignas(64) char init_stack[128 * 1024];
 
 // Where an init being prepared reports a failure (it has no client yet).
 ChildReport prepare_report;
@@ -112,35 +107,9 @@ int64_t NowNs() {
 void RunInit::Discard() {
   if (pid_ < 0) return;
   syscall(SYS_pidfd_send_signal, pidfd_.get(), SIGKILL, nullptr, 0);
-  LetEnd();
-}
-
-void RunInit::LetEnd() {
-  if (pid_ < 0) return;
-  ending_.push_back(Ending{pid_, stack_, std::move(held_plan_)});
-  Forget();
-}
-
-void RunInit::AwaitEnd() {
-  if (pid_ < 0) return;
-  const int stack = stack_;
-  LetEnd();
-  ReapEnded(stack);
-}
-
-void RunInit::ReapEnded(int stack) {
-  for (auto it = ending_.begin(); it != ending_.end();) {
-    // Blocking only for the stack about to be used: its init ended a run ago.
-    const int options = __WALL | (it->stack == stack ? 0 : WNOHANG);
-    pid_t got;
-    while ((got = waitpid(it->pid, nullptr, options)) < 0 && errno == EINTR) {
-    }
-    if (got == 0) {
-      ++it;
-      continue;
-    }
-    it = ending_.erase(it);  // reaped (or not ours any more: ECHILD)
+  while (waitpid(pid_, nullptr, __WALL) < 0 && errno == EINTR) {
   }
+  Forget();
 }
 
 void RunInit::Forget() {
@@ -157,8 +126,6 @@ void RunInit::Forget() {
 // prepare_report when the init failed.
 bool RunInit::Prepare(const ChildPlan& like, const std::string& key) {
   Discard();
-  const int stack = (stack_ + 1) % kInitStacks;
-  ReapEnded(stack);
   ChildPlan base = like;
   base.report = &prepare_report;
   std::memset(&prepare_report, 0, sizeof prepare_report);
@@ -167,8 +134,8 @@ bool RunInit::Prepare(const ChildPlan& like, const std::string& key) {
   UniqueFd ours(pair[0]), theirs(pair[1]);
   InitArgs args{&base, pair[1]};
   int pidfd = -1;
-  pid_t pid = clone(InitMain, init_stacks[stack] + sizeof init_stacks[stack],
-                    CLONE_VM | CLONE_NEWPID | CLONE_PIDFD | SIGCHLD, &args, &pidfd);
+  pid_t pid = clone(InitMain, init_stack + sizeof init_stack, CLONE_VM | CLONE_NEWPID | CLONE_PIDFD | SIGCHLD, &args,
+                    &pidfd);
   const int err = errno;
   theirs.Reset();
   if (pid < 0 || pidfd < 0) {
@@ -177,7 +144,6 @@ bool RunInit::Prepare(const ChildPlan& like, const std::string& key) {
     return false;
   }
   pid_ = pid;
-  stack_ = stack;
   pidfd_.Reset(pidfd);
   link_ = std::move(ours);
   key_ = key;

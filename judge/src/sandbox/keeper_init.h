@@ -15,10 +15,12 @@
 //
 // Handed a run, I sends the program's pidfd on its link once the program has exec'd,
 // and a KeeperEnded once the program has exited and every other process of the run
-// is gone (child_setup.h, RunInInit). After a run on its own (session 0) I exits
-// (its namespaces torn down meanwhile, after the judge has its answer); the keeper
-// prepares the next one at once, on the other of two stacks, and reaps the old one
-// later. A session's run (GoMessage::keep) leaves I
+// is gone (child_setup.h, RunInInit). After a run on its own (session 0) I exits,
+// and the keeper reaps it (its namespaces torn down meanwhile, after the judge has
+// its answer) and only then prepares the next one: measured back to back on a
+// loaded host, building the next init's namespaces while the last one's were being
+// torn down made runs slower (docs/figures.md, runpath; the two compete for the same
+// cores and kernel locks), so the keeper waits, the judge does not. A session's run (GoMessage::keep) leaves I
 // waiting on its link for the session's next run, everything the run could change
 // gone before its KeeperEnded. Such an I belongs to its session: ReadyFor hands it to
 // no other (a run of another session, or on its own, gets a fresh init), so
@@ -100,32 +102,13 @@ class RunInit {
   // FinishLastRun wait for that. Nothing is kept when the init there is not the one
   // that ran it (it ended, and a fresh one was prepared).
   void HoldUntilReset(std::unique_ptr<HeldPlan> plan, uint64_t session);
-  // Kills the init, if any; it is reaped later (LetEnd).
+  // Kills and reaps the init, if any.
   void Discard();
-  // The init ends on its own (a run on its own's, after its KeeperEnded): forgotten
-  // now, reaped later, when its stack is wanted again or in passing.
-  void LetEnd();
-  // The same, reaped now: waits for the teardown of its namespaces. After a run on its
-  // own, before the next init is prepared: measured, building the next one's
-  // namespaces while the last one's are torn down made back-to-back runs slower on a
-  // loaded host (docs/figures.md, runpath), the two competing for the same kernel locks
-  // and cores; the judge has its answer either way.
-  void AwaitEnd();
 
  private:
   bool Prepare(const ChildPlan& like, const std::string& key);
   void Forget();  // no init any more (reaped already, or taken away)
   bool AwaitReset();  // false: I ended instead of finishing the last run's reset
-  void ReapEnded(int stack);  // ending inits: those done, and the one on `stack`
-
-  // An init let end, not reaped yet, with what it may still read.
-  struct Ending {
-    pid_t pid;
-    int stack;
-    std::unique_ptr<HeldPlan> plan;
-  };
-  std::vector<Ending> ending_;
-  int stack_ = 0;  // the current init's (init_stacks in keeper_init.cc)
 
   pid_t pid_ = -1;  // -1: none
   UniqueFd pidfd_;

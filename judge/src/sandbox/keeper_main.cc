@@ -237,7 +237,7 @@ bool ServeRun(const Client& c, const ChildPlan& plan, const std::string& key, ui
   if (!watched) watched.Reset(static_cast<int>(fcntl(init.pidfd(), F_DUPFD_CLOEXEC, 3)));
   const bool started = SendStarted(c, s, watched.get());
   const bool go_on = AwaitRunEnd(c) && started;
-  if (session == 0) init.AwaitEnd();  // it exits on its own, after the judge's answer
+  if (session == 0) init.Discard();  // it exits on its own: reaped here, after the answer
   return go_on;
 }
 
