@@ -63,10 +63,36 @@ class FakeSandbox : public Sandbox {
  public:
   explicit FakeSandbox(FakeProgram program) : program_(std::move(program)) {}
 
-  Result<RunResult> Run(const RunSpec& spec) override {
+  Result<RunResult> Run(const RunSpec& spec) override { return RunAs(spec, 0); }
+
+  // Sessions are numbered from 1 as they are opened; each of their runs is recorded
+  // with its number (session_of_run, beside specs), a plain Run() with 0.
+  std::unique_ptr<SandboxSession> OpenSession() override {
+    std::lock_guard<std::mutex> lock(mu_);
+    return std::make_unique<Session>(this, ++sessions_opened);
+  }
+
+  std::vector<RunSpec> specs;
+  std::vector<int> session_of_run;
+  int sessions_opened = 0;
+  bool fail_next = false;
+
+ private:
+  class Session : public SandboxSession {
+   public:
+    Session(FakeSandbox* sandbox, int id) : sandbox_(sandbox), id_(id) {}
+    Result<RunResult> Run(const RunSpec& spec) override { return sandbox_->RunAs(spec, id_); }
+
+   private:
+    FakeSandbox* sandbox_;
+    int id_;
+  };
+
+  Result<RunResult> RunAs(const RunSpec& spec, int session) {
     {
       std::lock_guard<std::mutex> lock(mu_);
       specs.push_back(spec);
+      session_of_run.push_back(session);
       if (fail_next) {
         fail_next = false;
         return Status::IoError("fake sandbox: cannot create cgroup");
@@ -80,10 +106,6 @@ class FakeSandbox : public Sandbox {
     return r;
   }
 
-  std::vector<RunSpec> specs;
-  bool fail_next = false;
-
- private:
   std::mutex mu_;
   FakeProgram program_;
 };

@@ -154,6 +154,34 @@ TEST(Grader, AcceptsACorrectProgramAndReportsFigures) {
   EXPECT_EQ(rec.last_count, 3u);
 }
 
+// Issue 26: the tests of one submission share a prepared sandbox, one session per
+// lane of tests running at once (SandboxSession).
+TEST(Grader, RunsTheTestsOfASubmissionInOneSandboxSession) {
+  Package p;
+  for (const char* name : {"a", "b", "c", "d"}) p.Add("secret", name, 1, 2);
+  FakeSandbox sandbox(Adder);
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get(), true);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->verdict, Verdict::kAccepted);
+  EXPECT_EQ(sandbox.sessions_opened, 1);
+  EXPECT_EQ(sandbox.session_of_run, std::vector<int>(4, 1));
+}
+
+TEST(Grader, EachLaneOfParallelTestsHasItsOwnSandboxSession) {
+  Package p;
+  for (const char* name : {"a", "b", "c", "d", "e", "f"}) p.Add("secret", name, 1, 2);
+  FakeSandbox sandbox(Adder);
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGradeJobs(p, &sandbox, checker.get(), 2, nullptr, nullptr, true);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->verdict, Verdict::kAccepted);
+  EXPECT_GE(sandbox.sessions_opened, 1);
+  EXPECT_LE(sandbox.sessions_opened, 2);
+  ASSERT_EQ(sandbox.session_of_run.size(), 6u);
+  for (int s : sandbox.session_of_run) EXPECT_GE(s, 1) << "a test ran outside a session";
+}
+
 TEST(Grader, PassesTheProblemLimitsToTheSandbox) {
   Package p;
   p.Add("secret", "1", 1, 1);

@@ -254,7 +254,7 @@ TEST(Limits, Derivation) {
   l.max_open_files = 32;
   DerivedLimits d = DeriveLimits(l, true);
   EXPECT_EQ(d.cgroup_memory_bytes, 65536LL * 1024);
-  EXPECT_EQ(d.cgroup_pids_max, 5 + kSupervisorProcesses);
+  EXPECT_EQ(d.cgroup_pids_max, 5);  // the init is not in the cgroup
   // The stack is as large as the memory limit unless stated.
   ASSERT_NE(d.Find(RLIMIT_STACK), nullptr);
   EXPECT_EQ(d.Find(RLIMIT_STACK)->soft, 65536ULL * 1024);

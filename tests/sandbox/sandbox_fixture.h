@@ -140,6 +140,22 @@ class SandboxTest : public ::testing::Test {
   // The same in a given sandbox (e.g. a second one, standing for another judge process).
   Result<RunResult> RunHostileIn(Sandbox& in, const std::string& name, std::vector<std::string> args,
                                  SandboxLimits limits, std::vector<std::string> env = {}) {
+    JUDGE_ASSIGN_OR_RETURN(RunSpec spec, HostileSpec(name, std::move(args), limits, std::move(env)));
+    return in.Run(spec);
+  }
+
+  // The same as a run of a session (SandboxSession), which keeps nothing the program
+  // writes in its work directory (as the grader's runs).
+  Result<RunResult> RunHostileInSession(SandboxSession& session, const std::string& name,
+                                        std::vector<std::string> args, SandboxLimits limits) {
+    JUDGE_ASSIGN_OR_RETURN(RunSpec spec, HostileSpec(name, std::move(args), limits, {}));
+    spec.copy_back_only.emplace();
+    return session.Run(spec);
+  }
+
+  // The spec that runs a hostile program, copied into the run directory first.
+  Result<RunSpec> HostileSpec(const std::string& name, std::vector<std::string> args, SandboxLimits limits,
+                              std::vector<std::string> env) {
     std::string dst = root_ + "/run/" + name;
     std::error_code ec;
     fs::copy_file(std::string(HOSTILE_DIR) + "/" + name, dst, fs::copy_options::overwrite_existing, ec);
@@ -154,7 +170,7 @@ class SandboxTest : public ::testing::Test {
     spec.limits = limits;
     expected_entries_.insert("stdout.txt");
     expected_entries_.insert("stderr.txt");
-    return in.Run(spec);
+    return spec;
   }
 
   std::string Stdout() { return ReadAll(root_ + "/stdout.txt"); }

@@ -108,13 +108,51 @@ struct RunSpec {
   const std::atomic<bool>* cancel = nullptr;
 };
 
+// The runs of one submission's tests in one prepared sandbox (Sandbox::OpenSession).
+// Isolation is per session: a session's first run gets fresh namespaces, a fresh
+// seccomp filter and a fresh cgroup use, as a separate Run() does, and its later runs
+// reuse them, with everything a run can change restored in between: the work
+// directory's write layer emptied, no process left (the tree killed and the cgroup
+// checked empty), SysV IPC objects removed, /tmp and /dev/shm fresh, counters and peaks
+// reset and read per run. A run can never see what an earlier run of the session
+// left. Run() has Sandbox::Run's contract (limits, measurements, errors); a spec whose
+// limits need another prepared sandbox (another memory limit sizes the root) simply
+// gets a fresh one. Holds nothing between runs (no slot, no process of the judge's):
+// an idle session costs nothing and never blocks other runs.
+//
+// Lifetime: borrows the Sandbox that opened it, which must outlive it. Not
+// thread-safe: one run at a time per session; distinct sessions (and plain Run()
+// calls) of one sandbox may run concurrently.
+class SandboxSession {
+ public:
+  virtual ~SandboxSession() = default;
+  virtual Result<RunResult> Run(const RunSpec& spec) = 0;
+};
+
 // Thread safety: Run() may be called concurrently from several threads; each call
-// gets its own cgroup, namespaces and uid slot.
+// gets its own cgroup, namespaces and uid slot. OpenSession() is thread-safe.
 class Sandbox {
  public:
   virtual ~Sandbox() = default;
   virtual Result<RunResult> Run(const RunSpec& spec) = 0;
+  // A session for the runs of one submission (see SandboxSession). The default runs
+  // each spec as a separate Run() (fakes; sandboxes without prepared sessions): the
+  // same contract, without the saving. The caller owns the result.
+  virtual std::unique_ptr<SandboxSession> OpenSession();
 };
+
+// A session whose every run is a separate Sandbox::Run(): Sandbox::OpenSession's
+// default. Borrows `sandbox`.
+class SeparateRunsSession final : public SandboxSession {
+ public:
+  explicit SeparateRunsSession(Sandbox* sandbox) : sandbox_(sandbox) {}
+  Result<RunResult> Run(const RunSpec& spec) override { return sandbox_->Run(spec); }
+
+ private:
+  Sandbox* sandbox_;
+};
+
+inline std::unique_ptr<SandboxSession> Sandbox::OpenSession() { return std::make_unique<SeparateRunsSession>(this); }
 
 // How a sandbox limits and measures time and memory (added; see docs/sandbox.md).
 enum class SandboxMethod : int {

@@ -33,6 +33,10 @@ class RetryingSandbox : public Sandbox {
   // saying how many attempts were made. A cancelled run (spec.cancel set) is not tried
   // again.
   Result<RunResult> Run(const RunSpec& spec) override;
+  // The inner sandbox's session, each of its runs tried again as Run() tries them (a
+  // run the keeper never received started nothing, so the session's next attempt
+  // gets a fresh prepared sandbox).
+  std::unique_ptr<SandboxSession> OpenSession() override;
 
  private:
   Sandbox* inner_;

@@ -280,9 +280,10 @@ std::string TestRunner::MemoryMessage(const RunResult& run) const {
   return m;
 }
 
-Status TestRunner::RunProgram(const TestCase& test, TestResult* out, const Lane& lane) {
+Status TestRunner::RunProgram(const TestCase& test, TestResult* out, Lane& lane) {
   JUDGE_RETURN_IF_ERROR(PrepareRunDir(test, lane));
-  Result<RunResult> ran = req_.sandbox->Run(MakeSpec(test, out->cpu_limit_ms, lane));
+  if (!lane.session) lane.session = req_.sandbox->OpenSession();
+  Result<RunResult> ran = lane.session->Run(MakeSpec(test, out->cpu_limit_ms, lane));
   if (!ran.ok()) return ran.status().WithContext("running test " + test.name);
   CopyRun(*ran, out);
   if (ran->status != RunStatus::kOk) {

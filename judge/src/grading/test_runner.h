@@ -21,6 +21,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
@@ -51,6 +52,9 @@ struct Lane {
   std::string next_pass;  // multi-pass: the next pass's input, when the validator wrote one
   std::atomic<bool> own_cancel{false};
   const std::atomic<bool>* cancel;
+  // The prepared sandbox this lane's runs of the submission share (SandboxSession),
+  // opened at the lane's first run.
+  std::unique_ptr<SandboxSession> session;
 };
 
 class TestRunner {
@@ -76,7 +80,7 @@ class TestRunner {
   int64_t AllowancePercent() const;
   int64_t MemoryLimitKib() const;
   std::string MemoryMessage(const RunResult& run) const;
-  Status RunProgram(const TestCase& test, TestResult* out, const Lane& lane);
+  Status RunProgram(const TestCase& test, TestResult* out, Lane& lane);
   Status Interact(const TestCase& test, TestResult* out, Lane& lane);
   const std::vector<std::string>& Flags(const TestCase& test, Lane& lane) const;
   Result<std::optional<std::string>> ReadOutput(TestResult* out, Lane& lane) const;

@@ -181,7 +181,7 @@ class CgroupV1 final : public RunCgroup {
     return Status::Ok();
   }
 
-  // The init joins through "tasks", not "cgroup.procs": it moves itself, a single
+  // The program joins through "tasks", not "cgroup.procs": it moves itself, a single
   // thread, which the kernel does without the global threadgroup lock (a write to
   // cgroup.procs takes it and waits an RCU grace period, milliseconds on a busy
   // host, serializing every run of every judge on it). Single-threaded, the thread

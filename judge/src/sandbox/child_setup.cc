@@ -8,6 +8,7 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
+#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -15,6 +16,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+
+#include "session_reset.h"
 
 namespace judge::sandbox {
 
@@ -41,8 +44,6 @@ void CopyString(char* dst, size_t cap, const char* a, const char* b) {
   __atomic_store_n(&r->failed, 1, __ATOMIC_SEQ_CST);
   _exit(kSetupFailed);
 }
-
-void CloseAllFds() { syscall(SYS_close_range, 0u, ~0u, 0u); }
 
 // Closes every descriptor >= 3 but those in keep[0..n) (unsorted, no allocation).
 void CloseAllExcept(int* keep, int n) {
@@ -168,6 +169,13 @@ void RunFsOps(const ChildPlan& plan, int first, int last, int* next_mount) {
 
 // P: from root with every capability to the unprivileged, filtered program.
 void BecomeProgram(const ChildPlan& plan) {
+  // Into the run's cgroups first: everything the program does happens inside. I
+  // stays out (the namespaces and mounts it built, and their lazily freed kernel
+  // memory, are not the program's; a session's I outlives the run). P shares I's
+  // memory until it execs, charged where I's is; the program's own is charged here.
+  for (int i = 0; i < plan.procs_count; ++i) {
+    if (write(plan.procs_fds[i], "0", 1) != 1) Fail(plan, "joining the cgroup", nullptr, errno);
+  }
   // The program and its children are the OOM killer's first choice, never I (which
   // shares the judge's pages and looks big). Raising needs no capability.
   WriteOomScoreAdj(plan, "1000");
@@ -241,7 +249,13 @@ void PrepareInit(const ChildPlan& plan) {
   if (sethostname(plan.hostname, __builtin_strlen(plan.hostname)) != 0) Fail(plan, "sethostname", nullptr, errno);
 }
 
-[[noreturn]] void StartRun(const ChildPlan& plan, int exec_pipe_fd) {
+namespace {
+
+// Up to P's exec: the run's descriptors, its mounts (after a session's /tmp and
+// /dev/shm, so that the run's mount points below them are in the run's tmpfs), then
+// P. Returns P's pid once P has exec'd (or died: the report says why), P's pidfd in
+// *pidfd. Descriptors left open: 0-2, exec_pipe_fd, keep_fd and the cgroup files.
+pid_t LaunchProgram(const ChildPlan& plan, int exec_pipe_fd, int keep_fd, int* pidfd) {
   // The judge is gone already: nobody would watch the run (the keeper kills it once it
   // sees the judge's connection closed). Do not start it.
   struct pollfd judge = {plan.judge_pidfd, POLLIN, 0};
@@ -251,45 +265,129 @@ void PrepareInit(const ChildPlan& plan) {
   if (plan.netns_fd >= 0 && setns(plan.netns_fd, CLONE_NEWNET) != 0) Fail(plan, "setns net", nullptr, errno);
   // Drop every other descriptor now: whatever else came along (the slot's network
   // namespace, the judge's pidfd) is not the program's.
-  {
-    int keep[1 + kMaxProcsFds + kMaxMountFds];
-    int n = 0;
-    keep[n++] = exec_pipe_fd;
-    for (int i = 0; i < plan.procs_count && i < kMaxProcsFds; ++i) keep[n++] = plan.procs_fds[i];
-    for (int i = 0; i < plan.mount_count && i < kMaxMountFds; ++i) keep[n++] = plan.mount_fds[i];
-    CloseAllExcept(keep, n);
-  }
+  int keep[2 + kMaxProcsFds + kMaxMountFds];
+  int n = 0;
+  keep[n++] = exec_pipe_fd;
+  if (keep_fd >= 0) keep[n++] = keep_fd;
+  for (int i = 0; i < plan.procs_count && i < kMaxProcsFds; ++i) keep[n++] = plan.procs_fds[i];
+  for (int i = 0; i < plan.mount_count && i < kMaxMountFds; ++i) keep[n++] = plan.mount_fds[i];
+  CloseAllExcept(keep, n);
   int next_mount = 0;
   RunFsOps(plan, plan.fs_base_count, plan.fs_op_count, &next_mount);
-  // Join the run's cgroups only now: the namespaces and mounts built above (and their
-  // lazily freed kernel memory) are not the program's, nor their CPU time. Everything
-  // the program does happens inside.
-  for (int i = 0; i < plan.procs_count; ++i) {
-    if (write(plan.procs_fds[i], "0", 1) != 1) Fail(plan, "joining the cgroup", nullptr, errno);
-  }
-  // Only what P needs survives into it: 0-2 and the keeper's exec pipe.
-  CloseAllExcept(&exec_pipe_fd, 1);
-
+  for (int i = 0; i < plan.mount_count && i < kMaxMountFds; ++i) close(plan.mount_fds[i]);
   // glibc's clone(), not fork(): no atfork handlers, no locks; the child runs
-  // ProgramMain on program_stack (the stack grows down from its end).
-  pid_t program = clone(ProgramMain, program_stack + sizeof program_stack, CLONE_VM | CLONE_VFORK | SIGCHLD,
-                        const_cast<ChildPlan*>(&plan));
+  // ProgramMain on program_stack (the stack grows down from its end). P joins the
+  // cgroups itself (BecomeProgram).
+  const int flags = CLONE_VM | CLONE_VFORK | CLONE_PIDFD | SIGCHLD;
+  pid_t program = clone(ProgramMain, program_stack + sizeof program_stack, flags, const_cast<ChildPlan*>(&plan), pidfd);
   if (program < 0) Fail(plan, "clone program", nullptr, errno);
-  CloseAllFds();
+  return program;
+}
+
+// P has been reaped with this status and usage: into the report.
+void RecordProgramEnd(const ChildPlan& plan, int status, const struct rusage& usage) {
+  plan.report->program_end_ns = MonotonicNs();
+  plan.report->program_status = status;
+  plan.report->program_maxrss_kib = usage.ru_maxrss;
+  __atomic_store_n(&plan.report->program_reaped, 1, __ATOMIC_SEQ_CST);
+}
+
+// Reaps I's children until P is among them.
+void ReapProgram(const ChildPlan& plan, pid_t program) {
   for (;;) {
     int status = 0;
     struct rusage usage = {};
     pid_t pid = static_cast<pid_t>(syscall(SYS_wait4, -1, &status, __WALL, &usage));
     if (pid == program) {
-      plan.report->program_end_ns = MonotonicNs();
-      plan.report->program_status = status;
-      plan.report->program_maxrss_kib = usage.ru_maxrss;
-      __atomic_store_n(&plan.report->program_reaped, 1, __ATOMIC_SEQ_CST);
-      // Leaving kills every process left in the namespace.
-      _exit(0);
+      RecordProgramEnd(plan, status, usage);
+      return;
     }
-    if (pid < 0 && errno != EINTR) _exit(0);
+    if (pid < 0 && errno != EINTR) return;
   }
+}
+
+// Sends fd with one byte on the socket `link` (SCM_RIGHTS), without allocation.
+bool SendFd(int link, int fd) {
+  char byte = 1;
+  struct iovec iov = {&byte, 1};
+  alignas(struct cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
+  struct msghdr m = {};
+  m.msg_iov = &iov;
+  m.msg_iovlen = 1;
+  m.msg_control = control;
+  m.msg_controllen = sizeof control;
+  struct cmsghdr* c = CMSG_FIRSTHDR(&m);
+  c->cmsg_level = SOL_SOCKET;
+  c->cmsg_type = SCM_RIGHTS;
+  c->cmsg_len = CMSG_LEN(sizeof(int));
+  __builtin_memcpy(CMSG_DATA(c), &fd, sizeof fd);
+  ssize_t sent;
+  while ((sent = sendmsg(link, &m, MSG_NOSIGNAL)) < 0 && errno == EINTR) {
+  }
+  return sent == 1;
+}
+
+struct rusage Minus(const struct rusage& a, const struct rusage& b) {
+  auto sub = [](struct timeval x, struct timeval y) {
+    int64_t us = (int64_t{x.tv_sec} - y.tv_sec) * 1000000 + (x.tv_usec - y.tv_usec);
+    struct timeval r;
+    r.tv_sec = us / 1000000;
+    r.tv_usec = us % 1000000;
+    return r;
+  };
+  struct rusage r = {};
+  r.ru_utime = sub(a.ru_utime, b.ru_utime);
+  r.ru_stime = sub(a.ru_stime, b.ru_stime);
+  // The other fields are sums or maxima since I began (ru_maxrss the session's
+  // largest child): not the run's. The program's own peak is in the report.
+  return r;
+}
+
+}  // namespace
+
+RunEnd RunInInit(const ChildPlan& plan, int exec_pipe_fd, int link, SessionScratch* session) {
+  struct rusage before = {};
+  getrusage(RUSAGE_CHILDREN, &before);
+  if (session != nullptr) {
+    const char* what = "";
+    if (int err = ReadyScratch(plan.scratch_bytes, session, &what); err != 0) Fail(plan, what, nullptr, err);
+  }
+  int pidfd = -1;
+  pid_t program = LaunchProgram(plan, exec_pipe_fd, link, &pidfd);
+  // The keeper hands P's pidfd to the judge, who watches the run end through it: the
+  // end of P, not of I, whose namespaces take a while to tear down. A keeper that is
+  // gone ends the run with I.
+  if (!SendFd(link, pidfd)) _exit(0);
+  // Only the link stays: the run's stdin, stdout and stderr must see end of file when
+  // the program closes them, not when I ends.
+  CloseAllExcept(&link, 1);
+  syscall(SYS_close_range, 0u, 2u, 0u);
+  ReapProgram(plan, program);
+  KillAllOthersAndReap();
+  RunEnd end;
+  end.reaped_ns = MonotonicNs();
+  struct rusage after = {};
+  getrusage(RUSAGE_CHILDREN, &after);
+  end.usage = Minus(after, before);
+  end.program_status = plan.report->program_status;
+  if (session != nullptr) {
+    // What holds pages goes before the judge hears that the run ended: the judge then
+    // reads the cgroup's counters, and pages of files or segments still held would
+    // count. The run's mounts go after (FinishSessionRun).
+    const char* what = "";
+    if (int err = ReleaseScratchIfTouched(session, &what); err != 0) Fail(plan, what, nullptr, err);
+    RemoveSysvIpcObjects();
+  }
+  return end;
+}
+
+void FinishSessionRun(const ChildPlan& plan, int link) {
+  // The judge has its answer and may be preparing its next run, whose report page
+  // this is: a failure here is not written there. I just ends, and the keeper, which
+  // hears no byte, gives the session's next run a fresh init.
+  if (DetachRunMounts(plan) != 0) _exit(kSetupFailed);
+  const char done = 1;
+  if (write(link, &done, 1) != 1) _exit(0);
 }
 
 }  // namespace judge::sandbox

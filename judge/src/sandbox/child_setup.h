@@ -12,20 +12,28 @@
 //      detaches the host's mounts: from then on nothing of the host is reachable by
 //      path, and an init waiting for its run pins no host file system but the system
 //      directories and /etc;
-//   2. StartRun: installs the judge-opened stdin/stdout/stderr as fds 0-2, enters the
+//   2. RunInInit: installs the judge-opened stdin/stdout/stderr as fds 0-2, enters the
 //      slot's network namespace, attaches the run's host directories (the work
 //      directory, extra mounts), which the keeper opened in the host's mount namespace
 //      as detached mounts (open_tree, or a new overlay made with fsopen) and passed as
-//      descriptors, makes the root read-only, joins the run's cgroups (only now: the
-//      setup's CPU time and kernel memory, freed lazily after the run, are not the
-//      program's), clones the program P, closes every descriptor and reaps children
-//      until P exits; it records P's wait status and exits, and the kernel then kills
-//      whatever is left in the namespace (setsid-ed daemons included).
+//      descriptors, makes the root read-only, clones the program P (which joins the
+//      run's cgroups itself: the setup's CPU time and kernel memory, freed lazily
+//      after the run, are not the program's), closes every descriptor and reaps children
+//      until P exits; it records P's wait status, kills whatever is left in the
+//      namespace (setsid-ed daemons included: kill(-1) from its pid 1), reaps it, tells
+//      the keeper and exits; the kernel tears its namespaces down after the judge has
+//      its answer.
 // I is root and the program is not, so the program cannot signal or inspect it. I
 // dies with the keeper (PR_SET_PDEATHSIG), which ends the run when the judge goes.
-// P sets the rlimits, changes to the work directory, drops to the slot's uid/gid with
-// no supplementary groups, sets no_new_privs, installs the seccomp filter and execs
-// the program (only 0-2 and the close-on-exec exec pipe are open).
+// P joins the run's cgroups (I never does: it is not the run's, and in a session it
+// outlives the run), sets the rlimits, changes to the work directory, drops to the
+// slot's uid/gid with no supplementary groups, sets no_new_privs, installs the seccomp
+// filter and execs the program (only 0-2 and close-on-exec descriptors are open).
+//
+// After P exits, I kills every other process of its pid namespace and reaps them,
+// then tells the keeper. A run on its own's I then exits; a session's I restores what
+// a run can change (session_reset.h) before it says so, and waits for the session's
+// next run.
 //
 // P shares I's memory until it execs, as posix_spawn's child does (CLONE_VM |
 // CLONE_VFORK, on a stack of its own; I waits meanwhile): copying I's page tables
@@ -39,6 +47,7 @@
 #define JUDGE_SRC_SANDBOX_CHILD_SETUP_H_
 
 #include <linux/filter.h>
+#include <sys/resource.h>
 #include <sys/types.h>
 
 #include <cstdint>
@@ -105,8 +114,8 @@ struct ChildPlan {
   unsigned long unshare_flags = 0;  // the namespaces I creates (mount, ipc, uts...)
   const FsOp* fs_ops = nullptr;
   int fs_op_count = 0;
-  int fs_base_count = 0;  // fs_ops[0, fs_base_count) are PrepareInit's, the rest StartRun's
-  const int* mount_fds = nullptr;  // a detached mount per kHost* op of StartRun, in order
+  int fs_base_count = 0;  // fs_ops[0, fs_base_count) are PrepareInit's, the rest RunInInit's
+  const int* mount_fds = nullptr;  // a detached mount per kHost* op of RunInInit, in order
   int mount_count = 0;
   const char* hostname = "judge";
   // P
@@ -117,6 +126,9 @@ struct ChildPlan {
   const char* cwd = "/";
   const sock_filter* filter = nullptr;
   unsigned short filter_len = 0;
+  // Session runs (RunInInit): the size of the tmpfs holding the run's /tmp and
+  // /dev/shm, in bytes.
+  int64_t scratch_bytes = 0;
   const char* program = nullptr;  // what P execs, with argv and envp (null-terminated)
   const char* const* argv = nullptr;
   const char* const* envp = nullptr;
@@ -144,12 +156,41 @@ inline constexpr int kMaxMountFds = 16;
 // exits with a status of 120). Descriptors are left alone.
 void PrepareInit(const ChildPlan& plan);
 
-// Part 2 in I, once PrepareInit has returned; never returns (I _exits; P execs
-// plan.program or records why it could not, in the report, and exits 127).
-// exec_pipe_fd is the keeper's close-on-exec pipe: I closes its copy, so the keeper
-// reads end of file as soon as P has exec'd (or died). Every descriptor but those the
-// plan names and exec_pipe_fd is closed first.
-[[noreturn]] void StartRun(const ChildPlan& plan, int exec_pipe_fd);
+// What a session's I keeps between two runs: whether the tmpfs holding the runs'
+// /tmp and /dev/shm is mounted, and what it looked like when it was fresh (a run that
+// leaves it as it found it leaves it for the next; else it is replaced).
+struct SessionScratch {
+  bool mounted = false;
+  int64_t bytes = 0;
+  struct timespec tmp_mtime = {}, tmp_ctime = {}, shm_mtime = {}, shm_ctime = {};
+};
+
+// How a run ended, as its init saw it.
+struct RunEnd {
+  int program_status = 0;      // P's wait status (valid when the report says reaped)
+  struct rusage usage = {};    // of P and every process of the run, reaped by I
+  int64_t reaped_ns = 0;       // CLOCK_MONOTONIC once every process of the run was gone
+};
+
+// Part 2 in I, once PrepareInit has returned: the run. Installs the judge-opened
+// stdio, attaches the run's mounts, starts P, sends P's pidfd on `link` (SCM_RIGHTS,
+// with one byte) once P has exec'd (or died), and returns once P has exited and every
+// other process of the namespace is killed and reaped. Descriptors closed on return:
+// all but `link`. A failure before P runs is written to the report and I exits.
+// session: null for a run on its own (I exits after it, the kernel tearing its
+// namespaces down); else a session's, whose I stays: the run's /tmp and /dev/shm are
+// the session's scratch tmpfs (fresh, or as the last run found it), and before this
+// returns what the run left that holds pages is gone (session_reset.h): the scratch
+// tmpfs detached when the run changed it, SysV IPC objects removed.
+RunEnd RunInInit(const ChildPlan& plan, int exec_pipe_fd, int link, SessionScratch* session);
+
+// After a session's run, once its KeeperEnded is sent: detaches the run's mounts (its
+// work directory's overlay, extra mounts), makes the root writable again for the next
+// run's mount points, and writes one byte on `link`: the keeper waits for it before it
+// makes the next run's mounts (an overlay on the same layer must not be mounted twice).
+// plan's tables must still be alive (the keeper keeps them until the byte). On a
+// failure I exits without a byte (and without a report: the run was concluded).
+void FinishSessionRun(const ChildPlan& plan, int link);
 
 }  // namespace judge::sandbox
 

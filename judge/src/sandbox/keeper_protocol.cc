@@ -97,6 +97,8 @@ std::string PackPlan(const RunPlanText& in) {
   h.unshare_flags = plan.unshare_flags;
   h.uid = plan.uid;
   h.gid = plan.gid;
+  h.session = in.session;
+  h.scratch_bytes = plan.scratch_bytes;
   std::vector<PackedFsOp> ops;
   for (int i = 0; i < plan.fs_op_count; ++i) {
     const FsOp& op = plan.fs_ops[i];
@@ -173,6 +175,7 @@ bool UnpackPlan(const std::string& message, UnpackedPlan* out) {
     return false;
   if (!SplitIsSound(out->ops, h.base_op_count)) return false;
   out->procs_count = h.procs_count;
+  out->session = h.session;
   ChildPlan& plan = out->plan;
   plan.fs_base_count = static_cast<int>(h.base_op_count);
   plan.unshare_flags = static_cast<unsigned long>(h.unshare_flags);
@@ -182,6 +185,7 @@ bool UnpackPlan(const std::string& message, UnpackedPlan* out) {
   plan.rlimit_count = static_cast<int>(out->rlimits.size());
   plan.uid = h.uid;
   plan.gid = h.gid;
+  plan.scratch_bytes = h.scratch_bytes;
   plan.cwd = cwd;
   if (hostname) plan.hostname = hostname;
   return true;

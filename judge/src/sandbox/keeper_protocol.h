@@ -27,7 +27,7 @@
 
 namespace judge::sandbox {
 
-inline constexpr uint32_t kKeeperProtocolVersion = 4;
+inline constexpr uint32_t kKeeperProtocolVersion = 5;
 inline constexpr uint32_t kNoString = 0xffffffffu;
 inline constexpr std::size_t kMaxKeeperMessage = 256 * 1024;
 inline constexpr int kMaxRunFds = 3 + 8;  // stdin, stdout, stderr, cgroup files
@@ -75,6 +75,8 @@ struct KeeperRunHeader {
   uint32_t hostname = kNoString;
   uint32_t strings_bytes = 0;
   uint32_t base_op_count = 0;  // ChildPlan::fs_base_count
+  uint64_t session = 0;        // RunPlanText::session (since version 5)
+  int64_t scratch_bytes = 0;   // ChildPlan::scratch_bytes
 };
 
 struct PackedFsOp {
@@ -110,6 +112,10 @@ struct RunPlanText {
   const char* program = nullptr;
   const char* const* argv = nullptr;  // null-terminated
   const char* const* envp = nullptr;  // null-terminated
+  // 0: a run on its own (its init ends with it). Else the id of the judge's session
+  // (SandboxSession) the run belongs to: the keeper keeps the run's init for the
+  // session's next run and never hands it to a run with another id.
+  uint64_t session = 0;
 };
 
 // Flattens a plan (judge side). InvalidArgument-free: a too large plan is reported by
@@ -131,6 +137,7 @@ struct UnpackedPlan {
   std::vector<const char*> argv, envp;
   const char* program = nullptr;
   uint32_t procs_count = 0;  // cgroup files expected after stdin, stdout, stderr
+  uint64_t session = 0;      // RunPlanText::session
 };
 bool UnpackPlan(const std::string& message, UnpackedPlan* out);
 

@@ -57,12 +57,15 @@
 #include "judge/base/paths.h"
 #include "judge/sandbox.h"
 #include "linux_sandbox.h"
+#include "linux_session.h"
 #include "network_namespace.h"
 #include "run_disk.h"
 #include "run_filesystem.h"
 #include "run_limits.h"
 #include "run_verdict.h"
 #include "slot_keeper.h"
+#include "spawned_init.h"
+#include "state_dir.h"
 
 namespace judge {
 
@@ -123,57 +126,6 @@ struct ChildPlanStorage {
 
 }  // namespace
 
-// The init of a run's pid namespace, started by the slot's keeper and not yet reaped.
-// When it goes without Reap(), the whole tree is killed and the keeper waited for
-// (RAII), so no path leaves a process behind or a keeper out of step.
-class SpawnedInit {
- public:
-  SpawnedInit(SlotKeeper* keeper, SlotKeeper::Started started, std::function<void()> kill_tree)
-      : keeper_(keeper), pid_(started.init_pid), start_ns_(started.start_ns), pidfd_(std::move(started.pidfd)),
-        kill_tree_(std::move(kill_tree)) {}
-  SpawnedInit(SpawnedInit&& o) noexcept
-      : keeper_(o.keeper_), pid_(std::exchange(o.pid_, 0)), start_ns_(o.start_ns_), pidfd_(std::move(o.pidfd_)),
-        kill_tree_(std::move(o.kill_tree_)) {}
-  SpawnedInit& operator=(SpawnedInit&&) = delete;
-  ~SpawnedInit() {
-    if (pid_ <= 0) return;
-    kill_tree_();
-    (void)Reap();
-  }
-
-  pid_t pid() const { return pid_; }
-  int pidfd() const { return pidfd_.get(); }
-  int64_t start_ns() const { return start_ns_; }
-
-  struct Reaped {
-    int status = 0;
-    struct rusage usage = {};  // the whole reaped tree: the fallback's time
-    int64_t reaped_ns = 0;
-    Status error;              // the keeper failed: the run cannot be concluded
-  };
-  Reaped Reap() {
-    Reaped r;
-    Result<SlotKeeper::Ended> ended = keeper_->WaitEnded();
-    if (ended.ok()) {
-      r.status = ended->status;
-      r.usage = ended->usage;
-      r.reaped_ns = ended->reaped_ns;
-    } else {
-      r.error = ended.status();
-      r.reaped_ns = MonotonicNs();
-    }
-    pid_ = 0;
-    return r;
-  }
-
- private:
-  SlotKeeper* keeper_;
-  pid_t pid_;
-  int64_t start_ns_;
-  UniqueFd pidfd_;  // kept until the object goes: the keeper reaps, signals go through it
-  std::function<void()> kill_tree_;
-};
-
 // The program's work directory for one run: the host directory, opened before the
 // run, and the disk layer its writes go to (absent without overlayfs: then the
 // program writes the host directory, handed to its uid, bounded per file only).
@@ -183,36 +135,6 @@ struct WorkLayer {
   RunDisk* disk = nullptr;  // the slot's (Slot::disk), or none
   std::string overlay_options;  // for the init's mount; empty without a layer
 };
-
-namespace {
-
-// The state directory holds the slots' locks, /etc and the runs' root mount points:
-// it must be ours alone. Created 0700 when missing; an existing one must be a real
-// directory (not a symlink) owned by us, and is made 0700 again. Another local user
-// who pre-created it (in a world-writable /tmp) is refused with one line.
-Status MakePrivateStateDir(const std::string& dir) {
-  const std::string what = "sandbox state directory " + dir;
-  std::size_t slash = dir.rfind('/');
-  if (slash != 0 && slash != std::string::npos)
-    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir.substr(0, slash)).WithContext(what));
-  if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) return ErrnoStatus(errno, "cannot create " + what);
-  UniqueFd fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-  if (!fd) {
-    if (errno == ELOOP || errno == ENOTDIR)
-      return Status::InvalidArgument(what + ": expected a directory, found a symbolic link or another kind");
-    return ErrnoStatus(errno, "cannot open " + what);
-  }
-  struct stat st;
-  if (::fstat(fd.get(), &st) != 0) return ErrnoStatus(errno, "cannot stat " + what);
-  if (st.st_uid != ::geteuid())
-    return Status::InvalidArgument(what + ": expected a directory owned by uid " + std::to_string(::geteuid()) +
-                                   ", found one owned by uid " + std::to_string(st.st_uid));
-  if ((st.st_mode & 07777) != 0700 && ::fchmod(fd.get(), 0700) != 0)
-    return ErrnoStatus(errno, "cannot make " + what + " private (mode 0700)");
-  return Status::Ok();
-}
-
-}  // namespace
 
 LinuxSandbox::LinuxSandbox(const SandboxOptions& options) : options_(options) {}
 
@@ -381,7 +303,9 @@ Status KeepWrites(const RunSpec& spec, const WorkLayer& layer, RunResult* result
 
 }  // namespace
 
-Result<RunResult> LinuxSandbox::Run(const RunSpec& spec) {
+Result<RunResult> LinuxSandbox::Run(const RunSpec& spec) { return RunInSession(spec, 0); }
+
+Result<RunResult> LinuxSandbox::RunInSession(const RunSpec& spec, uint64_t session) {
   if (spec.argv.empty()) return Status::InvalidArgument("RunSpec.argv: expected a program and its arguments, found none");
   JUDGE_RETURN_IF_ERROR(ValidateLimits(spec.limits));
   JUDGE_ASSIGN_OR_RETURN(std::string work_dir, CheckWorkDir(spec, system_, options_.state_dir));
@@ -390,10 +314,17 @@ Result<RunResult> LinuxSandbox::Run(const RunSpec& spec) {
   JUDGE_ASSIGN_OR_RETURN(std::string program, ResolveProgram(spec, work_dir));
   // Waiting for a slot (all held by other runs or other judges) ends when the run is
   // cancelled: a judge told to stop does not wait for someone else's run.
-  SlotLease lease(&slots_, spec.cancel);
+  SlotLease lease(&slots_, spec.cancel, session);
   if (!lease.held()) return Status::Cancelled("the run was stopped before it started: the judge was interrupted");
-  return RunInSlot(lease.slot(), spec, work_dir, program);
+  Result<RunResult> result = RunInSlot(lease.slot(), spec, work_dir, program, session);
+  // The keeper now keeps this session's init, or (a run on its own) none.
+  slots_.MarkSession(&lease.slot(), session);
+  return result;
 }
+
+std::unique_ptr<SandboxSession> LinuxSandbox::OpenSession() { return std::make_unique<LinuxSession>(this); }
+
+void LinuxSandbox::EndSession(uint64_t session) { slots_.ForgetSession(session); }
 
 // Without CAP_SYS_RESOURCE a hard limit cannot be raised: stay within the judge's
 // (read once, in Init).
@@ -411,7 +342,7 @@ DerivedLimits LinuxSandbox::ClampedLimits(const SandboxLimits& limits, bool with
 }
 
 Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const std::string& work_dir,
-                                          const std::string& program) {
+                                          const std::string& program, uint64_t session) {
   JUDGE_RETURN_IF_ERROR(PrepareSlot(slot));
   if (slot.used_elsewhere && slot.cgroup) slot.cgroup->ForgetCachedState();
   const DerivedLimits derived = ClampedLimits(spec.limits, slot.cgroup != nullptr);
@@ -420,7 +351,7 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   JUDGE_ASSIGN_OR_RETURN(WorkLayer layer, OpenWorkLayer(slot, work_dir, derived, uid));
   CgroupRun cgroup(slot.cgroup.get());
   JUDGE_ASSIGN_OR_RETURN(CgroupUsage base, cgroup.Start(derived.cgroup_memory_bytes, derived.cgroup_pids_max));
-  JUDGE_ASSIGN_OR_RETURN(SpawnedInit init, Spawn(slot, spec, layer, derived, streams, program));
+  JUDGE_ASSIGN_OR_RETURN(SpawnedInit init, Spawn(slot, spec, layer, derived, streams, program, session));
   streams.CloseChildEnds();
   if (spec.on_started) spec.on_started();
 
@@ -491,7 +422,7 @@ Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const std::string& wor
 
 Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const WorkLayer& layer,
                                         const DerivedLimits& derived, const RunStreams& streams,
-                                        const std::string& program) {
+                                        const std::string& program, uint64_t session) {
   auto storage = std::make_unique<ChildPlanStorage>();  // the plan, packed for the keeper
   FsPlanInput fs_in;
   fs_in.root_dir = slot.root_dir;
@@ -519,7 +450,9 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   plan.rlimit_count = derived.rlimit_count;
   plan.uid = plan.gid = static_cast<uid_t>(options_.first_uid + slot.index);
   plan.cwd = layer.work_dir.c_str();
+  plan.scratch_bytes = derived.tmpfs_bytes;
   RunPlanText text;
+  text.session = session;
   text.plan = &plan;
   text.program = program.c_str();
   text.argv = storage->argv.data();
@@ -544,11 +477,12 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   return SpawnedInit(keeper, std::move(started), [this, &slot, pidfd] { (void)KillTree(slot, pidfd); });
 }
 
-Status LinuxSandbox::KillTree(Slot& slot, int init_pidfd) {
+Status LinuxSandbox::KillTree(Slot& slot, int program_pidfd) {
   if (slot.cgroup) return slot.cgroup->KillAll(0).WithContext("killing the run");
-  // No cgroup: killing the pid namespace's init kills everything inside it; through
-  // its pidfd, so a pid the keeper has reaped and the kernel reused is never hit.
-  if (init_pidfd >= 0) ::syscall(SYS_pidfd_send_signal, init_pidfd, SIGKILL, nullptr, 0);
+  // No cgroup: the program, through its pidfd (so a pid the init has reaped and the
+  // kernel reused is never hit); once it has exited, the init kills every other
+  // process of its namespace (kill(-1)) before the run is said to have ended.
+  if (program_pidfd >= 0) ::syscall(SYS_pidfd_send_signal, program_pidfd, SIGKILL, nullptr, 0);
   return Status::Ok();
 }
 

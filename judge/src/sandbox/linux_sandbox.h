@@ -7,6 +7,7 @@
 #include <sys/resource.h>
 #include <sys/types.h>
 
+#include <cstdint>
 #include <map>
 #include <memory>
 #include <string>
@@ -37,6 +38,13 @@ class LinuxSandbox final : public Sandbox {
   // Detects the method, prepares the state directory and /etc.
   Status Init();
   Result<RunResult> Run(const RunSpec& spec) override;
+  std::unique_ptr<SandboxSession> OpenSession() override;  // a LinuxSession (linux_session.h)
+
+  // Run() as a run of `session` (0: on its own): the slot's keeper keeps the run's
+  // init for the session's next run (keeper_init.h). For LinuxSession.
+  Result<RunResult> RunInSession(const RunSpec& spec, uint64_t session);
+  // The session ended: its slots are no longer preferred for it.
+  void EndSession(uint64_t session);
 
   SandboxMethod method() const { return method_; }
   const std::string& warning() const { return warning_; }
@@ -46,12 +54,12 @@ class LinuxSandbox final : public Sandbox {
   Status PrepareSlot(Slot& slot);
   Result<std::string> ResolveProgram(const RunSpec& spec, const std::string& work_dir) const;
   Result<RunResult> RunInSlot(Slot& slot, const RunSpec& spec, const std::string& work_dir,
-                              const std::string& program);
+                              const std::string& program, uint64_t session);
   DerivedLimits ClampedLimits(const SandboxLimits& limits, bool with_cgroup) const;
   Result<WorkLayer> OpenWorkLayer(Slot& slot, const std::string& work_dir, const DerivedLimits& derived, uid_t uid);
   Result<SpawnedInit> Spawn(Slot& slot, const RunSpec& spec, const WorkLayer& layer, const DerivedLimits& derived,
-                            const RunStreams& streams, const std::string& program);
-  Status KillTree(Slot& slot, int init_pidfd);
+                            const RunStreams& streams, const std::string& program, uint64_t session);
+  Status KillTree(Slot& slot, int program_pidfd);
   Result<SlotKeeper*> KeeperOf(Slot& slot);
   Result<RunResult> Conclude(Slot& slot, const RunSpec& spec, const MonitorResult& watched, SpawnedInit& init,
                              RunStreams& streams, const WorkLayer& layer, const CgroupUsage& base);

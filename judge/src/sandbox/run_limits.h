@@ -36,8 +36,7 @@ struct RlimitValue {
   rlim_t hard = 0;
 };
 
-inline constexpr int kSupervisorProcesses = 1;
-inline constexpr int64_t kDefaultDiskFiles = 16384;  // SandboxLimits::disk_files 0  // the pid namespace's init, in the cgroup too
+inline constexpr int64_t kDefaultDiskFiles = 16384;  // SandboxLimits::disk_files 0
 
 struct DerivedLimits {
   std::array<RlimitValue, 10> rlimits{};

@@ -50,7 +50,7 @@ class CpuReader {
   std::unique_ptr<ProcTreePoller> poller_;
 };
 
-// Waits up to timeout_ms for the init to exit, draining the output pipes whenever
+// Waits up to timeout_ms for the program to exit, draining the output pipes whenever
 // they are readable: 1 exited, 0 not yet, -1 error (errno, or *error set).
 int WaitTick(const MonitorInput& in, int timeout_ms, Status* error) {
   const int64_t deadline = MonotonicNs() + int64_t{timeout_ms} * 1000000;
@@ -117,7 +117,7 @@ MonitorResult WatchRun(const MonitorInput& in) {
     int64_t wall_left_ms = (in.wall_limit_ms * 1000000 - elapsed + 999999) / 1000000;
     Status error;
     int waited = WaitTick(in, static_cast<int>(std::max<int64_t>(0, std::min(tick, wall_left_ms))), &error);
-    if (waited > 0) return out;  // the init exited: the run is over
+    if (waited > 0) return out;  // the program exited: the run is over (the init kills the rest)
     if (waited < 0) {
       out.error = error.ok() ? ErrnoStatus(errno, "poll on the run's process") : error;
       return out;

@@ -1,8 +1,8 @@
 // Watching a run while it runs: the one loop that decides whether and why the judge
 // stops a program early.
 //
-// Theory of operation. The init of the run's pid namespace is the judge's child; the
-// monitor polls its pidfd, and the output pipes, with a timeout; output is drained as
+// Theory of operation. The monitor polls the program's pidfd (the keeper passes it
+// on from the run's init), and the output pipes, with a timeout; output is drained as
 // soon as it arrives. On every tick it reads the CPU counter (the
 // cgroup's, or /proc polling without one), the wall clock, the output files' sizes and
 // the cancellation flag; the first limit crossed is the kill reason. A fork refused at
@@ -29,7 +29,7 @@ struct MonitorInput {
   RunCgroup* cgroup = nullptr;   // null: no cgroup, poll /proc
   CgroupUsage base;              // the cgroup's counters before the run
   pid_t init = 0;
-  int pidfd = -1;                // of init; -1: sleep ticks instead of polling
+  int pidfd = -1;                // the program's; -1: sleep ticks instead of polling
   int64_t start_ns = 0;          // CLOCK_MONOTONIC at spawn
   int64_t cpu_limit_ms = 0;
   int64_t wall_limit_ms = 0;
@@ -50,7 +50,7 @@ struct MonitorInput {
 struct MonitorResult {
   KillReason kill = KillReason::kNone;
   bool cancelled = false;        // the cancel flag was seen: kill, then report kCancelled
-  int64_t stop_ns = 0;           // when the kill was decided (0: the init exited)
+  int64_t stop_ns = 0;           // when the kill was decided (0: the program exited)
   Status error;                  // polling failed: kill, then report it
   CgroupUsage usage;             // the cgroup's last counters seen
   int64_t polled_cpu_ms = 0;     // without a cgroup
@@ -60,7 +60,7 @@ struct MonitorResult {
   bool must_kill() const { return kill != KillReason::kNone || cancelled || !error.ok(); }
 };
 
-// Watches until the init exits or the run must be stopped.
+// Watches until the program exits or the run must be stopped.
 MonitorResult WatchRun(const MonitorInput& in);
 
 // CLOCK_MONOTONIC in nanoseconds.

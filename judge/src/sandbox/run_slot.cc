@@ -71,22 +71,40 @@ Status SlotPool::Init(const std::string& state_dir, int count) {
   return Status::Ok();
 }
 
-Slot* SlotPool::Acquire(const std::atomic<bool>* cancel) {
+Slot* SlotPool::Acquire(const std::atomic<bool>* cancel, uint64_t session) {
   std::unique_lock<std::mutex> lock(mu_);
+  // Pass 0: the session's own slot; 1: a slot no session keeps; 2: any.
+  auto fits = [session](const Slot& s, int pass) {
+    return pass == 0 ? session != 0 && s.session == session : pass == 1 ? s.session == 0 : true;
+  };
   for (;;) {
     if (cancel && cancel->load()) return nullptr;
-    for (auto& s : slots_) {
-      if (s->busy) continue;
-      if (!s->lock) s->lock = OpenLock(s->lock_path);
-      if (s->lock && ::flock(s->lock.get(), LOCK_EX | LOCK_NB) == 0) {
-        s->busy = true;
-        s->used_elsewhere = !StampIsOurs(s->lock.get(), stamp_);
-        return s.get();
+    for (int pass = 0; pass < 3; ++pass) {
+      for (auto& s : slots_) {
+        if (s->busy || !fits(*s, pass)) continue;
+        if (!s->lock) s->lock = OpenLock(s->lock_path);
+        if (s->lock && ::flock(s->lock.get(), LOCK_EX | LOCK_NB) == 0) {
+          s->busy = true;
+          s->used_elsewhere = !StampIsOurs(s->lock.get(), stamp_);
+          if (s->used_elsewhere) s->session = 0;  // another process's run ended any kept init
+          return s.get();
+        }
       }
     }
     // All taken (here or by another judge process): wait for a release or retry soon.
     cv_.wait_for(lock, std::chrono::milliseconds(5));
   }
+}
+
+void SlotPool::MarkSession(Slot* slot, uint64_t session) {
+  std::lock_guard<std::mutex> lock(mu_);
+  slot->session = session;
+}
+
+void SlotPool::ForgetSession(uint64_t session) {
+  std::lock_guard<std::mutex> lock(mu_);
+  for (auto& s : slots_)
+    if (s->session == session) s->session = 0;
 }
 
 void SlotPool::Release(Slot* slot) {

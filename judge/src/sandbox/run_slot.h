@@ -52,6 +52,10 @@ struct Slot {
   UniqueFd report_fd;             // memfd of the page the init reports through
   ChildReport* report = nullptr;  // that page, mapped shared (the keeper maps it too)
   std::unique_ptr<SlotKeeper> keeper;  // started on first use (slot_keeper.h)
+  // The session (SandboxSession) whose init the slot's keeper keeps after this
+  // process's last run here; 0: none. A preference only (under the pool's mutex): the
+  // keeper itself never hands a session's init to another run.
+  uint64_t session = 0;
   ~Slot();
 };
 
@@ -64,8 +68,14 @@ class SlotPool {
   // Opens <state_dir>/slot<k>.lock for k in [0, count).
   Status Init(const std::string& state_dir, int count);
   // Blocks until a slot is free here and its lock is taken, or until *cancel (when
-  // given) is set: then null, without a slot.
-  Slot* Acquire(const std::atomic<bool>* cancel = nullptr);
+  // given) is set: then null, without a slot. A run of a session (session != 0) goes
+  // back to the slot that keeps the session's init when it is free; any run takes a
+  // slot that keeps no session's init before one that does.
+  Slot* Acquire(const std::atomic<bool>* cancel = nullptr, uint64_t session = 0);
+  // The slot's keeper now keeps `session`'s init (0: none). The slot is held.
+  void MarkSession(Slot* slot, uint64_t session);
+  // The session ended: no slot is kept for it any more.
+  void ForgetSession(uint64_t session);
   void Release(Slot* slot);
 
  private:
@@ -78,8 +88,8 @@ class SlotPool {
 // Holds a slot for one run; gives it back however the run ends.
 class SlotLease {
  public:
-  explicit SlotLease(SlotPool* pool, const std::atomic<bool>* cancel = nullptr)
-      : pool_(pool), slot_(pool->Acquire(cancel)) {}
+  explicit SlotLease(SlotPool* pool, const std::atomic<bool>* cancel = nullptr, uint64_t session = 0)
+      : pool_(pool), slot_(pool->Acquire(cancel, session)) {}
   ~SlotLease() {
     if (slot_) pool_->Release(slot_);
   }

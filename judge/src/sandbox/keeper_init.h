@@ -1,0 +1,123 @@
+// The keeper's run init (keeper_main.cc): the one process I it has at a time, cloned
+// ahead of its run into a new pid namespace, handed the run, and kept for the next
+// run of the same session.
+//
+// Theory of operation. Prepare clones I (CLONE_VM: no page tables copied for it,
+// none torn down when it exits; on a stack of its own) with one end of a socket pair,
+// its link; I builds the base of the run's file system (child_setup.h, PrepareInit)
+// from the plan of the slot's last run, writes a byte on its link, and waits there
+// for its run: a GoMessage with the run's descriptors beside it. I shares the
+// keeper's memory, errno included (one thread's TLS), so the keeper never works
+// alongside an I that is building: it waits for the ready byte first, and while I
+// waits for a run it is blocked in recvmsg. Once handed a run, I runs while the
+// keeper closes its copies of the descriptors and waits, reading errno only to tell
+// EINTR, which cannot come (the keeper has no signal handlers).
+//
+// Handed a run, I sends the program's pidfd on its link once the program has exec'd,
+// and a KeeperEnded once the program has exited and every other process of the run
+// is gone (child_setup.h, RunInInit). After a run on its own (session 0) I exits,
+// and the keeper reaps it (its namespaces torn down meanwhile, after the judge has
+// its answer) and only then prepares the next one: measured back to back on a
+// loaded host, building the next init's namespaces while the last one's were being
+// torn down made runs slower (docs/figures.md, runpath; the two compete for the same
+// cores and kernel locks), so the keeper waits, the judge does not. A session's run (GoMessage::keep) leaves I
+// waiting on its link for the session's next run, everything the run could change
+// gone before its KeeperEnded. Such an I belongs to its session: ReadyFor hands it to
+// no other (a run of another session, or on its own, gets a fresh init), so
+// isolation stays per session.
+//
+// Not thread-safe: the keeper is single-threaded.
+#ifndef JUDGE_SRC_SANDBOX_KEEPER_INIT_H_
+#define JUDGE_SRC_SANDBOX_KEEPER_INIT_H_
+
+#include <sys/types.h>
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <vector>
+
+#include "child_setup.h"
+#include "judge/base/unique_fd.h"
+#include "keeper_protocol.h"
+
+namespace judge::sandbox {
+
+// What I receives with its run. Descriptors, in order: the exec pipe's write end,
+// stdin, stdout, stderr, the slot's network namespace (has_netns), the judge's pidfd
+// (has_judge_pidfd), procs_count cgroup files, mount_count detached mounts.
+struct GoMessage {
+  const ChildPlan* plan = nullptr;  // in the keeper's memory, alive until the run ends
+  int32_t has_netns = 0;
+  int32_t has_judge_pidfd = 0;
+  int32_t procs_count = 0;
+  int32_t mount_count = 0;
+  int32_t keep = 0;  // a session's run: I stays for the session's next run
+};
+
+// A run's request as received, and the plan that points into it: what a session's
+// init reads until it has detached the run's mounts (FinishSessionRun).
+struct HeldPlan {
+  std::string message;
+  UnpackedPlan unpacked;
+};
+
+class RunInit {
+ public:
+  RunInit() = default;
+  ~RunInit() { Discard(); }
+  RunInit(const RunInit&) = delete;
+  RunInit& operator=(const RunInit&) = delete;
+
+  // Makes sure an init for a run of `like` (whose BaseKey is `key`) of `session` (0:
+  // a run on its own) waits: the one there when it was prepared for `key` and is
+  // fresh or `session`'s own; else a new one. False when none could be made: errno,
+  // or Failure() says why.
+  bool ReadyFor(const ChildPlan& like, const std::string& key, uint64_t session);
+  // Prepares a fresh init for plans like `like` when none waits (after a run).
+  void PrepareAhead(const ChildPlan& like, const std::string& key);
+  // Why the last ReadyFor failed: *err the errno to report.
+  std::string Failure(int* err) const;
+
+  // Hands the run to the waiting init (ReadyFor first); for a session's run
+  // (go.keep) the init then belongs to `session`. False with errno when the init was
+  // gone (it is discarded).
+  bool Go(const GoMessage& go, const std::vector<int>& fds, uint64_t session);
+
+  pid_t pid() const { return pid_; }
+  int pidfd() const { return pidfd_.get(); }
+  int link() const { return link_.get(); }
+
+  // After Go and the exec pipe's end: the program's pidfd from I; invalid when I
+  // ended before sending it.
+  UniqueFd ReceiveProgramPidfd();
+  // After the run: I's KeeperEnded. False when I ended instead (then reaped, its
+  // status and usage in *ended, and forgotten).
+  bool ReceiveEnded(KeeperEnded* ended);
+  // Before the next run's mounts are made: waits until a session's init has detached
+  // the last run's (HoldUntilReset); an init that ended instead is reaped.
+  void FinishLastRun();
+  // After a run of `session`, answered: the run's request, kept (I still reads its
+  // mount table) until I says the run's mounts are detached; ReadyFor and
+  // FinishLastRun wait for that. Nothing is kept when the init there is not the one
+  // that ran it (it ended, and a fresh one was prepared).
+  void HoldUntilReset(std::unique_ptr<HeldPlan> plan, uint64_t session);
+  // Kills and reaps the init, if any.
+  void Discard();
+
+ private:
+  bool Prepare(const ChildPlan& like, const std::string& key);
+  void Forget();  // no init any more (reaped already, or taken away)
+  bool AwaitReset();  // false: I ended instead of finishing the last run's reset
+
+  pid_t pid_ = -1;  // -1: none
+  UniqueFd pidfd_;
+  UniqueFd link_;   // the keeper's end of the pair I waits on
+  std::string key_;
+  uint64_t session_ = 0;  // 0: fresh (never handed a run)
+  std::unique_ptr<HeldPlan> held_plan_;  // set while I detaches the last run's mounts
+};
+
+}  // namespace judge::sandbox
+
+#endif  // JUDGE_SRC_SANDBOX_KEEPER_INIT_H_
