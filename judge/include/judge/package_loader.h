@@ -24,8 +24,9 @@ namespace judge {
 
 struct PackageLoaderOptions {
   // How packages are read. package.languages (borrowed, must outlive the loader and
-  // every package it loads; null: the shipped profiles) are the profiles the package's
-  // own programs and, when inferring, its accepted submissions are built with;
+  // every package it loads) are the profiles the package's own programs and, when
+  // inferring, its accepted submissions are built with; resolve_time_limit needs them
+  // (the front ends have them loaded already);
   // package.cache_dir keeps compiled programs and inferred limits ("" keeps nothing).
   PackageOptions package;
   // The pipeline that judges the accepted submissions when a limit is inferred

@@ -13,13 +13,8 @@ Result<std::unique_ptr<const Package>> PackageLoader::Load(const std::string& di
   JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<Package> package, LoadPackage(dir, options_.package));
   std::string how;
   if (options_.resolve_time_limit && options_.package.with_tests) {
-    std::unique_ptr<LanguageSet> shipped;
     const LanguageSet* languages = options_.package.languages;
-    if (!languages) {
-      JUDGE_ASSIGN_OR_RETURN(LanguageSet loaded, LoadLanguages(""));
-      shipped = std::make_unique<LanguageSet>(std::move(loaded));
-      languages = shipped.get();
-    }
+    if (!languages) return Status::Internal("PackageLoader: resolving a time limit needs the language profiles");
     PipelineOptions inference = options_.inference;
     if (!inference.languages) inference.languages = languages;
     if (inference.compiler.cache_dir.empty()) inference.compiler.cache_dir = options_.package.cache_dir;
