@@ -6,8 +6,8 @@
 #include <string>
 #include <string_view>
 
-#include "judge/json.h"
-#include "judge/status.h"
+#include "judge/base/status.h"
+#include "judge/judging/json.h"
 
 namespace judge::cli {
 

@@ -12,8 +12,8 @@
 #include "commands.h"
 #include "judge/base/files.h"
 #include "judge/base/terminal.h"
-#include "judge/package_loader.h"
-#include "judge/pipeline.h"
+#include "judge/judging/package_loader.h"
+#include "judge/judging/pipeline.h"
 
 namespace judge::cli {
 namespace {

@@ -6,8 +6,8 @@
 
 #include "cli_util.h"
 #include "commands.h"
-#include "judge/sandbox.h"
-#include "judge/sandbox_doctor.h"
+#include "judge/sandbox/sandbox.h"
+#include "judge/sandbox/sandbox_doctor.h"
 
 namespace judge::cli {
 namespace {

@@ -8,8 +8,9 @@
 
 #include "cli_util.h"
 #include "commands.h"
-#include "judge/plugin_host.h"
-#include "judge/problem.h"
+#include "judge/config/problem.h"
+#include "judge/judging/package.h"
+#include "judge/plugin/plugin_host.h"
 
 namespace judge::cli {
 namespace {
@@ -45,7 +46,7 @@ int RunGenerate(const GenerateOptions& o) {
   doc["problem"] = config->id;
   doc["seed"] = o.seed;
   doc["params"] = o.params;
-  auto plugin = LoadProblemPlugin(config->plugin_id, "problem '" + config->id + "' (" + config->dir + ")", !o.in_process);
+  auto plugin = LoadPackagePlugin(*config, !o.in_process);
   if (!plugin.ok()) return fail(plugin.status(), kExitJudgeError);
   doc["plugin"] = (*plugin)->id();
   doc["plugin_version"] = (*plugin)->version();

@@ -1,11 +1,12 @@
 // judge grade <problem-dir> <file|folder>... [--lang ID] [--json] [--db PATH] [--all]
 //             [--jobs N] [--languages FILE] [--no-db] [--no-cache]
 // Compiles and grades each file in the sandbox through the pipeline, stores every
-// judging, and reports. Exit: 0 when every file was judged (whatever the verdicts),
-// 3 when the judge failed or a file could not be judged (missing, empty, unknown
-// language...): the error is one line on stderr. SIGINT/SIGTERM/SIGHUP/SIGPIPE stop
-// the runs, mark the judgings interrupted, remove the scratch: exit 128 + signal. Several files (or a folder) print a
-// JSON array of objects.
+// judging, and reports. Exit: 0 when every file was judged and none got JE (whatever
+// the other verdicts); 3 when the judge failed, a file got JE, or a file could not be
+// judged (missing, empty, unknown language...), with the error as one line on stderr.
+// SIGINT/SIGTERM/SIGHUP/SIGPIPE stop the runs, mark the judgings interrupted and remove
+// the scratch: exit 128 + signal. With --json, one file prints a JSON object and
+// several files (or a folder) an array of them.
 #include <sys/stat.h>
 
 #include <algorithm>
@@ -15,9 +16,9 @@
 #include "commands.h"
 #include "judge/base/files.h"
 #include "judge/base/interrupt.h"
-#include "judge/language_choice.h"
-#include "judge/package_loader.h"
-#include "judge/pipeline.h"
+#include "judge/grading/language_choice.h"
+#include "judge/judging/package_loader.h"
+#include "judge/judging/pipeline.h"
 #include "report_printer.h"
 
 namespace judge::cli {

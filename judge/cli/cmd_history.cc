@@ -10,7 +10,7 @@
 #include "commands.h"
 #include "judge/base/files.h"
 #include "judge/base/terminal.h"
-#include "judge/store.h"
+#include "judge/store/store.h"
 
 namespace judge::cli {
 namespace {

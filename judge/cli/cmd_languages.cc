@@ -9,9 +9,9 @@
 
 #include "cli_util.h"
 #include "commands.h"
-#include "judge/compiler.h"
-#include "judge/language.h"
-#include "judge/language_check.h"
+#include "judge/config/language.h"
+#include "judge/grading/compiler.h"
+#include "judge/judging/language_check.h"
 
 namespace judge::cli {
 namespace {

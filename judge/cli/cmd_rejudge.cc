@@ -16,8 +16,8 @@
 #include "judge/base/files.h"
 #include "judge/base/interrupt.h"
 #include "judge/base/paths.h"
-#include "judge/package_loader.h"
-#include "judge/pipeline.h"
+#include "judge/judging/package_loader.h"
+#include "judge/judging/pipeline.h"
 #include "report_printer.h"
 
 namespace judge::cli {

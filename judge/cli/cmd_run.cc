@@ -20,11 +20,11 @@
 
 #include "cli_util.h"
 #include "commands.h"
-#include "judge/base/terminal.h"
 #include "judge/base/files.h"
 #include "judge/base/paths.h"
 #include "judge/base/scratch_dir.h"
-#include "judge/sandbox.h"
+#include "judge/base/terminal.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge::cli {
 namespace {

@@ -14,9 +14,9 @@
 #include "judge/base/interrupt.h"
 #include "judge/base/key_value.h"
 #include "judge/base/terminal.h"
-#include "judge/language_choice.h"
-#include "judge/package_loader.h"
-#include "judge/stress.h"
+#include "judge/grading/language_choice.h"
+#include "judge/judging/package_loader.h"
+#include "judge/judging/stress.h"
 
 namespace judge::cli {
 namespace {

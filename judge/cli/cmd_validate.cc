@@ -7,8 +7,9 @@
 #include "cli_util.h"
 #include "commands.h"
 #include "judge/base/terminal.h"
-#include "judge/plugin_host.h"
-#include "judge/problem.h"
+#include "judge/config/problem.h"
+#include "judge/judging/package.h"
+#include "judge/plugin/plugin_host.h"
 
 namespace judge::cli {
 namespace {
@@ -33,7 +34,7 @@ int RunValidate(const ValidateOptions& o) {
   if (!config.ok()) return fail(config.status());
   doc["problem"] = config->id;
   doc["input"] = o.input_file;
-  auto plugin = LoadProblemPlugin(config->plugin_id, "problem '" + config->id + "' (" + config->dir + ")", !o.in_process);
+  auto plugin = LoadPackagePlugin(*config, !o.in_process);
   if (!plugin.ok()) return fail(plugin.status());
   doc["plugin"] = (*plugin)->id();
   doc["plugin_version"] = (*plugin)->version();

@@ -1,5 +1,5 @@
 // judge verify <problem-dir> [--json] [--jobs N] [--db PATH] [--languages FILE] [--no-margins]
-// Checks that a package is consistent (judge/verify.h): every input passes validate
+// Checks that a package is consistent (judge/judging/verify.h): every input passes validate
 // and the input validators, every .ans is a right answer, every submission gets a
 // verdict its folder allows, with the Kattis time margins (a submission sensitive to
 // the time limit is a warning). Prints a table (or --json).
@@ -13,8 +13,8 @@
 #include "commands.h"
 #include "judge/base/interrupt.h"
 #include "judge/base/terminal.h"
-#include "judge/package_loader.h"
-#include "judge/verify.h"
+#include "judge/judging/package_loader.h"
+#include "judge/judging/verify.h"
 #include "report_printer.h"
 
 namespace judge::cli {

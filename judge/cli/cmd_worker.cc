@@ -10,7 +10,7 @@
 #include "cli_util.h"
 #include "commands.h"
 #include "judge/base/interrupt.h"
-#include "judge/service.h"
+#include "judge/service/service.h"
 
 namespace judge::cli {
 namespace {

@@ -11,9 +11,9 @@
 #include <vector>
 
 #include "judge/base/terminal.h"
-#include "judge/pipeline.h"
-#include "judge/records.h"
-#include "judge/store.h"
+#include "judge/config/records.h"
+#include "judge/judging/pipeline.h"
+#include "judge/store/store.h"
 
 namespace judge::cli {
 

@@ -1,4 +1,4 @@
-#include "judge/status.h"
+#include "judge/base/status.h"
 
 #include <gtest/gtest.h>
 

@@ -2,7 +2,7 @@
 
 #include <gtest/gtest.h>
 
-#include "judge/sandbox.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge {
 namespace {

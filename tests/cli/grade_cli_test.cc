@@ -887,7 +887,7 @@ TEST(GradeCli, AJavaPublicClassTooLongForAFileNameIsACompileError) {
 // A Java folder submission that brings a file named x.class that is no class file
 // (issue 25, item 3): the submission's compile error, not a judge error.
 TEST(GradeCli, AJavaFolderWithABogusClassFileIsACompileError) {
-  if (system("which javac >/dev/null 2>&1") != 0) GTEST_SKIP() << "no javac here";
+  if (RunTool({"javac", "-version"}) != 0) GTEST_SKIP() << "no javac here";
   Sandbox sb;
   std::string pkg = MakeSum(sb, "sum");
   std::string yaml = ReadAll(pkg + "/problem.yaml");

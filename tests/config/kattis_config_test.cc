@@ -7,7 +7,7 @@
 #include <stdlib.h>
 #include <unistd.h>
 
-#include "judge/problem.h"
+#include "judge/config/problem.h"
 #include "temp_dir.h"
 
 namespace judge {

@@ -1,7 +1,7 @@
 // ListTests: samples first, then secret tests and groups, each in byte-wise name order.
 #include <gtest/gtest.h>
 
-#include "judge/problem.h"
+#include "judge/config/problem.h"
 #include "temp_dir.h"
 
 namespace judge {

@@ -3,7 +3,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
-#include "judge/problem.h"
+#include "judge/config/problem.h"
 #include "temp_dir.h"
 
 namespace judge {

@@ -1,6 +1,6 @@
 // The built-in checkers: hand-written cases for each rule, and random outputs compared
 // with an independent oracle (istringstream tokenizing) for tokens/exact/lines.
-#include "judge/checker.h"
+#include "judge/grading/checker.h"
 
 #include <gtest/gtest.h>
 

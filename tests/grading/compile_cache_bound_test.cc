@@ -11,7 +11,7 @@
 #include <memory>
 
 #include "fakes.h"
-#include "judge/compiler.h"
+#include "judge/grading/compiler.h"
 
 namespace judge {
 namespace {

@@ -1,6 +1,6 @@
 // After a compile error: which profiles are tried (the legacy profiles of the problem's
 // origin, issue 24), and the support files a profile's compile gets (the MSVC layer).
-#include "judge/compile_hint.h"
+#include "judge/grading/compile_hint.h"
 
 #include <gtest/gtest.h>
 

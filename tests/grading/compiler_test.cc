@@ -1,6 +1,6 @@
 // Compilation with a fake sandbox: the command and limits given to the sandbox, CE with
 // the reason and the log, the cache, binaries, and the judge's own failures.
-#include "judge/compiler.h"
+#include "judge/grading/compiler.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>

@@ -15,8 +15,8 @@
 #include <string>
 #include <vector>
 
-#include "judge/plugin_host.h"
-#include "judge/sandbox.h"
+#include "judge/plugin/plugin_host.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge::testing {
 

@@ -1,6 +1,6 @@
 // The grader with a fake sandbox (no processes): order, stopping rules, verdict
 // mapping, file I/O, total time limit, groups, and the judge's own failures.
-#include "judge/grader.h"
+#include "judge/grading/grader.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>

@@ -1,5 +1,5 @@
 // Java's public class (from the source) and main class (from class files).
-#include "judge/java_class.h"
+#include "judge/grading/java_class.h"
 
 #include <gtest/gtest.h>
 

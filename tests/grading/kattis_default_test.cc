@@ -2,7 +2,7 @@
 // float tolerances and their formatting), and its flags.
 #include <gtest/gtest.h>
 
-#include "judge/checker.h"
+#include "judge/grading/checker.h"
 
 namespace judge {
 namespace {

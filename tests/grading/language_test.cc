@@ -1,6 +1,6 @@
 // languages.yaml: the shipped profiles, the reader's errors, selection by extension,
 // user overrides, availability and placeholder expansion.
-#include "judge/language.h"
+#include "judge/config/language.h"
 
 #include <gtest/gtest.h>
 #include <stdlib.h>
@@ -8,8 +8,8 @@
 #include <algorithm>
 
 #include "fakes.h"
-#include "judge/language_choice.h"
-#include "judge/problem.h"
+#include "judge/config/problem.h"
+#include "judge/grading/language_choice.h"
 
 namespace judge {
 namespace {

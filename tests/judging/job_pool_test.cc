@@ -1,6 +1,6 @@
 // The one worker pool: every index once, the calling thread works too, cancellation
 // stops handing out work.
-#include "judge/job_pool.h"
+#include "judge/judging/job_pool.h"
 
 #include <atomic>
 #include <mutex>

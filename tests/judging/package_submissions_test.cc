@@ -1,7 +1,7 @@
 // The example submissions as the other tools name them (folders, @EXPECTED_RESULTS@,
 // submissions.yaml globs), the Kattis time limit rule, and the pipeline compiling a
 // folder submission with the package's include/ files (a fake sandbox).
-#include "judge/package_submissions.h"
+#include "judge/judging/package_submissions.h"
 
 #include <gtest/gtest.h>
 #include <sys/stat.h>
@@ -11,9 +11,9 @@
 
 #include "fakes.h"
 #include "judge/base/files.h"
-#include "judge/package_loader.h"
-#include "judge/submissions_yaml.h"
-#include "judge/time_limit.h"
+#include "judge/config/submissions_yaml.h"
+#include "judge/judging/package_loader.h"
+#include "judge/judging/time_limit.h"
 
 namespace judge {
 namespace {

@@ -1,7 +1,7 @@
 // The pipeline end to end with fakes: the in-memory store, a fake sandbox (it
 // "compiles" and "runs"), built-in checkers. What is stored, when, and what is not;
 // events; jobs; cancellation.
-#include "judge/pipeline.h"
+#include "judge/judging/pipeline.h"
 
 #include <atomic>
 #include <filesystem>
@@ -11,7 +11,7 @@
 
 #include "fakes.h"
 #include "judge/base/hash.h"
-#include "judge/sandbox_retry.h"
+#include "judge/grading/sandbox_retry.h"
 
 namespace judge {
 namespace {

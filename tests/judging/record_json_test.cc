@@ -1,6 +1,6 @@
 // The JSON of the result model: the fields of the grade --json object (docs/grading.md), and
 // show's documents, from the same records.
-#include "judge/json.h"
+#include "judge/judging/json.h"
 
 #include <gtest/gtest.h>
 

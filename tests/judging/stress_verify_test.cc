@@ -3,9 +3,9 @@
 #include <gtest/gtest.h>
 
 #include "fakes.h"
-#include "judge/pipeline.h"
-#include "judge/stress.h"
-#include "judge/verify.h"
+#include "judge/judging/pipeline.h"
+#include "judge/judging/stress.h"
+#include "judge/judging/verify.h"
 
 namespace judge {
 namespace {

@@ -11,7 +11,7 @@
 #include <cstdio>
 #include <thread>
 
-#include "judge/plugin_host.h"
+#include "judge/plugin/plugin_host.h"
 #include "test_plugins.h"
 
 namespace judge {

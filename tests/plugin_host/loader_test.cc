@@ -4,8 +4,8 @@
 
 #include <functional>
 
+#include "judge/plugin/plugin_host.h"
 #include "judge/plugin_abi.h"  // the struct size named in an error
-#include "judge/plugin_host.h"
 #include "test_plugins.h"
 
 namespace judge {

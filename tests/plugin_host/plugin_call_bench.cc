@@ -7,7 +7,7 @@
 #include <memory>
 #include <vector>
 
-#include "judge/plugin_host.h"
+#include "judge/plugin/plugin_host.h"
 #include "test_plugins.h"
 
 namespace {

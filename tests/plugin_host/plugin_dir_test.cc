@@ -4,8 +4,8 @@
 
 #include <filesystem>
 
-#include "judge/plugin_host.h"
-#include "judge/problem.h"
+#include "judge/config/problem.h"
+#include "judge/plugin/plugin_host.h"
 #include "test_plugins.h"
 
 namespace judge {

@@ -11,7 +11,7 @@
 #include <thread>
 #include <vector>
 
-#include "judge/sandbox.h"
+#include "judge/sandbox/sandbox.h"
 #include "sandbox_fixture.h"
 
 namespace judge::testing {

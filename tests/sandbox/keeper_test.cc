@@ -15,7 +15,7 @@
 #include <string>
 #include <thread>
 
-#include "judge/sandbox.h"
+#include "judge/sandbox/sandbox.h"
 #include "keeper_channel.h"
 #include "keeper_protocol.h"
 #include "slot_keeper.h"

@@ -10,7 +10,7 @@
 #include <cstring>
 #include <deque>
 
-#include "judge/sandbox.h"
+#include "judge/sandbox/sandbox.h"
 #include "keeper_protocol.h"
 #include "proc_poller.h"
 #include "run_filesystem.h"

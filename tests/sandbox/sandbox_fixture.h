@@ -24,7 +24,7 @@
 #include <string>
 #include <vector>
 
-#include "judge/sandbox.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge::testing {
 

@@ -4,7 +4,7 @@
 #include <memory>
 #include <string>
 
-#include "judge/job_queue.h"
+#include "judge/store/job_queue.h"
 #include "pg_cluster.h"
 #include "store_contract.h"
 

@@ -14,7 +14,7 @@
 #include <vector>
 
 #include "claimed_store.h"
-#include "judge/job_queue.h"
+#include "judge/store/job_queue.h"
 
 namespace judge::servicetest {
 

@@ -1,4 +1,4 @@
-// The Store contract (judge/store.h) as value-parameterised tests: every store
+// The Store contract (judge/store/store.h) as value-parameterised tests: every store
 // gives the same answers to the same calls. A test binary includes this header once
 // and instantiates StoreContractTest with a StoreFactory per store it checks:
 // store_contract_test.cc the SQLite store and the in-memory fake,

@@ -16,7 +16,7 @@
 
 #include <gtest/gtest.h>
 
-#include "judge/store.h"
+#include "judge/store/store.h"
 
 namespace judge::store_test {
 

@@ -1,5 +1,5 @@
-// The table of checker kinds (judge/checker_kind.h).
-#include "judge/checker_kind.h"
+// The table of checker kinds (judge/config/checker_kind.h).
+#include "judge/config/checker_kind.h"
 
 #include <array>
 #include <cstdlib>

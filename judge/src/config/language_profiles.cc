@@ -1,5 +1,5 @@
-// languages.yaml reader and the language set (see judge/language.h).
-#include "judge/language.h"
+// languages.yaml reader and the language set (see judge/config/language.h).
+#include "judge/config/language.h"
 
 #include <sys/stat.h>
 

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "judge/problem.h"
+#include "judge/config/problem.h"
 #include "yaml_reader.h"
 
 namespace judge::config {

@@ -1,5 +1,5 @@
-// submissions/submissions.yaml (see judge/submissions_yaml.h).
-#include "judge/submissions_yaml.h"
+// submissions/submissions.yaml (see judge/config/submissions_yaml.h).
+#include "judge/config/submissions_yaml.h"
 
 #include "judge/base/files.h"
 #include "yaml_reader.h"

@@ -19,7 +19,7 @@
 #include <system_error>
 
 #include "judge/base/files.h"
-#include "judge/problem.h"
+#include "judge/config/problem.h"
 #include "problem_parts.h"
 #include "yaml_reader.h"
 

@@ -1,5 +1,5 @@
-// The built-in checkers and the plugin checker (see judge/checker.h).
-#include "judge/checker.h"
+// The built-in checkers and the plugin checker (see judge/grading/checker.h).
+#include "judge/grading/checker.h"
 
 #include <cerrno>
 #include <cmath>

@@ -1,4 +1,4 @@
-// The compile cache's entries (see compile_cache.h and judge/compiler.h).
+// The compile cache's entries (see compile_cache.h and judge/grading/compiler.h).
 #include "compile_cache.h"
 
 #include <sys/stat.h>

@@ -1,5 +1,5 @@
 // The compile cache's entries (internal to grading; the cache's contract is in
-// judge/compiler.h): what an entry holds, how it is written whole or not at all, how a
+// judge/grading/compiler.h): what an entry holds, how it is written whole or not at all, how a
 // judging takes a program out of it, and which compile runs are worth keeping.
 //
 // Theory of operation
@@ -20,9 +20,9 @@
 #include <string>
 #include <vector>
 
-#include "judge/compiler.h"
-#include "judge/sandbox.h"
-#include "judge/status.h"
+#include "judge/base/status.h"
+#include "judge/grading/compiler.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge {
 

@@ -1,5 +1,5 @@
-// Suggesting another profile after a compile error (see judge/compile_hint.h).
-#include "judge/compile_hint.h"
+// Suggesting another profile after a compile error (see judge/grading/compile_hint.h).
+#include "judge/grading/compile_hint.h"
 
 #include <algorithm>
 #include <cctype>

@@ -1,5 +1,5 @@
-// Compilation in the sandbox, with a cache (see judge/compiler.h).
-#include "judge/compiler.h"
+// Compilation in the sandbox, with a cache (see judge/grading/compiler.h).
+#include "judge/grading/compiler.h"
 
 #include <fcntl.h>
 #include <signal.h>
@@ -22,7 +22,7 @@
 #include "compile_cache.h"
 #include "compile_cache_bound.h"
 #include "support_files.h"
-#include "judge/java_class.h"
+#include "judge/grading/java_class.h"
 
 namespace judge {
 namespace {

@@ -26,7 +26,7 @@
 #include <optional>
 #include <vector>
 
-#include "judge/problem.h"
+#include "judge/config/problem.h"
 #include "judge/verdict.h"
 
 namespace judge {

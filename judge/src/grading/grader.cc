@@ -1,26 +1,21 @@
-// The grader (see judge/grader.h for the theory of operation).
-#include "judge/grader.h"
+// The grader (see judge/grading/grader.h for the theory of operation).
+#include "judge/grading/grader.h"
 
 #include <string.h>
 
 #include <algorithm>
 #include <climits>
-#include <cmath>
-#include <functional>
-#include <map>
 #include <memory>
 #include <optional>
 #include <set>
-#include <chrono>
-#include <condition_variable>
-#include <mutex>
-#include <thread>
 
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
-#include "judge/language.h"
-#include "judge/tool_program.h"
+#include "judge/config/language.h"
+#include "judge/grading/tool_program.h"
 #include "domjudge_score.h"
+#include "kattis_groups.h"
+#include "parallel_tests.h"
 #include "summary.h"
 #include "test_runner.h"
 
@@ -71,85 +66,25 @@ class Run {
            !req_.checker->interactive();
   }
 
-  // Parallel tests. Theory of operation: opt_.test_jobs worker threads take tests in
-  // order, each in its own lane (directories, slot, cancel flag); this thread takes
-  // their results in test order and does what the sequential path does with each
-  // (events, stop at the first failure, skipped groups), so reports, events and
-  // verdicts are the same. Results after the point where grading stops are thrown
-  // away, and the runs still going are cancelled through their lanes' flags.
+  // Parallel tests (parallel_tests.h): the same record and stop policy as one by one.
   Status GoParallel(std::size_t lanes) {
+    std::vector<Lane*> workers;
     for (std::size_t k = 0; k < lanes; ++k) {
       lanes_.push_back(std::make_unique<Lane>(opt_.scratch_dir + "/lane" + std::to_string(k)));
       JUDGE_RETURN_IF_ERROR(fs::MakeDirs(lanes_.back()->check_dir));
+      workers.push_back(lanes_.back().get());
     }
-    Board board(req_.tests->size());
-    std::vector<std::thread> workers;
-    for (std::size_t k = 0; k < lanes; ++k) workers.emplace_back([this, &board, k] { Work(&board, *lanes_[k + 1]); });
-    Status status = Consume(&board);
-    {
-      std::lock_guard<std::mutex> lock(board.mu);
-      board.stop = true;
-    }
-    for (std::size_t k = 1; k < lanes_.size(); ++k) lanes_[k]->own_cancel = true;
-    for (auto& t : workers) t.join();
-    return status;
-  }
-
-  // What the workers and the consuming thread share (under mu).
-  struct Board {
-    explicit Board(std::size_t n) : done(n, false), results(n, Status::Internal("not run")), outputs(n) {}
-    std::mutex mu;
-    std::condition_variable cv;
-    std::size_t next = 0;  // the next test to hand out
-    bool stop = false;     // hand out no more
-    std::vector<bool> done;
-    std::vector<Result<TestResult>> results;
-    std::vector<std::string> outputs;
-  };
-
-  void Work(Board* board, Lane& lane) {
     const auto& tests = *req_.tests;
-    for (;;) {
-      std::size_t i;
-      {
-        std::lock_guard<std::mutex> lock(board->mu);
-        while (board->next < tests.size() && Skipped(tests[board->next])) ++board->next;
-        if (board->stop || board->next >= tests.size()) return;
-        i = board->next++;
-      }
-      // No total time limit here (Parallel()): every test has the per-test limit.
-      Result<TestResult> r = runner_.JudgeTest(tests[i], req_.problem->limits.time_ms, lane);
-      {
-        std::lock_guard<std::mutex> lock(board->mu);
-        board->results[i] = std::move(r);
-        board->outputs[i] = std::move(lane.last_output);
-        board->done[i] = true;
-      }
-      board->cv.notify_all();
-    }
-  }
-
-  // Takes the results in test order until grading stops; the caller's cancel flag is
-  // looked at while waiting.
-  Status Consume(Board* board) {
-    const auto& tests = *req_.tests;
-    for (std::size_t i = 0; i < tests.size(); ++i) {
-      std::unique_lock<std::mutex> lock(board->mu);
-      if (Skipped(tests[i])) continue;
-      while (!board->done[i]) {
-        if (Cancelled(opt_)) return Status::Cancelled("grading cancelled before test " + tests[i].name);
-        board->cv.wait_for(lock, std::chrono::milliseconds(20));
-      }
-      if (!board->results[i].ok()) return board->results[i].status();
-      TestResult result = std::move(board->results[i]).value();
-      std::string output = std::move(board->outputs[i]);
-      lock.unlock();
+    ParallelHooks hooks;
+    hooks.skipped = [&](std::size_t i) { return Skipped(tests[i]); };
+    // No total time limit here (Parallel()): every test has the per-test limit.
+    hooks.judge = [&](std::size_t i, Lane& lane) { return runner_.JudgeTest(tests[i], req_.problem->limits.time_ms, lane); };
+    hooks.take = [&](std::size_t i, TestResult result, std::string output) {
       if (req_.observer) req_.observer->OnTestStarting(i, tests.size(), tests[i]);
-      JUDGE_RETURN_IF_ERROR(Record(i, std::move(result), std::move(output)));
-      lock.lock();
-      if (StopsGrading(report_.tests.back(), tests[i])) return Status::Ok();
-    }
-    return Status::Ok();
+      return Record(i, std::move(result), std::move(output));
+    };
+    hooks.stops = [&](std::size_t i) { return StopsGrading(report_.tests.back(), tests[i]); };
+    return RunTestsInParallel(tests, workers, hooks, opt_.cancel);
   }
 
   // One test run (or found impossible) and reported.
@@ -175,7 +110,8 @@ class Run {
   // A judged test joins the report (the sequential and the parallel path alike): its
   // Kattis score, the CPU time used so far, the observer, the kept output.
   Status Record(std::size_t i, TestResult result, std::string output) {
-    SetKattisScore((*req_.tests)[i], &result);
+    if (req_.kattis_groups && req_.problem->scoring && req_.groups)
+      SetKattisTestScore(*req_.groups, (*req_.tests)[i], &result);
     used_cpu_ms_ += result.cpu_ms;
     if (req_.observer) JUDGE_RETURN_IF_ERROR(req_.observer->OnTestFinished(i, req_.tests->size(), result));
     if (opt_.keep_output_bytes > 0) report_.outputs.push_back(std::move(output));
@@ -197,25 +133,20 @@ class Run {
     return !opt_.run_all;
   }
 
-  // Kattis test data groups: each group's items (tests and subgroups) in run order
-  // (tests come in walking order, so a subgroup is listed where its first test is).
+  // Kattis test data groups: the tree walked by kattis_groups.cc, each test run here.
   Status GoGroups() {
     const auto& groups = *req_.groups;
-    items_.assign(groups.size(), {});
-    std::vector<bool> listed(groups.size(), false);
-    for (std::size_t i = 0; i < req_.tests->size(); ++i) {
-      int g = (*req_.tests)[i].group_index;
-      if (g < 0 || g >= static_cast<int>(groups.size()))
-        return Status::Internal("test " + (*req_.tests)[i].name + " has no test data group");
-      items_[static_cast<std::size_t>(g)].push_back({static_cast<int>(i), -1});
-      for (int c = g; !listed[static_cast<std::size_t>(c)] && groups[static_cast<std::size_t>(c)].parent >= 0;
-           c = groups[static_cast<std::size_t>(c)].parent) {
-        listed[static_cast<std::size_t>(c)] = true;
-        items_[static_cast<std::size_t>(groups[static_cast<std::size_t>(c)].parent)].push_back({-1, c});
-      }
-    }
-    bool stop_all = false;
-    JUDGE_ASSIGN_OR_RETURN(ItemOutcome root, WalkGroup(0, &stop_all));
+    JUDGE_ASSIGN_OR_RETURN(auto items, ListGroupItems(groups, *req_.tests));
+    GroupWalkHooks hooks;
+    hooks.run_test = [this](int test, bool* stop_all) -> Result<ItemOutcome> {
+      JUDGE_ASSIGN_OR_RETURN(Step step, RunStep(static_cast<std::size_t>(test)));
+      *stop_all = step.stop_all;
+      return TestOutcome(report_.tests.back());
+    };
+    hooks.custom_grade = [this](const TestGroupConfig& group, const std::vector<ItemOutcome>& judged) {
+      return CustomGrade(group, judged);
+    };
+    JUDGE_ASSIGN_OR_RETURN(ItemOutcome root, WalkGroups(groups, items, opt_.run_all, hooks, &report_.message));
     Summarize(*req_.problem, *req_.tests, &report_);
     report_.verdict = req_.tests->empty() ? Verdict::kJudgeError : root.verdict;
     const bool accepted = report_.verdict == Verdict::kAccepted;
@@ -223,7 +154,7 @@ class Run {
     // Kattis report it (a WA that passed two groups scores those two).
     report_.score = req_.problem->scoring ? (report_.verdict == Verdict::kJudgeError ? 0 : root.score)
                                           : (accepted ? 1 : 0);
-    report_.max_score = req_.problem->scoring ? MaxScore() : 1;
+    report_.max_score = req_.problem->scoring ? KattisMaxScore(groups, *req_.tests, items) : 1;
     return Status::Ok();
   }
 
@@ -249,51 +180,19 @@ class Run {
     return Status::Ok();
   }
 
-  Result<ItemOutcome> WalkGroup(int g, bool* stop_all) {
-    const TestGroupConfig& group = (*req_.groups)[static_cast<std::size_t>(g)];
-    std::vector<ItemOutcome> judged;
-    bool broken = false;
-    for (const Item& item : items_[static_cast<std::size_t>(g)]) {
-      if ((broken && !opt_.run_all) || *stop_all) break;
-      ItemOutcome o;
-      if (item.test >= 0) {
-        JUDGE_ASSIGN_OR_RETURN(Step step, RunStep(static_cast<std::size_t>(item.test)));
-        *stop_all = step.stop_all;
-        o = TestOutcome(report_.tests.back());
-      } else {
-        JUDGE_ASSIGN_OR_RETURN(o, WalkGroup(item.group, stop_all));
-        o.is_sample = (*req_.groups)[static_cast<std::size_t>(item.group)].path == "data/sample";
-      }
-      if (!broken) judged.push_back(o);
-      if (o.verdict != Verdict::kAccepted && o.verdict != Verdict::kJudgeError && group.on_reject_break) broken = true;
-    }
-    if (group.custom_grader) return CustomGrade(group, judged);
-    return AggregateGroup(group, std::move(judged), &report_.message);
-  }
-
-  // problemtools' custom grader: "VERDICT score" per item on its stdin, the group's
-  // grader_flags as arguments, "VERDICT score" on its stdout. Any failure is JE.
+  // problemtools' custom grader (the protocol in kattis_groups.h), run sandboxed on the
+  // group's judged items with its grader_flags as arguments. Any failure is JE.
   Result<ItemOutcome> CustomGrade(const TestGroupConfig& group, const std::vector<ItemOutcome>& items) {
-    ItemOutcome out;
-    out.verdict = Verdict::kJudgeError;
     auto fail = [&](const std::string& why) {
       if (report_.message.empty()) report_.message = group.path + ": the custom grader " + why;
-      return out;
+      return ItemOutcome{Verdict::kJudgeError, 0, false};
     };
     if (!req_.grader) return fail("is missing");
     if (items.empty()) return ItemOutcome{Verdict::kAccepted, 0, false};
-    std::string input;
-    for (const auto& i : items) {
-      std::string code = i.verdict == Verdict::kRuntimeError ? "RTE" : std::string(VerdictCode(i.verdict));
-      if (i.verdict == Verdict::kPresentationError) code = "WA";
-      char score[64];
-      std::snprintf(score, sizeof score, "%.9g", i.score);
-      input += code + " " + score + "\n";
-    }
     const std::string dir = lane0().check_dir + "/grader";
     JUDGE_RETURN_IF_ERROR(fs::RemoveTree(dir));
     JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir + "/work"));
-    JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/in", input));
+    JUDGE_RETURN_IF_ERROR(fs::WriteFile(dir + "/in", CustomGraderInput(items)));
     ToolRun run;
     run.args = group.grader_flag_words;
     run.work_dir = dir + "/work";
@@ -303,24 +202,9 @@ class Run {
     Result<RunResult> r = req_.grader->Run(req_.sandbox, run);
     if (!r.ok()) return fail(r.status().message());
     if (r->status != RunStatus::kOk || r->exit_code != 0) return fail("failed: " + DescribeRun(*r));
-    const std::string said = ReadToolMessage(dir + "/out", 256);
-    char verdict[8] = {0};
-    double score = 0;
-    int used = 0;
-    if (std::sscanf(said.c_str(), "%7s %lf %n", verdict, &score, &used) != 2 || !std::isfinite(score))
-      return fail("wrote \"" + said + "\", expected \"VERDICT score\"");
-    static const std::map<std::string, Verdict> kCodes = {
-        {"AC", Verdict::kAccepted},           {"WA", Verdict::kWrongAnswer},
-        {"TLE", Verdict::kTimeLimitExceeded}, {"RTE", Verdict::kRuntimeError},
-        {"MLE", Verdict::kMemoryLimitExceeded}, {"OLE", Verdict::kOutputLimitExceeded},
-        {"JE", Verdict::kJudgeError}};
-    auto it = kCodes.find(verdict);
-    if (it == kCodes.end()) return fail("wrote the verdict \"" + std::string(verdict) + "\", expected AC, WA, TLE, RTE, MLE, OLE or JE");
-    out.verdict = it->second;
-    out.score = score;
-    if (out.verdict != Verdict::kJudgeError && (score < group.range_min || score > group.range_max))
-      return fail("gave the score " + std::to_string(score) + ", outside the group's range");
-    return out;
+    CustomGraderAnswer answer = ParseCustomGraderOutput(ReadToolMessage(dir + "/out", 256), group);
+    if (!answer.fault.empty()) return fail(answer.fault);
+    return answer.outcome;
   }
 
   // A test as an item of its group (its score is set by JudgeTest).
@@ -329,44 +213,6 @@ class Run {
     o.verdict = r.verdict;
     o.score = req_.problem->scoring ? r.score : (r.verdict == Verdict::kAccepted ? 1 : 0);
     return o;
-  }
-
-  // A Kattis scoring problem's test score: the validator's score.txt, else the
-  // group's accept_score when AC, else its reject_score.
-  void SetKattisScore(const TestCase& test, TestResult* r) const {
-    if (!req_.kattis_groups || !req_.problem->scoring || !req_.groups || test.group_index < 0) return;
-    const TestGroupConfig& g = (*req_.groups)[static_cast<std::size_t>(test.group_index)];
-    // A partial check (testlib's points) is, in a scoring problem, an accepted test
-    // whose score is its points: as an output validator's score.txt on accept.
-    if (r->partial && r->score_reported) {
-      r->verdict = Verdict::kAccepted;
-      return;
-    }
-    if (r->verdict != Verdict::kAccepted) r->score = g.reject_score;
-    else if (!r->score_reported) r->score = g.accept_score;
-  }
-
-  // The score of a submission that gets every test accepted with the accept scores
-  // (the root's range maximum when it is finite).
-  double MaxScore() const {
-    const auto& root = (*req_.groups)[0];
-    if (std::isfinite(root.range_max)) return root.range_max;
-    std::function<double(int)> max_of = [&](int g) {
-      std::vector<ItemOutcome> all;
-      for (const Item& item : items_[static_cast<std::size_t>(g)]) {
-        ItemOutcome o;
-        if (item.test >= 0) {
-          o.score = (*req_.groups)[static_cast<std::size_t>((*req_.tests)[static_cast<std::size_t>(item.test)].group_index)]
-                        .accept_score;
-        } else {
-          o.score = max_of(item.group);
-          o.is_sample = (*req_.groups)[static_cast<std::size_t>(item.group)].path == "data/sample";
-        }
-        all.push_back(o);
-      }
-      return AggregateGroup((*req_.groups)[static_cast<std::size_t>(g)], all, nullptr).score;
-    };
-    return max_of(0);
   }
 
   // The CPU limit of the next test: the per-test limit, capped by what is left of the
@@ -392,18 +238,11 @@ class Run {
     return out;
   }
 
-  // A group's item: a test (index into tests) or a subgroup (index into groups).
-  struct Item {
-    int test = -1;
-    int group = -1;
-  };
-
   const GradeRequest& req_;
   const GradeOptions& opt_;
   TestRunner runner_;
   GradeReport report_;
   std::set<std::string> failed_groups_;
-  std::vector<std::vector<Item>> items_;
   int64_t used_cpu_ms_ = 0;
   std::vector<std::unique_ptr<Lane>> lanes_;  // [0]: the sequential path's
 };

@@ -18,9 +18,9 @@
 #ifndef JUDGE_SRC_GRADING_INTERACTION_H_
 #define JUDGE_SRC_GRADING_INTERACTION_H_
 
-#include "judge/sandbox.h"
-#include "judge/status.h"
-#include "judge/tool_program.h"
+#include "judge/base/status.h"
+#include "judge/grading/tool_program.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge {
 

@@ -1,5 +1,5 @@
-// Java's public class and main class (see judge/java_class.h).
-#include "judge/java_class.h"
+// Java's public class and main class (see judge/grading/java_class.h).
+#include "judge/grading/java_class.h"
 
 #include <cstdint>
 

@@ -1,4 +1,4 @@
-// The Kattis default output validator (judge/checker.h: CompareKattisDefault), written
+// The Kattis default output validator (judge/grading/checker.h: CompareKattisDefault), written
 // from the specification's rules: tokens, case, whitespace runs, float tolerances.
 #include <cerrno>
 #include <cmath>
@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "judge/checker.h"
+#include "judge/grading/checker.h"
 
 namespace judge {
 namespace {

@@ -1,4 +1,4 @@
-#include "judge/language_choice.h"
+#include "judge/grading/language_choice.h"
 
 #include <fcntl.h>
 #include <unistd.h>

@@ -1,4 +1,4 @@
-#include "judge/sandbox_retry.h"
+#include "judge/grading/sandbox_retry.h"
 
 #include <chrono>
 #include <memory>

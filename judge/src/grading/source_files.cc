@@ -1,8 +1,8 @@
 // The codec of a multi-file submission's files as one stored source (see
-// judge/compiler.h: EncodeSourceFiles, DecodeSourceFiles).
+// judge/grading/compiler.h: EncodeSourceFiles, DecodeSourceFiles).
 #include <algorithm>
 
-#include "judge/compiler.h"
+#include "judge/grading/compiler.h"
 
 namespace judge {
 

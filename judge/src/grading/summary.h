@@ -9,8 +9,8 @@
 
 #include <vector>
 
-#include "judge/grader.h"
-#include "judge/problem.h"
+#include "judge/config/problem.h"
+#include "judge/grading/grader.h"
 
 namespace judge {
 

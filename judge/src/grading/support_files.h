@@ -11,9 +11,9 @@
 #include <string>
 #include <vector>
 
-#include "judge/compiler.h"
-#include "judge/language.h"
-#include "judge/status.h"
+#include "judge/base/status.h"
+#include "judge/config/language.h"
+#include "judge/grading/compiler.h"
 
 namespace judge {
 

@@ -8,7 +8,7 @@
 
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
-#include "judge/language.h"
+#include "judge/config/language.h"
 
 namespace judge {
 namespace {

@@ -27,8 +27,8 @@
 #include <string>
 #include <vector>
 
-#include "judge/grader.h"
-#include "judge/status.h"
+#include "judge/base/status.h"
+#include "judge/grading/grader.h"
 
 namespace judge {
 

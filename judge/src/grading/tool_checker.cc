@@ -1,5 +1,5 @@
-// Checkers that run a program of the package (see judge/tool_checker.h).
-#include "judge/tool_checker.h"
+// Checkers that run a program of the package (see judge/grading/tool_checker.h).
+#include "judge/grading/tool_checker.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -11,7 +11,7 @@
 
 #include "interaction.h"
 #include "judge/base/files.h"
-#include "judge/grader.h"
+#include "judge/grading/grader.h"
 
 namespace judge {
 namespace {

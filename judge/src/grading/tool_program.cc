@@ -1,5 +1,5 @@
-// The package's own programs, built once and run in the sandbox (judge/tool_program.h).
-#include "judge/tool_program.h"
+// The package's own programs, built once and run in the sandbox (judge/grading/tool_program.h).
+#include "judge/grading/tool_program.h"
 
 #include <limits.h>
 #include <stdlib.h>

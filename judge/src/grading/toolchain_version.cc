@@ -1,4 +1,4 @@
-// The toolchain's version of a language profile (ToolchainVersion, judge/compiler.h):
+// The toolchain's version of a language profile (ToolchainVersion, judge/grading/compiler.h):
 // its version command run as a trusted process (judge/base/process.h), not in the
 // sandbox: it is the judge's own compiler, and its answer enters the compile cache's
 // key, so it must be the toolchain's and nothing else.
@@ -8,7 +8,7 @@
 #include <string>
 
 #include "judge/base/process.h"
-#include "judge/compiler.h"
+#include "judge/grading/compiler.h"
 
 namespace judge {
 namespace {

@@ -1,4 +1,4 @@
-#include "judge/job_pool.h"
+#include "judge/judging/job_pool.h"
 
 #include <thread>
 #include <vector>

@@ -1,10 +1,10 @@
-// Compiling and running each profile's hello world (see judge/language_check.h).
-#include "judge/language_check.h"
+// Compiling and running each profile's hello world (see judge/judging/language_check.h).
+#include "judge/judging/language_check.h"
 
 #include "judge/base/files.h"
-#include "judge/checker.h"
-#include "judge/compiler.h"
-#include "judge/package.h"
+#include "judge/grading/checker.h"
+#include "judge/grading/compiler.h"
+#include "judge/judging/package.h"
 
 namespace judge {
 namespace {

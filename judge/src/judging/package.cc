@@ -1,5 +1,5 @@
-// A loaded problem package (see judge/package.h).
-#include "judge/package.h"
+// A loaded problem package (see judge/judging/package.h).
+#include "judge/judging/package.h"
 
 #include <limits.h>
 #include <stdlib.h>
@@ -8,8 +8,8 @@
 
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
-#include "judge/pipeline.h"
-#include "judge/tool_checker.h"
+#include "judge/grading/tool_checker.h"
+#include "judge/judging/pipeline.h"
 
 namespace judge {
 namespace {
@@ -213,6 +213,11 @@ Result<std::string> HashPackage(const ProblemConfig& config, const std::vector<T
   return h.FinishHex();
 }
 
+Result<std::unique_ptr<PluginCaller>> LoadPackagePlugin(const ProblemConfig& problem, bool isolated,
+                                                        PluginCallLimits limits) {
+  return LoadProblemPlugin(problem.plugin_id, "problem '" + problem.id + "' (" + problem.dir + ")", isolated, limits);
+}
+
 Result<std::unique_ptr<Package>> LoadPackage(const std::string& problem_dir, const PackageOptions& options) {
   JUDGE_RETURN_IF_ERROR(CheckPackageDir(problem_dir));
   auto pkg = std::make_unique<Package>();
@@ -235,10 +240,7 @@ Result<std::unique_ptr<Package>> LoadPackage(const std::string& problem_dir, con
   pkg->checker_name = std::string(CheckerKindInfoOf(pkg->problem.checker).name);
   if (pkg->problem.interactive) pkg->checker_name = "interactive";
   if (pkg->problem.checker == CheckerKind::kPlugin || !pkg->problem.plugin_id.empty()) {
-    JUDGE_ASSIGN_OR_RETURN(pkg->plugin,
-                           LoadProblemPlugin(pkg->problem.plugin_id,
-                                             "problem '" + pkg->problem.id + "' (" + pkg->problem.dir + ")",
-                                             options.isolate_plugin, options.plugin_limits));
+    JUDGE_ASSIGN_OR_RETURN(pkg->plugin, LoadPackagePlugin(pkg->problem, options.isolate_plugin, options.plugin_limits));
     Result<std::string> hash = Sha256File(pkg->plugin->path());
     if (hash.ok()) pkg->plugin_hash = *hash;
   }

@@ -1,9 +1,9 @@
-// A package ready to judge (see judge/package_loader.h).
-#include "judge/package_loader.h"
+// A package ready to judge (see judge/judging/package_loader.h).
+#include "judge/judging/package_loader.h"
 
 #include <utility>
 
-#include "judge/time_limit.h"
+#include "judge/judging/time_limit.h"
 
 namespace judge {
 

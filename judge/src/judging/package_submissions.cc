@@ -1,6 +1,6 @@
 // The example submissions of a package and their expectations (see
-// judge/package_submissions.h).
-#include "judge/package_submissions.h"
+// judge/judging/package_submissions.h).
+#include "judge/judging/package_submissions.h"
 
 #include <algorithm>
 #include <cctype>
@@ -9,8 +9,8 @@
 #include <map>
 
 #include "judge/base/files.h"
-#include "judge/language_choice.h"
-#include "judge/submissions_yaml.h"
+#include "judge/config/submissions_yaml.h"
+#include "judge/grading/language_choice.h"
 
 namespace judge {
 namespace {

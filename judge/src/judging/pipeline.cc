@@ -1,5 +1,5 @@
-// The grading pipeline (see judge/pipeline.h for the theory of operation).
-#include "judge/pipeline.h"
+// The grading pipeline (see judge/judging/pipeline.h for the theory of operation).
+#include "judge/judging/pipeline.h"
 
 #include <unistd.h>
 
@@ -8,10 +8,10 @@
 
 #include "judge/base/files.h"
 #include "judge/base/paths.h"
-#include "judge/compile_hint.h"
-#include "judge/job_pool.h"
-#include "judge/language_choice.h"
-#include "judge/sandbox_retry.h"
+#include "judge/grading/compile_hint.h"
+#include "judge/grading/language_choice.h"
+#include "judge/grading/sandbox_retry.h"
+#include "judge/judging/job_pool.h"
 
 namespace judge {
 namespace {
@@ -358,7 +358,7 @@ Result<JudgedSubmission> Pipeline::Judge(const JudgeTask& task, Sandbox* sandbox
     result = Status::Cancelled("not judged: the judge was interrupted");
   } else {
     // A run the sandbox could not take (its keeper had gone away) is the judge's
-    // fault: tried again rather than failing the judging (judge/sandbox_retry.h).
+    // fault: tried again rather than failing the judging (judge/grading/sandbox_retry.h).
     RetryingSandbox retrying(sandbox);
     Run run(this, task, &retrying, &events);
     result = run.Go();

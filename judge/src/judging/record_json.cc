@@ -1,7 +1,7 @@
-// The JSON documents of the result model (see judge/json.h).
+// The JSON documents of the result model (see judge/judging/json.h).
 #include <time.h>
 
-#include "judge/json.h"
+#include "judge/judging/json.h"
 
 namespace judge {
 namespace {

@@ -1,5 +1,5 @@
-// Stress testing and shrinking (see judge/stress.h for the theory of operation).
-#include "judge/stress.h"
+// Stress testing and shrinking (see judge/judging/stress.h for the theory of operation).
+#include "judge/judging/stress.h"
 
 #include <algorithm>
 #include <cstdlib>

@@ -1,5 +1,5 @@
-// The Kattis time limit inference (see judge/time_limit.h).
-#include "judge/time_limit.h"
+// The Kattis time limit inference (see judge/judging/time_limit.h).
+#include "judge/judging/time_limit.h"
 
 #include <algorithm>
 #include <cmath>

@@ -1,6 +1,6 @@
-// Verifying a problem package (see judge/verify.h): the tests' checks here, the
+// Verifying a problem package (see judge/judging/verify.h): the tests' checks here, the
 // submissions' in verify_submissions.cc.
-#include "judge/verify.h"
+#include "judge/judging/verify.h"
 
 #include <algorithm>
 

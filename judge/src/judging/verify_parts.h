@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "judge/verify.h"
+#include "judge/judging/verify.h"
 
 namespace judge::verify {
 

@@ -1,11 +1,11 @@
-// verify's submission checks (see judge/verify.h and verify_parts.h): every submission
+// verify's submission checks (see judge/judging/verify.h and verify_parts.h): every submission
 // judged by the pipeline, its verdict held against what its folder, marker or
 // submissions.yaml allow, with the Kattis time margins.
 #include <algorithm>
 #include <cstdio>
 
-#include "judge/package_submissions.h"
-#include "judge/time_limit.h"
+#include "judge/judging/package_submissions.h"
+#include "judge/judging/time_limit.h"
 #include "verify_parts.h"
 
 namespace judge::verify {

@@ -8,7 +8,7 @@
 #include <memory>
 #include <string>
 
-#include "judge/plugin_host.h"
+#include "judge/plugin/plugin_host.h"
 #include "loaded_plugin.h"
 
 namespace judge::plugin_internal {

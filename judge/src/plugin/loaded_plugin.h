@@ -14,9 +14,9 @@
 #include <string>
 #include <string_view>
 
+#include "judge/base/status.h"
+#include "judge/plugin/plugin_host.h"
 #include "judge/plugin_abi.h"
-#include "judge/plugin_host.h"
-#include "judge/status.h"
 
 namespace judge::plugin_internal {
 

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "judge/base/paths.h"
-#include "judge/plugin_host.h"
+#include "judge/plugin/plugin_host.h"
 
 namespace judge {
 

@@ -33,8 +33,8 @@
 #include <vector>
 
 #include "cgroup_files.h"
-#include "judge/sandbox.h"
-#include "judge/status.h"
+#include "judge/base/status.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge::sandbox {
 

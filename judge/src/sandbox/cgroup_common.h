@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "cgroup_files.h"
-#include "judge/status.h"
+#include "judge/base/status.h"
 
 namespace judge::sandbox {
 

@@ -28,7 +28,7 @@
 #include <string>
 #include <vector>
 
-#include "judge/status.h"
+#include "judge/base/status.h"
 
 namespace judge::sandbox {
 

@@ -20,7 +20,7 @@
 #include "judge/base/scratch_dir.h"
 #include "run_disk.h"
 #include "slot_keeper.h"
-#include "judge/sandbox_doctor.h"
+#include "judge/sandbox/sandbox_doctor.h"
 #include "seccomp_policy.h"
 
 namespace judge {

@@ -55,7 +55,7 @@
 #include "judge/base/errors.h"
 #include "judge/base/files.h"
 #include "judge/base/paths.h"
-#include "judge/sandbox.h"
+#include "judge/sandbox/sandbox.h"
 #include "linux_sandbox.h"
 #include "linux_session.h"
 #include "network_namespace.h"

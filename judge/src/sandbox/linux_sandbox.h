@@ -15,7 +15,7 @@
 
 #include "cgroup.h"
 #include "judge/base/unique_fd.h"
-#include "judge/sandbox.h"
+#include "judge/sandbox/sandbox.h"
 #include "run_filesystem.h"
 #include "run_limits.h"
 #include "run_monitor.h"

@@ -12,8 +12,8 @@
 
 #include <string>
 
+#include "judge/base/status.h"
 #include "judge/base/unique_fd.h"
-#include "judge/status.h"
 
 namespace judge::sandbox {
 

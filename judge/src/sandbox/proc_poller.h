@@ -13,7 +13,7 @@
 #include <string_view>
 
 #include "judge/base/proc_stat.h"
-#include "judge/status.h"
+#include "judge/base/status.h"
 
 namespace judge::sandbox {
 

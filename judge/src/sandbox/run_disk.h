@@ -41,7 +41,7 @@
 #include <vector>
 
 #include "copy_back.h"
-#include "judge/status.h"
+#include "judge/base/status.h"
 
 namespace judge::sandbox {
 

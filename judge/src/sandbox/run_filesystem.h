@@ -21,8 +21,8 @@
 #include <vector>
 
 #include "child_setup.h"
-#include "judge/sandbox.h"
-#include "judge/status.h"
+#include "judge/base/status.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge::sandbox {
 

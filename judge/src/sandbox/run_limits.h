@@ -25,8 +25,8 @@
 #include <array>
 #include <cstdint>
 
-#include "judge/sandbox.h"
-#include "judge/status.h"
+#include "judge/base/status.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge::sandbox {
 

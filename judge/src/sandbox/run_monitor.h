@@ -19,8 +19,8 @@
 #include <vector>
 
 #include "cgroup.h"
-#include "judge/sandbox.h"
-#include "judge/status.h"
+#include "judge/base/status.h"
+#include "judge/sandbox/sandbox.h"
 #include "proc_poller.h"
 
 namespace judge::sandbox {

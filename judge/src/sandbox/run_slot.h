@@ -26,8 +26,8 @@
 
 #include "cgroup.h"
 #include "child_setup.h"
+#include "judge/base/status.h"
 #include "judge/base/unique_fd.h"
-#include "judge/status.h"
 #include "run_disk.h"
 #include "slot_keeper.h"
 

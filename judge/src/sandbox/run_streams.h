@@ -29,9 +29,9 @@
 #include <string>
 #include <vector>
 
+#include "judge/base/status.h"
 #include "judge/base/unique_fd.h"
-#include "judge/sandbox.h"
-#include "judge/status.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge::sandbox {
 

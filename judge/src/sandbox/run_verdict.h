@@ -28,7 +28,7 @@
 #include <cstdint>
 #include <string>
 
-#include "judge/sandbox.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge::sandbox {
 

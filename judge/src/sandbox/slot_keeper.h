@@ -37,8 +37,8 @@
 #include <vector>
 
 #include "child_setup.h"
+#include "judge/base/status.h"
 #include "judge/base/unique_fd.h"
-#include "judge/status.h"
 #include "keeper_protocol.h"
 
 namespace judge::sandbox {

@@ -12,8 +12,8 @@
 #include <functional>
 #include <utility>
 
+#include "judge/base/status.h"
 #include "judge/base/unique_fd.h"
-#include "judge/status.h"
 #include "run_monitor.h"
 #include "slot_keeper.h"
 

@@ -5,7 +5,7 @@
 
 #include <string>
 
-#include "judge/status.h"
+#include "judge/base/status.h"
 
 namespace judge::sandbox {
 

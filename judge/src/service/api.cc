@@ -2,8 +2,8 @@
 
 #include <cctype>
 
-#include "judge/json.h"
-#include "judge/pipeline.h"
+#include "judge/judging/json.h"
+#include "judge/judging/pipeline.h"
 #include "origin_policy.h"
 #include "submission_events.h"
 #include "submission_json.h"

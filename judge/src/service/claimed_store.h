@@ -4,14 +4,14 @@
 // out and another worker took the submission over), the new judging is marked
 // incomplete at once and the start fails with kCancelled, so the pipeline stops
 // before running a test. Together with the takeover marking the old judging
-// incomplete, this keeps one finished judging per claim (see judge/job_queue.h).
+// incomplete, this keeps one finished judging per claim (see judge/store/job_queue.h).
 //
 // Thread safety: as the queue's store. The queue is borrowed and must outlive this.
 #ifndef JUDGE_SRC_SERVICE_CLAIMED_STORE_H_
 #define JUDGE_SRC_SERVICE_CLAIMED_STORE_H_
 
-#include "judge/job_queue.h"
-#include "judge/store.h"
+#include "judge/store/job_queue.h"
+#include "judge/store/store.h"
 
 namespace judge::service {
 

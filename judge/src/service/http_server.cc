@@ -17,7 +17,7 @@
 #include <thread>
 #include <vector>
 
-#include "judge/json.h"
+#include "judge/judging/json.h"
 #include "open_quota.h"
 
 namespace judge::service {

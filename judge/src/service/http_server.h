@@ -39,7 +39,7 @@
 #include <string>
 
 #include "http_types.h"
-#include "judge/status.h"
+#include "judge/base/status.h"
 
 namespace judge::service {
 

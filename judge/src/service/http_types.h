@@ -14,7 +14,7 @@
 #include <utility>
 #include <vector>
 
-#include "judge/status.h"
+#include "judge/base/status.h"
 
 namespace judge::service {
 

@@ -19,7 +19,7 @@
 #include <string>
 #include <thread>
 
-#include "judge/job_queue.h"
+#include "judge/store/job_queue.h"
 
 namespace judge::service {
 

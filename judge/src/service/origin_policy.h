@@ -20,7 +20,7 @@
 #include <vector>
 
 #include "http_types.h"
-#include "judge/status.h"
+#include "judge/base/status.h"
 
 namespace judge::service {
 

@@ -4,7 +4,7 @@
 
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
-#include "judge/package_loader.h"
+#include "judge/judging/package_loader.h"
 
 namespace judge::service {
 

@@ -23,8 +23,8 @@
 #include <string>
 #include <vector>
 
-#include "judge/package.h"
-#include "judge/status.h"
+#include "judge/base/status.h"
+#include "judge/judging/package.h"
 
 namespace judge::service {
 

@@ -22,9 +22,9 @@
 #include <vector>
 
 #include "event_hub.h"
-#include "judge/job_queue.h"
-#include "judge/language.h"
-#include "judge/pipeline.h"
+#include "judge/config/language.h"
+#include "judge/judging/pipeline.h"
+#include "judge/store/job_queue.h"
 #include "lease_keeper.h"
 #include "problem_catalog.h"
 

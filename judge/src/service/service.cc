@@ -1,7 +1,7 @@
 // `judge serve` and `judge worker` put together from the service's parts (the
 // theory of each is in its header): the queue (SQLite or PostgreSQL), the problem
 // catalog, the workers, the API and the HTTP server.
-#include "judge/service.h"
+#include "judge/service/service.h"
 
 #include <unistd.h>
 
@@ -12,10 +12,10 @@
 #include "api.h"
 #include "event_hub.h"
 #include "http_server.h"
-#include "judge/compiler.h"
-#include "judge/job_queue.h"
-#include "judge/language.h"
-#include "judge/store.h"
+#include "judge/config/language.h"
+#include "judge/grading/compiler.h"
+#include "judge/store/job_queue.h"
+#include "judge/store/store.h"
 #include "problem_catalog.h"
 #include "rate_limiter.h"
 #include "worker_host.h"

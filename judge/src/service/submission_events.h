@@ -21,8 +21,8 @@
 
 #include "event_hub.h"
 #include "http_types.h"
-#include "judge/job_queue.h"
-#include "judge/json.h"
+#include "judge/judging/json.h"
+#include "judge/store/job_queue.h"
 #include "open_quota.h"
 
 namespace judge::service {

@@ -8,8 +8,8 @@
 
 #include <optional>
 
-#include "judge/job_queue.h"
-#include "judge/json.h"
+#include "judge/judging/json.h"
+#include "judge/store/job_queue.h"
 
 namespace judge::service {
 

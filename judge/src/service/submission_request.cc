@@ -1,6 +1,6 @@
 #include "submission_request.h"
 
-#include "judge/json.h"
+#include "judge/judging/json.h"
 
 namespace judge::service {
 namespace {

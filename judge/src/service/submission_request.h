@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <string>
 
-#include "judge/status.h"
+#include "judge/base/status.h"
 
 namespace judge::service {
 

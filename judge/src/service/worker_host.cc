@@ -1,6 +1,6 @@
 #include "worker_host.h"
 
-#include "judge/job_pool.h"
+#include "judge/judging/job_pool.h"
 
 namespace judge::service {
 

@@ -1,7 +1,7 @@
 // Where the database lives when --db is not given (XDG base directories).
 #include <cstdlib>
 
-#include "judge/store.h"
+#include "judge/store/store.h"
 
 namespace judge {
 

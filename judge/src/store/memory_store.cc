@@ -3,7 +3,7 @@
 #include <map>
 #include <mutex>
 
-#include "judge/store.h"
+#include "judge/store/store.h"
 #include "store_rules.h"
 
 namespace judge {

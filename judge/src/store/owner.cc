@@ -11,7 +11,7 @@
 #include <sstream>
 
 #include "judge/base/proc_stat.h"
-#include "judge/store.h"
+#include "judge/store/store.h"
 
 namespace judge {
 namespace {

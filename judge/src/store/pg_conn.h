@@ -17,7 +17,7 @@
 #include <string_view>
 #include <vector>
 
-#include "judge/status.h"
+#include "judge/base/status.h"
 
 struct pg_conn;
 struct pg_result;

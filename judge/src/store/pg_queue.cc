@@ -1,10 +1,10 @@
-// The service's queue in PostgreSQL (judge/job_queue.h has the theory; pg_store.h the
+// The service's queue in PostgreSQL (judge/store/job_queue.h has the theory; pg_store.h the
 // locking). Any number of workers on any hosts claim at once: the claim's SELECT ...
 // FOR UPDATE SKIP LOCKED hands each row to one of them and lets the others pass it
 // without waiting. Leases are measured with the database's clock. A takeover locks
 // the old judging's row before marking it incomplete, so a slow worker's last test
 // or finish is either in before it (and seen) or refused after it.
-#include "judge/job_queue.h"
+#include "judge/store/job_queue.h"
 #include "pg_store.h"
 #include "queue_rules.h"
 #include "record_rows.h"

@@ -16,7 +16,7 @@
 #include <string>
 #include <vector>
 
-#include "judge/store.h"
+#include "judge/store/store.h"
 #include "pg_conn.h"
 
 namespace judge::store_internal {

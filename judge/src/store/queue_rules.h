@@ -10,8 +10,8 @@
 #include <optional>
 #include <utility>
 
-#include "judge/job_queue.h"
-#include "judge/status.h"
+#include "judge/base/status.h"
+#include "judge/store/job_queue.h"
 #include "record_rows.h"
 
 namespace judge::store_internal {
@@ -48,7 +48,7 @@ Status TooManyWaiting(std::string_view submitter, int64_t waiting, int64_t max_w
 #define JUDGE_QUEUE_COUNT_WAITING_SQL(param) \
   "SELECT count(*) FROM queue WHERE submitter = " param " AND state IN (0, 1)"
 
-// The claim's order (round robin between submitters, judge/job_queue.h): the
+// The claim's order (round robin between submitters, judge/store/job_queue.h): the
 // submitter served least recently first (never served: 0), then the oldest of hers.
 // For a query FROM queue (not aliased).
 #define JUDGE_QUEUE_FAIR_ORDER                                                                   \

@@ -1,4 +1,4 @@
-// How the records of judge/records.h are laid out in the database's rows: the column
+// How the records of judge/config/records.h are laid out in the database's rows: the column
 // lists and the readers, shared by the SQLite and the PostgreSQL store so a column
 // is read one way. A Row is anything with IsNull(col), Int(col), Real(col) and
 // Text(col) for column indexes from 0: the SQLite Query, the PostgreSQL row.
@@ -9,8 +9,8 @@
 #include <string>
 #include <type_traits>
 
-#include "judge/job_queue.h"
-#include "judge/records.h"
+#include "judge/config/records.h"
+#include "judge/store/job_queue.h"
 
 namespace judge::store_internal {
 

@@ -74,7 +74,7 @@ CREATE TABLE tests (
 );
 )sql";
 
-// 2: the one result model (judge/records.h): a judging's largest test CPU time,
+// 2: the one result model (judge/config/records.h): a judging's largest test CPU time,
 // its maximum score and the package's test count; a test's output size. time_ms
 // keeps its meaning (the total CPU time); old judgings get their largest test
 // time from their stored tests.
@@ -87,7 +87,7 @@ UPDATE judgings SET max_time_ms =
   coalesce((SELECT max(cpu_ms) FROM tests WHERE tests.judging_id = judgings.id), 0);
 )sql";
 
-// 3: the service's queue (judge/job_queue.h): one row per submission handed to
+// 3: the service's queue (judge/store/job_queue.h): one row per submission handed to
 // `judge serve`, its state and the claim a worker holds on it. Submissions
 // graded from the command line have no row.
 constexpr const char* kSchemaVersion3 = R"sql(
@@ -120,7 +120,7 @@ constexpr const char* kSchemaVersion4 = R"sql(
 ALTER TABLE tests ADD COLUMN stderr_tail TEXT NOT NULL DEFAULT '';
 )sql";
 
-// 5: fair order between submitters (judge/job_queue.h). served_seq grows with every
+// 5: fair order between submitters (judge/store/job_queue.h). served_seq grows with every
 // claim (SQLite: a counter; PostgreSQL: the database's clock in microseconds, so that
 // concurrent claims need not read one another's); the next claim goes to the
 // submitter with the smallest, one never served (no row) first. The partial index

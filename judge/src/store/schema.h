@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "judge/status.h"
+#include "judge/base/status.h"
 #include "sqlite_db.h"
 
 namespace judge::store_internal {

@@ -17,7 +17,7 @@
 #include <type_traits>
 #include <unordered_map>
 
-#include "judge/status.h"
+#include "judge/base/status.h"
 
 namespace judge::store_internal {
 

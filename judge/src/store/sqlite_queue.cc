@@ -1,4 +1,4 @@
-// The service's queue in the SQLite file (judge/job_queue.h has the theory).
+// The service's queue in the SQLite file (judge/store/job_queue.h has the theory).
 //
 // The queue runs on its own connection to the store's file, so a claim, a takeover
 // and the marking of the abandoned judging are one BEGIN IMMEDIATE transaction: SQLite
@@ -13,7 +13,7 @@
 #include <mutex>
 #include <optional>
 
-#include "judge/job_queue.h"
+#include "judge/store/job_queue.h"
 #include "queue_rules.h"
 #include "record_rows.h"
 #include "sqlite_db.h"

@@ -1,4 +1,4 @@
-// The SQLite Store. OpenStore (judge/store.h) uses the judge's schema; tests open
+// The SQLite Store. OpenStore (judge/store/store.h) uses the judge's schema; tests open
 // with their own migration list to exercise the migration runner on older files.
 #ifndef JUDGE_SRC_STORE_SQLITE_STORE_H_
 #define JUDGE_SRC_STORE_SQLITE_STORE_H_
@@ -8,7 +8,7 @@
 #include <string>
 #include <vector>
 
-#include "judge/store.h"
+#include "judge/store/store.h"
 #include "schema.h"
 #include "record_rows.h"
 #include "sqlite_db.h"

@@ -7,8 +7,8 @@
 #include <string>
 #include <string_view>
 
-#include "judge/status.h"
-#include "judge/store.h"
+#include "judge/base/status.h"
+#include "judge/store/store.h"
 
 namespace judge::store_internal {
 

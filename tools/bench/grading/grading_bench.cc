@@ -13,6 +13,7 @@
 // Target: overhead at most 1 ms per test.
 //
 // Usage: grading_bench [repetitions [variant]]   (default 5, every variant)
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -27,12 +28,13 @@
 #include <string>
 #include <vector>
 
-#include "judge/compiler.h"
-#include "judge/grader.h"
-#include "judge/package.h"
-#include "judge/pipeline.h"
-#include "judge/sandbox.h"
-#include "judge/store.h"
+#include "judge/base/files.h"
+#include "judge/grading/compiler.h"
+#include "judge/grading/grader.h"
+#include "judge/judging/package.h"
+#include "judge/judging/pipeline.h"
+#include "judge/sandbox/sandbox.h"
+#include "judge/store/store.h"
 
 namespace {
 
@@ -95,7 +97,9 @@ int main(int argc, char** argv) {
   std::string templ = judge::DefaultScratchRoot() + "/judge-grading-bench-XXXXXX";
   if (!mkdtemp(templ.data())) return 1;
   std::string dir = templ;
-  std::system(("chmod 755 " + dir + " && mkdir -p " + dir + "/pkg/data/secret " + dir + "/scratch").c_str());
+  if (::chmod(dir.c_str(), 0755) != 0 || !judge::fs::MakeDirs(dir + "/pkg/data/secret").ok() ||
+      !judge::fs::MakeDirs(dir + "/scratch").ok())
+    return 1;
 
   judge::Package ctx;
   ctx.problem.dir = dir + "/pkg";
@@ -132,7 +136,7 @@ int main(int argc, char** argv) {
   cpp.compile = {"g++", "-x", "c++", "-O2", "-static", "-std=gnu++20", "-o", "{binary}", "{source}"};
   cpp.run = {"./{binary}"};
   judge::Compiler compiler(real->get(), judge::CompilerOptions{});
-  std::system(("mkdir -p " + dir + "/build").c_str());
+  if (!judge::fs::MakeDirs(dir + "/build").ok()) return 1;
   auto compiled = compiler.Compile(Read(source), cpp, dir + "/build");
   if (!compiled.ok() || !compiled->ok) {
     std::cerr << "grading_bench: cannot compile the solution\n";
@@ -207,6 +211,6 @@ int main(int argc, char** argv) {
     std::printf("%-9s %12.1f %14.1f %18.3f\n", row.name, Median(row.total_ms), Median(row.run_ms), Median(over));
   }
   std::printf("target: at most 1 ms per test beyond the sandboxed run\n");
-  std::system(("rm -rf " + dir).c_str());
+  (void)judge::fs::RemoveTree(dir);  // best effort: the figures are printed
   return 0;
 }

@@ -15,7 +15,7 @@
 #include <string>
 #include <vector>
 
-#include "judge/sandbox.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace {
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <string_view>
 
-#include "judge/status.h"
+#include "judge/base/status.h"
 
 namespace judge {
 

@@ -15,8 +15,8 @@
 #include <string_view>
 #include <vector>
 
+#include "judge/base/status.h"
 #include "judge/base/unique_fd.h"
-#include "judge/status.h"
 
 namespace judge::fs {
 

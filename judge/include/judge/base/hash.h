@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "judge/status.h"
+#include "judge/base/status.h"
 
 namespace judge {
 

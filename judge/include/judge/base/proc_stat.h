@@ -9,7 +9,7 @@
 #include <cstdint>
 #include <string_view>
 
-#include "judge/status.h"
+#include "judge/base/status.h"
 
 namespace judge {
 

@@ -1,7 +1,7 @@
 // Trusted processes: programs of the judge's own host, run without a sandbox — a
 // toolchain's version command, and in the tests the judge executable, a server, the
 // PostgreSQL tools. A submission or a package's program never runs through here: it
-// goes to the sandbox (judge/sandbox.h), which keeps its own clone path for reasons
+// goes to the sandbox (judge/sandbox/sandbox.h), which keeps its own clone path for reasons
 // its header gives.
 //
 // Theory of operation. Boost.Process (v2) starts the child (judge/src/base/process.cc,
@@ -23,7 +23,7 @@
 #include <utility>
 #include <vector>
 
-#include "judge/status.h"
+#include "judge/base/status.h"
 
 namespace judge {
 

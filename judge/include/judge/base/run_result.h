@@ -1,6 +1,6 @@
 // What one run of a program did: its status, why the judge stopped it, and what was
-// measured. The sandbox returns it (judge/sandbox.h); the records keep its status and
-// kill reason (judge/records.h). Plain values, no behaviour: the base layer, so that
+// measured. The sandbox returns it (judge/sandbox/sandbox.h); the records keep its status and
+// kill reason (judge/config/records.h). Plain values, no behaviour: the base layer, so that
 // storage need not know the sandbox.
 #ifndef JUDGE_BASE_RUN_RESULT_H_
 #define JUDGE_BASE_RUN_RESULT_H_

@@ -1,0 +1,82 @@
+// The example submissions of a package and what each is expected to get, as the other
+// tools name them (docs/problem-format.md, "Submissions"):
+//  - the folder under submissions/: accepted, wrong_answer, time_limit_exceeded,
+//    run_time_error, memory_limit_exceeded, output_limit_exceeded, presentation_error,
+//    compile_error, and compiler_error, output_limit, no_output (WA),
+//    partially_accepted (AC below the full score), rejected (any failure),
+//    slow_accepted (AC, expected near the limit), brute_force (TLE or RE);
+//    check_manually is listed but never checked;
+//  - an `@EXPECTED_RESULTS@:` line in the source names the allowed verdicts instead
+//    (ACCEPTED/CORRECT, WRONG_ANSWER/WRONG-ANSWER/NO-OUTPUT, TIME_LIMIT_EXCEEDED/TIMELIMIT,
+//    RUN_TIME_ERROR/RUN-ERROR, MEMORY_LIMIT_EXCEEDED, OUTPUT_LIMIT/OUTPUT-LIMIT,
+//    PRESENTATION_ERROR, COMPILER_ERROR/COMPILER-ERROR; CHECK-MANUALLY: not checked);
+//  - submissions/submissions.yaml (2023-07): globs over the submissions' paths with
+//    permitted/required verdicts per test, score, message and language.
+// Every file of a verdict folder is one submission; every folder in it is one
+// multi-file submission. Links are followed when they stay inside the package.
+//
+// Pure functions of the package's files; thread-safe.
+#ifndef JUDGE_PACKAGE_SUBMISSIONS_H_
+#define JUDGE_PACKAGE_SUBMISSIONS_H_
+
+#include <optional>
+#include <set>
+#include <string>
+#include <vector>
+
+#include "judge/base/status.h"
+#include "judge/config/language.h"
+#include "judge/judging/package.h"
+#include "judge/judging/pipeline.h"
+#include "judge/verdict.h"
+
+namespace judge {
+
+struct Expectation {
+  std::set<Verdict> allowed;      // the final verdict must be one of these
+  bool check_manually = false;    // listed, never checked
+  bool partial = false;           // AC with a score below the maximum (scoring problems)
+  bool slow = false;              // AC, and running beyond limit / margin is expected
+  bool from_source = false;       // `allowed` came from @EXPECTED_RESULTS@
+  // Not checked, and why: a tag naming only results this judge cannot give (DOMjudge's
+  // NONE-INVALID-SUBMISSION), or a folder no tool checks.
+  std::string not_checked;
+  // submissions.yaml: every test's verdict in permitted, at least one in required;
+  // the score equal to / within; some test's message holding `message`.
+  std::optional<std::set<Verdict>> permitted, required;
+  std::optional<std::pair<double, double>> score;
+  std::string message;
+  std::string language;           // a profile id or Kattis code ("" by extension)
+  bool per_test() const { return permitted || required || !message.empty(); }
+};
+
+struct PackageSubmission {
+  std::string subject;   // "accepted/sol.cpp", "accepted/multi/" (a folder)
+  std::string path;
+  bool is_folder = false;
+  std::string folder;    // "accepted", or "" for a file directly in submissions/
+  std::optional<Expectation> expected;  // nullopt: the folder names no verdict
+  std::string problem;   // why it cannot be checked (an unsupported submissions.yaml rule)
+};
+
+// Lists submissions/ in name order. A bad submissions.yaml is an error naming it.
+Result<std::vector<PackageSubmission>> ListPackageSubmissions(const std::string& package_dir);
+
+// The expectation of a folder name (nullopt: none), before the source's own marker.
+std::optional<Expectation> FolderExpectation(const std::string& folder);
+// What the @EXPECTED_RESULTS@: line and the @EXPECTED_SCORE@: line of a text name, as
+// DOMjudge reads them; nullopt when it has neither. @EXPECTED_SCORE@ with a number is
+// the expected score, with verdict names it is read as @EXPECTED_RESULTS@.
+// CHECK-MANUALLY sets check_manually. Names of results this judge cannot give make the
+// submission not checked (not_checked says which). A tag given twice is an error.
+Result<std::optional<Expectation>> ExpectedResultsMarker(const std::string& text);
+
+// The submission's files read (a folder as a multi-file one) with its language: named
+// by expected->language, else the extension (a folder: the one language its files'
+// extensions name). Unsupported: the language is not installed or not known here.
+Result<NewSubmission> ReadPackageSubmission(const PackageSubmission& s, const LanguageSet& languages,
+                                            const std::string& package_dir);
+
+}  // namespace judge
+
+#endif  // JUDGE_PACKAGE_SUBMISSIONS_H_

@@ -1,0 +1,79 @@
+// Loading problem plugins and calling them, in the judge's own types (check.h): the C
+// ABI (plugin_abi.h) stays inside judge/src/plugin.
+//
+// A PluginCaller is what the rest of the judge uses: the default one runs every call
+// in a forked child with CPU, wall and memory limits, so a plugin that crashes,
+// aborts, throws, hangs or allocates without end yields a non-OK Status (JE for the
+// test) and the judge goes on.
+#ifndef JUDGE_PLUGIN_HOST_H_
+#define JUDGE_PLUGIN_HOST_H_
+
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <string_view>
+
+#include "judge/base/status.h"
+#include "judge/config/check.h"
+
+namespace judge {
+
+// The plugin calls, however they are carried out. Implementations are thread-safe.
+// A non-OK Status means the plugin (or the judge) failed: the caller reports JE. An
+// illegal input given to Solve is an InvalidArgument Status with the plugin's reason.
+// Check never returns a "checker failure" outcome: that is a non-OK Status.
+class PluginCaller {
+ public:
+  virtual ~PluginCaller() = default;
+  virtual const std::string& id() const = 0;
+  virtual const std::string& version() const = 0;
+  virtual const std::string& path() const = 0;
+  virtual Result<std::string> Solve(std::string_view input) = 0;
+  virtual Result<CheckOutcome> Check(std::string_view input, std::string_view output,
+                                     std::string_view answer, std::string_view options) = 0;
+  virtual Result<ValidateOutcome> Validate(std::string_view input) = 0;
+  virtual Result<std::string> Generate(uint64_t seed, std::string_view params) = 0;
+};
+
+// Where plugins are found: the directory "plugins" next to the running executable
+// (/proc/self/exe), unless JUDGE_PLUGIN_DIR is set in the environment.
+std::string DefaultPluginDir();
+
+// <dir>/<id>.so
+std::string PluginPath(const std::string& dir, const std::string& id);
+
+// Opens the plugin at path and checks each step: dlopen, the entry symbol, ABI
+// version, struct size, non-null callbacks, and (when expected_id is non-empty) that
+// its id equals expected_id. Errors are one line naming the file.
+// The returned caller calls the plugin in this process (no isolation).
+Result<std::unique_ptr<PluginCaller>> LoadPluginInProcess(const std::string& path,
+                                                          const std::string& expected_id);
+
+struct PluginCallLimits {
+  int64_t cpu_time_ms = 10000;
+  int64_t wall_time_ms = 20000;
+  int64_t memory_kib = 1048576;
+  // Bytes a call may return through its output sink (an answer, a generated input);
+  // more is an error naming the limit.
+  int64_t max_output_bytes = int64_t{256} << 20;
+};
+
+// As LoadPluginInProcess (the checks happen once, in this process), but every call
+// runs in a forked child under limits; a crash, abort, hang or memory exhaustion is a
+// non-OK Status naming the plugin and what happened ("plugin 'x' (x.so): check killed
+// by SIGSEGV").
+Result<std::unique_ptr<PluginCaller>> LoadPluginIsolated(const std::string& path,
+                                                         const std::string& expected_id,
+                                                         PluginCallLimits limits);
+
+// Loads the plugin a problem package names: PluginPath(DefaultPluginDir(), plugin_id),
+// checked against plugin_id, isolated (LoadPluginIsolated with limits) or in this
+// process. An empty plugin_id is an InvalidArgument naming `package` (its id and
+// directory, as errors show it). The caller owns the result; it keeps the library
+// loaded.
+Result<std::unique_ptr<PluginCaller>> LoadProblemPlugin(const std::string& plugin_id, const std::string& package,
+                                                        bool isolated, PluginCallLimits limits = {});
+
+}  // namespace judge
+
+#endif  // JUDGE_PLUGIN_HOST_H_
