@@ -172,17 +172,27 @@ struct RunEnd {
   int64_t reaped_ns = 0;       // CLOCK_MONOTONIC once every process of the run was gone
 };
 
+// Who hears that P runs: answer.started(answer.context, P's pidfd, CLOCK_MONOTONIC
+// then), called in I once P has exec'd (or died), without allocation; false when
+// nobody listens any more (I then exits, ending the run). answer.fd stays open in I
+// (the judge's connection, over which started answers).
+struct RunAnswer {
+  int fd = -1;
+  bool (*started)(void* context, int pidfd, int64_t start_ns) = nullptr;
+  void* context = nullptr;
+};
+
 // Part 2 in I, once PrepareInit has returned: the run. Installs the judge-opened
-// stdio, attaches the run's mounts, starts P, sends P's pidfd on `link` (SCM_RIGHTS,
-// with one byte) once P has exec'd (or died), and returns once P has exited and every
-// other process of the namespace is killed and reaped. Descriptors closed on return:
-// all but `link`. A failure before P runs is written to the report and I exits.
+// stdio, attaches the run's mounts, starts P, calls answer.started once P has exec'd
+// (or died), and returns once P has exited and every other process of the namespace
+// is killed and reaped. Descriptors closed on return: all but `link` and answer.fd. A
+// failure before P runs is written to the report and I exits.
 // session: null for a run on its own (I exits after it, the kernel tearing its
 // namespaces down); else a session's, whose I stays: the run's /tmp and /dev/shm are
 // the session's scratch tmpfs (fresh, or as the last run found it), and before this
 // returns what the run left that holds pages is gone (session_reset.h): the scratch
 // tmpfs detached when the run changed it, SysV IPC objects removed.
-RunEnd RunInInit(const ChildPlan& plan, int exec_pipe_fd, int link, SessionScratch* session);
+RunEnd RunInInit(const ChildPlan& plan, const RunAnswer& answer, int link, SessionScratch* session);
 
 // After a session's run, once its KeeperEnded is sent: detaches the run's mounts (its
 // work directory's overlay, extra mounts), makes the root writable again for the next
