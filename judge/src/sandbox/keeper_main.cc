@@ -9,8 +9,9 @@
 // at once), having compiled the seccomp filter first (a judge that connects later pays
 // nothing for it; a keeper that cannot compile it exits with kKeeperExitNoFilter).
 // Every judge process then connects to it: a connection opens with a hello
-// (the slot's report page and network namespace, the judge's pidfd),
-// answered with a welcome naming the keeper's binary, and carries that judge's runs.
+// (the slot's report page and network namespace, the judge's pidfd, the keeper binary
+// the judge expects: another is refused), answered with a welcome naming the keeper's
+// binary, and carries that judge's runs (the first sent right behind the hello).
 // The slot's lock (flock) keeps two judges from running in one slot at once, so the
 // keeper serves one run at a time. Its init is cloned ahead of it: after each run the
 // keeper clones the next init into a new pid namespace, which builds the part of the
@@ -51,6 +52,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -118,21 +120,24 @@ KeeperWelcome Welcome() {
   return w;
 }
 
-// The hello: the slot's report page and network namespace. Answered with the
-// welcome, also when it is of another protocol version. False: a malformed hello, or
-// another version's (the connection is dropped).
+// The hello: the slot's report page and network namespace, and the binary the judge
+// expects. Answered with the welcome, also when it is of another protocol version or
+// names another binary. False: a malformed hello, another version's, or one naming
+// another binary (the connection is dropped, with the run the judge sent behind it).
 bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
-  KeeperHello h;
-  std::memcpy(&h, msg.data(), sizeof h);
-  if (h.version != kKeeperProtocolVersion) {
-    // A judge of another build: it learns who we are, and stops us (we would idle on,
-    // unreachable, beside the keeper it starts).
-    KeeperWelcome w = Welcome();
+  KeeperHello h;  // an older build's is shorter: its version tells
+  std::memcpy(&h, msg.data(), std::min(msg.size(), sizeof h));
+  KeeperWelcome w = Welcome();
+  if (h.version != kKeeperProtocolVersion || msg.size() != sizeof h || h.exe_dev != w.exe_dev ||
+      h.exe_ino != w.exe_ino || h.exe_mtime_ns != w.exe_mtime_ns) {
+    // A judge of another build, or of another binary at our name (replaced in place):
+    // it learns who we are, and stops us (we would idle on, unreachable, beside the
+    // keeper it starts). Its first run, sent behind the hello, goes with the connection.
     (void)SendMessage(c->socket.get(), &w, sizeof w, nullptr, 0);
     return false;
   }
   std::size_t want_fds = 1 + (h.has_netns ? 1 : 0) + (h.has_judge_pidfd ? 1 : 0);
-  if (fds->size() != want_fds || msg.size() != sizeof h) return false;
+  if (fds->size() != want_fds) return false;
   void* page = mmap(nullptr, sizeof(ChildReport), PROT_READ | PROT_WRITE, MAP_SHARED, (*fds)[0], 0);
   if (page == MAP_FAILED) return false;
   c->report = static_cast<ChildReport*>(page);
@@ -142,7 +147,6 @@ bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
   close((*fds)[0]);
   fds->clear();  // kept by the client now
   c->greeted = true;
-  KeeperWelcome w = Welcome();
   return SendMessage(c->socket.get(), &w, sizeof w, nullptr, 0);
 }
 
@@ -287,7 +291,7 @@ bool Serve(Client* c) {
   uint32_t op;
   std::memcpy(&op, msg.data(), sizeof op);
   bool go_on = false;
-  if (op == static_cast<uint32_t>(KeeperOp::kHello) && !c->greeted && msg.size() >= sizeof(KeeperHello)) {
+  if (op == static_cast<uint32_t>(KeeperOp::kHello) && !c->greeted && msg.size() >= 2 * sizeof(uint32_t)) {
     go_on = Hello(c, msg, &fds);
   } else if (op == static_cast<uint32_t>(KeeperOp::kRun) && c->greeted) {
     go_on = Run(*c, std::move(msg), &fds);
