@@ -197,5 +197,32 @@ TEST_F(KeeperTest, AHelloNamingAnotherBinaryIsRefused) {
   ::close(fd);
 }
 
+// The keeper and its init run with a short scheduler slice (a woken helper preempts
+// other work at once); the program must not: it gets the kernel's default, as the
+// processes it is compared with. /proc/<pid>/sched shows the slice where the kernel
+// has it (se.slice, Linux 6.6 and later with scheduler debugging).
+// Without the reset in BecomeProgram the program inherits the keeper's 100000 ns.
+TEST_F(KeeperTest, TheProgramRunsWithTheDefaultSchedulerSlice) {
+  auto slice_line = [](const std::string& sched) {
+    const std::size_t at = sched.find("se.slice");
+    return at == std::string::npos ? std::string() : sched.substr(at, sched.find('\n', at) - at);
+  };
+  const std::string ours = slice_line(ReadAll("/proc/self/sched"));
+  if (ours.empty()) GTEST_SKIP() << "this kernel shows no se.slice in /proc/<pid>/sched";
+  auto sb = CreateSandbox(options_);
+  ASSERT_TRUE(sb.ok()) << sb.status().message();
+  RunSpec spec;
+  spec.argv = {"/bin/sh", "-c", "cat /proc/self/sched"};
+  spec.limits.max_processes = 2;
+  spec.work_dir = root_ + "/run";
+  spec.stdout_path = root_ + "/out";
+  for (int run = 0; run < 2; ++run) {  // a fresh init, then one prepared ahead
+    auto r = (*sb)->Run(spec);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    ASSERT_EQ(r->status, RunStatus::kOk) << r->message;
+    EXPECT_EQ(slice_line(ReadAll(root_ + "/out")), ours) << "run " << run;
+  }
+}
+
 }  // namespace
 }  // namespace judge::testing

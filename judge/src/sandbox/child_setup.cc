@@ -88,6 +88,25 @@ void WriteOomScoreAdj(const ChildPlan& plan, const char* value) {
   if (n < 0) Fail(plan, "write /proc/self/oom_score_adj", nullptr, err);
 }
 
+// The calling thread's scheduler slice (sched_attr::sched_runtime of a SCHED_OTHER
+// task; 0: the kernel's default), its policy and nice value kept. Linux 6.12 and later
+// honour it; older kernels ignore it, and so does this (a hint, never a failure).
+void SetSchedulerSlice(uint64_t ns) {
+  struct {
+    uint32_t size;
+    uint32_t policy;
+    uint64_t flags;
+    int32_t nice;
+    uint32_t priority;
+    uint64_t runtime, deadline, period;
+  } attr = {};
+  if (syscall(SYS_sched_getattr, 0, &attr, sizeof attr, 0) != 0 || attr.policy != SCHED_OTHER) return;
+  attr.size = sizeof attr;
+  attr.flags = 0;
+  attr.runtime = ns;
+  (void)syscall(SYS_sched_setattr, 0, &attr, 0);
+}
+
 int64_t MonotonicNs() {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -169,6 +188,9 @@ void RunFsOps(const ChildPlan& plan, int first, int last, int* next_mount) {
 
 // P: from root with every capability to the unprivileged, filtered program.
 void BecomeProgram(const ChildPlan& plan) {
+  // The keeper's short scheduler slice (ShortenSchedulerSlice) is its own and I's:
+  // the program gets the kernel's default, as any process it is compared with.
+  SetSchedulerSlice(0);
   // Into the run's cgroups first: everything the program does happens inside. I
   // stays out (the namespaces and mounts it built, and their lazily freed kernel
   // memory, are not the program's; a session's I outlives the run). P shares I's
@@ -228,6 +250,8 @@ void DefaultSignals() {
   }
   UnblockAllSignals();
 }
+
+void ShortenSchedulerSlice() { SetSchedulerSlice(kHelperSliceNs); }
 
 void EmptyInheritedCapabilitySets() {
   for (int cap = 0; cap < 64; ++cap) {

@@ -351,6 +351,7 @@ int main(int argc, char** argv) {
   if (listener > 3) syscall(SYS_close_range, 3u, static_cast<unsigned>(listener - 1), 0u);
   DefaultSignals();  // nothing the starting judge ignored or blocked lingers
   EmptyInheritedCapabilitySets();
+  ShortenSchedulerSlice();
   signal(SIGPIPE, SIG_IGN);
   return Loop(listener);
 }
