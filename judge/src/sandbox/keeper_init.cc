@@ -28,7 +28,9 @@ struct InitArgs {
 // once I is done with the run or gone.
 int answer_progress = 0;
 
-void NoteAnswered(RunInit::Answered what) { __atomic_store_n(&answer_progress, static_cast<int>(what), __ATOMIC_SEQ_CST); }
+void NoteAnswered(RunInit::Answered what) {
+  __atomic_store_n(&answer_progress, static_cast<int>(what), __ATOMIC_SEQ_CST);
+}
 
 // RunAnswer::started in I: KeeperStarted with P's pidfd, to the judge.
 struct StartedAnswer {

@@ -128,7 +128,9 @@ struct Isolate {
     Init(box, false, empty);
     Init(box + 1, true, empty);
   }
-  double Run(bool cg) const { return Spawn(Command(cg ? box + 1 : box, cg, {"--run", "--", "./empty"}), "", "-", true); }
+  double Run(bool cg) const {
+    return Spawn(Command(cg ? box + 1 : box, cg, {"--run", "--", "./empty"}), "", "-", true);
+  }
   void Cleanup() const {
     Spawn(Command(box, false, {"--cleanup"}), "", "-", true);
     Spawn(Command(box + 1, true, {"--cleanup"}), "", "-", true);
