@@ -77,8 +77,10 @@ class SlotKeeper {
     int64_t start_ns = 0;  // CLOCK_MONOTONIC when the program had exec'd
   };
   // Sends the run (a plan from PackPlan and its descriptors: stdin, stdout, stderr,
-  // then the cgroup files) and waits until the program has exec'd or failed to.
-  // kUnavailable: the keeper did not receive the run (it had ended); nothing started.
+  // then the cgroup files) and waits until the program has exec'd or failed to (the
+  // answer comes from the run's init). kUnavailable: the keeper did not take the run
+  // (it had ended, or, on the connection's first run, its welcome named another
+  // binary: it is stopped); nothing started.
   Result<Started> Launch(const std::string& packed_plan, const std::vector<int>& fds);
 
   struct Ended {
