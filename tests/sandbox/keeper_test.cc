@@ -2,8 +2,11 @@
 // judge whose keeper binary is another file (another installation) gets its own beside
 // it, and a judge that dies during a run takes that run with it.
 #include <gtest/gtest.h>
+#include <poll.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/socket.h>
+#include <sys/stat.h>
 #include <sys/un.h>
 #include <sys/wait.h>
 #include <unistd.h>
@@ -151,6 +154,74 @@ TEST_F(KeeperTest, AHelloOfAnotherVersionIsAnsweredWithTheKeepersName) {
   EXPECT_EQ(w.version, sandbox::kKeeperProtocolVersion);
   std::vector<int> keepers = KeepersOf(JUDGE_SANDBOX_KEEPER_BUILD_PATH);
   EXPECT_NE(std::find(keepers.begin(), keepers.end(), w.pid), keepers.end()) << "pid " << w.pid;
+}
+
+// A hello naming another keeper binary than the one at the socket (a judge whose
+// binary was replaced in place) is refused: answered with the keeper's name, and the
+// connection dropped, so that a run a judge sends right behind its hello (Launch)
+// never starts in a keeper it would not have started.
+// Without the check the keeper greets the judge and the connection stays open.
+TEST_F(KeeperTest, AHelloNamingAnotherBinaryIsRefused) {
+  {
+    auto sb = CreateSandbox(options_);
+    ASSERT_TRUE(sb.ok()) << sb.status().message();
+    auto r = RunHello(**sb);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+  }
+  auto socket_path = sandbox::KeeperSocketPath(options_.state_dir + "/slot0.keeper", JUDGE_SANDBOX_KEEPER_BUILD_PATH);
+  ASSERT_TRUE(socket_path.ok()) << socket_path.status().message();
+  int fd = ::socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+  ASSERT_GE(fd, 0);
+  struct sockaddr_un a = {};
+  a.sun_family = AF_UNIX;
+  std::strncpy(a.sun_path, socket_path->c_str(), sizeof a.sun_path - 1);
+  ASSERT_EQ(::connect(fd, reinterpret_cast<struct sockaddr*>(&a), sizeof a), 0) << *socket_path;
+  struct stat st;
+  ASSERT_EQ(::stat(JUDGE_SANDBOX_KEEPER_BUILD_PATH, &st), 0);
+  sandbox::KeeperHello hello;  // valid in every other way: the report page, no netns
+  hello.exe_dev = st.st_dev;
+  hello.exe_ino = st.st_ino + 1;
+  hello.exe_mtime_ns = int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec;
+  int page = ::memfd_create("report", MFD_CLOEXEC);
+  ASSERT_GE(page, 0);
+  ASSERT_EQ(::ftruncate(page, 4096), 0);
+  ASSERT_TRUE(sandbox::SendMessage(fd, &hello, sizeof hello, &page, 1));
+  ::close(page);
+  std::string reply;
+  std::vector<int> fds;
+  ASSERT_EQ(sandbox::ReceiveMessage(fd, 1024, &reply, &fds), 1) << "no answer to the hello";
+  EXPECT_EQ(reply.size(), sizeof(sandbox::KeeperWelcome));
+  struct pollfd p = {fd, POLLIN, 0};
+  ASSERT_EQ(::poll(&p, 1, 5000), 1) << "the keeper kept the connection of a hello naming another binary";
+  EXPECT_EQ(sandbox::ReceiveMessage(fd, 1024, &reply, &fds), 0) << "expected the connection dropped";
+  ::close(fd);
+}
+
+// The keeper and its init run with a short scheduler slice (a woken helper preempts
+// other work at once); the program must not: it gets the kernel's default, as the
+// processes it is compared with. /proc/<pid>/sched shows the slice where the kernel
+// has it (se.slice, Linux 6.6 and later with scheduler debugging).
+// Without the reset in BecomeProgram the program inherits the keeper's 100000 ns.
+TEST_F(KeeperTest, TheProgramRunsWithTheDefaultSchedulerSlice) {
+  auto slice_line = [](const std::string& sched) {
+    const std::size_t at = sched.find("se.slice");
+    return at == std::string::npos ? std::string() : sched.substr(at, sched.find('\n', at) - at);
+  };
+  const std::string ours = slice_line(ReadAll("/proc/self/sched"));
+  if (ours.empty()) GTEST_SKIP() << "this kernel shows no se.slice in /proc/<pid>/sched";
+  auto sb = CreateSandbox(options_);
+  ASSERT_TRUE(sb.ok()) << sb.status().message();
+  RunSpec spec;
+  spec.argv = {"/bin/sh", "-c", "cat /proc/self/sched"};
+  spec.limits.max_processes = 2;
+  spec.work_dir = root_ + "/run";
+  spec.stdout_path = root_ + "/out";
+  for (int run = 0; run < 2; ++run) {  // a fresh init, then one prepared ahead
+    auto r = (*sb)->Run(spec);
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    ASSERT_EQ(r->status, RunStatus::kOk) << r->message;
+    EXPECT_EQ(slice_line(ReadAll(root_ + "/out")), ours) << "run " << run;
+  }
 }
 
 }  // namespace

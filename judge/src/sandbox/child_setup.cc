@@ -88,6 +88,25 @@ void WriteOomScoreAdj(const ChildPlan& plan, const char* value) {
   if (n < 0) Fail(plan, "write /proc/self/oom_score_adj", nullptr, err);
 }
 
+// The calling thread's scheduler slice (sched_attr::sched_runtime of a SCHED_OTHER
+// task; 0: the kernel's default), its policy and nice value kept. Linux 6.12 and later
+// honour it; older kernels ignore it, and so does this (a hint, never a failure).
+void SetSchedulerSlice(uint64_t ns) {
+  struct {
+    uint32_t size;
+    uint32_t policy;
+    uint64_t flags;
+    int32_t nice;
+    uint32_t priority;
+    uint64_t runtime, deadline, period;
+  } attr = {};
+  if (syscall(SYS_sched_getattr, 0, &attr, sizeof attr, 0) != 0 || attr.policy != SCHED_OTHER) return;
+  attr.size = sizeof attr;
+  attr.flags = 0;
+  attr.runtime = ns;
+  (void)syscall(SYS_sched_setattr, 0, &attr, 0);
+}
+
 int64_t MonotonicNs() {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -169,6 +188,9 @@ void RunFsOps(const ChildPlan& plan, int first, int last, int* next_mount) {
 
 // P: from root with every capability to the unprivileged, filtered program.
 void BecomeProgram(const ChildPlan& plan) {
+  // The keeper's short scheduler slice (ShortenSchedulerSlice) is its own and I's:
+  // the program gets the kernel's default, as any process it is compared with.
+  SetSchedulerSlice(0);
   // Into the run's cgroups first: everything the program does happens inside. I
   // stays out (the namespaces and mounts it built, and their lazily freed kernel
   // memory, are not the program's; a session's I outlives the run). P shares I's
@@ -229,6 +251,8 @@ void DefaultSignals() {
   UnblockAllSignals();
 }
 
+void ShortenSchedulerSlice() { SetSchedulerSlice(kHelperSliceNs); }
+
 void EmptyInheritedCapabilitySets() {
   for (int cap = 0; cap < 64; ++cap) {
     if (prctl(PR_CAPBSET_DROP, cap, 0, 0, 0) != 0 && errno == EINVAL) break;  // past the last capability
@@ -254,8 +278,8 @@ namespace {
 // Up to P's exec: the run's descriptors, its mounts (after a session's /tmp and
 // /dev/shm, so that the run's mount points below them are in the run's tmpfs), then
 // P. Returns P's pid once P has exec'd (or died: the report says why), P's pidfd in
-// *pidfd. Descriptors left open: 0-2, exec_pipe_fd, keep_fd and the cgroup files.
-pid_t LaunchProgram(const ChildPlan& plan, int exec_pipe_fd, int keep_fd, int* pidfd) {
+// *pidfd. Descriptors left open: 0-2, answer_fd, keep_fd and the cgroup files.
+pid_t LaunchProgram(const ChildPlan& plan, int answer_fd, int keep_fd, int* pidfd) {
   // The judge is gone already: nobody would watch the run (the keeper kills it once it
   // sees the judge's connection closed). Do not start it.
   struct pollfd judge = {plan.judge_pidfd, POLLIN, 0};
@@ -267,7 +291,7 @@ pid_t LaunchProgram(const ChildPlan& plan, int exec_pipe_fd, int keep_fd, int* p
   // namespace, the judge's pidfd) is not the program's.
   int keep[2 + kMaxProcsFds + kMaxMountFds];
   int n = 0;
-  keep[n++] = exec_pipe_fd;
+  keep[n++] = answer_fd;
   if (keep_fd >= 0) keep[n++] = keep_fd;
   for (int i = 0; i < plan.procs_count && i < kMaxProcsFds; ++i) keep[n++] = plan.procs_fds[i];
   for (int i = 0; i < plan.mount_count && i < kMaxMountFds; ++i) keep[n++] = plan.mount_fds[i];
@@ -306,27 +330,6 @@ void ReapProgram(const ChildPlan& plan, pid_t program) {
   }
 }
 
-// Sends fd with one byte on the socket `link` (SCM_RIGHTS), without allocation.
-bool SendFd(int link, int fd) {
-  char byte = 1;
-  struct iovec iov = {&byte, 1};
-  alignas(struct cmsghdr) char control[CMSG_SPACE(sizeof(int))] = {};
-  struct msghdr m = {};
-  m.msg_iov = &iov;
-  m.msg_iovlen = 1;
-  m.msg_control = control;
-  m.msg_controllen = sizeof control;
-  struct cmsghdr* c = CMSG_FIRSTHDR(&m);
-  c->cmsg_level = SOL_SOCKET;
-  c->cmsg_type = SCM_RIGHTS;
-  c->cmsg_len = CMSG_LEN(sizeof(int));
-  __builtin_memcpy(CMSG_DATA(c), &fd, sizeof fd);
-  ssize_t sent;
-  while ((sent = sendmsg(link, &m, MSG_NOSIGNAL)) < 0 && errno == EINTR) {
-  }
-  return sent == 1;
-}
-
 struct rusage Minus(const struct rusage& a, const struct rusage& b) {
   auto sub = [](struct timeval x, struct timeval y) {
     int64_t us = (int64_t{x.tv_sec} - y.tv_sec) * 1000000 + (x.tv_usec - y.tv_usec);
@@ -345,7 +348,7 @@ struct rusage Minus(const struct rusage& a, const struct rusage& b) {
 
 }  // namespace
 
-RunEnd RunInInit(const ChildPlan& plan, int exec_pipe_fd, int link, SessionScratch* session) {
+RunEnd RunInInit(const ChildPlan& plan, const RunAnswer& answer, int link, SessionScratch* session) {
   struct rusage before = {};
   getrusage(RUSAGE_CHILDREN, &before);
   if (session != nullptr) {
@@ -353,14 +356,14 @@ RunEnd RunInInit(const ChildPlan& plan, int exec_pipe_fd, int link, SessionScrat
     if (int err = ReadyScratch(plan.scratch_bytes, session, &what); err != 0) Fail(plan, what, nullptr, err);
   }
   int pidfd = -1;
-  pid_t program = LaunchProgram(plan, exec_pipe_fd, link, &pidfd);
-  // The keeper hands P's pidfd to the judge, who watches the run end through it: the
-  // end of P, not of I, whose namespaces take a while to tear down. A keeper that is
-  // gone ends the run with I.
-  if (!SendFd(link, pidfd)) _exit(0);
-  // Only the link stays: the run's stdin, stdout and stderr must see end of file when
-  // the program closes them, not when I ends.
-  CloseAllExcept(&link, 1);
+  pid_t program = LaunchProgram(plan, answer.fd, link, &pidfd);
+  // The judge watches the run end through P's pidfd: the end of P, not of I, whose
+  // namespaces take a while to tear down. A judge that is gone ends the run with I.
+  if (!answer.started(answer.context, pidfd, MonotonicNs())) _exit(0);
+  // Only the link and the judge's connection stay: the run's stdin, stdout and stderr
+  // must see end of file when the program closes them, not when I ends.
+  int keep[2] = {link, answer.fd};
+  CloseAllExcept(keep, 2);
   syscall(SYS_close_range, 0u, 2u, 0u);
   ReapProgram(plan, program);
   KillAllOthersAndReap();

@@ -1,5 +1,6 @@
 #include "keeper_init.h"
 
+#include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
 #include <sys/socket.h>
@@ -22,6 +23,30 @@ struct InitArgs {
   const ChildPlan* base;
   int link;
 };
+
+// RunInit::answered(), written by I (sharing the keeper's memory), read by the keeper
+// once I is done with the run or gone.
+int answer_progress = 0;
+
+void NoteAnswered(RunInit::Answered what) {
+  __atomic_store_n(&answer_progress, static_cast<int>(what), __ATOMIC_SEQ_CST);
+}
+
+// RunAnswer::started in I: KeeperStarted with P's pidfd, to the judge.
+struct StartedAnswer {
+  int judge;
+  pid_t init_pid;
+};
+bool AnswerStarted(void* context, int pidfd, int64_t start_ns) {
+  const StartedAnswer& a = *static_cast<const StartedAnswer*>(context);
+  KeeperStarted s;
+  s.ok = 1;
+  s.init_pid = a.init_pid;
+  s.start_ns = start_ns;
+  if (!SendMessage(a.judge, &s, sizeof s, &pidfd, 1)) return false;
+  NoteAnswered(RunInit::Answered::kStarted);
+  return true;
+}
 
 // The run, received in I without allocation: false when the keeper gave up on it.
 bool ReceiveGo(int link, GoMessage* go, int* fds, int* fd_count) {
@@ -76,12 +101,26 @@ int InitMain(void* arg) {
     int fds[kMaxGoFds];
     int n = 0;
     if (!ReceiveGo(a.link, &go, fds, &n)) _exit(0);  // discarded
+    // The judge's connection came first, into the lowest free descriptor: out of the
+    // way of the run's stdin, stdout and stderr, which go to 0-2.
+    if (fds[0] < 3) {
+      const int moved = static_cast<int>(fcntl(fds[0], F_DUPFD_CLOEXEC, 3));
+      if (moved < 0) _exit(0);
+      close(fds[0]);
+      fds[0] = moved;
+    }
     const ChildPlan plan = PlanWithFds(go, fds);
-    const RunEnd end = RunInInit(plan, fds[0], a.link, go.keep ? &scratch : nullptr);
+    StartedAnswer started{fds[0], go.init_pid};
+    const RunAnswer answer{fds[0], AnswerStarted, &started};
+    const RunEnd end = RunInInit(plan, answer, a.link, go.keep ? &scratch : nullptr);
     KeeperEnded e;
     e.status = end.program_status;
     e.usage = end.usage;
     e.reaped_ns = end.reaped_ns;
+    // The judge first: it concludes the run while the keeper hears of it.
+    if (send(fds[0], &e, sizeof e, MSG_NOSIGNAL) != static_cast<ssize_t>(sizeof e)) _exit(0);
+    NoteAnswered(RunInit::Answered::kEnded);
+    close(fds[0]);
     if (send(a.link, &e, sizeof e, MSG_NOSIGNAL) != static_cast<ssize_t>(sizeof e)) _exit(0);
     // A run on its own: leaving tears the namespaces down, after the judge has heard.
     if (!go.keep) _exit(0);
@@ -199,7 +238,10 @@ bool RunInit::Go(const GoMessage& go, const std::vector<int>& fds, uint64_t sess
     errno = ESRCH;
     return false;
   }
-  if (!SendMessage(link_.get(), &go, sizeof go, fds.data(), static_cast<int>(fds.size()))) {
+  NoteAnswered(Answered::kNothing);  // I waits in recvmsg: it writes nothing meanwhile
+  GoMessage to_init = go;
+  to_init.init_pid = pid_;
+  if (!SendMessage(link_.get(), &to_init, sizeof to_init, fds.data(), static_cast<int>(fds.size()))) {
     const int err = errno;
     Discard();
     errno = err;
@@ -209,13 +251,8 @@ bool RunInit::Go(const GoMessage& go, const std::vector<int>& fds, uint64_t sess
   return true;
 }
 
-UniqueFd RunInit::ReceiveProgramPidfd() {
-  std::string msg;
-  std::vector<int> fds;
-  const int rc = ReceiveMessage(link_.get(), 1, &msg, &fds);
-  if (rc == 1 && fds.size() == 1) return UniqueFd(fds[0]);
-  for (int fd : fds) close(fd);
-  return UniqueFd();
+RunInit::Answered RunInit::answered() {
+  return static_cast<Answered>(__atomic_load_n(&answer_progress, __ATOMIC_SEQ_CST));
 }
 
 bool RunInit::ReceiveEnded(KeeperEnded* ended) {

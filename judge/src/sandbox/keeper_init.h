@@ -13,9 +13,14 @@
 // keeper closes its copies of the descriptors and waits, reading errno only to tell
 // EINTR, which cannot come (the keeper has no signal handlers).
 //
-// Handed a run, I sends the program's pidfd on its link once the program has exec'd,
-// and a KeeperEnded once the program has exited and every other process of the run
-// is gone (child_setup.h, RunInInit). After a run on its own (session 0) I exits,
+// Handed a run, I answers the judge itself, on the judge's connection that comes with
+// the run: KeeperStarted with the program's pidfd once the program has exec'd, and a
+// KeeperEnded once the program has exited and every other process of the run is gone
+// (child_setup.h, RunInInit); the keeper gets a copy of the latter on the link. The
+// keeper is not between the program's start or end and the judge: on a loaded host
+// every process woken on the way may wait for a core. What I has sent it notes in the
+// memory it shares with the keeper (answered()), so that the keeper, seeing I end
+// early (a failed setup), sends the judge the rest. After a run on its own (session 0) I exits,
 // and the keeper reaps it (its namespaces torn down meanwhile, after the judge has
 // its answer) and only then prepares the next one: measured back to back on a
 // loaded host, building the next init's namespaces while the last one's were being
@@ -43,11 +48,13 @@
 
 namespace judge::sandbox {
 
-// What I receives with its run. Descriptors, in order: the exec pipe's write end,
-// stdin, stdout, stderr, the slot's network namespace (has_netns), the judge's pidfd
-// (has_judge_pidfd), procs_count cgroup files, mount_count detached mounts.
+// What I receives with its run. Descriptors, in order: the judge's connection (I
+// answers KeeperStarted and KeeperEnded on it itself), stdin, stdout, stderr, the
+// slot's network namespace (has_netns), the judge's pidfd (has_judge_pidfd),
+// procs_count cgroup files, mount_count detached mounts.
 struct GoMessage {
   const ChildPlan* plan = nullptr;  // in the keeper's memory, alive until the run ends
+  int32_t init_pid = 0;             // I's pid as the judge sees it (KeeperStarted)
   int32_t has_netns = 0;
   int32_t has_judge_pidfd = 0;
   int32_t procs_count = 0;
@@ -88,11 +95,13 @@ class RunInit {
   int pidfd() const { return pidfd_.get(); }
   int link() const { return link_.get(); }
 
-  // After Go and the exec pipe's end: the program's pidfd from I; invalid when I
-  // ended before sending it.
-  UniqueFd ReceiveProgramPidfd();
-  // After the run: I's KeeperEnded. False when I ended instead (then reaped, its
-  // status and usage in *ended, and forgotten).
+  // What I has sent the judge of the run handed over last (I sets it, in the memory
+  // it shares with the keeper, once each answer is sent): what the keeper still owes
+  // the judge when I ends without finishing the run.
+  enum class Answered { kNothing = 0, kStarted = 1, kEnded = 2 };
+  static Answered answered();
+  // After the run: I's copy of the KeeperEnded it sent the judge. False when I ended
+  // instead (then reaped, its status and usage in *ended, and forgotten).
   bool ReceiveEnded(KeeperEnded* ended);
   // Before the next run's mounts are made: waits until a session's init has detached
   // the last run's (HoldUntilReset); an init that ended instead is reaped.

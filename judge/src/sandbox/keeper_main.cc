@@ -9,8 +9,9 @@
 // at once), having compiled the seccomp filter first (a judge that connects later pays
 // nothing for it; a keeper that cannot compile it exits with kKeeperExitNoFilter).
 // Every judge process then connects to it: a connection opens with a hello
-// (the slot's report page and network namespace, the judge's pidfd),
-// answered with a welcome naming the keeper's binary, and carries that judge's runs.
+// (the slot's report page and network namespace, the judge's pidfd, the keeper binary
+// the judge expects: another is refused), answered with a welcome naming the keeper's
+// binary, and carries that judge's runs (the first sent right behind the hello).
 // The slot's lock (flock) keeps two judges from running in one slot at once, so the
 // keeper serves one run at a time. Its init is cloned ahead of it: after each run the
 // keeper clones the next init into a new pid namespace, which builds the part of the
@@ -20,11 +21,14 @@
 // needs, the run's host directories among them as detached mounts the keeper makes
 // (keeper_mounts.h: the init, pivoted into its new root, no longer sees the host's
 // paths); any other plan gets a new init first (keeper_init.h). The init does the
-// rest (RunInInit) and the program P execs. The keeper answers KeeperStarted once P
-// has exec'd (the exec pipe closed), with P's pidfd (from the init), and KeeperEnded
-// once the init says every process of the run is gone, with their rusage. The judge
-// watches and kills the run itself (cgroup, pidfd). The init of a run on its own then
-// exits and the keeper reaps it, after the judge has its answer.
+// rest (RunInInit) and the program P execs. The init, handed the judge's connection
+// with the run, answers the judge itself: KeeperStarted once P has exec'd, with P's
+// pidfd, and KeeperEnded once every process of the run is gone, with their rusage (the
+// keeper, between them before, made two more processes to wake on a run's path; on a
+// loaded host each can wait for a core). The keeper hears the end from the init's copy
+// and answers for an init that ended early (keeper_init.h). The judge watches and
+// kills the run itself (cgroup, pidfd). The init of a run on its own then exits and
+// the keeper reaps it, after the judge has its answer.
 //
 // A run of a session (the plan's session id, SandboxSession) leaves its init waiting
 // for the session's next run instead, its KeeperEnded sent once the run's traces are
@@ -48,6 +52,7 @@
 #include <time.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdlib>
 #include <cstring>
@@ -115,21 +120,24 @@ KeeperWelcome Welcome() {
   return w;
 }
 
-// The hello: the slot's report page and network namespace. Answered with the
-// welcome, also when it is of another protocol version. False: a malformed hello, or
-// another version's (the connection is dropped).
+// The hello: the slot's report page and network namespace, and the binary the judge
+// expects. Answered with the welcome, also when it is of another protocol version or
+// names another binary. False: a malformed hello, another version's, or one naming
+// another binary (the connection is dropped, with the run the judge sent behind it).
 bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
-  KeeperHello h;
-  std::memcpy(&h, msg.data(), sizeof h);
-  if (h.version != kKeeperProtocolVersion) {
-    // A judge of another build: it learns who we are, and stops us (we would idle on,
-    // unreachable, beside the keeper it starts).
-    KeeperWelcome w = Welcome();
+  KeeperHello h;  // an older build's is shorter: its version tells
+  std::memcpy(&h, msg.data(), std::min(msg.size(), sizeof h));
+  KeeperWelcome w = Welcome();
+  if (h.version != kKeeperProtocolVersion || msg.size() != sizeof h || h.exe_dev != w.exe_dev ||
+      h.exe_ino != w.exe_ino || h.exe_mtime_ns != w.exe_mtime_ns) {
+    // A judge of another build, or of another binary at our name (replaced in place):
+    // it learns who we are, and stops us (we would idle on, unreachable, beside the
+    // keeper it starts). Its first run, sent behind the hello, goes with the connection.
     (void)SendMessage(c->socket.get(), &w, sizeof w, nullptr, 0);
     return false;
   }
   std::size_t want_fds = 1 + (h.has_netns ? 1 : 0) + (h.has_judge_pidfd ? 1 : 0);
-  if (fds->size() != want_fds || msg.size() != sizeof h) return false;
+  if (fds->size() != want_fds) return false;
   void* page = mmap(nullptr, sizeof(ChildReport), PROT_READ | PROT_WRITE, MAP_SHARED, (*fds)[0], 0);
   if (page == MAP_FAILED) return false;
   c->report = static_cast<ChildReport*>(page);
@@ -139,36 +147,57 @@ bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
   close((*fds)[0]);
   fds->clear();  // kept by the client now
   c->greeted = true;
-  KeeperWelcome w = Welcome();
   return SendMessage(c->socket.get(), &w, sizeof w, nullptr, 0);
 }
 
-// Waits for the run to end: the init's KeeperEnded (or its exit, when it failed),
-// passed on to the judge; the judge gone discards the init, run and all. False when
-// the connection is over.
+// What the judge is still owed of a run whose init ended before it finished (a
+// failed setup, or killed): the start, with the init's pidfd to watch (the report
+// says why), and the end, the init's (*e: reaped already).
+bool AnswerForInit(const Client& c, pid_t init_pid, int init_pidfd, RunInit::Answered answered, const KeeperEnded& e) {
+  if (answered == RunInit::Answered::kNothing) {
+    KeeperStarted s;
+    s.ok = 1;
+    s.init_pid = init_pid;
+    s.start_ns = NowNs();
+    if (!SendStarted(c, s, init_pidfd)) return false;
+  }
+  if (answered == RunInit::Answered::kEnded) return true;
+  return SendMessage(c.socket.get(), &e, sizeof e, nullptr, 0);
+}
+
+// Waits for the run to end: the init's copy of the KeeperEnded it sent the judge (or
+// its exit, when it failed: then the keeper answers what the init did not); the judge
+// gone discards the init, run and all. A request from the judge meanwhile is its next
+// one (it has its answer, the init's copy is on its way): it waits. False when the
+// connection is over.
 bool AwaitRunEnd(const Client& c) {
+  const pid_t init_pid = init.pid();
+  UniqueFd init_pidfd(static_cast<int>(fcntl(init.pidfd(), F_DUPFD_CLOEXEC, 3)));  // outlives the reaping
+  bool judge_waits = false;
   for (;;) {
     struct pollfd p[2] = {{init.link(), POLLIN, 0}, {c.socket.get(), POLLIN, 0}};
-    if (poll(p, 2, -1) < 0) {
+    if (poll(p, judge_waits ? 1 : 2, -1) < 0) {
       if (errno == EINTR) continue;
       return false;
     }
-    if ((p[1].revents & (POLLIN | POLLHUP | POLLERR)) != 0) {
+    if (p[0].revents != 0) {
+      KeeperEnded e;
+      const RunInit::Answered answered = RunInit::answered();
+      if (init.ReceiveEnded(&e)) return true;  // else reaped and forgotten: e is its end
+      return AnswerForInit(c, init_pid, init_pidfd.get(), answered, e);
+    }
+    if ((p[1].revents & (POLLHUP | POLLERR)) != 0) {
       init.Discard();
       return false;
     }
-    if (p[0].revents == 0) continue;
-    KeeperEnded e;
-    (void)init.ReceiveEnded(&e);  // a failed init is reaped and forgotten: e is its end
-    return SendMessage(c.socket.get(), &e, sizeof e, nullptr, 0);
+    if ((p[1].revents & POLLIN) != 0) judge_waits = true;
   }
 }
 
 // Hands the run to an init ready for it (a fresh one, or its session's). False with
 // errno when no init took it; *prepare_failed when none could be made.
 bool HandOver(const Client& c, const ChildPlan& plan, const std::string& key, uint64_t session,
-              const std::vector<int>& run_fds, const std::vector<UniqueFd>& mounts, int exec_pipe_w,
-              bool* prepare_failed) {
+              const std::vector<int>& run_fds, const std::vector<UniqueFd>& mounts, bool* prepare_failed) {
   GoMessage go;
   go.plan = &plan;
   go.has_netns = c.netns.valid();
@@ -176,7 +205,7 @@ bool HandOver(const Client& c, const ChildPlan& plan, const std::string& key, ui
   go.procs_count = plan.procs_count;
   go.mount_count = static_cast<int32_t>(mounts.size());
   go.keep = session != 0;
-  std::vector<int> fds = {exec_pipe_w, run_fds[0], run_fds[1], run_fds[2]};
+  std::vector<int> fds = {c.socket.get(), run_fds[0], run_fds[1], run_fds[2]};
   if (c.netns) fds.push_back(c.netns.get());
   if (c.judge_pidfd) fds.push_back(c.judge_pidfd.get());
   fds.insert(fds.end(), run_fds.begin() + 3, run_fds.end());
@@ -191,10 +220,10 @@ bool HandOver(const Client& c, const ChildPlan& plan, const std::string& key, ui
   return false;
 }
 
-// Hands the run to its init, waits for the program's exec, answers, waits for the
-// end. The run's stdin, stdout and stderr ((*fds)[0..2]) are closed once the program
-// runs: a copy kept here would hide a pipe's end-of-file from the other side until
-// the run ended (an interactor must see the submission close its stdout).
+// Hands the run to its init, which answers the judge itself, and waits for the end.
+// The run's stdin, stdout and stderr ((*fds)[0..2]) are closed once handed over (the
+// init has them): a copy kept here would hide a pipe's end-of-file from the other side
+// until the run ended (an interactor must see the submission close its stdout).
 bool ServeRun(const Client& c, const ChildPlan& plan, const std::string& key, uint64_t session,
               std::vector<int>* fds) {
   // A session's init may still be detaching the last run's overlay, on the layer this
@@ -206,37 +235,19 @@ bool ServeRun(const Client& c, const ChildPlan& plan, const std::string& key, ui
     const int err = errno;
     return Fail(c, (std::string("a copy of the host's mount of ") + host_path).c_str(), err);
   }
-  int pipe_fds[2];
-  if (pipe2(pipe_fds, O_CLOEXEC) != 0) return Fail(c, "pipe", errno);
-  UniqueFd exec_r(pipe_fds[0]), exec_w(pipe_fds[1]);
   bool prepare_failed = false;
-  if (!HandOver(c, plan, key, session, *fds, mounts, exec_w.get(), &prepare_failed)) {
+  if (!HandOver(c, plan, key, session, *fds, mounts, &prepare_failed)) {
     int err = errno;
     if (!prepare_failed) return Fail(c, "handing the run to its init", err);
     const std::string what = init.Failure(&err);
     return Fail(c, what.c_str(), err);
   }
-  exec_w.Reset();
   mounts.clear();
-  char byte;
-  while (read(exec_r.get(), &byte, 1) < 0 && errno == EINTR) {
-  }
   for (std::size_t i = 0; i < 3; ++i) {
     close((*fds)[i]);
     (*fds)[i] = -1;
   }
-  KeeperStarted s;
-  s.ok = 1;
-  s.init_pid = init.pid();
-  s.start_ns = NowNs();
-  // The judge watches the program itself: its end is the run's, whether the init
-  // stays (a session's) or exits, tearing its namespaces down (which the judge need
-  // not wait for). An init that failed before it could send the program's pidfd (the
-  // report says why) is watched instead.
-  UniqueFd watched = init.ReceiveProgramPidfd();
-  if (!watched) watched.Reset(static_cast<int>(fcntl(init.pidfd(), F_DUPFD_CLOEXEC, 3)));
-  const bool started = SendStarted(c, s, watched.get());
-  const bool go_on = AwaitRunEnd(c) && started;
+  const bool go_on = AwaitRunEnd(c);
   if (session == 0) init.Discard();  // it exits on its own: reaped here, after the answer
   return go_on;
 }
@@ -280,7 +291,7 @@ bool Serve(Client* c) {
   uint32_t op;
   std::memcpy(&op, msg.data(), sizeof op);
   bool go_on = false;
-  if (op == static_cast<uint32_t>(KeeperOp::kHello) && !c->greeted && msg.size() >= sizeof(KeeperHello)) {
+  if (op == static_cast<uint32_t>(KeeperOp::kHello) && !c->greeted && msg.size() >= 2 * sizeof(uint32_t)) {
     go_on = Hello(c, msg, &fds);
   } else if (op == static_cast<uint32_t>(KeeperOp::kRun) && c->greeted) {
     go_on = Run(*c, std::move(msg), &fds);
@@ -340,6 +351,7 @@ int main(int argc, char** argv) {
   if (listener > 3) syscall(SYS_close_range, 3u, static_cast<unsigned>(listener - 1), 0u);
   DefaultSignals();  // nothing the starting judge ignored or blocked lingers
   EmptyInheritedCapabilitySets();
+  ShortenSchedulerSlice();
   signal(SIGPIPE, SIG_IGN);
   return Loop(listener);
 }

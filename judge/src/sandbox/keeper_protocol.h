@@ -27,7 +27,7 @@
 
 namespace judge::sandbox {
 
-inline constexpr uint32_t kKeeperProtocolVersion = 5;
+inline constexpr uint32_t kKeeperProtocolVersion = 6;
 inline constexpr uint32_t kNoString = 0xffffffffu;
 inline constexpr std::size_t kMaxKeeperMessage = 256 * 1024;
 inline constexpr int kMaxRunFds = 3 + 8;  // stdin, stdout, stderr, cgroup files
@@ -39,12 +39,17 @@ enum class KeeperOp : uint32_t { kHello = 1, kRun = 2 };
 // Judge -> keeper, once: the slot's fixed parts. Descriptors: the report page's memfd,
 // the slot's network namespace (or none), the judge's pidfd (or none). The seccomp
 // filter is not among them: the keeper compiles it once at its start (since version
-// 3), so it belongs to the keeper's binary, which the welcome names.
+// 3), so it belongs to the keeper's binary, which the welcome names. The hello names
+// the binary the judge expects (since version 6): a keeper that is another refuses
+// it, so the judge may send its first run right behind the hello.
 struct KeeperHello {
   uint32_t op = static_cast<uint32_t>(KeeperOp::kHello);
   uint32_t version = kKeeperProtocolVersion;
   int32_t has_netns = 0;
   int32_t has_judge_pidfd = 0;
+  uint64_t exe_dev = 0;
+  uint64_t exe_ino = 0;
+  int64_t exe_mtime_ns = 0;
 };
 
 // Keeper -> judge, the answer to a hello: who it is.

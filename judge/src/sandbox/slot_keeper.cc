@@ -155,15 +155,20 @@ std::string DefaultKeeperPath() {
 Result<std::unique_ptr<SlotKeeper>> SlotKeeper::Start(const KeeperStart& start) {
   if (!Executable(start.path))
     return Status::NotFound("sandbox keeper: expected an executable at " + start.path + ", found none");
+  struct stat st;
+  if (::stat(start.path.c_str(), &st) != 0) return ErrnoStatus(errno, "sandbox keeper: cannot stat " + start.path);
   KeeperHello h;
   h.has_netns = start.netns_fd >= 0;
   h.has_judge_pidfd = start.judge_pidfd >= 0;
-  std::string hello(reinterpret_cast<const char*>(&h), sizeof h);
+  h.exe_dev = st.st_dev;
+  h.exe_ino = st.st_ino;
+  h.exe_mtime_ns = int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec;
   std::vector<int> fds = {start.report_fd};
   if (h.has_netns) fds.push_back(start.netns_fd);
   if (h.has_judge_pidfd) fds.push_back(start.judge_pidfd);
   JUDGE_ASSIGN_OR_RETURN(const std::string socket_path, KeeperSocketPath(start.socket_base, start.path));
-  // The keeper there, if it is ours; else a new one (once).
+  // The keeper there (its welcome is read with the first run's answer, Launch);
+  // else a new one.
   for (int attempt = 0; attempt < 2; ++attempt) {
     UniqueFd conn = Connect(socket_path);
     if (!conn) {
@@ -171,26 +176,38 @@ Result<std::unique_ptr<SlotKeeper>> SlotKeeper::Start(const KeeperStart& start) 
       conn = Connect(socket_path);
       if (!conn) return Status::Unavailable("sandbox keeper: cannot connect to " + socket_path + ": " + ErrnoText(errno));
     }
-    if (!SendMessage(conn.get(), hello.data(), hello.size(), fds.data(), static_cast<int>(fds.size()))) continue;
-    std::string reply;
-    std::vector<int> got;
-    int rc = ReceiveMessage(conn.get(), sizeof(KeeperWelcome), &reply, &got);
-    for (int fd : got) ::close(fd);
-    KeeperWelcome w;
-    if (rc == 1 && reply.size() == sizeof w) std::memcpy(&w, reply.data(), sizeof w);
-    if (rc == 1 && reply.size() == sizeof w && SameBinary(w, start.path)) {
-      std::unique_ptr<SlotKeeper> k(new SlotKeeper());
-      k->socket_ = std::move(conn);
-      k->pid_ = w.pid;
-      return k;
-    }
-    // A broken keeper, or one of another protocol at our binary's name (the binary
-    // was replaced in place): stop it, start ours. Under the slot's lock, so it has no
-    // run in flight.
-    if (rc == 1 && reply.size() == sizeof w && w.pid > 0) ::kill(w.pid, SIGKILL);
-    (void)::unlink(socket_path.c_str());
+    if (!SendMessage(conn.get(), &h, sizeof h, fds.data(), static_cast<int>(fds.size()))) continue;
+    std::unique_ptr<SlotKeeper> k(new SlotKeeper());
+    k->socket_ = std::move(conn);
+    k->path_ = start.path;
+    k->socket_path_ = socket_path;
+    return k;
   }
   return Status::Unavailable("sandbox keeper: no usable keeper at " + socket_path);
+}
+
+Status SlotKeeper::AwaitWelcome() {
+  if (welcomed_) return Status::Ok();
+  std::string reply;
+  std::vector<int> got;
+  const int rc = ReceiveMessage(socket_.get(), sizeof(KeeperWelcome), &reply, &got);
+  for (int fd : got) ::close(fd);
+  KeeperWelcome w;
+  const bool whole = rc == 1 && reply.size() == sizeof w;
+  if (whole) std::memcpy(&w, reply.data(), sizeof w);
+  if (whole && SameBinary(w, path_)) {
+    welcomed_ = true;
+    pid_ = w.pid;
+    return Status::Ok();
+  }
+  // A broken keeper, or one of another protocol at our binary's name (the binary was
+  // replaced in place), which refused the hello and so never took the run: stop it;
+  // the run goes to a new one (kUnavailable). Under the slot's lock, so it has no run
+  // in flight.
+  if (whole && w.pid > 0) ::kill(w.pid, SIGKILL);
+  (void)::unlink(socket_path_.c_str());
+  (void)Broken("");
+  return Status::Unavailable("sandbox keeper: the keeper at " + socket_path_ + " was not this build's; replaced");
 }
 
 SlotKeeper::~SlotKeeper() = default;  // closing the connection is all: the keeper lives on
@@ -206,8 +223,14 @@ Result<SlotKeeper::Started> SlotKeeper::Launch(const std::string& packed_plan, c
   if (packed_plan.size() > kMaxKeeperMessage)
     return Status::InvalidArgument("the run's plan is too large (" + std::to_string(packed_plan.size()) +
                                    " bytes; arguments and environment must stay under 256 KiB)");
-  if (!SendMessage(socket_.get(), packed_plan.data(), packed_plan.size(), fds.data(), static_cast<int>(fds.size()))) {
-    const std::string why = ErrnoText(errno);
+  const bool sent =
+      SendMessage(socket_.get(), packed_plan.data(), packed_plan.size(), fds.data(), static_cast<int>(fds.size()));
+  const std::string why = sent ? "" : ErrnoText(errno);
+  // The hello's answer, when this is the connection's first run: sent right behind the
+  // hello, the run costs no round trip of its own to the keeper (a keeper that refuses
+  // the hello drops the run with the connection).
+  JUDGE_RETURN_IF_ERROR(AwaitWelcome());
+  if (!sent) {
     (void)Broken("");
     return Status::Unavailable("cannot hand the run to the sandbox keeper: " + why);
   }

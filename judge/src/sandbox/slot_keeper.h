@@ -9,9 +9,12 @@
 // builds, or one build copied elsewhere) thus never share or replace each other's
 // keepers: each has its own, and the slot's lock (flock, shared by all) keeps their
 // runs apart, so a keeper is never stopped under another's run in flight. Start()
-// connects there and sends the hello; the welcome names the keeper's binary, and a
-// keeper that is not the one this judge would start (a broken one, another protocol
-// version: the same socket name means the same binary) is stopped and replaced. With no
+// connects there and sends the hello, which names the keeper binary this judge would
+// start; the first Launch() sends its run right behind it and reads the welcome
+// before the run's answer (no round trip of its own for the hello). A keeper of
+// another binary or protocol version (a broken one; the same socket name means the same
+// binary) refuses the hello and drops the connection, run included, and answers with
+// a welcome naming itself: it is stopped, and the run goes to a new keeper. With no
 // keeper there (none yet, or it ended after being idle), Start() removes the slot's
 // sockets nobody listens at any more (other installations' keepers that ended), binds
 // the listening socket itself, spawns the keeper with it (posix_spawn: the judge is not
@@ -74,8 +77,10 @@ class SlotKeeper {
     int64_t start_ns = 0;  // CLOCK_MONOTONIC when the program had exec'd
   };
   // Sends the run (a plan from PackPlan and its descriptors: stdin, stdout, stderr,
-  // then the cgroup files) and waits until the program has exec'd or failed to.
-  // kUnavailable: the keeper did not receive the run (it had ended); nothing started.
+  // then the cgroup files) and waits until the program has exec'd or failed to (the
+  // answer comes from the run's init). kUnavailable: the keeper did not take the run
+  // (it had ended, or, on the connection's first run, its welcome named another
+  // binary: it is stopped); nothing started.
   Result<Started> Launch(const std::string& packed_plan, const std::vector<int>& fds);
 
   struct Ended {
@@ -92,8 +97,14 @@ class SlotKeeper {
  private:
   SlotKeeper() = default;
   Status Broken(const std::string& what);
+  // The welcome to the hello Start() sent, read once, before the first answer: Ok
+  // when it names this build's keeper binary; else that keeper is stopped (kUnavailable).
+  Status AwaitWelcome();
   UniqueFd socket_;
-  pid_t pid_ = 0;  // the keeper's, from its welcome
+  std::string path_;         // the keeper binary, as the welcome must name it
+  std::string socket_path_;  // where the keeper listens
+  pid_t pid_ = 0;            // the keeper's, from its welcome
+  bool welcomed_ = false;
   bool alive_ = true;
 };
 
