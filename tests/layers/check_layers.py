@@ -2,10 +2,10 @@
 """The include graph against the layers (docs/architecture.md, "Layers").
 
 Every public header belongs to the area of its folder (judge/include/judge/<area>/),
-every source file to the area of its folder (judge/src/<area>/, judge/cli). A file may include the public headers of its own area
-and of the areas below it, never of an area above or beside it: storage knows nothing
-of the sandbox, the sandbox nothing of problem packages, and no library knows the
-front ends. Exits 1 listing every include that breaks this, one line each.
+every source file to the area of its folder (judge/src/<area>/, judge/cli). A file
+may include the public headers of its own area and of the areas below it, never of an
+area above or beside it: storage knows nothing of the sandbox, the sandbox nothing of
+problem packages, and no library knows the front ends. Exits 1 listing every include that breaks this, one line each.
 
     check_layers.py <repository root>
 """
@@ -66,14 +66,16 @@ def main():
                 rel = os.path.relpath(path, root)
                 area = file_area(root, path)
                 if area is None:
-                    problems.append(f"{rel}: expected a file of a known area, found none (a public header goes in judge/include/judge/<area>/)")
+                    problems.append(f"{rel}: expected a file of a known area, found none "
+                                    "(a public header goes in judge/include/judge/<area>/)")
                     continue
                 text = open(path, encoding="utf-8", errors="replace").read()
                 for name in INCLUDE.findall(text):
                     checked += 1
                     target = header_area(name)
                     if target is None:
-                        problems.append(f"{rel}: includes judge/{name}, expected a header in judge/include/judge/<area>/")
+                        problems.append(f"{rel}: includes judge/{name}, "
+                                        "expected a header in judge/include/judge/<area>/")
                     elif target != area and target not in ALLOWED[area]:
                         problems.append(f"{rel} ({area}): includes judge/{name} ({target}), "
                                         f"expected only {', '.join(sorted(ALLOWED[area] | {area}))}")

@@ -78,7 +78,9 @@ class Run {
     ParallelHooks hooks;
     hooks.skipped = [&](std::size_t i) { return Skipped(tests[i]); };
     // No total time limit here (Parallel()): every test has the per-test limit.
-    hooks.judge = [&](std::size_t i, Lane& lane) { return runner_.JudgeTest(tests[i], req_.problem->limits.time_ms, lane); };
+    hooks.judge = [&](std::size_t i, Lane& lane) {
+      return runner_.JudgeTest(tests[i], req_.problem->limits.time_ms, lane);
+    };
     hooks.take = [&](std::size_t i, TestResult result, std::string output) {
       if (req_.observer) req_.observer->OnTestStarting(i, tests.size(), tests[i]);
       return Record(i, std::move(result), std::move(output));

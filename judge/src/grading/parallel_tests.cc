@@ -43,7 +43,8 @@ void Work(Board* board, std::size_t count, Lane& lane, const ParallelHooks& hook
 
 // Takes the results in test order until grading stops; the cancel flag is looked at
 // while waiting.
-Status Consume(Board* board, const std::vector<TestCase>& tests, const ParallelHooks& hooks, const std::atomic<bool>* cancel) {
+Status Consume(Board* board, const std::vector<TestCase>& tests, const ParallelHooks& hooks,
+               const std::atomic<bool>* cancel) {
   for (std::size_t i = 0; i < tests.size(); ++i) {
     std::unique_lock<std::mutex> lock(board->mu);
     if (hooks.skipped(i)) continue;
@@ -64,8 +65,8 @@ Status Consume(Board* board, const std::vector<TestCase>& tests, const ParallelH
 
 }  // namespace
 
-Status RunTestsInParallel(const std::vector<TestCase>& tests, const std::vector<Lane*>& lanes, const ParallelHooks& hooks,
-                          const std::atomic<bool>* cancel) {
+Status RunTestsInParallel(const std::vector<TestCase>& tests, const std::vector<Lane*>& lanes,
+                          const ParallelHooks& hooks, const std::atomic<bool>* cancel) {
   const std::size_t count = tests.size();
   Board board(count);
   std::vector<std::thread> workers;

@@ -40,8 +40,8 @@ struct ParallelHooks {
 // Judges the tests on the given lanes (borrowed; each used by one worker).
 // Returns the first judge error or take's error, or Cancelled when `cancel` rises
 // while a result is awaited; the workers are joined before it returns.
-Status RunTestsInParallel(const std::vector<TestCase>& tests, const std::vector<Lane*>& lanes, const ParallelHooks& hooks,
-                          const std::atomic<bool>* cancel);
+Status RunTestsInParallel(const std::vector<TestCase>& tests, const std::vector<Lane*>& lanes,
+                          const ParallelHooks& hooks, const std::atomic<bool>* cancel);
 
 }  // namespace judge
 
