@@ -113,6 +113,37 @@ TEST(FilesTest, RemoveTreeRemovesLinksButNeverWhatTheyPointTo) {
   EXPECT_TRUE(fs::RemoveTree(dir.File("never-existed")).ok());
 }
 
+// More entries than one getdents64 buffer holds, of every kind, directories among
+// them: the listing is read with getdents64 and unlinks while it reads.
+TEST(FilesTest, RemoveTreeEmptiesLargeDirectoriesOfEveryKind) {
+  TempDir dir;
+  ASSERT_TRUE(fs::MakeDirs(dir.File("t")).ok());
+  const std::string pad(120, 'n');
+  for (int i = 0; i < 600; ++i) {
+    const std::string base = dir.File("t/" + pad + std::to_string(i));
+    switch (i % 4) {
+      case 0: ASSERT_TRUE(fs::WriteFile(base, "x").ok()); break;
+      case 1: ASSERT_EQ(::mkfifo(base.c_str(), 0600), 0); break;
+      case 2: ASSERT_EQ(::symlink("/nowhere", base.c_str()), 0); break;
+      default: ASSERT_TRUE(fs::MakeDirs(base + "/inner").ok()); break;
+    }
+  }
+  Status st = fs::RemoveTree(dir.File("t"));
+  ASSERT_TRUE(st.ok()) << st.message();
+  EXPECT_FALSE(fs::Exists(dir.File("t")));
+}
+
+TEST(FilesTest, MakeDirsMakesParentsAcceptsADirectoryAndRefusesAFile) {
+  TempDir dir;
+  ASSERT_TRUE(fs::MakeDirs(dir.File("a/b/c")).ok());
+  EXPECT_TRUE(fs::IsDirectory(dir.File("a/b/c")));
+  EXPECT_TRUE(fs::MakeDirs(dir.File("a/b/c")).ok());
+  EXPECT_TRUE(fs::MakeDirs(dir.File("a/d")).ok());
+  ASSERT_TRUE(fs::WriteFile(dir.File("a/file"), "x").ok());
+  EXPECT_FALSE(fs::MakeDirs(dir.File("a/file")).ok());
+  EXPECT_FALSE(fs::MakeDirs(dir.File("a/file/sub")).ok());
+}
+
 TEST(FilesTest, OpenBeneathRefusesLinksAndEscapes) {
   TempDir outside, dir;
   ASSERT_TRUE(fs::MakeDirs(dir.File("box/sub")).ok());

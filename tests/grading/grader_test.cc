@@ -229,6 +229,44 @@ TEST(Grader, EachTestGetsAFreshRunDirectoryWithTheProgram) {
   EXPECT_EQ(saw_program[0], true);
 }
 
+// The run directory serves the next test as it is only when nothing changed it: a
+// run that changed its mode, replaced the program's file or made a subdirectory
+// leaves the next test a directory made again. Each change below is one the
+// directory's checks (owner and mode, the files' inodes, the link count) catch.
+TEST(Grader, ARunDirectoryIsKeptOnlyWhenNothingChangedIt) {
+  Package p;
+  for (int i = 1; i <= 5; ++i) p.Add("secret", std::to_string(i), i, i);
+  std::vector<ino_t> dir_inode;
+  std::vector<mode_t> dir_mode;
+  std::vector<std::string> program;
+  std::vector<bool> saw_sub;
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
+    struct stat st {};
+    ::stat(spec.work_dir.c_str(), &st);
+    dir_inode.push_back(st.st_ino);
+    dir_mode.push_back(st.st_mode & 07777);
+    program.push_back(ReadAll(spec.work_dir + "/main"));
+    saw_sub.push_back(access((spec.work_dir + "/sub").c_str(), F_OK) == 0);
+    const std::size_t run = program.size();
+    if (run == 2) ::chmod(spec.work_dir.c_str(), 0700);
+    if (run == 3) {
+      ::unlink((spec.work_dir + "/main").c_str());
+      WriteAll(spec.work_dir + "/main", "a replacement");
+    }
+    if (run == 4) ::mkdir((spec.work_dir + "/sub").c_str(), 0755);
+    return Adder(spec, out);
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(program.size(), 5u);
+  EXPECT_EQ(dir_inode[1], dir_inode[0]);  // nothing changed: kept
+  EXPECT_NE(dir_mode[0], 0700u);
+  EXPECT_EQ(dir_mode, std::vector<mode_t>(5, dir_mode[0]));
+  EXPECT_EQ(program, (std::vector<std::string>(5, "#!fake binary")));
+  EXPECT_EQ(saw_sub, (std::vector<bool>{false, false, false, false, false}));
+}
+
 TEST(Grader, StopsAtTheFirstFailureByDefault) {
   Package p;
   p.Add("sample", "1", 1, 2);

@@ -1,13 +1,19 @@
 // One test of a submission, judged (see test_runner.h).
 #include "test_runner.h"
 
+#include <dirent.h>
+#include <fcntl.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
+#include "judge/base/unique_fd.h"
 #include "judge/config/language.h"
 
 namespace judge {
@@ -100,6 +106,24 @@ void InteractiveVerdict(const InteractOutcome& io, TestResult* out) {
   out->verdict = VerdictOfCheck(c.verdict);
   out->score = c.reported_score.value_or(c.score);
   out->message = c.message;
+}
+
+// The names in the open directory (not "." or ".."), read on a fresh open of it.
+bool NamesIn(int dir_fd, std::vector<std::string>* names) {
+  UniqueFd listing(::openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
+  if (!listing) return false;
+  alignas(struct dirent64) char buf[4096];
+  for (;;) {
+    ssize_t n = ::getdents64(listing.get(), buf, sizeof buf);
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) return n == 0;
+    for (ssize_t off = 0; off < n;) {
+      const auto* e = reinterpret_cast<const struct dirent64*>(buf + off);
+      off += e->d_reclen;
+      std::string name = e->d_name;
+      if (name != "." && name != "..") names->push_back(std::move(name));
+    }
+  }
 }
 
 }  // namespace
@@ -205,6 +229,15 @@ Status TestRunner::PrepareProgram() {
     // fork and make exec fail with "Text file busy".
     JUDGE_RETURN_IF_ERROR(fs::CopyExecutable(program.dir + "/" + f, program_dir_ + "/" + f, 0555));
   }
+  program_inodes_.clear();
+  for (const auto& f : program.files) {
+    struct stat st;
+    if (f.find('/') != std::string::npos || ::lstat((program_dir_ + "/" + f).c_str(), &st) != 0) {
+      program_inodes_.clear();
+      break;
+    }
+    program_inodes_[f] = st.st_ino;
+  }
   const ProblemLimits& limits = req_.problem->limits;
   argv_ = ExpandCommand(program.argv,
                         {{"memory_mib", std::to_string(std::max<int64_t>(1, limits.memory_kib / 1024))}});
@@ -212,9 +245,12 @@ Status TestRunner::PrepareProgram() {
   return Status::Ok();
 }
 
-// A fresh run directory with the program (and, in file I/O mode, the input).
-Status TestRunner::PrepareRunDir(const TestCase& test, const Lane& lane) const {
+// A fresh run directory with the program (and, in file I/O mode, the input): the
+// last test's when nothing changed it (RunDirUnchanged), else made again.
+Status TestRunner::PrepareRunDir(const TestCase& test, Lane& lane) const {
   const std::string& run_dir = lane.run_dir;
+  if (RunDirUnchanged(lane)) return Status::Ok();
+  lane.run_dir_made = {};
   JUDGE_RETURN_IF_ERROR(fs::RemoveTree(run_dir));
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run_dir));
   for (const auto& f : req_.program->files) {
@@ -222,8 +258,40 @@ Status TestRunner::PrepareRunDir(const TestCase& test, const Lane& lane) const {
     JUDGE_RETURN_IF_ERROR(fs::LinkOrCopy(program_dir_ + "/" + f, run_dir + "/" + f));
   }
   if (req_.problem->io_mode == IoMode::kFile)
-    JUDGE_RETURN_IF_ERROR(fs::CopyFile(test.input_path, run_dir + "/" + req_.problem->input_file, 0644));
+    return fs::CopyFile(test.input_path, run_dir + "/" + req_.problem->input_file, 0644);
+  // Only a directory that holds the program alone can serve the next test as it is.
+  if (!program_inodes_.empty() && ::lstat(run_dir.c_str(), &lane.run_dir_made) != 0) lane.run_dir_made = {};
   return Status::Ok();
+}
+
+// Whether the run directory is still exactly as PrepareRunDir made it: the same
+// directory (device, inode), owner, mode, change time and link count (no
+// subdirectory), holding the program's files and nothing else, each the hard link
+// made then. A run writes it only through the overlay (copying back nothing but a
+// file I/O output, and file I/O never keeps the directory) or, without overlayfs, as
+// its owner: the sandbox hands it to the run's uid, so the owner differs and it is
+// made again. Then removing it and linking the same inodes again would give the
+// same directory: the syscalls are saved, not a check.
+bool TestRunner::RunDirUnchanged(const Lane& lane) const {
+  const struct stat& made = lane.run_dir_made;
+  if (made.st_dev == 0 || program_inodes_.empty()) return false;
+  UniqueFd dir(::open(lane.run_dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  struct stat now;
+  if (!dir || ::fstat(dir.get(), &now) != 0) return false;
+  if (now.st_dev != made.st_dev || now.st_ino != made.st_ino || now.st_uid != made.st_uid ||
+      now.st_gid != made.st_gid || now.st_mode != made.st_mode || now.st_nlink != 2 ||
+      now.st_ctim.tv_sec != made.st_ctim.tv_sec || now.st_ctim.tv_nsec != made.st_ctim.tv_nsec)
+    return false;
+  std::vector<std::string> names;
+  if (!NamesIn(dir.get(), &names) || names.size() != program_inodes_.size()) return false;
+  for (const std::string& name : names) {
+    auto it = program_inodes_.find(name);
+    struct stat st;
+    if (it == program_inodes_.end() || ::fstatat(dir.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 ||
+        st.st_ino != it->second || st.st_dev != now.st_dev || !S_ISREG(st.st_mode))
+      return false;
+  }
+  return true;
 }
 
 RunSpec TestRunner::MakeSpec(const TestCase& test, int64_t cpu_limit_ms, const Lane& lane) const {

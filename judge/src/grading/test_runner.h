@@ -19,8 +19,11 @@
 #ifndef JUDGE_SRC_GRADING_TEST_RUNNER_H_
 #define JUDGE_SRC_GRADING_TEST_RUNNER_H_
 
+#include <sys/stat.h>
+
 #include <atomic>
 #include <cstdint>
+#include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
@@ -52,6 +55,9 @@ struct Lane {
   std::string next_pass;  // multi-pass: the next pass's input, when the validator wrote one
   std::atomic<bool> own_cancel{false};
   const std::atomic<bool>* cancel;
+  // The run directory as PrepareRunDir last made it (st_dev 0: not made, or made
+  // again next time): kept for the next test when nothing changed it.
+  struct stat run_dir_made {};
   // The prepared sandbox this lane's runs of the submission share (SandboxSession),
   // opened at the lane's first run.
   std::unique_ptr<SandboxSession> session;
@@ -74,7 +80,8 @@ class TestRunner {
   Result<TestResult> JudgePass(const TestCase& test, int64_t cpu_limit_ms, Lane& lane);
   void ApplyRealLimit(TestResult* out) const;
   Status CheckRun(const TestCase& test, TestResult* out, Lane& lane);
-  Status PrepareRunDir(const TestCase& test, const Lane& lane) const;
+  Status PrepareRunDir(const TestCase& test, Lane& lane) const;
+  bool RunDirUnchanged(const Lane& lane) const;
   RunSpec MakeSpec(const TestCase& test, int64_t cpu_limit_ms, const Lane& lane) const;
   bool ThirtyTwoBitAllowanceApplies() const;
   int64_t AllowancePercent() const;
@@ -89,6 +96,9 @@ class TestRunner {
   const GradeRequest& req_;
   const GradeOptions& opt_;
   std::string program_dir_;
+  // The inode of each of program_dir_'s files, by name; empty when a file lives in a
+  // subdirectory (the run directory is then always made again).
+  std::map<std::string, ino_t> program_inodes_;
   std::vector<std::string> argv_;
   std::mutex checker_mu_;
 };

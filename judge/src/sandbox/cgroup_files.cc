@@ -136,6 +136,12 @@ Result<std::string> CgroupFiles::ReadFd(int fd) {
     }
     if (n == 0) break;
     out.append(buf, static_cast<size_t>(n));
+    // The files read here hold one value (counters, oom_control, pids.events): the
+    // kernel writes such a file's text in one go, so a read shorter than the buffer
+    // has all of it and the read that would return 0 is saved (five counters before
+    // and after every run). Not so for lists (cgroup.procs): a seq_file stops a read
+    // short when the next record does not fit its page; those go through Read().
+    if (static_cast<size_t>(n) < sizeof buf) break;
     off += n;
   }
   return out;

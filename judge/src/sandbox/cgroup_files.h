@@ -47,7 +47,8 @@ class CgroupFiles {
   // closes it.
   Result<int> OpenForRead(std::string_view rel, bool read_write = false) const;
   // Re-reads a control file through a descriptor kept open (pread at offset 0:
-  // cheaper than open/read/close on every poll of the monitor).
+  // cheaper than open/read/close on every poll of the monitor). Only for files of one
+  // value, whose text a single read returns whole: a short read ends it.
   static Result<std::string> ReadFd(int fd);
   // Writes `value` through a descriptor kept open (fake trees: replaces the content).
   Status WriteFd(int fd, std::string_view value) const;

@@ -63,13 +63,18 @@ Result<UniqueFd> OpenInput(const std::string& path) {
   return HighFd(std::move(ro), "stdin");
 }
 
-// "dir/name" split; the directory is opened without following any link.
-Result<UniqueFd> OpenParent(const std::string& path, std::string* name) {
+// "dir/name" split.
+Status SplitPath(const std::string& path, std::string* dir, std::string* name) {
   std::size_t slash = path.rfind('/');
   *name = slash == std::string::npos ? path : path.substr(slash + 1);
   if (name->empty() || *name == "." || *name == "..")
     return Status::InvalidArgument("output file \"" + path + "\": expected a file name at the end");
-  std::string dir = slash == std::string::npos ? "." : path.substr(0, slash);
+  *dir = slash == std::string::npos ? "." : path.substr(0, slash);
+  return Status::Ok();
+}
+
+// The directory, opened without following any link.
+Result<UniqueFd> OpenParent(const std::string& path, const std::string& dir) {
   int flags = O_RDONLY | O_DIRECTORY;
   if (dir.empty() || dir[0] == '/') {
     UniqueFd root(::open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
@@ -87,9 +92,17 @@ Result<UniqueFd> OpenParent(const std::string& path, std::string* name) {
 
 }  // namespace
 
-Status RunStreams::OpenPipe(const std::string& path, uid_t uid, gid_t gid, Pipe* p) {
+Status RunStreams::OpenPipe(const std::string& path, uid_t uid, gid_t gid, const Pipe* sibling, Pipe* p) {
   if (!path.empty()) {
-    JUDGE_ASSIGN_OR_RETURN(p->parent_dir, OpenParent(path, &p->name));
+    JUDGE_RETURN_IF_ERROR(SplitPath(path, &p->dir, &p->name));
+    // stdout and stderr side by side (a grading lane's): the directory opened once,
+    // not walked again from /.
+    if (sibling && sibling->parent_dir && sibling->dir == p->dir) {
+      p->parent_dir.Reset(::fcntl(sibling->parent_dir.get(), F_DUPFD_CLOEXEC, 3));
+      if (!p->parent_dir) return ErrnoStatus(errno, "cannot duplicate the directory of output file " + path);
+    } else {
+      JUDGE_ASSIGN_OR_RETURN(p->parent_dir, OpenParent(path, p->dir));
+    }
     UniqueFd file(::openat(p->parent_dir.get(), p->name.c_str(),
                            O_RDWR | O_CREAT | O_TRUNC | O_NOFOLLOW | O_NONBLOCK | O_CLOEXEC, 0644));
     if (!file) {
@@ -137,11 +150,11 @@ Result<RunStreams> RunStreams::Open(const RunSpec& spec, int64_t output_limit_by
   if (spec.stdout_fd >= 0) {
     JUDGE_ASSIGN_OR_RETURN(s.out_.write_end, Borrowed(spec.stdout_fd, "stdout"));
   } else {
-    JUDGE_RETURN_IF_ERROR(OpenPipe(spec.stdout_path, uid, gid, &s.out_));
+    JUDGE_RETURN_IF_ERROR(OpenPipe(spec.stdout_path, uid, gid, nullptr, &s.out_));
   }
   // Both discarded, or the same file: one pipe. Never into a borrowed stdout.
   bool shared = spec.stdout_fd < 0 && spec.stderr_path == spec.stdout_path;
-  if (!shared) JUDGE_RETURN_IF_ERROR(OpenPipe(spec.stderr_path, uid, gid, &s.err_));
+  if (!shared) JUDGE_RETURN_IF_ERROR(OpenPipe(spec.stderr_path, uid, gid, &s.out_, &s.err_));
   return s;
 }
 

@@ -66,6 +66,7 @@ class RunStreams {
     UniqueFd read_end, write_end;
     UniqueFd file;        // where the bytes go; -1: discarded
     UniqueFd parent_dir;  // the file's directory, opened before the run
+    std::string dir;      // parent_dir's path, as given
     std::string name;     // the file's name in parent_dir
     std::string path;     // for messages
     int64_t bytes = 0;    // drained so far
@@ -73,7 +74,9 @@ class RunStreams {
     void Restore();
   };
   RunStreams() = default;
-  static Status OpenPipe(const std::string& path, uid_t uid, gid_t gid, Pipe* pipe);
+  // sibling: a pipe opened before, whose directory is shared when the path names the
+  // same one.
+  static Status OpenPipe(const std::string& path, uid_t uid, gid_t gid, const Pipe* sibling, Pipe* pipe);
 
   UniqueFd in_;
   Pipe out_, err_;   // err_ has no pipe when stderr shares stdout's
