@@ -1,7 +1,6 @@
 // One test of a submission, judged (see test_runner.h).
 #include "test_runner.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -11,6 +10,7 @@
 #include <cerrno>
 #include <cstdio>
 
+#include "judge/base/dir_names.h"
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
 #include "judge/base/unique_fd.h"
@@ -106,24 +106,6 @@ void InteractiveVerdict(const InteractOutcome& io, TestResult* out) {
   out->verdict = VerdictOfCheck(c.verdict);
   out->score = c.reported_score.value_or(c.score);
   out->message = c.message;
-}
-
-// The names in the open directory (not "." or ".."), read on a fresh open of it.
-bool NamesIn(int dir_fd, std::vector<std::string>* names) {
-  UniqueFd listing(::openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (!listing) return false;
-  alignas(struct dirent64) char buf[4096];
-  for (;;) {
-    ssize_t n = ::getdents64(listing.get(), buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) return n == 0;
-    for (ssize_t off = 0; off < n;) {
-      const auto* e = reinterpret_cast<const struct dirent64*>(buf + off);
-      off += e->d_reclen;
-      std::string name = e->d_name;
-      if (name != "." && name != "..") names->push_back(std::move(name));
-    }
-  }
 }
 
 }  // namespace
@@ -282,9 +264,9 @@ bool TestRunner::RunDirUnchanged(const Lane& lane) const {
       now.st_gid != made.st_gid || now.st_mode != made.st_mode || now.st_nlink != 2 ||
       now.st_ctim.tv_sec != made.st_ctim.tv_sec || now.st_ctim.tv_nsec != made.st_ctim.tv_nsec)
     return false;
-  std::vector<std::string> names;
-  if (!NamesIn(dir.get(), &names) || names.size() != program_inodes_.size()) return false;
-  for (const std::string& name : names) {
+  Result<std::vector<std::string>> names = fs::DirNamesAt(dir.get(), lane.run_dir);
+  if (!names.ok() || names->size() != program_inodes_.size()) return false;
+  for (const std::string& name : *names) {
     auto it = program_inodes_.find(name);
     struct stat st;
     if (it == program_inodes_.end() || ::fstatat(dir.get(), name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0 ||

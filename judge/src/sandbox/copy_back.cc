@@ -1,6 +1,5 @@
 #include "copy_back.h"
 
-#include <dirent.h>
 #include <fcntl.h>
 #include <sys/sendfile.h>
 #include <sys/stat.h>
@@ -13,6 +12,7 @@
 #include <map>
 #include <memory>
 
+#include "judge/base/dir_names.h"
 #include "judge/base/errors.h"
 #include "judge/base/files.h"
 #include "judge/base/unique_fd.h"
@@ -70,7 +70,7 @@ class CopyBackWalk {
 
   // Every entry of upper_fd.
   Status Dir(int upper_fd, int host_fd, int depth, const std::string& what) {
-    JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> names, DirNamesAt(upper_fd, what));
+    JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> names, fs::DirNamesAt(upper_fd, what));
     for (const std::string& name : names) {
       if (tally_->over_cap) break;
       JUDGE_RETURN_IF_ERROR(Entry(upper_fd, host_fd, name, depth, what + "/" + name));
@@ -181,27 +181,6 @@ class CopyBackWalk {
 };
 
 }  // namespace
-
-// getdents64 on a fresh open of "." (its own offset): no dup, fstat, fcntls and
-// rewind of fdopendir for the upper layer checked empty before every run.
-Result<std::vector<std::string>> DirNamesAt(int dir_fd, const std::string& what) {
-  UniqueFd listing(::openat(dir_fd, ".", O_RDONLY | O_DIRECTORY | O_CLOEXEC));
-  if (!listing) return ErrnoStatus(errno, what + ": cannot read");
-  std::vector<std::string> names;
-  alignas(struct dirent64) char buf[16384];
-  for (;;) {
-    ssize_t n = ::getdents64(listing.get(), buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return ErrnoStatus(errno, what + ": cannot read");
-    if (n == 0) return names;
-    for (ssize_t off = 0; off < n;) {
-      const auto* e = reinterpret_cast<const struct dirent64*>(buf + off);
-      off += e->d_reclen;
-      std::string name = e->d_name;
-      if (name != "." && name != "..") names.push_back(std::move(name));
-    }
-  }
-}
 
 Status CopyBackTree(int upper_fd, int host_fd, const CopyBackPlan& plan, CopyBackTally* tally) {
   CopyBackWalk walk(plan, tally);

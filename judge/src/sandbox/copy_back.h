@@ -53,9 +53,6 @@ struct CopyBackTally {
 // the judge's own failures are errors; what is not kept is counted in *tally.
 Status CopyBackTree(int upper_fd, int host_fd, const CopyBackPlan& plan, CopyBackTally* tally);
 
-// The names in a directory (not "." or ".."), read through a duplicate descriptor.
-Result<std::vector<std::string>> DirNamesAt(int dir_fd, const std::string& what);
-
 }  // namespace judge::sandbox
 
 #endif  // JUDGE_SRC_SANDBOX_COPY_BACK_H_

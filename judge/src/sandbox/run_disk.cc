@@ -15,6 +15,7 @@
 #include <string_view>
 #include <vector>
 
+#include "judge/base/dir_names.h"
 #include "judge/base/errors.h"
 #include "judge/base/files.h"
 #include "judge/base/unique_fd.h"
@@ -58,7 +59,7 @@ UniqueFd CleanUpper(const std::string& dir) {
   if (static_cast<int64_t>(sf.f_files - sf.f_ffree) > kLayerInodes + 1) return UniqueFd();
   UniqueFd up(::open((dir + "/upper").c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
   if (!up) return up;
-  Result<std::vector<std::string>> names = DirNamesAt(up.get(), "the upper layer");
+  Result<std::vector<std::string>> names = fs::DirNamesAt(up.get(), "the upper layer");
   if (!names.ok() || !names->empty() || !OnlyOverlayXattrs(up.get())) return UniqueFd();
   return up;
 }
