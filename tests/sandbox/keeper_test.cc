@@ -40,6 +40,27 @@ class KeeperTest : public ::testing::Test {
     std::error_code ec;
     fs::remove_all(root_, ec);
   }
+
+  // A keeper started by a first run, and *fd connected to its socket as a judge would
+  // be, before any hello.
+  void ConnectToAStartedKeeper(int* fd) {
+    {
+      auto sb = CreateSandbox(options_);
+      ASSERT_TRUE(sb.ok()) << sb.status().message();
+      auto r = RunHello(**sb);
+      ASSERT_TRUE(r.ok()) << r.status().message();
+    }
+    auto socket_path =
+        sandbox::KeeperSocketPath(options_.state_dir + "/slot0.keeper", JUDGE_SANDBOX_KEEPER_BUILD_PATH);
+    ASSERT_TRUE(socket_path.ok()) << socket_path.status().message();
+    *fd = ::socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
+    ASSERT_GE(*fd, 0);
+    struct sockaddr_un a = {};
+    a.sun_family = AF_UNIX;
+    std::strncpy(a.sun_path, socket_path->c_str(), sizeof a.sun_path - 1);
+    ASSERT_EQ(::connect(*fd, reinterpret_cast<struct sockaddr*>(&a), sizeof a), 0)
+        << *socket_path << ": " << std::strerror(errno);
+  }
   Result<RunResult> RunHello(Sandbox& sb) {
     RunSpec spec;
     spec.argv = {"./hello"};
@@ -125,21 +146,8 @@ TEST_F(KeeperTest, AJudgeKilledDuringARunTakesTheRunWithIt) {
 // for ten minutes, unreachable, beside the one it starts.
 // Without the answer the keeper only drops the connection: nothing comes back.
 TEST_F(KeeperTest, AHelloOfAnotherVersionIsAnsweredWithTheKeepersName) {
-  {
-    auto sb = CreateSandbox(options_);
-    ASSERT_TRUE(sb.ok()) << sb.status().message();
-    auto r = RunHello(**sb);
-    ASSERT_TRUE(r.ok()) << r.status().message();
-  }
-  auto socket_path = sandbox::KeeperSocketPath(options_.state_dir + "/slot0.keeper", JUDGE_SANDBOX_KEEPER_BUILD_PATH);
-  ASSERT_TRUE(socket_path.ok()) << socket_path.status().message();
-  const std::string path = *socket_path;
-  int fd = ::socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-  ASSERT_GE(fd, 0);
-  struct sockaddr_un a = {};
-  a.sun_family = AF_UNIX;
-  std::strncpy(a.sun_path, path.c_str(), sizeof a.sun_path - 1);
-  ASSERT_EQ(::connect(fd, reinterpret_cast<struct sockaddr*>(&a), sizeof a), 0) << path << ": " << std::strerror(errno);
+  int fd = -1;
+  ASSERT_NO_FATAL_FAILURE(ConnectToAStartedKeeper(&fd));
   sandbox::KeeperHello hello;
   hello.version = sandbox::kKeeperProtocolVersion - 1;
   ASSERT_TRUE(sandbox::SendMessage(fd, &hello, sizeof hello, nullptr, 0));
@@ -162,20 +170,8 @@ TEST_F(KeeperTest, AHelloOfAnotherVersionIsAnsweredWithTheKeepersName) {
 // never starts in a keeper it would not have started.
 // Without the check the keeper greets the judge and the connection stays open.
 TEST_F(KeeperTest, AHelloNamingAnotherBinaryIsRefused) {
-  {
-    auto sb = CreateSandbox(options_);
-    ASSERT_TRUE(sb.ok()) << sb.status().message();
-    auto r = RunHello(**sb);
-    ASSERT_TRUE(r.ok()) << r.status().message();
-  }
-  auto socket_path = sandbox::KeeperSocketPath(options_.state_dir + "/slot0.keeper", JUDGE_SANDBOX_KEEPER_BUILD_PATH);
-  ASSERT_TRUE(socket_path.ok()) << socket_path.status().message();
-  int fd = ::socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
-  ASSERT_GE(fd, 0);
-  struct sockaddr_un a = {};
-  a.sun_family = AF_UNIX;
-  std::strncpy(a.sun_path, socket_path->c_str(), sizeof a.sun_path - 1);
-  ASSERT_EQ(::connect(fd, reinterpret_cast<struct sockaddr*>(&a), sizeof a), 0) << *socket_path;
+  int fd = -1;
+  ASSERT_NO_FATAL_FAILURE(ConnectToAStartedKeeper(&fd));
   struct stat st;
   ASSERT_EQ(::stat(JUDGE_SANDBOX_KEEPER_BUILD_PATH, &st), 0);
   sandbox::KeeperHello hello;  // valid in every other way: the report page, no netns
