@@ -231,7 +231,8 @@ Status TestRunner::PrepareProgram() {
 // last test's when nothing changed it (RunDirUnchanged), else made again.
 Status TestRunner::PrepareRunDir(const TestCase& test, Lane& lane) const {
   const std::string& run_dir = lane.run_dir;
-  if (RunDirUnchanged(lane)) return Status::Ok();
+  lane.run_dir_kept = RunDirUnchanged(lane);
+  if (lane.run_dir_kept) return Status::Ok();
   lane.run_dir_made = {};
   JUDGE_RETURN_IF_ERROR(fs::RemoveTree(run_dir));
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run_dir));
@@ -282,6 +283,7 @@ RunSpec TestRunner::MakeSpec(const TestCase& test, int64_t cpu_limit_ms, const L
   RunSpec spec;
   spec.argv = argv_;
   spec.work_dir = lane.run_dir;
+  spec.work_dir_unchanged = lane.run_dir_kept;
   spec.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + lane.run_dir, "ONLINE_JUDGE=1"};
   // stdout is kept apart from the answer in file mode too, and counted.
   spec.stdout_path = lane.stdout_path;

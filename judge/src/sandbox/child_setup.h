@@ -129,6 +129,18 @@ struct ChildPlan {
   // Session runs (RunInInit): the size of the tmpfs holding the run's /tmp and
   // /dev/shm, in bytes.
   int64_t scratch_bytes = 0;
+  // Session runs: the judge allows the session's last work directory overlay to serve
+  // this run (the same host directory, unchanged, over the same write layer, which
+  // the last run left clean: RunSpec::work_dir_unchanged). Judge -> keeper.
+  int work_unchanged = 0;
+  // Keeper -> I: the init kept that overlay attached and it serves this run: the
+  // kHostOverlay op is skipped (no detached mount comes for it). Else an overlay the
+  // init kept is detached before the run's mounts are attached.
+  int reuse_work = 0;
+  // I: the write layer's upper directory (the overlay's upperdir), opened by the
+  // keeper, or -1: after a session's run the init keeps the overlay attached only
+  // while it is empty (FinishSessionRun).
+  int upper_fd = -1;
   const char* program = nullptr;  // what P execs, with argv and envp (null-terminated)
   const char* const* argv = nullptr;
   const char* const* envp = nullptr;
@@ -170,11 +182,19 @@ void PrepareInit(const ChildPlan& plan);
 
 // What a session's I keeps between two runs: whether the tmpfs holding the runs'
 // /tmp and /dev/shm is mounted, and what it looked like when it was fresh (a run that
-// leaves it as it found it leaves it for the next; else it is replaced).
+// leaves it as it found it leaves it for the next; else it is replaced); and the work
+// directory's overlay, when the last run left its upper layer empty.
 struct SessionScratch {
   bool mounted = false;
   int64_t bytes = 0;
   struct timespec tmp_mtime = {}, tmp_ctime = {}, shm_mtime = {}, shm_ctime = {};
+  // The overlay attached at work_path (its kHostOverlay op's target) stays for the
+  // next run: kept after a run whose overlay was a real one and left nothing in the
+  // upper layer (FinishSessionRun); used again only when the keeper says so
+  // (ChildPlan::reuse_work), else detached first.
+  bool work_kept = false;
+  bool work_overlay_ok = false;  // the last run's kHostOverlay was an overlay, not the bind fallback
+  char work_path[4096] = {};
 };
 
 // How a run ended, as its init saw it.
@@ -206,13 +226,18 @@ struct RunAnswer {
 // tmpfs detached when the run changed it, SysV IPC objects removed.
 RunEnd RunInInit(const ChildPlan& plan, const RunAnswer& answer, int link, SessionScratch* session);
 
-// After a session's run, once its KeeperEnded is sent: detaches the run's mounts (its
-// work directory's overlay, extra mounts), makes the root writable again for the next
-// run's mount points, and writes one byte on `link`: the keeper waits for it before it
-// makes the next run's mounts (an overlay on the same layer must not be mounted twice).
-// plan's tables must still be alive (the keeper keeps them until the byte). On a
-// failure I exits without a byte (and without a report: the run was concluded).
-void FinishSessionRun(const ChildPlan& plan, int link);
+// After a session's run, once its KeeperEnded is sent: detaches the run's mounts
+// (extra mounts, and its work directory's overlay unless it stays for the next run:
+// an overlay whose upper layer, plan.upper_fd, the run left empty), makes the root
+// writable again for the next run's mount points, and writes one byte on `link`,
+// kWorkKept or kWorkDetached: the keeper waits for it before it makes the next run's
+// mounts (an overlay on the same layer must not be mounted twice), and tells the next
+// run whether the kept overlay may serve it. plan's tables must still be alive (the
+// keeper keeps them until the byte). On a failure I exits without a byte (and without
+// a report: the run was concluded).
+inline constexpr char kWorkDetached = 1;
+inline constexpr char kWorkKept = 2;
+void FinishSessionRun(const ChildPlan& plan, int link, SessionScratch* session);
 
 }  // namespace judge::sandbox
 

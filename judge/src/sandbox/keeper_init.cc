@@ -3,6 +3,7 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -62,13 +63,14 @@ bool ReceiveGo(int link, GoMessage* go, int* fds, int* fd_count) {
   }
   if (n != static_cast<ssize_t>(sizeof *go) || (m.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0) return false;
   *fd_count = 0;
+  if (go->drop_work) return true;  // nothing comes with it (RunInit::DropKeptWork)
   for (struct cmsghdr* c = CMSG_FIRSTHDR(&m); c != nullptr; c = CMSG_NXTHDR(&m, c)) {
     if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
     int k = static_cast<int>((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
     std::memcpy(fds + *fd_count, CMSG_DATA(c), sizeof(int) * static_cast<std::size_t>(k));
     *fd_count += k;
   }
-  return *fd_count == 4 + go->has_netns + go->has_judge_pidfd + go->procs_count + go->mount_count;
+  return *fd_count == 4 + go->has_netns + go->has_judge_pidfd + go->procs_count + go->mount_count + go->has_upper;
 }
 
 // The run's plan: the keeper's, with the descriptors I received.
@@ -84,6 +86,7 @@ ChildPlan PlanWithFds(const GoMessage& go, int* fds) {
   plan.procs_count = go.procs_count;
   plan.mount_fds = fds + at + go.procs_count;
   plan.mount_count = go.mount_count;
+  plan.upper_fd = go.has_upper ? fds[at + go.procs_count + go.mount_count] : -1;
   return plan;
 }
 
@@ -101,6 +104,13 @@ int InitMain(void* arg) {
     int fds[kMaxGoFds];
     int n = 0;
     if (!ReceiveGo(a.link, &go, fds, &n)) _exit(0);  // discarded
+    if (go.drop_work) {
+      if (scratch.work_kept && umount2(scratch.work_path, MNT_DETACH) != 0 && errno != EINVAL && errno != ENOENT)
+        _exit(0);
+      scratch.work_kept = false;
+      if (write(a.link, &kWorkDetached, 1) != 1) _exit(0);
+      continue;
+    }
     // The judge's connection came first, into the lowest free descriptor: out of the
     // way of the run's stdin, stdout and stderr, which go to 0-2.
     if (fds[0] < 3) {
@@ -124,7 +134,7 @@ int InitMain(void* arg) {
     if (send(a.link, &e, sizeof e, MSG_NOSIGNAL) != static_cast<ssize_t>(sizeof e)) _exit(0);
     // A run on its own: leaving tears the namespaces down, after the judge has heard.
     if (!go.keep) _exit(0);
-    FinishSessionRun(plan, a.link);
+    FinishSessionRun(plan, a.link, &scratch);
   }
 }
 
@@ -153,6 +163,7 @@ void RunInit::Discard() {
 
 void RunInit::Forget() {
   held_plan_.reset();
+  kept_work_.clear();
   pid_ = -1;
   pidfd_.Reset();
   link_.Reset();
@@ -209,8 +220,23 @@ bool RunInit::AwaitReset() {
   ssize_t n;
   while ((n = read(link_.get(), &byte, 1)) < 0 && errno == EINTR) {
   }
+  kept_work_.clear();
+  if (n == 1 && byte == kWorkKept) {
+    const ChildPlan& plan = held_plan_->unpacked.plan;
+    for (int i = plan.fs_base_count; i < plan.fs_op_count; ++i)
+      if (plan.fs_ops[i].kind == FsOp::kHostOverlay && plan.fs_ops[i].data != nullptr) kept_work_ = plan.fs_ops[i].data;
+  }
   held_plan_.reset();
   return n == 1;  // else I ended: the caller prepares a fresh one
+}
+
+bool RunInit::KeepsWorkFor(const std::string& key, uint64_t session, const std::string& overlay_options) const {
+  return pid_ >= 0 && session != 0 && session_ == session && key_ == key && !kept_work_.empty() &&
+         kept_work_ == overlay_options;
+}
+
+bool RunInit::KeepsWorkNotFor(const std::string& key, uint64_t session) const {
+  return pid_ >= 0 && !kept_work_.empty() && !(session != 0 && session_ == session && key_ == key);
 }
 
 void RunInit::FinishLastRun() {
@@ -221,6 +247,20 @@ void RunInit::HoldUntilReset(std::unique_ptr<HeldPlan> plan, uint64_t session) {
   // Only the init that ran the run resets: not a fresh one prepared since (the
   // session's ended, or its judge went away), which would never send the byte.
   if (pid_ >= 0 && session_ == session) held_plan_ = std::move(plan);
+}
+
+void RunInit::DropKeptWork() {
+  if (pid_ < 0 || kept_work_.empty()) return;
+  kept_work_.clear();
+  GoMessage drop;
+  drop.drop_work = 1;
+  char byte = 0;
+  ssize_t n = -1;
+  if (SendMessage(link_.get(), &drop, sizeof drop, nullptr, 0)) {
+    while ((n = read(link_.get(), &byte, 1)) < 0 && errno == EINTR) {
+    }
+  }
+  if (n != 1) Discard();  // it ended, or could not detach: the run gets a fresh one
 }
 
 void RunInit::PrepareAhead(const ChildPlan& like, const std::string& key) {

@@ -27,7 +27,10 @@
 // torn down made runs slower (docs/figures.md, runpath; the two compete for the same
 // cores and kernel locks), so the keeper waits, the judge does not. A session's run (GoMessage::keep) leaves I
 // waiting on its link for the session's next run, everything the run could change
-// gone before its KeeperEnded. Such an I belongs to its session: ReadyFor hands it to
+// gone before its KeeperEnded, and its mounts detached after it (FinishSessionRun),
+// but for a work directory overlay the run wrote nothing through: the init says
+// whether it kept that one, and the keeper lets the session's next run use it only
+// when the judge vouches for what lies below it (ChildPlan::work_unchanged). Such an I belongs to its session: ReadyFor hands it to
 // no other (a run of another session, or on its own, gets a fresh init), so
 // isolation stays per session.
 //
@@ -51,7 +54,8 @@ namespace judge::sandbox {
 // What I receives with its run. Descriptors, in order: the judge's connection (I
 // answers KeeperStarted and KeeperEnded on it itself), stdin, stdout, stderr, the
 // slot's network namespace (has_netns), the judge's pidfd (has_judge_pidfd),
-// procs_count cgroup files, mount_count detached mounts.
+// procs_count cgroup files, mount_count detached mounts, the write layer's upper
+// directory (has_upper: a session's run with a work overlay).
 struct GoMessage {
   const ChildPlan* plan = nullptr;  // in the keeper's memory, alive until the run ends
   int32_t init_pid = 0;             // I's pid as the judge sees it (KeeperStarted)
@@ -60,6 +64,10 @@ struct GoMessage {
   int32_t procs_count = 0;
   int32_t mount_count = 0;
   int32_t keep = 0;  // a session's run: I stays for the session's next run
+  int32_t has_upper = 0;
+  // Not a run: I detaches the work directory overlay it kept, writes one byte on its
+  // link and waits for its run again (no descriptors come with it).
+  int32_t drop_work = 0;
 };
 
 // A run's request as received, and the plan that points into it: what a session's
@@ -111,6 +119,19 @@ class RunInit {
   // FinishLastRun wait for that. Nothing is kept when the init there is not the one
   // that ran it (it ended, and a fresh one was prepared).
   void HoldUntilReset(std::unique_ptr<HeldPlan> plan, uint64_t session);
+  // Whether the init there is `session`'s, built for `key`, and kept its last run's
+  // work directory overlay, made with `overlay_options` (the kHostOverlay op's data):
+  // then that overlay may serve the session's next run (ChildPlan::reuse_work). Only
+  // after FinishLastRun (the init says whether it kept it).
+  bool KeepsWorkFor(const std::string& key, uint64_t session, const std::string& overlay_options) const;
+  // Whether the init there keeps a work directory overlay, and would not be handed a
+  // run of `session` with `key`: discard it before another overlay is made on the
+  // slot's write layer (overlayfs warns of an upper directory two mounts use).
+  bool KeepsWorkNotFor(const std::string& key, uint64_t session) const;
+  // Has the init detach the work directory overlay it kept, if any, before another
+  // overlay is made on the same write layer (the run will not use the kept one).
+  // An init that fails to is discarded.
+  void DropKeptWork();
   // Kills and reaps the init, if any.
   void Discard();
 
@@ -125,6 +146,7 @@ class RunInit {
   std::string key_;
   uint64_t session_ = 0;  // 0: fresh (never handed a run)
   std::unique_ptr<HeldPlan> held_plan_;  // set while I detaches the last run's mounts
+  std::string kept_work_;  // the overlay options of the work overlay I kept; empty: none
 };
 
 }  // namespace judge::sandbox

@@ -33,7 +33,11 @@
 // A run of a session (the plan's session id, SandboxSession) leaves its init waiting
 // for the session's next run instead, its KeeperEnded sent once the run's traces are
 // removed too (session_reset.h). The kept init serves only runs of that session with
-// the same base; any other run discards it for a fresh one.
+// the same base; any other run discards it for a fresh one. A session's init may keep
+// the work directory's overlay of a run that wrote nothing through it; the session's
+// next run then gets no new overlay (no fsopen, no mount, no detach) when the judge
+// vouches that the layer and the directory below are as they were
+// (ChildPlan::work_unchanged) and the overlay was made for the same ones.
 //
 // A connection that ends (the judge closed it, or died) during a run kills that run.
 // With no connection for kIdleSeconds the keeper exits (a prepared init dies with it).
@@ -197,7 +201,8 @@ bool AwaitRunEnd(const Client& c) {
 // Hands the run to an init ready for it (a fresh one, or its session's). False with
 // errno when no init took it; *prepare_failed when none could be made.
 bool HandOver(const Client& c, const ChildPlan& plan, const std::string& key, uint64_t session,
-              const std::vector<int>& run_fds, const std::vector<UniqueFd>& mounts, bool* prepare_failed) {
+              const std::vector<int>& run_fds, const std::vector<UniqueFd>& mounts, const UniqueFd& upper,
+              bool* prepare_failed) {
   GoMessage go;
   go.plan = &plan;
   go.has_netns = c.netns.valid();
@@ -205,14 +210,23 @@ bool HandOver(const Client& c, const ChildPlan& plan, const std::string& key, ui
   go.procs_count = plan.procs_count;
   go.mount_count = static_cast<int32_t>(mounts.size());
   go.keep = session != 0;
+  go.has_upper = upper.valid();
   std::vector<int> fds = {c.socket.get(), run_fds[0], run_fds[1], run_fds[2]};
   if (c.netns) fds.push_back(c.netns.get());
   if (c.judge_pidfd) fds.push_back(c.judge_pidfd.get());
   fds.insert(fds.end(), run_fds.begin() + 3, run_fds.end());
   for (const UniqueFd& m : mounts) fds.push_back(m.get());
+  if (upper) fds.push_back(upper.get());
+  // A run that reuses the kept overlay has no overlay of its own: only the init that
+  // kept it can take it (ReadyFor hands it on, the init being this session's).
+  const pid_t kept = init.pid();
   for (int attempt = 0; attempt < 2; ++attempt) {  // a prepared init may have been killed
     if (!init.ReadyFor(plan, key, session)) {
       *prepare_failed = true;
+      return false;
+    }
+    if (plan.reuse_work && init.pid() != kept) {
+      errno = ESRCH;
       return false;
     }
     if (init.Go(go, fds, session)) return true;
@@ -220,23 +234,37 @@ bool HandOver(const Client& c, const ChildPlan& plan, const std::string& key, ui
   return false;
 }
 
+// The overlay options of the run's work directory (its kHostOverlay op), or null.
+const char* WorkOverlayOptions(const ChildPlan& plan) {
+  for (int i = plan.fs_base_count; i < plan.fs_op_count; ++i)
+    if (plan.fs_ops[i].kind == FsOp::kHostOverlay) return plan.fs_ops[i].data;
+  return nullptr;
+}
+
 // Hands the run to its init, which answers the judge itself, and waits for the end.
 // The run's stdin, stdout and stderr ((*fds)[0..2]) are closed once handed over (the
 // init has them): a copy kept here would hide a pipe's end-of-file from the other side
 // until the run ended (an interactor must see the submission close its stdout).
-bool ServeRun(const Client& c, const ChildPlan& plan, const std::string& key, uint64_t session,
-              std::vector<int>* fds) {
+bool ServeRun(const Client& c, ChildPlan& plan, const std::string& key, uint64_t session, std::vector<int>* fds) {
   // A session's init may still be detaching the last run's overlay, on the layer this
-  // run's will use: it must be gone first.
+  // run's will use: it must be gone first. One that kept its overlay and will not get
+  // this run goes too; so does a kept overlay this run will not use (overlayfs warns
+  // of an upper directory two mounts share, and the kept one would never be used).
   init.FinishLastRun();
+  if (init.KeepsWorkNotFor(key, session)) init.Discard();
+  const char* work_options = WorkOverlayOptions(plan);
+  plan.reuse_work = plan.work_unchanged && work_options != nullptr && init.KeepsWorkFor(key, session, work_options);
+  if (!plan.reuse_work) init.DropKeptWork();
   std::vector<UniqueFd> mounts;
   const char* host_path = "";
   if (!HostMounts(plan, &mounts, &host_path)) {
     const int err = errno;
     return Fail(c, (std::string("a copy of the host's mount of ") + host_path).c_str(), err);
   }
+  // The init looks at the upper layer after a session's run: empty, its overlay stays.
+  UniqueFd upper = session != 0 && work_options != nullptr ? OpenUpperLayer(work_options) : UniqueFd();
   bool prepare_failed = false;
-  if (!HandOver(c, plan, key, session, *fds, mounts, &prepare_failed)) {
+  if (!HandOver(c, plan, key, session, *fds, mounts, upper, &prepare_failed)) {
     int err = errno;
     if (!prepare_failed) return Fail(c, "handing the run to its init", err);
     const std::string what = init.Failure(&err);
@@ -322,8 +350,13 @@ int Loop(int listener) {
     if (rc < 0 && errno == EINTR) continue;
     if (rc < 0) return 3;
     if (rc == 0) return 0;  // idle: the next judge starts a new keeper
-    for (std::size_t i = p.size() - 1; i >= 1; --i)
-      if (p[i].revents != 0 && !Serve(clients[i - 1].get())) clients.erase(clients.begin() + static_cast<long>(i - 1));
+    for (std::size_t i = p.size() - 1; i >= 1; --i) {
+      if (p[i].revents == 0 || Serve(clients[i - 1].get())) continue;
+      clients.erase(clients.begin() + static_cast<long>(i - 1));
+      // A judge gone ended its sessions: a work overlay their init kept would only
+      // share the slot's write layer with the next run's (which drops it anyway).
+      init.DropKeptWork();
+    }
     if (p[0].revents & POLLIN) Accept(listener, &clients);
   }
 }

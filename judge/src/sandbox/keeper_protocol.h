@@ -27,7 +27,7 @@
 
 namespace judge::sandbox {
 
-inline constexpr uint32_t kKeeperProtocolVersion = 6;
+inline constexpr uint32_t kKeeperProtocolVersion = 7;
 inline constexpr uint32_t kNoString = 0xffffffffu;
 inline constexpr std::size_t kMaxKeeperMessage = 256 * 1024;
 inline constexpr int kMaxRunFds = 3 + 8;  // stdin, stdout, stderr, cgroup files
@@ -82,6 +82,8 @@ struct KeeperRunHeader {
   uint32_t base_op_count = 0;  // ChildPlan::fs_base_count
   uint64_t session = 0;        // RunPlanText::session (since version 5)
   int64_t scratch_bytes = 0;   // ChildPlan::scratch_bytes
+  int32_t work_unchanged = 0;  // ChildPlan::work_unchanged (since version 7)
+  int32_t reserved = 0;
 };
 
 struct PackedFsOp {

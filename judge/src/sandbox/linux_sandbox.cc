@@ -134,6 +134,8 @@ struct WorkLayer {
   UniqueFd host_dir;
   RunDisk* disk = nullptr;  // the slot's (Slot::disk), or none
   std::string overlay_options;  // for the init's mount; empty without a layer
+  // A session's run whose last run's overlay may serve it (ChildPlan::work_unchanged).
+  bool unchanged = false;
 };
 
 LinuxSandbox::LinuxSandbox(const SandboxOptions& options) : options_(options) {}
@@ -348,7 +350,7 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   const DerivedLimits derived = ClampedLimits(spec.limits, slot.cgroup != nullptr);
   const uid_t uid = static_cast<uid_t>(options_.first_uid + slot.index);
   JUDGE_ASSIGN_OR_RETURN(RunStreams streams, RunStreams::Open(spec, derived.output_bytes, uid, uid));
-  JUDGE_ASSIGN_OR_RETURN(WorkLayer layer, OpenWorkLayer(slot, work_dir, derived, uid));
+  JUDGE_ASSIGN_OR_RETURN(WorkLayer layer, OpenWorkLayer(slot, spec, work_dir, derived, uid, session));
   CgroupRun cgroup(slot.cgroup.get());
   JUDGE_ASSIGN_OR_RETURN(CgroupUsage base, cgroup.Start(derived.cgroup_memory_bytes, derived.cgroup_pids_max));
   JUDGE_ASSIGN_OR_RETURN(SpawnedInit init, Spawn(slot, spec, layer, derived, streams, program, session));
@@ -386,9 +388,31 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   return result;
 }
 
+namespace {
+
+// Whether `now` (the work directory, opened for this run) is the directory `last`
+// saw in the same session's last run here, unchanged: the same inode (held open since,
+// so not another directory's), owner, mode and link count, and the same change and
+// modification times. What the caller vouches for (RunSpec::work_dir_unchanged) is
+// checked as far as the directory itself tells.
+bool SameWorkDir(const Slot::WorkDirSeen& last, uint64_t session, const struct stat& now) {
+  struct stat held;
+  if (session == 0 || last.session != session || !last.dir || ::fstat(last.dir.get(), &held) != 0) return false;
+  auto same_time = [](const struct timespec& a, const struct timespec& b) {
+    return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
+  };
+  const struct stat& was = last.st;
+  return held.st_dev == now.st_dev && held.st_ino == now.st_ino && was.st_dev == now.st_dev &&
+         was.st_ino == now.st_ino && held.st_nlink > 0 && was.st_uid == now.st_uid && was.st_gid == now.st_gid &&
+         was.st_mode == now.st_mode && was.st_nlink == now.st_nlink && same_time(was.st_mtim, now.st_mtim) &&
+         same_time(was.st_ctim, now.st_ctim);
+}
+
+}  // namespace
+
 // Step 4: the work directory, opened now, and the disk layer over it.
-Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const std::string& work_dir, const DerivedLimits& derived,
-                                              uid_t uid) {
+Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const RunSpec& spec, const std::string& work_dir,
+                                              const DerivedLimits& derived, uid_t uid, uint64_t session) {
   WorkLayer layer;
   layer.work_dir = work_dir;
   layer.host_dir.Reset(::open(work_dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
@@ -400,7 +424,19 @@ Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const std::string& wor
     return layer;
   }
   // The slot's layer again when the last run (of this process) left it clean.
-  bool reused = slot.disk && !slot.used_elsewhere && slot.disk->Reuse(derived.disk_bytes, derived.disk_files, uid, uid);
+  bool as_left = false;
+  bool reused = slot.disk && !slot.used_elsewhere &&
+                slot.disk->Reuse(derived.disk_bytes, derived.disk_files, uid, uid, &as_left);
+  // The session's last overlay over it may serve this run: its init kept it (the
+  // keeper knows), the layer is the same and as that run left it, and so is the
+  // directory below.
+  struct stat now;
+  if (::fstat(layer.host_dir.get(), &now) != 0) return ErrnoStatus(errno, "cannot stat the work directory " + work_dir);
+  layer.unchanged = spec.work_dir_unchanged && reused && as_left && slot.session == session &&
+                    SameWorkDir(slot.last_work, session, now);
+  slot.last_work.session = session;
+  slot.last_work.st = now;
+  slot.last_work.dir.Reset(static_cast<int>(::fcntl(layer.host_dir.get(), F_DUPFD_CLOEXEC, 0)));
   if (!reused) {
     if (slot.disk && slot.used_elsewhere) slot.disk->Disown();  // what is there now is another's
     slot.disk.reset();
@@ -451,6 +487,7 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   plan.uid = plan.gid = static_cast<uid_t>(options_.first_uid + slot.index);
   plan.cwd = layer.work_dir.c_str();
   plan.scratch_bytes = derived.tmpfs_bytes;
+  plan.work_unchanged = layer.unchanged;
   RunPlanText text;
   text.session = session;
   text.plan = &plan;

@@ -107,10 +107,14 @@ RunDisk::~RunDisk() {
 
 bool RunDisk::Clean() const { return static_cast<bool>(CleanUpper(dir_)); }
 
-bool RunDisk::Reuse(int64_t quota_bytes, int64_t quota_files, uid_t uid, gid_t gid) {
+bool RunDisk::Reuse(int64_t quota_bytes, int64_t quota_files, uid_t uid, gid_t gid, bool* as_left) {
+  if (as_left != nullptr) *as_left = false;
   if (quota_bytes != quota_bytes_ || quota_files != quota_files_) return false;
   UniqueFd up = CleanUpper(dir_);
   if (!up) return false;
+  struct stat st;
+  if (as_left != nullptr && ::fstat(up.get(), &st) == 0)
+    *as_left = st.st_uid == uid && st.st_gid == gid && (st.st_mode & 07777) == 0755;
   return ::fchown(up.get(), uid, gid) == 0 && ::fchmod(up.get(), 0755) == 0 && ::futimens(up.get(), nullptr) == 0;
 }
 

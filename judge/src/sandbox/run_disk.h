@@ -74,8 +74,11 @@ class RunDisk {
   // whether it could: only when the last run left nothing in it (see above) and the
   // quotas are the same. Then the upper root is given to uid:gid again, mode 0755,
   // its times set to now: nothing of the last run shows. False: the caller mounts a
-  // fresh layer (destroying this one).
-  bool Reuse(int64_t quota_bytes, int64_t quota_files, uid_t uid, gid_t gid);
+  // fresh layer (destroying this one). *as_left (when not null): true when the upper
+  // root already had that owner and mode, so that only its times were set (an overlay
+  // still mounted over it caches the owner and mode it saw: a session's kept overlay
+  // may serve the next run only then).
+  bool Reuse(int64_t quota_bytes, int64_t quota_files, uid_t uid, gid_t gid, bool* as_left = nullptr);
 
   // The layer left mounted at dir (by a judge process that ended, or by another that
   // used the slot since), ready for a run as Reuse() leaves it, when it is the tmpfs

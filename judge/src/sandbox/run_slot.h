@@ -15,6 +15,8 @@
 #ifndef JUDGE_SRC_SANDBOX_RUN_SLOT_H_
 #define JUDGE_SRC_SANDBOX_RUN_SLOT_H_
 
+#include <sys/stat.h>
+
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
@@ -56,6 +58,15 @@ struct Slot {
   // process's last run here; 0: none. A preference only (under the pool's mutex): the
   // keeper itself never hands a session's init to another run.
   uint64_t session = 0;
+  // The work directory of this process's last run here, as it was then, held open so
+  // that no other directory can have its inode meanwhile: a session's run may keep the
+  // last run's overlay over it only when it is the same, unchanged
+  // (RunSpec::work_dir_unchanged, checked in LinuxSandbox::OpenWorkLayer).
+  struct WorkDirSeen {
+    uint64_t session = 0;
+    UniqueFd dir;
+    struct stat st = {};
+  } last_work;
   ~Slot();
 };
 

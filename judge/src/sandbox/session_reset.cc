@@ -138,10 +138,11 @@ int ReleaseScratchIfTouched(SessionScratch* scratch, const char** what) {
   return 0;
 }
 
-int DetachRunMounts(const ChildPlan& plan) {
+int DetachRunMounts(const ChildPlan& plan, bool keep_work) {
   for (int i = plan.fs_op_count - 1; i >= plan.fs_base_count; --i) {
     const FsOp& op = plan.fs_ops[i];
     if (op.kind != FsOp::kHostBind && op.kind != FsOp::kHostOverlay) continue;
+    if (op.kind == FsOp::kHostOverlay && keep_work) continue;
     // EINVAL, ENOENT: gone already, with the scratch tmpfs it was mounted in.
     if (umount2(op.a, MNT_DETACH) != 0 && errno != EINVAL && errno != ENOENT) return errno;
   }

@@ -10,9 +10,11 @@
 //    (ReadyScratch), stacked over the root's empty directories; a run that changed it
 //    in any way (a file, a directory's times) has it detached after the run, which
 //    frees every file and page in it at once, however deep, and the next run gets a
-//    fresh one; the
-//    work directory is an overlay whose writable layer the judge empties or replaces
-//    (run_disk.h), detached here too; extra mounts are detached;
+//    fresh one; the work directory is an overlay whose writable layer the judge
+//    empties or replaces (run_disk.h), detached here too, unless the run left its
+//    upper layer empty: then it stays for the next run, which uses it only when the
+//    judge vouches for the layer and the host directory below (ChildPlan::reuse_work),
+//    and else detaches it first; extra mounts are detached;
 //  - IPC: SysV shared memory, message queues and semaphores are removed by index
 //    (POSIX message queues cannot be made: RLIMIT_MSGQUEUE is 0; POSIX shared memory
 //    is a file in /dev/shm);
@@ -48,11 +50,11 @@ void KillAllOthersAndReap();
 int ReleaseScratchIfTouched(SessionScratch* scratch, const char** what);
 
 // Detaches the run's mounts, the kHost* targets of plan.fs_ops[fs_base_count, ...)
-// (in reverse: the work directory's overlay, extra mounts), and makes the root's mount
-// writable again for the next run's mount points. They hold nothing the run's
-// counters include, so this may follow the judge's answer (the keeper makes the next
-// run's mounts only once it is done). 0, or the errno of the failed step.
-int DetachRunMounts(const ChildPlan& plan);
+// (in reverse: the work directory's overlay unless keep_work, extra mounts), and makes
+// the root's mount writable again for the next run's mount points. They hold nothing
+// the run's counters include, so this may follow the judge's answer (the keeper makes
+// the next run's mounts only once it is done). 0, or the errno of the failed step.
+int DetachRunMounts(const ChildPlan& plan, bool keep_work);
 
 // Removes every SysV shared-memory segment, message queue and semaphore set of the
 // caller's IPC namespace (every process that used them is gone: nothing is attached).

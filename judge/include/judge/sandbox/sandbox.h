@@ -79,6 +79,14 @@ struct RunSpec {
   // holes), an inode once (its other names as hard links), and all together at most
   // what the run's write layer was charged; past that the run is OLE (KillReason::kDisk).
   std::optional<std::vector<std::string>> copy_back_only;
+  // A session's run (SandboxSession): the caller vouches that work_dir is the same
+  // directory as in the session's last run, with nothing in it created, removed,
+  // renamed or written since (the grader's run directory kept from test to test). The
+  // sandbox may then let the last run's view of it (its overlay, when that run wrote
+  // nothing through it) serve this run; it checks what it can (the same directory,
+  // its change and modification times, the write layer clean and untouched) and makes
+  // a fresh view otherwise. Ignored outside sessions. False: always a fresh view.
+  bool work_dir_unchanged = false;
   // Host paths opened by the judge (not the program). Empty stdin: /dev/null. Empty
   // stdout/stderr: discarded (still counted against output_kib). Output files are
   // created fresh, without following links.
