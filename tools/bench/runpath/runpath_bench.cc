@@ -20,6 +20,10 @@
 // also taken for that build, interleaved with this one's, and printed beside it: a
 // before/after comparison under the same load.
 //
+// With JUDGE=<path> in the environment, "this build" is the judge there (a copy of
+// this build with its keeper, languages.yaml, legacy/ and plugins/ beside it) instead
+// of the build tree's.
+//
 // With ISOLATE=<path to an isolate 1.x binary> in the environment (built from its
 // source, with its config file in place: docs/figures.md, "runpath"), figure 1 also
 // takes isolate's `--run` of the same binary in the same rounds: in a box without
@@ -149,7 +153,11 @@ struct Judge {
 int main(int argc, char** argv) {
   const int rounds = argc > 1 ? std::atoi(argv[1]) : 5;
   const int runs = argc > 2 ? std::atoi(argv[2]) : 200;
-  std::vector<Judge> judges = {{"this build", JUDGE_BINARY, {}, {}, {}, {}}};
+  // JUDGE=<path>: "this build" is a copy elsewhere (docs/figures.md, runpath: the same
+  // binary runs slower from the build tree than from a copy in /tmp, so a comparison
+  // copies both builds out of the tree).
+  const char* copy = std::getenv("JUDGE");
+  std::vector<Judge> judges = {{"this build", copy != nullptr && *copy ? copy : JUDGE_BINARY, {}, {}, {}, {}}};
   if (argc > 3) judges.push_back({"before", argv[3], {}, {}, {}, {}});
   const std::string root = "/dev/shm/judge-runpath-bench";
   sfs::remove_all(root);
