@@ -278,10 +278,10 @@ void PrepareInit(const ChildPlan& plan) {
   if (unshare(static_cast<int>(plan.unshare_flags)) != 0) Fail(plan, "unshare namespaces", nullptr, errno);
   // The slot's network namespace as the keeper last saw it: the launcher made below
   // stays in the network namespace it is made in (a thread's namespaces are its own),
-  // and the run's programs are its children. A run that comes with another is given a
-  // new launcher there (LaunchProgram).
-  if (plan.netns_fd >= 0 && (plan.unshare_flags & CLONE_NEWNET) == 0 && setns(plan.netns_fd, CLONE_NEWNET) != 0)
-    Fail(plan, "setns net", nullptr, errno);
+  // and the run's programs are its children. A hint, never a failure: a run that comes
+  // with another namespace (or finds I outside it) enters its own and is given a new
+  // launcher there (LaunchProgram), which reports any failure as the run's.
+  if (plan.netns_fd >= 0 && (plan.unshare_flags & CLONE_NEWNET) == 0) (void)setns(plan.netns_fd, CLONE_NEWNET);
   umask(0);
   int no_mounts = 0;
   RunFsOps(plan, 0, plan.fs_base_count, &no_mounts);

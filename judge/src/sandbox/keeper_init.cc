@@ -248,8 +248,10 @@ bool RunInit::Go(const GoMessage& go, const std::vector<int>& fds, uint64_t sess
     return false;
   }
   NoteAnswered(Answered::kNothing);  // I waits in recvmsg: it writes nothing meanwhile
-  // The slot's network namespace, for the inits prepared after this run (Prepare);
-  // kept while it is the same one (the keeper has one per client, each the slot's).
+  // The slot's network namespace, for the inits prepared after this run (Prepare). A
+  // copy is made when the client's descriptor changes (by number: one reused for
+  // another namespace only costs a run a launcher made on its path, LaunchProgram
+  // checks). Before the hand-over: I waits in recvmsg, and errno is the keeper's.
   const int netns = go.has_netns && fds.size() > 4 ? fds[4] : -1;
   if (netns < 0) {
     last_netns_.Reset();
