@@ -3,10 +3,15 @@
 // session's later runs) and its launcher thread L (the seccomp filter, no_new_privs,
 // root), and the program P, L's child, has L's one filter, not a second of its own.
 // A session's runs are all started by the same L, which outlives a program's
-// kill(-1) and the init's kill of the daemons a run leaves.
-// Each test failed without the launcher (main before issue 26's launcher: I had one
-// task, and P had no_new_privs and the filter of its own).
+// kill(-1) and the init's kill of the daemons a run leaves; a run in another network
+// namespace than L's gets a new L there.
+// Each test but ASessionsLaterRunsCannotMountOrUnshare failed without the launcher
+// (I had one task); that one, which main passes too (P installed the filter itself),
+// failed with the launcher's filter left out, and so did the others. Without the new
+// launcher in another network namespace, the keeper's first program ran in the host's.
 #include <gtest/gtest.h>
+
+#include <signal.h>
 
 #include <chrono>
 #include <optional>
@@ -40,6 +45,7 @@ struct Seen {
   int program = 0, init = 0, launcher = 0;
   int init_tasks = 0;
   std::string program_status, init_status, launcher_status;
+  std::string program_netns;  // the link /proc/<program>/ns/net
 };
 
 class Launcher : public SandboxTest {
@@ -71,15 +77,16 @@ class Launcher : public SandboxTest {
   static Seen Look() {
     for (int i = 0; i < 1000; ++i) {
       for (int pid : ProcessesOfTestUids()) {
+        std::error_code ec;
         const std::string proc = "/proc/" + std::to_string(pid);
         if (ReadAll(proc + "/comm") != "nap\n") continue;
         Seen s;
         s.program = pid;
         s.program_status = ReadAll(proc + "/status");
+        s.program_netns = fs::read_symlink(proc + "/ns/net", ec).string();
         s.init = std::atoi(Field(s.program_status, "PPid").c_str());
         const std::string init = "/proc/" + std::to_string(s.init);
         s.init_status = ReadAll(init + "/status");
-        std::error_code ec;
         for (const auto& e : fs::directory_iterator(init + "/task", ec)) {
           ++s.init_tasks;
           const int tid = std::atoi(e.path().filename().c_str());
@@ -124,6 +131,25 @@ class Launcher : public SandboxTest {
     EXPECT_EQ(Field(s.program_status, "Seccomp"), "2") << which << ": the program's filter";
     EXPECT_EQ(Field(s.program_status, "Seccomp_filters"), "1") << which << ": one filter, the launcher's";
     EXPECT_EQ(Field(s.program_status, "NoNewPrivs"), "1") << which;
+    // The launcher keeps the network namespace it was made in, and its children have
+    // it: never the host's.
+    EXPECT_FALSE(s.program_netns.empty()) << which;
+    EXPECT_NE(s.program_netns, fs::read_symlink("/proc/self/ns/net").string())
+        << which << ": the program is in the host's network namespace";
+  }
+
+  // A sandbox of its own keeper (a copy of the binary: another installation, whose
+  // keeper starts with this test), of one slot.
+  std::unique_ptr<Sandbox> WithAFreshKeeper(std::string* copy) {
+    *copy = root_ + "/judge-sandbox-keeper";
+    fs::copy_file(JUDGE_SANDBOX_KEEPER_BUILD_PATH, *copy);
+    expected_entries_.insert("judge-sandbox-keeper");
+    SandboxOptions o = TestOptions();
+    o.slots = 1;
+    o.keeper_path = *copy;
+    auto made = CreateSandbox(o);
+    EXPECT_TRUE(made.ok()) << made.status().message();
+    return made.ok() ? std::move(made).value() : nullptr;
   }
 
   std::unique_ptr<Sandbox> one_slot_;
@@ -138,6 +164,26 @@ TEST_F(Launcher, ARunOnItsOwnGetsItsFilterFromALauncherMadeAhead) {
   ASSERT_NO_FATAL_FAILURE(ExpectLauncher(s, "a run on its own"));
   EXPECT_EQ(InnermostPid(s.launcher_status), "2") << "the launcher was not made ahead";
   EXPECT_EQ(InnermostPid(s.program_status), "3");
+}
+
+// A keeper's first run: its init was prepared before the keeper knew the slot's
+// network namespace, so its launcher is in the host's. The run enters the slot's and
+// replaces the launcher there (the old one gone: still two tasks); its program is not
+// in the host's network namespace. The keeper's next init is prepared in the slot's.
+TEST_F(Launcher, ARunInAnotherNetworkNamespaceGetsANewLauncherThere) {
+  std::string copy;
+  std::unique_ptr<Sandbox> fresh = WithAFreshKeeper(&copy);
+  ASSERT_NE(fresh, nullptr);
+  std::swap(fresh, one_slot_);
+  const Seen first = NapAndLook(nullptr);
+  const Seen second = NapAndLook(nullptr);
+  std::swap(fresh, one_slot_);
+  fresh.reset();
+  for (int pid : KeepersOf(copy)) ::kill(pid, SIGKILL);  // its binary goes with the test's directory
+  ASSERT_NO_FATAL_FAILURE(ExpectLauncher(first, "the keeper's first run"));
+  EXPECT_EQ(InnermostPid(first.launcher_status), "3") << "the first launcher was not replaced";
+  ASSERT_NO_FATAL_FAILURE(ExpectLauncher(second, "the keeper's second run"));
+  EXPECT_EQ(InnermostPid(second.launcher_status), "2") << "the second init was not prepared in the slot's";
 }
 
 // A session's runs: one init and one launcher for all of them, and every program,
