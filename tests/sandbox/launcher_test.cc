@@ -11,13 +11,20 @@
 // launcher in another network namespace, the keeper's first program ran in the host's.
 #include <gtest/gtest.h>
 
+#include <linux/filter.h>
+#include <linux/seccomp.h>
 #include <signal.h>
+#include <sys/prctl.h>
+#include <sys/syscall.h>
+#include <sys/wait.h>
+#include <unistd.h>
 
 #include <chrono>
 #include <optional>
 #include <string>
 #include <thread>
 
+#include "launcher.h"
 #include "sandbox_fixture.h"
 
 namespace judge::testing {
@@ -235,6 +242,57 @@ TEST_F(Launcher, TheLauncherOutlivesKillsOfEveryProcess) {
   ASSERT_NO_FATAL_FAILURE(ExpectLauncher(after, "the run after the kills"));
   EXPECT_EQ(after.init, before.init) << "the session's init was replaced";
   EXPECT_EQ(after.launcher, before.launcher) << "the session's launcher was replaced";
+}
+
+// The launcher on its own, in a child process of the test (L is a thread of its
+// caller): a filter L cannot install ends L, and its caller hears why instead of
+// waiting (the kernel clears the futex word when L ends); a clone made by L is the
+// caller's to reap, with L's filter, the caller staying unfiltered; a launcher asked to
+// stop is gone, and a clone asked of it fails at once. An alarm turns a hang into a
+// failure.
+int seccomp_seen_by_child = -1;
+int ReportSeccomp(void*) {
+  seccomp_seen_by_child = static_cast<int>(prctl(PR_GET_SECCOMP, 0, 0, 0, 0));
+  syscall(SYS_exit_group, 7);
+  return 0;
+}
+alignas(64) char child_stack[64 * 1024];
+
+int LauncherAlone() {
+  alarm(10);
+  const char* what = "";
+  sock_filter bad[1] = {BPF_STMT(0xffff, 0)};
+  if (sandbox::StartLauncher(bad, 1, &what) != EINVAL) return 10;
+  if (std::string(what).find("seccomp") == std::string::npos) return 11;
+  sock_filter allow[1] = {BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)};
+  if (sandbox::StartLauncher(allow, 1, &what) != 0) return 20;
+  if (!sandbox::LauncherServes(allow, 1, -1)) return 21;
+  int pidfd = -1, err = 0;
+  const pid_t pid = sandbox::CloneInLauncher(ReportSeccomp, child_stack + sizeof child_stack,
+                                             CLONE_VM | CLONE_VFORK | CLONE_PIDFD | SIGCHLD, nullptr, &pidfd, &what,
+                                             &err);
+  if (pid <= 0 || pidfd < 0) return 30;
+  int status = 0;
+  if (waitpid(pid, &status, __WALL) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 7) return 31;
+  if (seccomp_seen_by_child != SECCOMP_MODE_FILTER) return 32;
+  if (prctl(PR_GET_SECCOMP, 0, 0, 0, 0) != 0) return 33;  // the caller has no filter
+  sandbox::StopLauncher();
+  if (sandbox::LauncherServes(allow, 1, -1)) return 40;
+  if (sandbox::CloneInLauncher(ReportSeccomp, child_stack + sizeof child_stack, CLONE_VM | CLONE_VFORK | SIGCHLD,
+                               nullptr, &pidfd, &what, &err) != -1 ||
+      err != ESRCH)
+    return 41;
+  return 0;
+}
+
+TEST(LauncherAlone, FailsWithoutHangingAndItsClonesAreTheCallersToReap) {
+  const pid_t child = ::fork();
+  ASSERT_GE(child, 0);
+  if (child == 0) _exit(LauncherAlone());
+  int status = 0;
+  ASSERT_EQ(::waitpid(child, &status, 0), child);
+  ASSERT_TRUE(WIFEXITED(status)) << "ended by signal " << WTERMSIG(status) << " (SIGALRM: it hung)";
+  EXPECT_EQ(WEXITSTATUS(status), 0) << "the step that failed (see LauncherAlone)";
 }
 
 }  // namespace

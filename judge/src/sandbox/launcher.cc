@@ -162,7 +162,8 @@ int StartLauncher(const sock_filter* filter, unsigned short filter_len, const ch
 
 bool LauncherServes(const sock_filter* filter, unsigned short filter_len, int netns_fd) {
   if (State() != kIdle || shared.filter_len != filter_len) return false;
-  if (shared.filter != filter && std::memcmp(shared.filter, filter, filter_len * sizeof *filter) != 0) return false;
+  if (filter_len > 0 && shared.filter != filter && std::memcmp(shared.filter, filter, filter_len * sizeof *filter) != 0)
+    return false;
   if (netns_fd < 0) return true;
   struct stat st;
   return fstat(netns_fd, &st) == 0 && shared.net_ino != 0 && st.st_dev == shared.net_dev &&
