@@ -29,8 +29,9 @@
 // a hang). The futex calls are raw system calls (inline asm) that never write errno:
 // L has no thread-local storage of its own (no CLONE_SETTLS, like every clone here),
 // so L and I share errno, and L must not write it while I runs. L writes errno only
-// in the clone of P, while I waits in a raw futex wait; after it has set kIdle and
-// woken I, its only system call is that raw wait. Nothing here allocates or locks.
+// in the clone of P, while I waits in a raw futex wait; from the moment it sets kIdle
+// until I has set kJob again, its only system calls are raw ones (the wake, the wait,
+// and at StopLauncher's kExit the exit). Nothing here allocates or locks.
 //
 // Only on x86_64 and aarch64 (where the raw calls are written): elsewhere
 // kHaveLauncher is false, there is no L, I clones P itself and P installs the
