@@ -19,6 +19,7 @@
 
 #include <cerrno>
 
+#include "launcher.h"
 #include "session_reset.h"
 
 namespace judge::sandbox {
@@ -216,10 +217,18 @@ void BecomeProgram(const ChildPlan& plan) {
   if (syscall(SYS_setresgid, plan.gid, plan.gid, plan.gid) != 0) Fail(plan, "setresgid", nullptr, errno);
   if (syscall(SYS_setresuid, plan.uid, plan.uid, plan.uid) != 0) Fail(plan, "setresuid", nullptr, errno);
   umask(022);
-  if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) Fail(plan, "no_new_privs", nullptr, errno);
-  if (plan.filter_len > 0) {
-    struct sock_fprog prog = {plan.filter_len, const_cast<sock_filter*>(plan.filter)};
-    if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0) Fail(plan, "seccomp", nullptr, errno);
+  if constexpr (kHaveLauncher) {
+    // no_new_privs and the seccomp filter came with the clone: P is the launcher's
+    // child (launcher.h), and the filter has been in force since. One call checks it,
+    // so that no program ever runs without it.
+    if (plan.filter_len > 0 && prctl(PR_GET_SECCOMP, 0, 0, 0, 0) != SECCOMP_MODE_FILTER)
+      Fail(plan, "seccomp: the launcher's filter is missing", nullptr, EPERM);
+  } else {
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) Fail(plan, "no_new_privs", nullptr, errno);
+    if (plan.filter_len > 0) {
+      struct sock_fprog prog = {plan.filter_len, const_cast<sock_filter*>(plan.filter)};
+      if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0) Fail(plan, "seccomp", nullptr, errno);
+    }
   }
 }
 
@@ -233,7 +242,7 @@ int ProgramMain(void* arg) {
 }
 
 // P's stack until it execs. Static: I's page of it is touched by P alone, and only
-// one P is ever being started from one I.
+// one P is ever being started from one I (by its launcher, I waiting meanwhile).
 alignas(64) char program_stack[64 * 1024];
 
 }  // namespace
@@ -271,10 +280,22 @@ void PrepareInit(const ChildPlan& plan) {
   if (syscall(SYS_getpid) != 1) Fail(plan, "fork: not the init of a new pid namespace", nullptr, 0);
   ResetSignals();
   if (unshare(static_cast<int>(plan.unshare_flags)) != 0) Fail(plan, "unshare namespaces", nullptr, errno);
+  // The slot's network namespace as the keeper last saw it: the launcher made below
+  // stays in the network namespace it is made in (a thread's namespaces are its own),
+  // and the run's programs are its children. A hint, never a failure: a run that comes
+  // with another namespace (or finds I outside it) enters its own and is given a new
+  // launcher there (LaunchProgram), which reports any failure as the run's.
+  if (plan.netns_fd >= 0 && (plan.unshare_flags & CLONE_NEWNET) == 0) (void)setns(plan.netns_fd, CLONE_NEWNET);
   umask(0);
   int no_mounts = 0;
   RunFsOps(plan, 0, plan.fs_base_count, &no_mounts);
   if (sethostname(plan.hostname, __builtin_strlen(plan.hostname)) != 0) Fail(plan, "sethostname", nullptr, errno);
+  // Last: the launcher shares I's root, working directory and namespaces, and its
+  // filter, installed here ahead of the run, serves every run of this init.
+  if constexpr (kHaveLauncher) {
+    const char* what = "";
+    if (int err = StartLauncher(plan.filter, plan.filter_len, &what); err != 0) Fail(plan, what, nullptr, err);
+  }
 }
 
 namespace {
@@ -290,7 +311,20 @@ pid_t LaunchProgram(const ChildPlan& plan, int answer_fd, int keep_fd, int* pidf
   if (plan.judge_pidfd >= 0 && poll(&judge, 1, 0) != 0) _exit(kSetupFailed);
   if (dup2(plan.stdin_fd, 0) < 0 || dup2(plan.stdout_fd, 1) < 0 || dup2(plan.stderr_fd, 2) < 0)
     Fail(plan, "dup2 stdio", nullptr, errno);
-  if (plan.netns_fd >= 0 && setns(plan.netns_fd, CLONE_NEWNET) != 0) Fail(plan, "setns net", nullptr, errno);
+  if constexpr (kHaveLauncher) {
+    // The launcher was made in the network namespace the prepared init had (the slot's
+    // as the keeper last saw it, or its own new one): a run that comes with another
+    // enters it and gets a new launcher there, on its own path (a judge error if that
+    // fails, as any setup step). I's own network namespace matters to nobody else.
+    if (!LauncherServes(plan.filter, plan.filter_len, plan.netns_fd)) {
+      if (plan.netns_fd >= 0 && setns(plan.netns_fd, CLONE_NEWNET) != 0) Fail(plan, "setns net", nullptr, errno);
+      StopLauncher();
+      const char* what = "";
+      if (int err = StartLauncher(plan.filter, plan.filter_len, &what); err != 0) Fail(plan, what, nullptr, err);
+    }
+  } else {
+    if (plan.netns_fd >= 0 && setns(plan.netns_fd, CLONE_NEWNET) != 0) Fail(plan, "setns net", nullptr, errno);
+  }
   // Drop every other descriptor now: whatever else came along (the slot's network
   // namespace, the judge's pidfd) is not the program's.
   int keep[3 + kMaxProcsFds + kMaxMountFds];
@@ -306,9 +340,19 @@ pid_t LaunchProgram(const ChildPlan& plan, int answer_fd, int keep_fd, int* pidf
   for (int i = 0; i < plan.mount_count && i < kMaxMountFds; ++i) close(plan.mount_fds[i]);
   // glibc's clone(), not fork(): no atfork handlers, no locks; the child runs
   // ProgramMain on program_stack (the stack grows down from its end). P joins the
-  // cgroups itself (BecomeProgram).
+  // cgroups itself (BecomeProgram). The launcher makes the clone (I waits), so that
+  // P starts with its seccomp filter; P is still reaped here (launcher.h).
   const int flags = CLONE_VM | CLONE_VFORK | CLONE_PIDFD | SIGCHLD;
-  pid_t program = clone(ProgramMain, program_stack + sizeof program_stack, flags, const_cast<ChildPlan*>(&plan), pidfd);
+  void* const stack_top = program_stack + sizeof program_stack;
+  void* const arg = const_cast<ChildPlan*>(&plan);
+  if constexpr (kHaveLauncher) {
+    const char* what = "";
+    int err = 0;
+    const pid_t program = CloneInLauncher(ProgramMain, stack_top, flags, arg, pidfd, &what, &err);
+    if (program < 0) Fail(plan, what, nullptr, err);
+    return program;
+  }
+  const pid_t program = clone(ProgramMain, stack_top, flags, arg, pidfd);
   if (program < 0) Fail(plan, "clone program", nullptr, errno);
   return program;
 }

@@ -5,30 +5,39 @@
 // parts, so that the first can be done before the run is asked for (the keeper
 // prepares the next run's init while the judge is busy with the last one):
 //   1. PrepareInit: resets signal dispositions and the signal mask, enters new mount,
-//      ipc and uts namespaces (and a new network namespace when the slot has none),
-//      builds the run-independent file system (a tmpfs root with the system
-//      directories bind-mounted read-only, a prepared /etc, minimal /dev, a fresh
-//      /proc for the new pid namespace, private /tmp and /dev/shm), pivots into it and
-//      detaches the host's mounts: from then on nothing of the host is reachable by
-//      path, and an init waiting for its run pins no host file system but the system
-//      directories and /etc;
-//   2. RunInInit: installs the judge-opened stdin/stdout/stderr as fds 0-2, enters the
-//      slot's network namespace, attaches the run's host directories (the work
-//      directory, extra mounts), which the keeper opened in the host's mount namespace
-//      as detached mounts (open_tree, or a new overlay made with fsopen) and passed as
-//      descriptors, makes the root read-only, clones the program P (which joins the
-//      run's cgroups itself: the setup's CPU time and kernel memory, freed lazily
-//      after the run, are not the program's), closes every descriptor and reaps children
-//      until P exits; it records P's wait status, kills whatever is left in the
-//      namespace (setsid-ed daemons included: kill(-1) from its pid 1), reaps it, tells
-//      the keeper and exits; the kernel tears its namespaces down after the judge has
-//      its answer.
-// I is root and the program is not, so the program cannot signal or inspect it. I
-// dies with the keeper (PR_SET_PDEATHSIG), which ends the run when the judge goes.
+//      ipc and uts namespaces (and a new network namespace when the slot has none,
+//      else the slot's, as the keeper last saw it), builds the run-independent file
+//      system (a tmpfs root with the system directories bind-mounted read-only, a
+//      prepared /etc, minimal /dev, a fresh /proc for the new pid namespace, private
+//      /tmp and /dev/shm), pivots into it and detaches the host's mounts: from then on
+//      nothing of the host is reachable by path, and an init waiting for its run pins
+//      no host file system but the system directories and /etc. Last, it starts the
+//      launcher L (launcher.h), a thread of I that installs the seccomp filter on
+//      itself alone and starts every program of this init;
+//   2. RunInInit: installs the judge-opened stdin/stdout/stderr as fds 0-2 (a run
+//      that comes with another network namespace than L's enters it and gets a new
+//      L there), attaches the run's host directories (the work directory, extra
+//      mounts), which the keeper opened in the host's mount namespace as detached
+//      mounts (open_tree, or a new overlay made with fsopen) and passed as
+//      descriptors, makes the root read-only, has L clone the program P (which joins
+//      the run's cgroups itself: the setup's CPU time and kernel memory, freed lazily
+//      after the run, are not the program's), closes every descriptor and reaps
+//      children until P exits (L's children are I's to reap: one thread group); it
+//      records P's wait status, kills whatever is left in the namespace (setsid-ed
+//      daemons included: kill(-1) from its pid 1, which spares I's own threads, L
+//      among them), reaps it, tells the keeper and exits, L with it; the kernel tears
+//      its namespaces down after the judge has its answer.
+// I and L are root and the program is not, so the program cannot signal or inspect
+// them. I dies with the keeper (PR_SET_PDEATHSIG, a SIGKILL to I's whole thread
+// group), which ends the run when the judge goes.
 // P joins the run's cgroups (I never does: it is not the run's, and in a session it
 // outlives the run), sets the rlimits, changes to the work directory, drops to the
-// slot's uid/gid with no supplementary groups, sets no_new_privs, installs the seccomp
-// filter and execs the program (only 0-2 and close-on-exec descriptors are open).
+// slot's uid/gid with no supplementary groups and execs the program (only 0-2 and
+// close-on-exec descriptors are open). no_new_privs and the seccomp filter P has from
+// its birth: they are L's, inherited by its clone, so the kernel compiles the filter
+// once per init, not once per program, and I, which must still mount for a session's
+// later runs, never has it. (On architectures without the launcher, I clones P and
+// P installs the filter last.)
 //
 // After P exits, I kills every other process of its pid namespace and reaps them,
 // then tells the keeper. A run on its own's I then exits; a session's I restores what
@@ -36,7 +45,7 @@
 // next run.
 //
 // P shares I's memory until it execs, as posix_spawn's child does (CLONE_VM |
-// CLONE_VFORK, on a stack of its own; I waits meanwhile): copying I's page tables
+// CLONE_VFORK, on a stack of its own; L, and I, wait meanwhile): copying I's page tables
 // only for P to throw them away at exec was, with their teardown, a large part of a
 // run's cost on hosts where page-table updates are expensive (virtual machines).
 //
@@ -110,7 +119,8 @@ struct ChildPlan {
   const int* procs_fds = nullptr;  // cgroup.procs files to write "0" to
   int procs_count = 0;
   int stdin_fd = -1, stdout_fd = -1, stderr_fd = -1;  // >= 3
-  int netns_fd = -1;      // setns() into it; -1: a new one with the others
+  int netns_fd = -1;      // setns() into it; -1: a new one with the others (PrepareInit:
+                          // the network namespace to be prepared in; -1: I's own)
   unsigned long unshare_flags = 0;  // the namespaces I creates (mount, ipc, uts...)
   const FsOp* fs_ops = nullptr;
   int fs_op_count = 0;
@@ -175,9 +185,11 @@ void EmptyInheritedCapabilitySets();
 inline constexpr int kMaxMountFds = 16;
 
 // Part 1 in I (the keeper's clone, pid 1 of a new pid namespace): the namespaces and
-// fs_ops[0, fs_base_count), which must end with the pivot into the new root. Reads
-// unshare_flags, hostname, the ops and report (where a failure is written before I
-// exits with a status of 120). Descriptors are left alone.
+// fs_ops[0, fs_base_count), which must end with the pivot into the new root, then the
+// launcher with the filter. Reads unshare_flags, netns_fd (the network namespace to
+// enter, unless unshare_flags makes a new one; -1: stay), hostname, the ops, the
+// filter and report (where a failure is written before I exits with a status of 120).
+// Descriptors are left alone.
 void PrepareInit(const ChildPlan& plan);
 
 // What a session's I keeps between two runs: whether the tmpfs holding the runs'
@@ -215,9 +227,9 @@ struct RunAnswer {
 };
 
 // Part 2 in I, once PrepareInit has returned: the run. Installs the judge-opened
-// stdio, attaches the run's mounts, starts P, calls answer.started once P has exec'd
-// (or died), and returns once P has exited and every other process of the namespace
-// is killed and reaped. Descriptors closed on return: all but `link` and answer.fd. A
+// stdio, attaches the run's mounts, has the launcher start P, calls answer.started
+// once P has exec'd (or died), and returns once P has exited and every other process
+// of the namespace is killed and reaped. Descriptors closed on return: all but `link` and answer.fd. A
 // failure before P runs is written to the report and I exits.
 // session: null for a run on its own (I exits after it, the kernel tearing its
 // namespaces down); else a session's, whose I stays: the run's /tmp and /dev/shm are

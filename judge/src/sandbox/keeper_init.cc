@@ -21,7 +21,7 @@ namespace {
 constexpr int kMaxGoFds = 6 + kMaxRunFds + kMaxMountFds;
 
 struct InitArgs {
-  const ChildPlan* base;
+  const ChildPlan* base;  // its netns_fd: the slot's network namespace, or -1
   int link;
 };
 
@@ -92,10 +92,16 @@ ChildPlan PlanWithFds(const GoMessage& go, int* fds) {
 
 int InitMain(void* arg) {
   const InitArgs a = *static_cast<const InitArgs*>(arg);  // the keeper's copy is gone once ready
-  // Nothing of the keeper's but the link: no client's socket, no listener.
-  if (a.link > 0) syscall(SYS_close_range, 0u, static_cast<unsigned>(a.link - 1), 0u);
-  syscall(SYS_close_range, static_cast<unsigned>(a.link + 1), ~0u, 0u);
+  // Nothing of the keeper's but the link (and, until PrepareInit has entered it, the
+  // slot's network namespace): no client's socket, no listener.
+  const int netns = a.base->netns_fd;
+  const unsigned lo = static_cast<unsigned>(netns >= 0 && netns < a.link ? netns : a.link);
+  const unsigned hi = static_cast<unsigned>(netns > a.link ? netns : a.link);
+  if (lo > 0) syscall(SYS_close_range, 0u, lo - 1, 0u);
+  if (hi > lo + 1) syscall(SYS_close_range, lo + 1, hi - 1, 0u);
+  syscall(SYS_close_range, hi + 1, ~0u, 0u);
   PrepareInit(*a.base);
+  if (netns >= 0) close(netns);
   const char ready = 1;
   if (write(a.link, &ready, 1) != 1) _exit(0);
   SessionScratch scratch;  // this init's: a session's runs' /tmp and /dev/shm
@@ -178,6 +184,9 @@ bool RunInit::Prepare(const ChildPlan& like, const std::string& key) {
   Discard();
   ChildPlan base = like;
   base.report = &prepare_report;
+  // The network namespace the last run came with: the launcher PrepareInit makes is
+  // made in it (child_setup.h), so that the next run need not make another.
+  base.netns_fd = last_netns_.get();
   std::memset(&prepare_report, 0, sizeof prepare_report);
   int pair[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0) return false;
@@ -279,6 +288,17 @@ bool RunInit::Go(const GoMessage& go, const std::vector<int>& fds, uint64_t sess
     return false;
   }
   NoteAnswered(Answered::kNothing);  // I waits in recvmsg: it writes nothing meanwhile
+  // The slot's network namespace, for the inits prepared after this run (Prepare). A
+  // copy is made when the client's descriptor changes (by number: one reused for
+  // another namespace only costs a run a launcher made on its path, LaunchProgram
+  // checks). Before the hand-over: I waits in recvmsg, and errno is the keeper's.
+  const int netns = go.has_netns && fds.size() > 4 ? fds[4] : -1;
+  if (netns < 0) {
+    last_netns_.Reset();
+  } else if (netns != last_netns_source_ || !last_netns_) {
+    last_netns_.Reset(static_cast<int>(fcntl(netns, F_DUPFD_CLOEXEC, 3)));
+  }
+  last_netns_source_ = netns;
   GoMessage to_init = go;
   to_init.init_pid = pid_;
   if (!SendMessage(link_.get(), &to_init, sizeof to_init, fds.data(), static_cast<int>(fds.size()))) {

@@ -5,7 +5,10 @@
 // Theory of operation. Prepare clones I (CLONE_VM: no page tables copied for it,
 // none torn down when it exits; on a stack of its own) with one end of a socket pair,
 // its link; I builds the base of the run's file system (child_setup.h, PrepareInit)
-// from the plan of the slot's last run, writes a byte on its link, and waits there
+// from the plan of the slot's last run, in the network namespace that run came with
+// (a copy of its descriptor is kept for this: the launcher I makes there, which holds
+// the seccomp filter, stays in the network namespace it is made in, and a run with
+// another one needs a new launcher), writes a byte on its link, and waits there
 // for its run: a GoMessage with the run's descriptors beside it. I shares the
 // keeper's memory, errno included (one thread's TLS), so the keeper never works
 // alongside an I that is building: it waits for the ready byte first, and while I
@@ -147,6 +150,10 @@ class RunInit {
   uint64_t session_ = 0;  // 0: fresh (never handed a run)
   std::unique_ptr<HeldPlan> held_plan_;  // set while I detaches the last run's mounts
   std::string kept_work_;  // the overlay options of the work overlay I kept; empty: none
+  // The network namespace the last run came with (a copy), which the next init is
+  // prepared in, and the keeper's descriptor it was copied from.
+  UniqueFd last_netns_;
+  int last_netns_source_ = -1;
 };
 
 }  // namespace judge::sandbox

@@ -1,5 +1,6 @@
 // Every privileged or escaping system call must fail: namespaces, mount, chroot,
-// setuid(0), ptrace, bpf, perf, io_uring, keyrings, reboot, modules, clock.
+// setuid(0), ptrace, bpf, perf, io_uring, keyrings, reboot, modules, clock; and the
+// program runs under the seccomp filter, with no_new_privs and no capability.
 #define _GNU_SOURCE
 #include <sched.h>
 #include <sys/mount.h>
@@ -39,11 +40,14 @@ int main(void) {
   ATTEMPT(sethostname("x", 1) == 0, "sethostname");
   ATTEMPT(syscall(SYS_acct, "/tmp/acct") == 0, "acct");
   ATTEMPT(syscall(SYS_swapoff, "/dev/null") == 0, "swapoff");
-  // No capability is left anywhere, not even in the bounding set.
+  // No capability is left anywhere, not even in the bounding set; the seccomp filter
+  // (mode 2) and no_new_privs are in force.
   FILE* f = fopen("/proc/self/status", "r");
   char line[256];
   while (f && fgets(line, sizeof line, f)) {
-    if (strncmp(line, "Cap", 3) == 0 && !strstr(line, "0000000000000000")) {
+    if ((strncmp(line, "Cap", 3) == 0 && !strstr(line, "0000000000000000")) ||
+        (strncmp(line, "Seccomp:", 8) == 0 && strcmp(line, "Seccomp:\t2\n") != 0) ||
+        (strncmp(line, "NoNewPrivs:", 11) == 0 && strcmp(line, "NoNewPrivs:\t1\n") != 0)) {
       fprintf(stderr, "ESCAPED: %s", line);
       escaped = 1;
     }
