@@ -259,6 +259,10 @@ void RunInit::HoldUntilReset(std::unique_ptr<HeldPlan> plan, uint64_t session) {
 }
 
 void RunInit::DropKeptWork() {
+  // The last run's reset first: its byte says whether the view was kept, and the link
+  // carries one answer at a time (a drop sent while I still resets would have its
+  // byte taken for the reset's, and the next run's for the drop's).
+  FinishLastRun();
   if (pid_ < 0 || kept_work_.empty()) return;
   kept_work_.clear();
   GoMessage drop;

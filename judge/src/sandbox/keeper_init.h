@@ -133,7 +133,8 @@ class RunInit {
   bool KeepsWorkNotFor(const std::string& key, uint64_t session) const;
   // Has the init detach the work directory overlay it kept, if any, before another
   // overlay is made on the same write layer (the run will not use the kept one).
-  // An init that fails to is discarded.
+  // Waits for the last run's reset first (FinishLastRun). An init that fails to is
+  // discarded.
   void DropKeptWork();
   // Kills and reaps the init, if any.
   void Discard();
