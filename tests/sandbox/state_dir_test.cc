@@ -557,15 +557,18 @@ std::vector<std::string> MountPointsOf(int pid) {
   return out;
 }
 
-// The init the slot's keeper has prepared for its next run, once there is one and it
+// The init the slot's keeper has prepared for its next run, once there is one, it is
+// not `served` (the init of the run just served: a run on its own's init exits after
+// the judge has its answer, and may still be ending, its run's mounts with it) and it
 // has pivoted into its own root; -1 after 2 s without.
-int PreparedInit(const std::string& keeper) {
+int PreparedInit(const std::string& keeper, int served = -1) {
   struct stat host_root;
   if (::stat("/", &host_root) != 0) return -1;
   for (int i = 0; i < 200; ++i) {
     std::vector<int> inits = KeeperProcessesOf(keeper).inits;
     struct stat root;
-    if (inits.size() == 1 && ::stat(("/proc/" + std::to_string(inits[0]) + "/root").c_str(), &root) == 0 &&
+    if (inits.size() == 1 && inits[0] != served &&
+        ::stat(("/proc/" + std::to_string(inits[0]) + "/root").c_str(), &root) == 0 &&
         root.st_dev != host_root.st_dev)
       return inits[0];
     std::this_thread::sleep_for(std::chrono::milliseconds(10));
@@ -592,8 +595,23 @@ bool Alive(int pid) {
 TEST_F(StateDirTest, TheNextInitWaitsInItsNewRootAndARunStillSeesLaterHostMounts) {
   Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
   ASSERT_TRUE(made.ok()) << made.status().message();
-  ASSERT_NO_FATAL_FAILURE(RunHelloOk(**made));
-  const int init = PreparedInit(keeper_);
+  // A program that lasts long enough for the host to see the init that runs it (the
+  // keeper has one at a time).
+  fs::copy_file(std::string(HOSTILE_DIR) + "/nap", root_ + "/run/nap");
+  RunSpec nap;
+  nap.argv = {"./nap", "100"};
+  nap.work_dir = root_ + "/run";
+  nap.stdout_path = root_ + "/out";
+  int served = -1;
+  nap.on_started = [&] {
+    std::vector<int> inits = KeeperProcessesOf(keeper_).inits;
+    if (inits.size() == 1) served = inits[0];
+  };
+  Result<RunResult> first = (*made)->Run(nap);
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  ASSERT_EQ(first->status, RunStatus::kOk) << first->message;
+  ASSERT_GT(served, 0);
+  const int init = PreparedInit(keeper_, served);
   ASSERT_GT(init, 0) << "no init prepared for the next run";
   std::vector<std::string> points = MountPointsOf(init);
   for (const char* expected : {"/", "/proc", "/tmp", "/dev/shm", "/etc"})
