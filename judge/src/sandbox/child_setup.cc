@@ -379,16 +379,6 @@ void ReapProgram(const ChildPlan& plan, pid_t program) {
   }
 }
 
-// The run's kHostOverlay op (the work directory's overlay), if any.
-const FsOp* WorkOverlayOp(const ChildPlan& plan) {
-  for (int i = plan.fs_base_count; i < plan.fs_op_count; ++i)
-    if (plan.fs_ops[i].kind == FsOp::kHostOverlay) return &plan.fs_ops[i];
-  return nullptr;
-}
-
-// Before a session's run: the overlay the last run left attached serves this run, or
-// goes. A reuse the init cannot honour (it kept none) is the keeper's mistake: a
-// setup failure, never a run over the bare mount point.
 // Whether an overlay is mounted at path: the kept one, unless what held its mount
 // point went (a session's scratch tmpfs, detached after a run that touched it, takes
 // the mounts below /tmp and /dev/shm with it).
@@ -397,6 +387,9 @@ bool OverlayAt(const char* path) {
   return statfs(path, &sf) == 0 && sf.f_type == OVERLAYFS_SUPER_MAGIC;
 }
 
+// Before a session's run: the overlay the last run left attached serves this run, or
+// goes. A reuse the init cannot honour (it kept none) is the keeper's mistake: a
+// setup failure, never a run over the bare mount point.
 void ReadyKeptWork(const ChildPlan& plan, SessionScratch* session) {
   if (plan.reuse_work && !(session->work_kept && OverlayAt(session->work_path)))
     Fail(plan, "reusing the work directory's overlay: none was kept at ", session->work_path, 0);
@@ -408,6 +401,7 @@ void ReadyKeptWork(const ChildPlan& plan, SessionScratch* session) {
 }
 
 // Whether dir_fd (a directory) holds nothing but "." and "..", read from its start.
+// Not fs::DirNamesAt: that allocates, and I must not.
 bool DirectoryEmpty(int dir_fd) {
   if (lseek(dir_fd, 0, SEEK_SET) != 0) return false;
   alignas(8) char buf[1024];
@@ -485,6 +479,12 @@ RunEnd RunInInit(const ChildPlan& plan, const RunAnswer& answer, int link, Sessi
     RemoveSysvIpcObjects();
   }
   return end;
+}
+
+const FsOp* WorkOverlayOp(const ChildPlan& plan) {
+  for (int i = plan.fs_base_count; i < plan.fs_op_count; ++i)
+    if (plan.fs_ops[i].kind == FsOp::kHostOverlay) return &plan.fs_ops[i];
+  return nullptr;
 }
 
 void FinishSessionRun(const ChildPlan& plan, int link, SessionScratch* session) {

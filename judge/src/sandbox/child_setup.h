@@ -238,6 +238,11 @@ struct RunAnswer {
 // tmpfs detached when the run changed it, SysV IPC objects removed.
 RunEnd RunInInit(const ChildPlan& plan, const RunAnswer& answer, int link, SessionScratch* session);
 
+// The run's kHostOverlay op (the work directory's overlay) among
+// fs_ops[fs_base_count, ...), or null (a bind stands in without overlayfs). No
+// allocation: I calls it too.
+const FsOp* WorkOverlayOp(const ChildPlan& plan);
+
 // After a session's run, once its KeeperEnded is sent: detaches the run's mounts
 // (extra mounts, and its work directory's overlay unless it stays for the next run:
 // an overlay whose upper layer, plan.upper_fd, the run left empty), makes the root

@@ -151,6 +151,14 @@ alignas(64) char init_stack[128 * 1024];
 // Where an init being prepared reports a failure (it has no client yet).
 ChildReport prepare_report;
 
+// One byte from I on the link (its ready or reset answer): false when I ended instead.
+bool ReadByteFrom(int link, char* byte) {
+  ssize_t n;
+  while ((n = read(link, byte, 1)) < 0 && errno == EINTR) {
+  }
+  return n == 1;
+}
+
 int64_t NowNs() {
   struct timespec ts;
   clock_gettime(CLOCK_MONOTONIC, &ts);
@@ -208,10 +216,7 @@ bool RunInit::Prepare(const ChildPlan& like, const std::string& key) {
   key_ = key;
   session_ = 0;
   char byte;
-  ssize_t n;
-  while ((n = read(link_.get(), &byte, 1)) < 0 && errno == EINTR) {
-  }
-  if (n == 1) return true;
+  if (ReadByteFrom(link_.get(), &byte)) return true;
   Discard();  // it exited: prepare_report says why
   errno = EIO;
   return false;
@@ -225,27 +230,25 @@ bool RunInit::ReadyFor(const ChildPlan& like, const std::string& key, uint64_t s
 
 bool RunInit::AwaitReset() {
   if (!held_plan_) return true;
-  char byte;
-  ssize_t n;
-  while ((n = read(link_.get(), &byte, 1)) < 0 && errno == EINTR) {
-  }
+  char byte = 0;
+  const bool answered = ReadByteFrom(link_.get(), &byte);
   kept_work_.clear();
-  if (n == 1 && byte == kWorkKept) {
-    const ChildPlan& plan = held_plan_->unpacked.plan;
-    for (int i = plan.fs_base_count; i < plan.fs_op_count; ++i)
-      if (plan.fs_ops[i].kind == FsOp::kHostOverlay && plan.fs_ops[i].data != nullptr) kept_work_ = plan.fs_ops[i].data;
-  }
+  const FsOp* work = WorkOverlayOp(held_plan_->unpacked.plan);
+  if (answered && byte == kWorkKept && work != nullptr && work->data != nullptr) kept_work_ = work->data;
   held_plan_.reset();
-  return n == 1;  // else I ended: the caller prepares a fresh one
+  return answered;  // else I ended: the caller prepares a fresh one
+}
+
+bool RunInit::SessionsOwn(const std::string& key, uint64_t session) const {
+  return pid_ >= 0 && session != 0 && session_ == session && key_ == key;
 }
 
 bool RunInit::KeepsWorkFor(const std::string& key, uint64_t session, const std::string& overlay_options) const {
-  return pid_ >= 0 && session != 0 && session_ == session && key_ == key && !kept_work_.empty() &&
-         kept_work_ == overlay_options;
+  return SessionsOwn(key, session) && !kept_work_.empty() && kept_work_ == overlay_options;
 }
 
 bool RunInit::KeepsWorkNotFor(const std::string& key, uint64_t session) const {
-  return pid_ >= 0 && !kept_work_.empty() && !(session != 0 && session_ == session && key_ == key);
+  return pid_ >= 0 && !kept_work_.empty() && !SessionsOwn(key, session);
 }
 
 void RunInit::FinishLastRun() {
@@ -268,12 +271,7 @@ void RunInit::DropKeptWork() {
   GoMessage drop;
   drop.drop_work = 1;
   char byte = 0;
-  ssize_t n = -1;
-  if (SendMessage(link_.get(), &drop, sizeof drop, nullptr, 0)) {
-    while ((n = read(link_.get(), &byte, 1)) < 0 && errno == EINTR) {
-    }
-  }
-  if (n != 1) Discard();  // it ended, or could not detach: the run gets a fresh one
+  if (!SendMessage(link_.get(), &drop, sizeof drop, nullptr, 0) || !ReadByteFrom(link_.get(), &byte)) Discard();  // it ended, or could not detach: the run gets a fresh one
 }
 
 void RunInit::PrepareAhead(const ChildPlan& like, const std::string& key) {

@@ -141,6 +141,8 @@ class RunInit {
 
  private:
   bool Prepare(const ChildPlan& like, const std::string& key);
+  // Whether the init there was handed a run of `session` (not 0) with `key` already.
+  bool SessionsOwn(const std::string& key, uint64_t session) const;
   void Forget();  // no init any more (reaped already, or taken away)
   bool AwaitReset();  // false: I ended instead of finishing the last run's reset
 

@@ -234,12 +234,6 @@ bool HandOver(const Client& c, const ChildPlan& plan, const std::string& key, ui
   return false;
 }
 
-// The overlay options of the run's work directory (its kHostOverlay op), or null.
-const char* WorkOverlayOptions(const ChildPlan& plan) {
-  for (int i = plan.fs_base_count; i < plan.fs_op_count; ++i)
-    if (plan.fs_ops[i].kind == FsOp::kHostOverlay) return plan.fs_ops[i].data;
-  return nullptr;
-}
 
 // Hands the run to its init, which answers the judge itself, and waits for the end.
 // The run's stdin, stdout and stderr ((*fds)[0..2]) are closed once handed over (the
@@ -252,7 +246,8 @@ bool ServeRun(const Client& c, ChildPlan& plan, const std::string& key, uint64_t
   // of an upper directory two mounts share, and the kept one would never be used).
   init.FinishLastRun();
   if (init.KeepsWorkNotFor(key, session)) init.Discard();
-  const char* work_options = WorkOverlayOptions(plan);
+  const FsOp* work = WorkOverlayOp(plan);
+  const char* work_options = work != nullptr ? work->data : nullptr;
   plan.reuse_work = plan.work_unchanged && work_options != nullptr && init.KeepsWorkFor(key, session, work_options);
   if (!plan.reuse_work) init.DropKeptWork();
   std::vector<UniqueFd> mounts;

@@ -426,17 +426,22 @@ Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const RunSpec& spec, c
   // The slot's layer again when the last run (of this process) left it clean.
   bool as_left = false;
   bool reused = slot.disk && !slot.used_elsewhere &&
-                slot.disk->Reuse(derived.disk_bytes, derived.disk_files, uid, uid, &as_left);
-  // The session's last overlay over it may serve this run: its init kept it (the
-  // keeper knows), the layer is the same and as that run left it, and so is the
-  // directory below.
-  struct stat now;
-  if (::fstat(layer.host_dir.get(), &now) != 0) return ErrnoStatus(errno, "cannot stat the work directory " + work_dir);
-  layer.unchanged = spec.work_dir_unchanged && reused && as_left && slot.session == session &&
-                    SameWorkDir(slot.last_work, session, now);
-  slot.last_work.session = session;
-  slot.last_work.st = now;
-  slot.last_work.dir.Reset(static_cast<int>(::fcntl(layer.host_dir.get(), F_DUPFD_CLOEXEC, 0)));
+                slot.disk->Reuse(derived.disk_bytes, derived.disk_files, uid, uid, session != 0 ? &as_left : nullptr);
+  // A session's last overlay over it may serve this run: its init kept it (the keeper
+  // knows), the layer is the same and as that run left it, and so is the directory
+  // below. Runs on their own never keep one: nothing to remember for them.
+  if (session == 0) {
+    slot.last_work = {};
+  } else {
+    struct stat now;
+    if (::fstat(layer.host_dir.get(), &now) != 0)
+      return ErrnoStatus(errno, "cannot stat the work directory " + work_dir);
+    layer.unchanged = spec.work_dir_unchanged && reused && as_left && slot.session == session &&
+                      SameWorkDir(slot.last_work, session, now);
+    slot.last_work.session = session;
+    slot.last_work.st = now;
+    slot.last_work.dir.Reset(static_cast<int>(::fcntl(layer.host_dir.get(), F_DUPFD_CLOEXEC, 0)));
+  }
   if (!reused) {
     if (slot.disk && slot.used_elsewhere) slot.disk->Disown();  // what is there now is another's
     slot.disk.reset();
