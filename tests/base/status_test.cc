@@ -1,6 +1,9 @@
+#include "judge/base/errors.h"
 #include "judge/base/status.h"
 
 #include <gtest/gtest.h>
+
+#include <cerrno>
 
 namespace judge {
 namespace {
@@ -38,6 +41,14 @@ TEST(ResultTest, ValueOrError) {
   EXPECT_EQ(b.status().message(), "expected an even number, found 3");
   auto c = std::move(b).WithContext("quartering 6");
   EXPECT_EQ(c.status().message(), "quartering 6: expected an even number, found 3");
+}
+
+// A call that fails without setting errno leaves 0 (or a stale value) there; its
+// message must not read "...: Success".
+TEST(ErrnoTextTest, NoErrorCodeNeverReadsSuccess) {
+  EXPECT_EQ(ErrnoText(0), "failed without an error code");
+  EXPECT_EQ(ErrnoStatus(0, "cannot create /x").message(), "cannot create /x: failed without an error code");
+  EXPECT_EQ(ErrnoText(ENOENT), "No such file or directory");
 }
 
 }  // namespace

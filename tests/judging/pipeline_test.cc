@@ -374,6 +374,32 @@ TEST(Pipeline, AJobWithoutASandboxReportsTheReasonForItsTasks) {
   EXPECT_EQ(events.events, std::vector<std::string>{"0 end no cgroups here"});
 }
 
+// A sandbox that could not be made is made again for the next task: a fault of the
+// moment (the first grading after a boot, its state directory being prepared) costs
+// the tasks it hit, never the whole batch. Without the retry the failed result stays
+// the job's, and all 4 tasks fail.
+TEST(Pipeline, ASandboxThatFailedOnceIsMadeAgainForTheNextTask) {
+  World w;
+  std::atomic<int> calls{0};
+  w.options.jobs = 1;
+  w.options.sandboxes = [&calls]() -> Result<std::unique_ptr<Sandbox>> {
+    if (calls++ < kSandboxCreateAttempts) return Status::IoError("cannot create /state/etc-1.tmp.x: Busy");
+    return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(FakeWorld));
+  };
+  Pipeline pipeline(w.options);
+  Recorder events;
+  auto results = pipeline.JudgeAll({w.Task("a", "echo-sum"), w.Task("b", "echo-sum"), w.Task("c", "echo-sum"),
+                                    w.Task("d", "echo-sum")},
+                                   &events);
+  ASSERT_FALSE(results[0].ok());  // both of its attempts failed
+  EXPECT_NE(results[0].status().message().find("cannot create"), std::string::npos);
+  for (std::size_t i = 1; i < results.size(); ++i) {
+    ASSERT_TRUE(results[i].ok()) << i << ": " << results[i].status().message();
+    EXPECT_EQ(results[i]->judging.verdict, Verdict::kAccepted) << i;
+  }
+  EXPECT_EQ(calls.load(), kSandboxCreateAttempts + 1);  // made once more, then kept
+}
+
 TEST(Pipeline, RejudgeAddsANewJudgingBesideTheOld) {
   World w;
   FakeSandbox sandbox(FakeWorld);

@@ -17,6 +17,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <fstream>
 #include <set>
@@ -83,6 +84,30 @@ inline KeeperProcesses KeeperProcessesOf(const std::string& binary) {
   return out;
 }
 inline std::vector<int> KeepersOf(const std::string& binary) { return KeeperProcessesOf(binary).keepers; }
+
+// Mount points under `prefix` in this process's mount namespace, deepest first.
+inline std::vector<std::string> MountsUnder(const std::string& prefix) {
+  std::vector<std::string> out;
+  std::istringstream lines(ReadAll("/proc/self/mountinfo"));
+  std::string line;
+  while (std::getline(lines, line)) {
+    std::istringstream fields(line);
+    std::string id, parent, devno, root, point;
+    fields >> id >> parent >> devno >> root >> point;
+    std::string decoded;  // mountinfo escapes space, tab, newline and backslash as \ooo
+    for (size_t i = 0; i < point.size(); ++i) {
+      if (point[i] == '\\' && i + 3 < point.size()) {
+        decoded += static_cast<char>(std::stoi(point.substr(i + 1, 3), nullptr, 8));
+        i += 3;
+      } else {
+        decoded += point[i];
+      }
+    }
+    if (decoded == prefix || decoded.rfind(prefix + "/", 0) == 0) out.push_back(decoded);
+  }
+  std::sort(out.begin(), out.end(), [](const std::string& a, const std::string& b) { return a.size() > b.size(); });
+  return out;
+}
 
 inline int64_t SelfMaxRssKib() {
   struct rusage ru;

@@ -6,6 +6,9 @@
 namespace judge {
 
 std::string ErrnoText(int err) {
+  // errno 0 reads "Success": a caller that took errno after a call that does not set
+  // it (or reset it) would print "cannot ...: Success".
+  if (err == 0) return "failed without an error code";
   char buf[256];
   // GNU strerror_r returns the text (maybe not in buf).
   const char* text = strerror_r(err, buf, sizeof buf);

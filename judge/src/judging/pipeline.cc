@@ -376,7 +376,10 @@ std::vector<Result<JudgedSubmission>> Pipeline::JudgeAll(const std::vector<Judge
   const int test_jobs = tasks.empty() ? 1 : std::max(1, jobs / static_cast<int>(std::min<std::size_t>(jobs, tasks.size())));
   ForEachIndex(jobs, tasks.size(), options_.cancel, [&](int worker, std::size_t i) {
     auto& sandbox = sandboxes[static_cast<std::size_t>(worker)];
-    if (!sandbox) sandbox = options_.sandboxes();
+    // A sandbox that could not be made is made again for each later task (a fault of
+    // the moment, such as a host directory being prepared, costs only the tasks it hit).
+    for (int attempt = 0; attempt < kSandboxCreateAttempts && (!sandbox || !sandbox->ok()); ++attempt)
+      sandbox = options_.sandboxes();
     if (!sandbox->ok()) {
       results[i] = sandbox->status();
       Events(this, observer, i).Done(results[i]);

@@ -9,11 +9,13 @@
 #include <charconv>
 #include <cstring>
 
+#include "judge/base/errors.h"
+
 namespace judge::sandbox {
 
 namespace {
 
-std::string Errno(int err) { return std::strerror(err); }
+std::string Errno(int err) { return ErrnoText(err); }
 
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);

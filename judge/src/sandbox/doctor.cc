@@ -22,6 +22,7 @@
 #include "slot_keeper.h"
 #include "judge/sandbox/sandbox_doctor.h"
 #include "seccomp_policy.h"
+#include "state_dir.h"
 
 namespace judge {
 
@@ -210,6 +211,19 @@ IsolationFeature ProbeSocketAllowlist() {
                  "only AF_UNIX, AF_INET and AF_INET6 sockets (AF_VSOCK, AF_NETLINK, AF_PACKET refused)");
 }
 
+// The runs' /etc in the state directory: found complete, made, or mended (and why).
+IsolationFeature ProbeEtc(const SandboxOptions& options) {
+  IsolationFeature etc;
+  etc.name = "sandbox-etc";
+  int slots = options.slots == 0 ? sandbox::kDefaultSlots : options.slots;
+  Status state = sandbox::MakePrivateStateDir(options.state_dir);
+  Result<sandbox::PreparedEtc> prepared =
+      state.ok() ? sandbox::PrepareEtc(options.state_dir, options.first_uid, slots) : Result<sandbox::PreparedEtc>(state);
+  etc.available = prepared.ok();
+  etc.detail = prepared.ok() ? prepared->dir + ": " + prepared->how : prepared.status().message();
+  return etc;
+}
+
 // Where the judge keeps its own state and the runs' scratch, and how it is mounted.
 void ProbePlaces(const SandboxOptions& options, std::vector<IsolationFeature>* out) {
   IsolationFeature disk;
@@ -259,6 +273,7 @@ std::vector<IsolationFeature> ProbeIsolation(const SandboxOptions& options) {
   ProbePrivileges(options, &out);
   ProbeCgroups(options, &out);
   out.push_back(ProbeSocketAllowlist());
+  if (::geteuid() == 0) out.push_back(ProbeEtc(options));  // before the run, which would mend it
   out.push_back(ProbeSandboxRun(options));
   ProbePlaces(options, &out);
   return out;

@@ -83,7 +83,6 @@ namespace sandbox {
 
 namespace {
 
-constexpr int kDefaultSlots = 16;
 constexpr const char* kNoCgroupTimeMethod = "rusage+proc-polling";
 constexpr const char* kNoCgroupMemoryMethod = "proc-polling (warning: no cgroup, approximate peak)";
 
@@ -153,7 +152,8 @@ Status LinuxSandbox::Init() {
     return Status::InvalidArgument("sandbox state_dir: expected an absolute path, found \"" + options_.state_dir + "\"");
   JUDGE_RETURN_IF_ERROR(MakePrivateStateDir(options_.state_dir));
   system_ = DetectSystemEntries();
-  JUDGE_ASSIGN_OR_RETURN(etc_dir_, PrepareEtc(options_.state_dir, options_.first_uid, slots));
+  JUDGE_ASSIGN_OR_RETURN(PreparedEtc etc, PrepareEtc(options_.state_dir, options_.first_uid, slots));
+  etc_dir_ = std::move(etc.dir);
   cpus_ = std::max(1u, std::thread::hardware_concurrency());
   judge_pidfd_.Reset(static_cast<int>(::syscall(SYS_pidfd_open, ::getpid(), 0)));
   for (int resource : {RLIMIT_CPU, RLIMIT_FSIZE, RLIMIT_STACK, RLIMIT_NOFILE, RLIMIT_NPROC, RLIMIT_CORE,

@@ -8,23 +8,10 @@
 
 #include <cerrno>
 #include <cstring>
-#include <filesystem>
-#include <fstream>
 
 namespace judge::sandbox {
 
-namespace fs = std::filesystem;
-
 namespace {
-
-constexpr const char* kEtcMarker = ".judge-etc-complete-v1";
-
-// Host /etc entries copied into the run's /etc when present. Only world-readable
-// files are copied: nothing the unprivileged uid could not read on the host anyway.
-constexpr const char* kEtcCopied[] = {
-    "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime", "timezone",
-    "python3",     "python3.11", "java-17-openjdk", "java-21-openjdk", "mime.types", "os-release",
-};
 
 std::vector<std::string> Components(const std::string& path) {
   std::vector<std::string> out;
@@ -36,36 +23,6 @@ std::vector<std::string> Components(const std::string& path) {
     i = j + 1;
   }
   return out;
-}
-
-void CopyTree(const fs::path& from, const fs::path& to) {
-  std::error_code ec;
-  fs::file_status st = fs::symlink_status(from, ec);
-  if (ec) return;
-  if (fs::is_symlink(st)) {
-    fs::path target = fs::read_symlink(from, ec);
-    if (!ec) fs::create_symlink(target, to, ec);
-    return;
-  }
-  if (fs::is_directory(st)) {
-    fs::create_directory(to, ec);
-    ::chmod(to.c_str(), 0755);
-    for (const auto& e : fs::directory_iterator(from, ec)) CopyTree(e.path(), to / e.path().filename());
-    return;
-  }
-  if (fs::is_regular_file(st) && (static_cast<unsigned>(st.permissions()) & 04) != 0) {
-    fs::copy_file(from, to, fs::copy_options::overwrite_existing, ec);
-    ::chmod(to.c_str(), 0644);
-  }
-}
-
-Status WriteText(const fs::path& path, const std::string& text) {
-  std::ofstream out(path);
-  out << text;
-  out.close();
-  if (!out) return Status::IoError("cannot write " + path.string());
-  ::chmod(path.c_str(), 0644);
-  return Status::Ok();
 }
 
 }  // namespace
@@ -237,53 +194,6 @@ FsOpList BuildFsOps(const FsPlanInput& in, std::deque<std::string>* storage) {
   out.ops = p.Take();
   for (const FsOp& op : inside.Take()) out.ops.push_back(op);
   return out;
-}
-
-Result<std::string> PrepareEtc(const std::string& state_dir, int first_uid, int slots) {
-  fs::path etc = fs::path(state_dir) / "etc";
-  std::error_code ec;
-  if (fs::exists(etc / kEtcMarker, ec)) return etc.string();
-
-  fs::path tmp = fs::path(state_dir) / ("etc.tmp." + std::to_string(::getpid()));
-  fs::remove_all(tmp, ec);
-  if (!fs::create_directory(tmp, ec) || ec)
-    return Status::IoError("cannot create " + tmp.string() + ": " + ec.message());
-  ::chmod(tmp.c_str(), 0755);
-  for (const char* name : kEtcCopied) {
-    fs::path from = fs::path("/etc") / name;
-    if (fs::exists(fs::symlink_status(from, ec))) CopyTree(from, tmp / name);
-  }
-  std::string passwd = "root:x:0:0:root:/root:/bin/sh\n";
-  std::string group = "root:x:0:\n";
-  for (int k = 0; k < slots; ++k) {
-    std::string id = std::to_string(first_uid + k);
-    passwd += "judge" + std::to_string(k) + ":x:" + id + ":" + id + ":judge:/tmp:/bin/sh\n";
-    group += "judge" + std::to_string(k) + ":x:" + id + ":\n";
-  }
-  passwd += "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n";
-  group += "nogroup:x:65534:\n";
-  JUDGE_RETURN_IF_ERROR(WriteText(tmp / "passwd", passwd));
-  JUDGE_RETURN_IF_ERROR(WriteText(tmp / "group", group));
-  JUDGE_RETURN_IF_ERROR(WriteText(tmp / "hosts", "127.0.0.1 localhost\n::1 localhost\n"));
-  JUDGE_RETURN_IF_ERROR(WriteText(tmp / "hostname", "judge\n"));
-  JUDGE_RETURN_IF_ERROR(WriteText(tmp / "nsswitch.conf", "passwd: files\ngroup: files\nhosts: files\n"));
-  JUDGE_RETURN_IF_ERROR(WriteText(tmp / kEtcMarker, "complete\n"));
-
-  if (::rename(tmp.c_str(), etc.c_str()) != 0) {
-    int err = errno;
-    if (fs::exists(etc / kEtcMarker, ec)) {
-      fs::remove_all(tmp, ec);  // another judge won the race
-      return etc.string();
-    }
-    // A partial copy left by a crash: replace it.
-    fs::remove_all(etc, ec);
-    if (::rename(tmp.c_str(), etc.c_str()) != 0) {
-      err = errno;
-      fs::remove_all(tmp, ec);
-      return Status::IoError("cannot install " + etc.string() + ": " + std::strerror(err));
-    }
-  }
-  return etc.string();
 }
 
 }  // namespace judge::sandbox

@@ -45,7 +45,7 @@ Status CheckInsidePath(const std::string& what, const std::string& path,
 struct FsPlanInput {
   std::string root_dir;  // a host directory the init mounts the root tmpfs on
   const std::vector<SystemEntry>* system = nullptr;
-  std::string etc_dir;   // PrepareEtc's
+  std::string etc_dir;   // PrepareEtc's (state_dir.h)
   std::string work_dir;  // host path, also its path inside
   std::string work_overlay;  // the overlay's mount options (RunDisk); empty: bind mount
   const std::vector<SandboxMount>* mounts = nullptr;
@@ -62,10 +62,6 @@ struct FsOpList {
   int base_count = 0;
 };
 FsOpList BuildFsOps(const FsPlanInput& in, std::deque<std::string>* storage);
-
-// Creates <state_dir>/etc once (reused while its completion marker exists). Several
-// judges may race here: each builds a private copy and the first rename wins.
-Result<std::string> PrepareEtc(const std::string& state_dir, int first_uid, int slots);
 
 }  // namespace judge::sandbox
 

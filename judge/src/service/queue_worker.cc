@@ -1,5 +1,7 @@
 #include "queue_worker.h"
 
+#include <algorithm>
+#include <chrono>
 #include <thread>
 
 #include "claimed_store.h"
@@ -76,10 +78,13 @@ void RunQueueWorker(const WorkerContext& ctx, int index) {
   info.name = ctx.name_prefix + "/" + std::to_string(index);
   info.languages = ctx.language_ids;
   SandboxFactory make = ctx.pipeline.sandboxes ? ctx.pipeline.sandboxes : SandboxFactory(DefaultSandbox);
-  Result<std::unique_ptr<Sandbox>> sandbox = make();
-  if (!sandbox.ok()) {
-    Log(ctx, "worker " + info.name + " cannot start: " + sandbox.status().message());
-    return;
+  Result<std::unique_ptr<Sandbox>> sandbox = Status::Unavailable("not made yet");
+  // A sandbox that cannot be made yet (the host's state directory being prepared, say)
+  // is tried again, every idle poll, for as long as the worker runs: it claims nothing
+  // meanwhile, so no submission gets a judge error for it.
+  while (!ctx.stop->load() && !(sandbox = make()).ok()) {
+    Log(ctx, "worker " + info.name + " cannot make its sandbox (trying again): " + sandbox.status().message());
+    std::this_thread::sleep_for(std::chrono::milliseconds(std::max<int64_t>(ctx.idle_poll_ms, 100)));
   }
   while (!ctx.stop->load()) {
     info.problems = ctx.catalog->Ids();

@@ -12,7 +12,9 @@
 //   cancelled (stopping, or the claim lost) -> Release: queued again (a lost claim's
 //                                              release is refused: the new owner has it)
 // Every queue error is logged and the loop goes on after idle_poll_ms: a database
-// that is down for a while stops the work, not the worker.
+// that is down for a while stops the work, not the worker. So does a sandbox that
+// cannot be made: the worker makes it again every idle_poll_ms (at least 100 ms) and
+// claims nothing until it has one.
 #ifndef JUDGE_SRC_SERVICE_QUEUE_WORKER_H_
 #define JUDGE_SRC_SERVICE_QUEUE_WORKER_H_
 

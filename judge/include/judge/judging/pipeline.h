@@ -112,8 +112,12 @@ class JudgeObserver {
   }
 };
 
-// Makes the sandbox of one job. Called once per job, from that job's thread.
+// Makes the sandbox of one job. Called from that job's thread: once per job, and again
+// for a later task after a failure (at most kSandboxCreateAttempts times per task).
 using SandboxFactory = std::function<Result<std::unique_ptr<Sandbox>>()>;
+
+// Tries JudgeAll makes per task to create a job's sandbox before the task fails.
+inline constexpr int kSandboxCreateAttempts = 2;
 
 // The best sandbox this host supports, with default options.
 Result<std::unique_ptr<Sandbox>> DefaultSandbox();
