@@ -3,6 +3,7 @@
 #include "judge_plugin_sdk.h"
 
 #include <cerrno>
+#include <cstdio>
 #include <cstdlib>
 #include <new>
 #include <string>
@@ -185,6 +186,23 @@ const judge_plugin_info* MakeInfo(const char* id, const char* version, const Pro
   info.check = &CheckTrampoline;
   info.validate = &ValidateTrampoline;
   info.generate = &GenerateTrampoline;
+  info.init_error = nullptr;
+  return &info;
+}
+
+const judge_plugin_info* MakeFailedInfo(const char* id, const char* version, const char* why) noexcept {
+  static char reason[512];
+  std::snprintf(reason, sizeof reason, "%s", why ? why : "(no reason)");
+  static judge_plugin_info info;
+  info.abi_version = JUDGE_PLUGIN_ABI_VERSION;
+  info.struct_size = sizeof(judge_plugin_info);
+  info.id = id;
+  info.version = version;
+  info.solve = &SolveTrampoline;
+  info.check = &CheckTrampoline;
+  info.validate = &ValidateTrampoline;
+  info.generate = &GenerateTrampoline;
+  info.init_error = reason;
   return &info;
 }
 

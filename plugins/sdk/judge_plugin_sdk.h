@@ -16,6 +16,7 @@
 #define JUDGE_PLUGINS_SDK_JUDGE_PLUGIN_SDK_H_
 
 #include <cstdint>
+#include <exception>
 #include <optional>
 #include <stdexcept>
 #include <string>
@@ -112,13 +113,17 @@ class Problem {
 namespace internal {
 // Builds the static info struct for the plugin's one Problem instance.
 const judge_plugin_info* MakeInfo(const char* id, const char* version, const Problem* problem);
+// The info of a plugin whose problem object could not be made: init_error is a copy of
+// why (at most 511 bytes). Never throws.
+const judge_plugin_info* MakeFailedInfo(const char* id, const char* version, const char* why) noexcept;
 }  // namespace internal
 
 }  // namespace judge::sdk
 
 // The problem object is made on the first call. Nothing unwinds out of the entry
-// point (it is C): a constructor that throws makes it return NULL, which the host
-// reports as "the plugin could not initialise" (plugin_abi.h).
+// point (it is C): a constructor that throws makes it return an info whose init_error
+// is the exception's message, which the host reports as "the plugin could not
+// initialise: <message>" (plugin_abi.h).
 #define JUDGE_PLUGIN(ProblemClass, id_literal, version_literal)                            \
   extern "C" __attribute__((visibility("default"))) const judge_plugin_info*               \
   judge_get_plugin_info(void) noexcept {                                                   \
@@ -127,8 +132,11 @@ const judge_plugin_info* MakeInfo(const char* id, const char* version, const Pro
       static const judge_plugin_info* info =                                               \
           ::judge::sdk::internal::MakeInfo(id_literal, version_literal, &instance);        \
       return info;                                                                         \
+    } catch (const std::exception& e) {                                                    \
+      return ::judge::sdk::internal::MakeFailedInfo(id_literal, version_literal, e.what()); \
     } catch (...) {                                                                        \
-      return nullptr;                                                                      \
+      return ::judge::sdk::internal::MakeFailedInfo(id_literal, version_literal,           \
+                                                    "an exception of unknown type");       \
     }                                                                                      \
   }
 

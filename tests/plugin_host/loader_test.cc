@@ -2,6 +2,7 @@
 // names the file, what was expected and what was found, through both loaders.
 #include <gtest/gtest.h>
 
+#include <cstddef>
 #include <functional>
 
 #include "judge/plugin/plugin_host.h"
@@ -86,24 +87,38 @@ TEST_P(LoaderTest, WrongAbiVersion) {
 }
 
 TEST_P(LoaderTest, ShortStruct) {
-  // Version 1 ends with the generate callback: the struct as built here.
+  // Version 1 ends with the generate callback (init_error was appended after it).
   EXPECT_EQ(Failure("test-raw-short-struct", "test-raw-short-struct"),
             TestPlugin("test-raw-short-struct") + ": struct size: expected at least " +
-                std::to_string(sizeof(judge_plugin_info)) + " bytes (ABI v1), found 16");
+                std::to_string(offsetof(judge_plugin_info, generate) + sizeof(void*)) + " bytes (ABI v1), found 16");
 }
 
 // No exception crosses the C entry point into the judge: one that a raw plugin lets
-// out is caught at load, and the SDK's entry returns NULL when the problem object's
-// constructor throws.
+// out is caught at load, and the SDK's entry gives the reason through init_error when
+// the problem object's constructor throws.
 TEST_P(LoaderTest, AnEntryPointThatThrowsIsALoadFailure) {
   EXPECT_EQ(Failure("test-raw-entry-throw", "test-raw-entry-throw"),
             TestPlugin("test-raw-entry-throw") +
                 ": judge_get_plugin_info(): expected a plugin info pointer, found a C++ exception"
                 " (the plugin could not initialise)");
   EXPECT_EQ(Failure("test-ctor-throw", "test-ctor-throw"),
-            TestPlugin("test-ctor-throw") +
-                ": judge_get_plugin_info(): expected a plugin info pointer, found NULL"
-                " (the plugin could not initialise)");
+            TestPlugin("test-ctor-throw") + ": the plugin could not initialise: the tables did not build");
+}
+
+// A raw plugin that could not initialise says why through init_error, and the judge
+// shows it; without the field's check the plugin loaded and its callbacks were called.
+TEST_P(LoaderTest, APluginsOwnInitErrorIsShown) {
+  EXPECT_EQ(Failure("test-raw-init-error", "test-raw-init-error"),
+            TestPlugin("test-raw-init-error") +
+                ": the plugin could not initialise: the jury tables did not build (tables.bin: no such file)");
+}
+
+// A static constructor that dies of SIGSEGV when the library loads: the load is
+// probed in a child, so the load fails with one line and this process goes on. Without
+// the probe, dlopen in this process killed the test (and the judge) outright.
+TEST_P(LoaderTest, AConstructorThatCrashesFailsTheLoadNotTheJudge) {
+  std::string m = Failure("test-raw-ctor-crash", "test-raw-ctor-crash");
+  EXPECT_NE(m.find(": loading the plugin (probed in a child) killed by signal 11 (SIGSEGV)"), std::string::npos) << m;
 }
 
 TEST_P(LoaderTest, NullCallback) {
@@ -178,6 +193,48 @@ TEST_P(LoaderTest, CheckResultsAreInterpretedInOnePlace) {
   EXPECT_EQ(check("3 -0.5").status().message(), prefix + "expected a partial score in [0, 1), found -0.500000");
   EXPECT_EQ(check("4 0").status().message(), prefix + "checker failure: as told");
   EXPECT_EQ(check("9 0").status().message(), prefix + "expected a verdict 0..4, found 9");
+}
+
+// The complete example plugin in plugin_abi.h's comment, built from that text
+// (tests/plugin_host/extract_example.py): it loads and judges as its comments say.
+TEST_P(LoaderTest, TheHeadersExamplePluginJudges) {
+  auto r = Load(TestPlugin("test-example"), "example-sum");
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  PluginCaller& p = **r;
+  EXPECT_EQ(p.version(), "1.0");
+  Result<std::string> answer = p.Solve("2 3\n");
+  ASSERT_TRUE(answer.ok()) << answer.status().message();
+  EXPECT_EQ(*answer, "5\n");
+  Result<CheckOutcome> right = p.Check("2 3\n", "5\n", "", "");
+  ASSERT_TRUE(right.ok()) << right.status().message();
+  EXPECT_EQ(right->verdict, CheckVerdict::kAccepted);
+  Result<CheckOutcome> wrong = p.Check("2 3\n", "6\n", "", "");
+  ASSERT_TRUE(wrong.ok()) << wrong.status().message();
+  EXPECT_EQ(wrong->verdict, CheckVerdict::kWrongAnswer);
+  EXPECT_EQ(wrong->message, "not the sum");
+  Result<ValidateOutcome> bad = p.Validate("two three\n");
+  ASSERT_TRUE(bad.ok()) << bad.status().message();
+  EXPECT_FALSE(bad->valid);
+  Result<std::string> generated = p.Generate(12345, "");
+  ASSERT_TRUE(generated.ok()) << generated.status().message();
+  EXPECT_EQ(*generated, "345 12\n");
+  EXPECT_FALSE(p.Solve("x").ok()) << "an illegal input is refused";
+}
+
+// An entry point that never returns: the probe's wall and CPU limits end it, and the
+// load fails with one line instead of hanging the judge.
+TEST(LoaderProbe, AnEntryPointThatLoopsFailsTheLoadWithinItsLimits) {
+  PluginCallLimits limits;
+  limits.cpu_time_ms = 1000;
+  limits.wall_time_ms = 1500;
+  for (bool isolated : {false, true}) {
+    auto r = isolated ? LoadPluginIsolated(TestPlugin("test-raw-entry-loop"), "test-raw-entry-loop", limits)
+                      : LoadPluginInProcess(TestPlugin("test-raw-entry-loop"), "test-raw-entry-loop", limits);
+    ASSERT_FALSE(r.ok());
+    const std::string& m = r.status().message();
+    EXPECT_EQ(m.rfind(TestPlugin("test-raw-entry-loop") + ": loading the plugin (probed in a child)", 0), 0u) << m;
+    EXPECT_TRUE(m.find("timed out") != std::string::npos || m.find("CPU limit") != std::string::npos) << m;
+  }
 }
 
 INSTANTIATE_TEST_SUITE_P(Loaders, LoaderTest, ::testing::Values(false, true),

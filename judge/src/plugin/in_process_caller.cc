@@ -1,5 +1,6 @@
 // PluginCaller that calls the plugin in the calling thread (no isolation): the
-// fastest path, for tools and tests; a crashing plugin takes this process down.
+// fastest path, for tools and tests; a plugin that crashes in a call takes this process
+// down (its load is probed in a child first, as the isolated loader's is).
 #include "caller_base.h"
 
 namespace judge {
@@ -21,7 +22,9 @@ class InProcessCaller final : public plugin_internal::CallerBase {
 }  // namespace
 
 Result<std::unique_ptr<PluginCaller>> LoadPluginInProcess(const std::string& path,
-                                                          const std::string& expected_id) {
+                                                          const std::string& expected_id,
+                                                          PluginCallLimits probe_limits) {
+  JUDGE_RETURN_IF_ERROR(plugin_internal::ProbeLoad(path, expected_id, probe_limits));
   JUDGE_ASSIGN_OR_RETURN(auto plugin, LoadedPlugin::Open(path, expected_id));
   return std::unique_ptr<PluginCaller>(new InProcessCaller(std::move(plugin)));
 }

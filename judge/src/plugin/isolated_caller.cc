@@ -57,6 +57,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstring>
+#include <functional>
 #include <string>
 
 #include "caller_base.h"
@@ -140,9 +141,12 @@ void OnExit(int status, void*) {
   ::_exit(kExitCalledCode);
 }
 
+// What a child runs: a plugin call, or the load probe.
+using ChildWork = std::function<RawOutcome()>;
+
 // Runs in the child: never returns.
-[[noreturn]] void RunChild(int pipe_fd, pid_t parent, const LoadedPlugin& plugin, const CallArgs& args,
-                           const PluginCallLimits& limits, int64_t parent_vm_bytes) {
+[[noreturn]] void RunChild(int pipe_fd, pid_t parent, const ChildWork& work, const PluginCallLimits& limits,
+                           int64_t parent_vm_bytes) {
   ::prctl(PR_SET_PDEATHSIG, SIGKILL);
   if (::getppid() != parent) ::_exit(127);  // the parent died before prctl
 
@@ -187,7 +191,7 @@ void OnExit(int status, void*) {
 #endif
   ::on_exit(&OnExit, nullptr);
 
-  RawOutcome raw = plugin.Call(args);
+  RawOutcome raw = work();
 
   FrameHeader h{};
   h.magic = kFrameMagic;
@@ -258,8 +262,7 @@ class Child {
     }
   }
 
-  Status Spawn(const LoadedPlugin& plugin, const CallArgs& args, const PluginCallLimits& limits,
-               int64_t parent_vm, const std::string& what) {
+  Status Spawn(const ChildWork& work, const PluginCallLimits& limits, int64_t parent_vm, const std::string& what) {
     std::fflush(nullptr);  // else exit() in the child would flush our buffers a second time
     int fds[2];
     if (::pipe2(fds, O_CLOEXEC) != 0) return Status::IoError(what + ": cannot create a pipe: " + ErrnoText(errno));
@@ -273,7 +276,7 @@ class Child {
     }
     if (pid_ == 0) {
       ::close(fds[0]);
-      RunChild(fds[1], parent, plugin, args, limits, parent_vm);
+      RunChild(fds[1], parent, work, limits, parent_vm);
     }
     ::close(fds[1]);
     rfd_ = fds[0];
@@ -334,46 +337,18 @@ class Child {
   int rfd_ = -1;
 };
 
-class IsolatedCaller final : public plugin_internal::CallerBase {
- public:
-  IsolatedCaller(std::shared_ptr<const LoadedPlugin> plugin, PluginCallLimits limits)
-      : CallerBase(std::move(plugin), static_cast<size_t>(limits.max_output_bytes)), limits_(limits) {}
-
- protected:
-  Result<RawOutcome> Invoke(const CallArgs& args) override;
-
- private:
-  Status KillStatus(const std::string& what, const Watched& w, const Reaped& r) const;
-  Result<RawOutcome> ExitStatus(const std::string& what, const Watched& w, const Reaped& r) const;
-  PluginCallLimits limits_;
-};
-
-Result<RawOutcome> IsolatedCaller::Invoke(const CallArgs& args) {
-  const size_t max_frame_bytes = sizeof(FrameHeader) + max_output_bytes_ +
-                                 plugin_internal::kMaxMessageBytes + sizeof(kTrailer);
-  const std::string what = plugin_->Name() + ": " + plugin_internal::OpName(args.op);
-  const int64_t parent_vm = StatmBytes("/proc/self/statm", 0);
-  const int64_t parent_rss = StatmBytes("/proc/self/statm", 1);
-  Child child;
-  JUDGE_RETURN_IF_ERROR(child.Spawn(*plugin_, args, limits_, parent_vm, what));
-  Watched watched = child.Watch(limits_, parent_rss, max_frame_bytes);
-  if (watched.kill != Kill::kNone) child.Kill();
-  JUDGE_ASSIGN_OR_RETURN(Reaped reaped, child.Reap(what));
-  if (watched.kill != Kill::kNone) return KillStatus(what, watched, reaped);
-  return ExitStatus(what, watched, reaped);
-}
-
-// The judge stopped the call: why, with the figures.
-Status IsolatedCaller::KillStatus(const std::string& what, const Watched& w, const Reaped& r) const {
+// The judge stopped the child: why, with the figures.
+Status KillStatus(const std::string& what, const Watched& w, const Reaped& r, const PluginCallLimits& limits,
+                  size_t max_output_bytes) {
   switch (w.kill) {
     case Kill::kWall:
-      return Status::Internal(what + " timed out: no result after " + std::to_string(limits_.wall_time_ms) +
+      return Status::Internal(what + " timed out: no result after " + std::to_string(limits.wall_time_ms) +
                               " ms wall time (killed; " + std::to_string(r.cpu_ms) + " ms CPU)");
     case Kill::kMemory:
-      return Status::Internal(what + " exceeded its memory limit of " + std::to_string(limits_.memory_kib) +
+      return Status::Internal(what + " exceeded its memory limit of " + std::to_string(limits.memory_kib) +
                               " KiB (killed at " + std::to_string(w.peak_extra_bytes / 1024) + " KiB)");
     case Kill::kOutput:
-      return Status::Internal(what + ": expected at most " + std::to_string(max_output_bytes_) +
+      return Status::Internal(what + ": expected at most " + std::to_string(max_output_bytes) +
                               " bytes of output, found more (killed)");
     case Kill::kReadError:
       return Status::IoError(what + ": reading the child's result failed: " + ErrnoText(w.read_errno));
@@ -384,11 +359,12 @@ Status IsolatedCaller::KillStatus(const std::string& what, const Watched& w, con
 }
 
 // The child ended by itself: its frame, or what went wrong.
-Result<RawOutcome> IsolatedCaller::ExitStatus(const std::string& what, const Watched& w, const Reaped& r) const {
+Result<RawOutcome> ExitStatus(const std::string& what, const Watched& w, const Reaped& r,
+                              const PluginCallLimits& limits, size_t max_output_bytes) {
   if (WIFSIGNALED(r.wstatus)) {
     int sig = WTERMSIG(r.wstatus);
-    if (sig == SIGXCPU || (sig == SIGKILL && r.cpu_ms >= limits_.cpu_time_ms))
-      return Status::Internal(what + " exceeded its CPU limit of " + std::to_string(limits_.cpu_time_ms) +
+    if (sig == SIGXCPU || (sig == SIGKILL && r.cpu_ms >= limits.cpu_time_ms))
+      return Status::Internal(what + " exceeded its CPU limit of " + std::to_string(limits.cpu_time_ms) +
                               " ms (killed by " + SignalName(sig) + " after " + std::to_string(r.cpu_ms) +
                               " ms CPU)");
     return Status::Internal(what + " killed by " + SignalName(sig));
@@ -402,7 +378,7 @@ Result<RawOutcome> IsolatedCaller::ExitStatus(const std::string& what, const Wat
                               ") in the middle of the call");
   }
   RawOutcome raw;
-  if (code == 0 && DecodeFrame(w.buf, max_output_bytes_, &raw)) return raw;
+  if (code == 0 && DecodeFrame(w.buf, max_output_bytes, &raw)) return raw;
   if (code == 0 && w.buf.empty())
     return Status::Internal(what + ": the child exited with status 0 without returning a result");
   if (code == 0)
@@ -412,7 +388,61 @@ Result<RawOutcome> IsolatedCaller::ExitStatus(const std::string& what, const Wat
                           " without returning a result");
 }
 
+// Runs work in a forked child under limits (the theory above); what the child
+// returned, or a Status saying how it failed. `what` prefixes every error.
+Result<RawOutcome> RunInChild(const ChildWork& work, const PluginCallLimits& limits, size_t max_output_bytes,
+                              const std::string& what) {
+  const size_t max_frame_bytes =
+      sizeof(FrameHeader) + max_output_bytes + plugin_internal::kMaxMessageBytes + sizeof(kTrailer);
+  const int64_t parent_vm = StatmBytes("/proc/self/statm", 0);
+  const int64_t parent_rss = StatmBytes("/proc/self/statm", 1);
+  Child child;
+  JUDGE_RETURN_IF_ERROR(child.Spawn(work, limits, parent_vm, what));
+  Watched watched = child.Watch(limits, parent_rss, max_frame_bytes);
+  if (watched.kill != Kill::kNone) child.Kill();
+  JUDGE_ASSIGN_OR_RETURN(Reaped reaped, child.Reap(what));
+  if (watched.kill != Kill::kNone) return KillStatus(what, watched, reaped, limits, max_output_bytes);
+  return ExitStatus(what, watched, reaped, limits, max_output_bytes);
+}
+
+class IsolatedCaller final : public plugin_internal::CallerBase {
+ public:
+  IsolatedCaller(std::shared_ptr<const LoadedPlugin> plugin, PluginCallLimits limits)
+      : CallerBase(std::move(plugin), static_cast<size_t>(limits.max_output_bytes)), limits_(limits) {}
+
+ protected:
+  Result<RawOutcome> Invoke(const CallArgs& args) override {
+    return RunInChild([&] { return plugin_->Call(args); }, limits_, max_output_bytes_,
+                      plugin_->Name() + ": " + plugin_internal::OpName(args.op));
+  }
+
+ private:
+  PluginCallLimits limits_;
+};
+
 }  // namespace
+
+namespace plugin_internal {
+
+Status ProbeLoad(const std::string& path, const std::string& expected_id, const PluginCallLimits& limits) {
+  const std::string what = path + ": loading the plugin (probed in a child)";
+  Result<RawOutcome> probed = RunInChild(
+      [&] {
+        RawOutcome raw;
+        Result<std::shared_ptr<const LoadedPlugin>> opened = LoadedPlugin::Open(path, expected_id);
+        raw.status = opened.ok() ? JUDGE_STATUS_OK : JUDGE_STATUS_FAILURE;
+        if (!opened.ok()) raw.message = opened.status().message().substr(0, kMaxMessageBytes);
+        raw.verdict = opened.ok() ? 0 : static_cast<int32_t>(opened.status().code());
+        return raw;
+      },
+      limits, 0, what);
+  if (!probed.ok()) return Status::InvalidArgument(probed.status().message());
+  if (probed->status == JUDGE_STATUS_OK) return Status::Ok();
+  // The child's own check failed: the same Status the load in this process would give.
+  return Status::Error(static_cast<StatusCode>(probed->verdict), probed->message);
+}
+
+}  // namespace plugin_internal
 
 Result<std::unique_ptr<PluginCaller>> LoadPluginIsolated(const std::string& path,
                                                          const std::string& expected_id,
@@ -424,6 +454,7 @@ Result<std::unique_ptr<PluginCaller>> LoadPluginIsolated(const std::string& path
         "max_output_bytes, found " + std::to_string(limits.cpu_time_ms) + ", " +
         std::to_string(limits.wall_time_ms) + ", " + std::to_string(limits.memory_kib) + ", " +
         std::to_string(limits.max_output_bytes));
+  JUDGE_RETURN_IF_ERROR(plugin_internal::ProbeLoad(path, expected_id, limits));
   JUDGE_ASSIGN_OR_RETURN(auto plugin, plugin_internal::LoadedPlugin::Open(path, expected_id));
   return std::unique_ptr<PluginCaller>(new IsolatedCaller(std::move(plugin), limits));
 }

@@ -153,6 +153,11 @@ Result<std::shared_ptr<const LoadedPlugin>> LoadedPlugin::Open(const std::string
     return Status::InvalidArgument(path + ": struct size: expected at least " +
                                    std::to_string(kV1StructSize) + " bytes (ABI v1), found " +
                                    std::to_string(info->struct_size));
+  // A plugin built before init_error existed has no such field: read it only when there.
+  constexpr size_t kInitErrorEnd = offsetof(judge_plugin_info, init_error) + sizeof(info->init_error);
+  if (info->struct_size >= kInitErrorEnd && info->init_error)
+    return Status::InvalidArgument(path + ": the plugin could not initialise: " +
+                                   std::string(info->init_error).substr(0, 1024));
   if (!info->id || !*info->id) return Status::InvalidArgument(path + ": id: expected a non-empty string, found " + (info->id ? "\"\"" : "NULL"));
   if (!info->version) return Status::InvalidArgument(path + ": version: expected a string, found NULL");
   const std::pair<const char*, const void*> callbacks[] = {

@@ -77,6 +77,14 @@ class LoadedPlugin {
   std::string id_, version_, path_;
 };
 
+// Opens the plugin in a forked child (isolated_caller.cc's, under `limits`) and runs
+// every check of LoadedPlugin::Open there first: a constructor or entry point that
+// crashes, aborts or loops ends the child, and the load fails with one line naming the
+// file and how ("...: loading the plugin (probed in a child) killed by signal 11
+// (SIGSEGV)"). The child's own check failing is the Status Open would give. Both
+// loaders call it before they open the plugin in this process.
+Status ProbeLoad(const std::string& path, const std::string& expected_id, const PluginCallLimits& limits);
+
 // Maps a RawOutcome to the host's types; errors are prefixed with plugin.Name() and
 // the call ("plugin 'x' (x.so): check failed: <message>").
 // `max_output_bytes` is the cap the call ran with (named in the overflow error).

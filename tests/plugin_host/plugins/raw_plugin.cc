@@ -10,9 +10,13 @@
 //   RAW_THROW         check lets a C++ exception unwind through the C ABI
 //   RAW_TERMINATE     check throws inside a noexcept function: std::terminate
 //   RAW_ENTRY_THROW   the entry point lets a C++ exception out (no SDK)
+//   RAW_INIT_ERROR    the entry point returns an info whose init_error says why
+//   RAW_CTOR_CRASH    a static constructor dies of SIGSEGV when the library loads
+//   RAW_ENTRY_LOOP    the entry point never returns
 //   RAW_VERDICTS      check returns the verdict and score its input names:
 //                     "<verdict number> <score>" (e.g. "3 1.5"), any message
 // Everything else is the id RAW_ID (the file's name) and working callbacks.
+#include <csignal>
 #include <cstdlib>
 #include <stdexcept>
 #include <string>
@@ -89,6 +93,8 @@ judge_plugin_info MakeInfo() {
   info.validate = nullptr;
 #elif defined(RAW_NULL_ID)
   info.id = nullptr;
+#elif defined(RAW_INIT_ERROR)
+  info.init_error = "the jury tables did not build (tables.bin: no such file)";
 #endif
   return info;
 }
@@ -97,6 +103,11 @@ const judge_plugin_info kInfo = MakeInfo();
 
 }  // namespace
 
+#if defined(RAW_CTOR_CRASH)
+// Runs when the library is loaded, before the entry point is looked up.
+__attribute__((constructor)) static void CrashAtLoad() { std::raise(SIGSEGV); }
+#endif
+
 #if defined(RAW_NO_ENTRY)
 extern "C" __attribute__((visibility("default"))) const judge_plugin_info* judge_get_plugin_info_v0(void) {
   return &kInfo;
@@ -104,6 +115,11 @@ extern "C" __attribute__((visibility("default"))) const judge_plugin_info* judge
 #elif defined(RAW_ENTRY_THROW)
 extern "C" __attribute__((visibility("default"))) const judge_plugin_info* judge_get_plugin_info(void) {
   Throw("the entry point could not initialise");
+  return &kInfo;
+}
+#elif defined(RAW_ENTRY_LOOP)
+extern "C" __attribute__((visibility("default"))) const judge_plugin_info* judge_get_plugin_info(void) {
+  for (;;) asm volatile("" ::: "memory");  // a loop the compiler keeps
   return &kInfo;
 }
 #elif defined(RAW_NULL_INFO)

@@ -42,13 +42,6 @@ std::string DefaultPluginDir();
 // <dir>/<id>.so
 std::string PluginPath(const std::string& dir, const std::string& id);
 
-// Opens the plugin at path and checks each step: dlopen, the entry symbol, ABI
-// version, struct size, non-null callbacks, and (when expected_id is non-empty) that
-// its id equals expected_id. Errors are one line naming the file.
-// The returned caller calls the plugin in this process (no isolation).
-Result<std::unique_ptr<PluginCaller>> LoadPluginInProcess(const std::string& path,
-                                                          const std::string& expected_id);
-
 struct PluginCallLimits {
   int64_t cpu_time_ms = 10000;
   int64_t wall_time_ms = 20000;
@@ -58,7 +51,17 @@ struct PluginCallLimits {
   int64_t max_output_bytes = int64_t{256} << 20;
 };
 
-// As LoadPluginInProcess (the checks happen once, in this process), but every call
+// Opens the plugin at path and checks each step: dlopen, the entry symbol, ABI
+// version, struct size, the plugin's own init_error, non-null callbacks, and (when
+// expected_id is non-empty) that its id equals expected_id. Errors are one line naming
+// the file. The load is first probed in a forked child under probe_limits, so a plugin
+// whose constructor or entry point crashes or loops fails to load instead of taking
+// this process down. The returned caller calls the plugin in this process (no
+// isolation: a crash in a call is this process's).
+Result<std::unique_ptr<PluginCaller>> LoadPluginInProcess(const std::string& path, const std::string& expected_id,
+                                                          PluginCallLimits probe_limits = {});
+
+// As LoadPluginInProcess (the probe, then the checks once in this process), but every call
 // runs in a forked child under limits; a crash, abort, hang or memory exhaustion is a
 // non-OK Status naming the plugin and what happened ("plugin 'x' (x.so): check killed
 // by SIGSEGV").
