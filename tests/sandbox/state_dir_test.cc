@@ -410,44 +410,6 @@ TEST_F(StateDirTest, ACancelledRunDoesNotWaitForASlotAnotherJudgeHolds) {
   ASSERT_NO_FATAL_FAILURE(RunHelloOk(**made));
 }
 
-// A slot's network namespace file (slot<k>.net, a bind mount of the namespace) replaced
-// by a link to a host file: the sandbox does not open it through the link nor mount
-// the namespace over the host file; the run fails with one line naming the file, and
-// the host file is unchanged.
-// Without O_NOFOLLOW in OpenSlotNetworkNamespace (network_namespace.cc) the second
-// open follows the link and the bind mount (mount(2) follows links) covers the host
-// file with the namespace: it is no longer readable as it was, and a mount appears on
-// it; ExpectVictimUntouched fails.
-TEST_F(StateDirTest, ANetworkNamespaceFileReplacedByASymlinkIsNotFollowed) {
-  {
-    Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
-    ASSERT_TRUE(made.ok()) << made.status().message();
-    Result<RunResult> r = RunHello(**made);
-    ASSERT_TRUE(r.ok()) << r.status().message();
-  }
-  const std::string net = state_ + "/slot0.net";
-  ASSERT_TRUE(fs::exists(fs::symlink_status(net))) << ListDir(state_);
-  for (int pass = 0; pass < 4; ++pass) ::umount2(net.c_str(), MNT_DETACH);
-  ASSERT_TRUE(MountsUnder(net).empty());
-  ASSERT_EQ(::unlink(net.c_str()), 0);
-  MakeVictim();
-  ASSERT_EQ(::symlink(victim_.c_str(), net.c_str()), 0);
-
-  Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
-  ASSERT_TRUE(made.ok()) << made.status().message();
-  Result<RunResult> r = RunHello(**made);
-  std::string outcome = r.ok() ? "the run: " + std::string(RunStatusCode(r->status))
-                               : "the run failed: " + r.status().message();
-  RecordProperty("outcome", outcome);
-  std::cout << "with slot0.net a link to a host file: " << outcome << "\n";
-  ExpectVictimUntouched();
-  EXPECT_TRUE(IsSymlink(net));
-  ASSERT_FALSE(r.ok()) << outcome;
-  EXPECT_NE(r.status().message().find(net), std::string::npos) << r.status().message();
-  EXPECT_EQ(std::count(r.status().message().begin(), r.status().message().end(), '\n'), 0);
-}
-
-
 // A slot's disk layer stays mounted from run to run while runs leave it clean, and from
 // one judge process to the next (a sandbox stands for a process: its own slot pool and
 // stamp): the second sandbox's runs use the same tmpfs, no mount of their own. A

@@ -27,7 +27,7 @@
 
 namespace judge::sandbox {
 
-inline constexpr uint32_t kKeeperProtocolVersion = 7;
+inline constexpr uint32_t kKeeperProtocolVersion = 8;
 inline constexpr uint32_t kNoString = 0xffffffffu;
 inline constexpr std::size_t kMaxKeeperMessage = 256 * 1024;
 inline constexpr int kMaxRunFds = 3 + 8;  // stdin, stdout, stderr, cgroup files
@@ -45,8 +45,8 @@ enum class KeeperOp : uint32_t { kHello = 1, kRun = 2 };
 struct KeeperHello {
   uint32_t op = static_cast<uint32_t>(KeeperOp::kHello);
   uint32_t version = kKeeperProtocolVersion;
-  int32_t has_netns = 0;
   int32_t has_judge_pidfd = 0;
+  int32_t reserved = 0;
   uint64_t exe_dev = 0;
   uint64_t exe_ino = 0;
   int64_t exe_mtime_ns = 0;
@@ -82,7 +82,6 @@ struct KeeperRunHeader {
   uint32_t base_op_count = 0;  // ChildPlan::fs_base_count
   uint64_t session = 0;        // RunPlanText::session (since version 5)
   int64_t scratch_bytes = 0;   // ChildPlan::scratch_bytes
-  int32_t work_unchanged = 0;  // ChildPlan::work_unchanged (since version 7)
   int32_t reserved = 0;
 };
 

@@ -60,7 +60,6 @@ struct KeeperStart {
   std::string path;               // the keeper binary
   std::string socket_base;        // the slot's: <state_dir>/slot<k>.keeper
   int report_fd = -1;             // memfd of the slot's ChildReport page (borrowed)
-  int netns_fd = -1;              // the slot's network namespace, or -1 (borrowed)
   int judge_pidfd = -1;           // or -1 (borrowed)
 };
 
