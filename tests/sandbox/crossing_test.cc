@@ -95,7 +95,8 @@ std::string Name(const ::testing::TestParamInfo<std::tuple<const char*, Later>>&
 
 // Within a submission: every channel.
 INSTANTIATE_TEST_SUITE_P(NextTest, Crossing,
-                         ::testing::Combine(::testing::Values("pid", "sysv", "inode", "flags", "flowlabel", "snmp"),
+                         ::testing::Combine(::testing::Values("pid", "sysv", "inode", "scratch", "flags", "flowlabel",
+                                                              "snmp"),
                                             ::testing::Values(Later::kNextTest)),
                          Name);
 // Across submissions and installations: what a slot kept (its network namespace and

@@ -7,9 +7,11 @@
 //            pid and /proc/sys/kernel/ns_last_pid
 //   sysv     the SysV IPC id counters: the writer makes and removes segments and
 //            semaphore sets; the reader prints the ids of a new one of each
-//   inode    the inode counters of the work directory's layer, /tmp and /dev/shm:
-//            the writer makes and removes files (O_TMPFILE in /tmp, which changes no
-//            directory's times); the reader prints a new file's inode number in each
+//   inode    the inode counter of the work directory's write layer: the writer makes
+//            and removes files; the reader prints a new file's inode number
+//   scratch  the inode counters of /tmp and /dev/shm: the writer makes files with
+//            O_TMPFILE (which changes no directory's times); the reader prints a new
+//            file's inode number in each
 //   flags    the work directory root's inode flags: the writer flips NODUMP and sets
 //            NOATIME (FS_IOC_SETFLAGS, no capability needed), the reader prints them
 //   flowlabel an IPv6 flow label, which outlives its socket: the writer makes
@@ -86,32 +88,34 @@ static void sysv_read(void) {
   if (sem >= 0) semctl(sem, 0, IPC_RMID);
 }
 
-static const char* const kDirs[] = {".", "/tmp", "/dev/shm"};
-
-static void inode_write(void) {
-  for (int d = 0; d < 3; ++d) {
+// A file made and removed in each of dirs (O_TMPFILE: made unnamed), five times.
+static void inode_write(const char* const* dirs, int n, int tmpfile) {
+  for (int d = 0; d < n; ++d) {
     char path[64];
-    snprintf(path, sizeof path, "%s/crossing-%d", kDirs[d], (int)getpid());
+    snprintf(path, sizeof path, "%s/crossing-%d", dirs[d], (int)getpid());
     for (int i = 0; i < 5; ++i) {
-      int fd = d == 1 ? open("/tmp", O_TMPFILE | O_RDWR, 0600) : open(path, O_CREAT | O_RDWR, 0600);
+      int fd = tmpfile ? open(dirs[d], O_TMPFILE | O_RDWR, 0600) : open(path, O_CREAT | O_RDWR, 0600);
       if (fd >= 0) close(fd);
-      if (d != 1) unlink(path);
+      if (!tmpfile) unlink(path);
     }
   }
 }
-static void inode_read(void) {
-  for (int d = 0; d < 3; ++d) {
+// The inode number of a new file in each of dirs.
+static void inode_read(const char* const* dirs, int n) {
+  for (int d = 0; d < n; ++d) {
     char path[64];
-    snprintf(path, sizeof path, "%s/crossing-probe", kDirs[d]);
+    snprintf(path, sizeof path, "%s/crossing-probe", dirs[d]);
     int fd = open(path, O_CREAT | O_RDWR | O_EXCL, 0600);
     struct stat st;
-    if (fd >= 0 && fstat(fd, &st) == 0) printf("%s%s %llu", d ? " " : "", kDirs[d], (unsigned long long)st.st_ino);
-    else printf("%s%s refused", d ? " " : "", kDirs[d]);
+    if (fd >= 0 && fstat(fd, &st) == 0) printf("%s%s %llu", d ? " " : "", dirs[d], (unsigned long long)st.st_ino);
+    else printf("%s%s refused", d ? " " : "", dirs[d]);
     if (fd >= 0) close(fd);
     unlink(path);
   }
   printf("\n");
 }
+static const char* const kWork[] = {"."};
+static const char* const kScratch[] = {"/tmp", "/dev/shm"};
 
 static void flags_write(void) {
   int fd = open(".", O_RDONLY | O_DIRECTORY);
@@ -192,7 +196,8 @@ int main(int argc, char** argv) {
   const uint32_t label = argc > 3 ? (uint32_t)strtoul(argv[3], NULL, 10) : 1;
   if (strcmp(channel, "pid") == 0) writer ? pid_write() : pid_read();
   else if (strcmp(channel, "sysv") == 0) writer ? sysv_write() : sysv_read();
-  else if (strcmp(channel, "inode") == 0) writer ? inode_write() : inode_read();
+  else if (strcmp(channel, "inode") == 0) writer ? inode_write(kWork, 1, 0) : inode_read(kWork, 1);
+  else if (strcmp(channel, "scratch") == 0) writer ? inode_write(kScratch, 2, 1) : inode_read(kScratch, 2);
   else if (strcmp(channel, "flags") == 0) writer ? flags_write() : flags_read();
   else if (strcmp(channel, "flowlabel") == 0) writer ? (void)flowlabel_make(label) : flowlabel_read(label);
   else if (strcmp(channel, "snmp") == 0) writer ? snmp_write() : snmp_read();
