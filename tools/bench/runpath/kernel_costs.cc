@@ -4,12 +4,13 @@
 // (docs/sandbox.md, "Speed"): a pid namespace, a mount namespace (a copy of the
 // host's mounts, torn down at exit), an IPC, a UTS and a network namespace, and the
 // judge's seccomp filter; and what a session's init does per test instead of making
-// new ones: the pid counter written back (ns_last_pid). Then the tmpfs a run's
-// disk layer and its /tmp are, mounted and detached, timed in this process. Then what installing a filter costs alone, timed inside the child:
-// the judge's, and filters that allow everything in 1 and in 256 instructions (the
-// kernel checks, converts and compiles a filter, and emulates it once for every
-// system call number when it is installed: a cost that grows with the paths a
-// system call takes through the filter, all 256 instructions in the second).
+// new ones: the pid counter written back (ns_last_pid). Then what installing a filter
+// costs alone, timed inside the child: the judge's, and filters that allow everything
+// in 1 and in 256 instructions (the kernel checks, converts and compiles a filter, and
+// emulates it once for every system call number when it is installed: a cost that
+// grows with the paths a system call takes through the filter, all 256 instructions in
+// the second). Last, the tmpfs a run's disk layer (and a session run's /tmp) is,
+// mounted and detached, timed in this process.
 //
 //   kernel_costs [samples=400]   (as root)
 #include <linux/filter.h>
