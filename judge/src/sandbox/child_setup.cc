@@ -16,6 +16,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
+#include <initializer_list>
 
 #include "launcher.h"
 #include "session_reset.h"

@@ -52,9 +52,16 @@
 
 #include <cstdint>
 
-#include "run_limits.h"
-
 namespace judge::sandbox {
+
+// One rlimit P sets (run_limits.h derives them). Declared here, not there: what runs
+// between clone and exec includes no header of the judge's public API, whose inline
+// functions allocate (tests/sandbox: sandbox_no_allocator).
+struct RlimitValue {
+  int resource = 0;
+  rlim_t soft = 0;
+  rlim_t hard = 0;
+};
 
 // A page shared (MAP_SHARED) between the judge and the init I. Written by I only
 // (the program never runs with it mapped: exec replaces P's address space), read by

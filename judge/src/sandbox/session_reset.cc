@@ -9,6 +9,8 @@
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
+#include <initializer_list>
 
 namespace judge::sandbox {
 
