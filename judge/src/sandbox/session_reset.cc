@@ -16,13 +16,9 @@ namespace judge::sandbox {
 
 namespace {
 
-// Where the fresh tmpfs is mounted while its directories are stacked: a directory of
-// the root, removed again before the program runs.
-constexpr const char* kScratchMount = "/.judge-scratch";
-
-// "mode=0755,size=<bytes>" into buf (no allocation).
+// "mode=1777,size=<bytes>" into buf (no allocation).
 void ScratchOptions(int64_t bytes, char* buf, int cap) {
-  const char prefix[] = "mode=0755,size=";
+  const char prefix[] = "mode=1777,size=";
   int n = 0;
   for (const char* p = prefix; *p != '\0' && n < cap - 1; ++p) buf[n++] = *p;
   char digits[24];
@@ -48,29 +44,10 @@ constexpr const char* kLastPid = "/proc/sys/kernel/ns_last_pid";
 int MountFreshScratch(int64_t bytes, const char** what) {
   char options[64];
   ScratchOptions(bytes, options, sizeof options);
-  if (mkdir(kScratchMount, 0700) != 0 && errno != EEXIST) return Failed("mkdir the scratch mount point", what);
-  if (mount("judge-scratch", kScratchMount, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0)
-    return Failed("mount the run's /tmp and /dev/shm", what);
-  struct Stacked {
-    const char* dir;
-    const char* at;
-  };
-  int rc = 0;
-  for (Stacked s : {Stacked{"/.judge-scratch/tmp", "/tmp"}, Stacked{"/.judge-scratch/shm", "/dev/shm"}}) {
-    if (mkdir(s.dir, 01777) != 0 || chmod(s.dir, 01777) != 0) {
-      rc = Failed("mkdir in the run's scratch tmpfs", what);
-      break;
-    }
-    if (mount(s.dir, s.at, nullptr, MS_BIND, nullptr) != 0 ||
-        mount(nullptr, s.at, nullptr, MS_REMOUNT | MS_BIND | MS_NOSUID | MS_NODEV, nullptr) != 0) {
-      rc = Failed("stacking the run's scratch tmpfs", what);
-      break;
-    }
-  }
-  // The stacked binds hold the tmpfs; its own mount and mount point go.
-  umount2(kScratchMount, MNT_DETACH);
-  rmdir(kScratchMount);
-  return rc;
+  for (const char* at : {"/tmp", "/dev/shm"})
+    if (mount("judge-scratch", at, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0)
+      return Failed("mount the run's /tmp or /dev/shm", what);
+  return 0;
 }
 
 int DetachScratch(const char** what) {

@@ -9,9 +9,9 @@
 //    its own thread group, and reaps until it has no child;
 //  - the pid counter: ns_last_pid is written back, before each later run, to what the
 //    session's first run found (ResetPidCounter), so a run's pids are a fresh init's;
-//  - files: the root is read-only; /tmp and /dev/shm are a fresh tmpfs per run
-//    (MountFreshScratch), detached after the run (its inode counter, files and pages
-//    go with it); the work directory's overlay and its write layer are new per run
+//  - files: the root is read-only; /tmp and /dev/shm are each a fresh tmpfs per run
+//    (MountFreshScratch), detached after the run (their inode counters, files and
+//    pages go with them); the work directory's overlay and its write layer are new per run
 //    (the layer a fresh tmpfs the judge mounts, run_disk.h) and detached after it;
 //    extra mounts are detached;
 //  - IPC: SysV IPC and POSIX message queues are refused by the seccomp filter
@@ -39,9 +39,11 @@ namespace judge::sandbox {
 // 0, or the errno of the failed step, *what naming it.
 int ResetPidCounter(SessionScratch* scratch, const char** what);
 
-// A fresh tmpfs of `bytes` (nosuid, nodev) whose directories "tmp" and "shm" (mode
-// 1777) are stacked over /tmp and /dev/shm. Needs the root writable (a mount point is
-// made there for a moment). 0, or the errno of the failed step, *what naming it.
+// A fresh tmpfs of `bytes` (nosuid, nodev, mode 1777) over /tmp, and another over
+// /dev/shm: one mount each, nothing else (no mount point of their own, no bind, no
+// remount; every mount operation takes the kernel's global mount lock, which other
+// processes of the host contend for). 0, or the errno of the failed step, *what
+// naming it.
 int MountFreshScratch(int64_t bytes, const char** what);
 
 // Detaches the run's /tmp and /dev/shm: every file and page in them goes. Before the
