@@ -3,6 +3,9 @@
 # judge_warnings(<target>): our code builds warning-free under these flags.
 function(judge_warnings target)
   target_compile_options(${target} PRIVATE -Wall -Wextra -Wno-missing-field-initializers)
+  if(JUDGE_WERROR)
+    target_compile_options(${target} PRIVATE -Werror)
+  endif()
   if(JUDGE_SANITIZE)
     target_compile_options(${target} PRIVATE -fsanitize=address,undefined -fno-omit-frame-pointer
                                              -fno-sanitize-recover=undefined)

@@ -173,26 +173,6 @@ TEST_F(Launcher, ARunOnItsOwnGetsItsFilterFromALauncherMadeAhead) {
   EXPECT_EQ(InnermostPid(s.program_status), "3");
 }
 
-// A keeper's first run: its init was prepared before the keeper knew the slot's
-// network namespace, so its launcher is in the host's. The run enters the slot's and
-// replaces the launcher there (the old one gone: still two tasks); its program is not
-// in the host's network namespace. The keeper's next init is prepared in the slot's.
-TEST_F(Launcher, ARunInAnotherNetworkNamespaceGetsANewLauncherThere) {
-  std::string copy;
-  std::unique_ptr<Sandbox> fresh = WithAFreshKeeper(&copy);
-  ASSERT_NE(fresh, nullptr);
-  std::swap(fresh, one_slot_);
-  const Seen first = NapAndLook(nullptr);
-  const Seen second = NapAndLook(nullptr);
-  std::swap(fresh, one_slot_);
-  fresh.reset();
-  for (int pid : KeepersOf(copy)) ::kill(pid, SIGKILL);  // its binary goes with the test's directory
-  ASSERT_NO_FATAL_FAILURE(ExpectLauncher(first, "the keeper's first run"));
-  EXPECT_EQ(InnermostPid(first.launcher_status), "3") << "the first launcher was not replaced";
-  ASSERT_NO_FATAL_FAILURE(ExpectLauncher(second, "the keeper's second run"));
-  EXPECT_EQ(InnermostPid(second.launcher_status), "2") << "the second init was not prepared in the slot's";
-}
-
 // A session's runs: one init and one launcher for all of them, and every program,
 // the later runs' too, has the filter.
 TEST_F(Launcher, EveryRunOfASessionGetsTheFilterFromTheSameLauncher) {
@@ -266,7 +246,7 @@ int LauncherAlone() {
   if (std::string(what).find("seccomp") == std::string::npos) return 11;
   sock_filter allow[1] = {BPF_STMT(BPF_RET | BPF_K, SECCOMP_RET_ALLOW)};
   if (sandbox::StartLauncher(allow, 1, &what) != 0) return 20;
-  if (!sandbox::LauncherServes(allow, 1, -1)) return 21;
+  if (!sandbox::LauncherServes(allow, 1)) return 21;
   int pidfd = -1, err = 0;
   const pid_t pid = sandbox::CloneInLauncher(ReportSeccomp, child_stack + sizeof child_stack,
                                              CLONE_VM | CLONE_VFORK | CLONE_PIDFD | SIGCHLD, nullptr, &pidfd, &what,
@@ -277,7 +257,7 @@ int LauncherAlone() {
   if (seccomp_seen_by_child != SECCOMP_MODE_FILTER) return 32;
   if (prctl(PR_GET_SECCOMP, 0, 0, 0, 0) != 0) return 33;  // the caller has no filter
   sandbox::StopLauncher();
-  if (sandbox::LauncherServes(allow, 1, -1)) return 40;
+  if (sandbox::LauncherServes(allow, 1)) return 40;
   if (sandbox::CloneInLauncher(ReportSeccomp, child_stack + sizeof child_stack, CLONE_VM | CLONE_VFORK | SIGCHLD,
                                nullptr, &pidfd, &what, &err) != -1 ||
       err != ESRCH)

@@ -170,15 +170,11 @@ class SandboxTest : public ::testing::Test {
   }
 
   // The same as a run of a session (SandboxSession), which keeps nothing the program
-  // writes in its work directory (as the grader's runs). work_dir_unchanged: as the
-  // grader says of a run directory kept from test to test (the program's copy is
-  // rewritten in place, which changes no entry of the directory).
+  // writes in its work directory (as the grader's runs).
   Result<RunResult> RunHostileInSession(SandboxSession& session, const std::string& name,
-                                        std::vector<std::string> args, SandboxLimits limits,
-                                        bool work_dir_unchanged = true) {
+                                        std::vector<std::string> args, SandboxLimits limits) {
     JUDGE_ASSIGN_OR_RETURN(RunSpec spec, HostileSpec(name, std::move(args), limits, {}));
     spec.copy_back_only.emplace();
-    spec.work_dir_unchanged = work_dir_unchanged;
     return session.Run(spec);
   }
 

@@ -23,9 +23,7 @@ namespace {
 
 class Session : public SandboxTest {
  protected:
-  // Not below /tmp: a work directory there has its mount point in the session's
-  // scratch tmpfs, which a run then always leaves touched, so neither it nor the work
-  // directory's view is kept for the next run (docs/sandbox.md, "Sessions").
+  // Not below /tmp: a work directory there has its mount point in the run's /tmp.
   std::string root_parent() const override { return "/var/tmp"; }
   static SandboxLimits Limits() {
     SandboxLimits l = Small();
@@ -116,32 +114,8 @@ TEST_F(Session, AnotherSessionAndARunOnItsOwnGetFreshNamespaces) {
   EXPECT_EQ(alone->status, RunStatus::kOk) << Stderr();
 }
 
-// The view of the work directory (its overlay) a run wrote nothing through serves
-// the session's next run when the caller vouches for the directory below
-// (RunSpec::work_dir_unchanged, as the grader does for a kept run directory): a mount
-// and a detach fewer per test. The program sees the same mount; without the caller's
-// word it gets a new one.
-TEST_F(Session, AWorkDirectoryViewNothingWroteThroughServesTheNextRun) {
-  std::unique_ptr<SandboxSession> session = sandbox().OpenSession();
-  auto first = RunHostileInSession(*session, "work_view", {"mount-id"}, Limits());
-  ASSERT_RAN(first);
-  ASSERT_EQ(first->status, RunStatus::kOk) << first->message << Stderr();
-  const std::string view = Stdout();
-  ASSERT_FALSE(view.empty());
-  auto second = RunHostileInSession(*session, "work_view", {"mount-id"}, Limits());
-  ASSERT_RAN(second);
-  ASSERT_EQ(second->status, RunStatus::kOk) << second->message << Stderr();
-  EXPECT_EQ(Stdout(), view) << "the second run did not get the first's view";
-  auto third = RunHostileInSession(*session, "work_view", {"mount-id"}, Limits(), /*work_dir_unchanged=*/false);
-  ASSERT_RAN(third);
-  ASSERT_EQ(third->status, RunStatus::kOk) << third->message << Stderr();
-  EXPECT_NE(Stdout(), view) << "a run without the caller's word got the last run's view";
-}
-
-// A run that changed its work directory's root (its mode: the upper layer's root,
-// which the judge gives back as it was) leaves nothing in the upper layer, yet the
-// overlay over it remembers the mode it set: the next run gets a fresh view, and can
-// write there.
+// A run that changed its work directory's root (its mode: the upper layer's root)
+// leaves the next run a fresh, writable one.
 TEST_F(Session, AWorkDirectoryRootTheRunChangedIsFreshForTheNext) {
   std::unique_ptr<SandboxSession> session = sandbox().OpenSession();
   auto change = RunHostileInSession(*session, "work_view", {"chmod-root"}, Limits());
@@ -153,9 +127,8 @@ TEST_F(Session, AWorkDirectoryRootTheRunChangedIsFreshForTheNext) {
   EXPECT_EQ(Stdout(), "mode 755\n");
 }
 
-// The caller's word is checked as far as the directory tells: a file added below the
-// view since the last run (the directory's times changed) is seen, although the last
-// run looked the name up and the overlay remembered it absent.
+// A file added to the work directory between two runs is seen by the second, although
+// the first looked the name up (each run gets a fresh overlay).
 TEST_F(Session, AWorkDirectoryChangedBelowTheViewIsSeenByTheNextRun) {
   std::unique_ptr<SandboxSession> session = sandbox().OpenSession();
   auto before = RunHostileInSession(*session, "work_view", {"probe", "added"}, Limits());

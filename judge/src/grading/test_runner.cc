@@ -283,7 +283,6 @@ RunSpec TestRunner::MakeSpec(const TestCase& test, int64_t cpu_limit_ms, const L
   RunSpec spec;
   spec.argv = argv_;
   spec.work_dir = lane.run_dir;
-  spec.work_dir_unchanged = lane.run_dir_kept;
   spec.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "HOME=" + lane.run_dir, "ONLINE_JUDGE=1"};
   // stdout is kept apart from the answer in file mode too, and counted.
   spec.stdout_path = lane.stdout_path;

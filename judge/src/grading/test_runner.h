@@ -58,8 +58,7 @@ struct Lane {
   // The run directory as PrepareRunDir last made it (st_dev 0: not made, or made
   // again next time): kept for the next test when nothing changed it.
   struct stat run_dir_made {};
-  // The last PrepareRunDir kept the run directory as the lane's last test left it: the
-  // sandbox session may keep its view of it too (RunSpec::work_dir_unchanged).
+  // The last PrepareRunDir kept the run directory as the lane's last test left it.
   bool run_dir_kept = false;
   // The prepared sandbox this lane's runs of the submission share (SandboxSession),
   // opened at the lane's first run.

@@ -1,7 +1,6 @@
 #include "child_setup.h"
 
 #include <fcntl.h>
-#include <linux/magic.h>
 #include <linux/seccomp.h>
 #include <poll.h>
 #include <sched.h>
@@ -11,13 +10,14 @@
 #include <sys/resource.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
-#include <sys/statfs.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <cerrno>
+#include <cstdint>
+#include <initializer_list>
 
 #include "launcher.h"
 #include "session_reset.h"
@@ -163,8 +163,6 @@ void RunFsOps(const ChildPlan& plan, int first, int last, int* next_mount) {
         break;
       case FsOp::kHostBind:
       case FsOp::kHostOverlay: {
-        // The session's kept overlay is there already (ChildPlan::reuse_work).
-        if (op.kind == FsOp::kHostOverlay && plan.reuse_work) break;
         what = "attaching the host's mount at ";
         int n = (*next_mount)++;
         rc = AttachMount(n < plan.mount_count ? plan.mount_fds[n] : -1, op.a, op.flags);
@@ -280,12 +278,6 @@ void PrepareInit(const ChildPlan& plan) {
   if (syscall(SYS_getpid) != 1) Fail(plan, "fork: not the init of a new pid namespace", nullptr, 0);
   ResetSignals();
   if (unshare(static_cast<int>(plan.unshare_flags)) != 0) Fail(plan, "unshare namespaces", nullptr, errno);
-  // The slot's network namespace as the keeper last saw it: the launcher made below
-  // stays in the network namespace it is made in (a thread's namespaces are its own),
-  // and the run's programs are its children. A hint, never a failure: a run that comes
-  // with another namespace (or finds I outside it) enters its own and is given a new
-  // launcher there (LaunchProgram), which reports any failure as the run's.
-  if (plan.netns_fd >= 0 && (plan.unshare_flags & CLONE_NEWNET) == 0) (void)setns(plan.netns_fd, CLONE_NEWNET);
   umask(0);
   int no_mounts = 0;
   RunFsOps(plan, 0, plan.fs_base_count, &no_mounts);
@@ -311,27 +303,12 @@ pid_t LaunchProgram(const ChildPlan& plan, int answer_fd, int keep_fd, int* pidf
   if (plan.judge_pidfd >= 0 && poll(&judge, 1, 0) != 0) _exit(kSetupFailed);
   if (dup2(plan.stdin_fd, 0) < 0 || dup2(plan.stdout_fd, 1) < 0 || dup2(plan.stderr_fd, 2) < 0)
     Fail(plan, "dup2 stdio", nullptr, errno);
-  if constexpr (kHaveLauncher) {
-    // The launcher was made in the network namespace the prepared init had (the slot's
-    // as the keeper last saw it, or its own new one): a run that comes with another
-    // enters it and gets a new launcher there, on its own path (a judge error if that
-    // fails, as any setup step). I's own network namespace matters to nobody else.
-    if (!LauncherServes(plan.filter, plan.filter_len, plan.netns_fd)) {
-      if (plan.netns_fd >= 0 && setns(plan.netns_fd, CLONE_NEWNET) != 0) Fail(plan, "setns net", nullptr, errno);
-      StopLauncher();
-      const char* what = "";
-      if (int err = StartLauncher(plan.filter, plan.filter_len, &what); err != 0) Fail(plan, what, nullptr, err);
-    }
-  } else {
-    if (plan.netns_fd >= 0 && setns(plan.netns_fd, CLONE_NEWNET) != 0) Fail(plan, "setns net", nullptr, errno);
-  }
-  // Drop every other descriptor now: whatever else came along (the slot's network
-  // namespace, the judge's pidfd) is not the program's.
+  // Drop every other descriptor now: whatever else came along (the judge's pidfd) is
+  // not the program's.
   int keep[3 + kMaxProcsFds + kMaxMountFds];
   int n = 0;
   keep[n++] = answer_fd;
   if (keep_fd >= 0) keep[n++] = keep_fd;
-  if (plan.upper_fd >= 0) keep[n++] = plan.upper_fd;
   for (int i = 0; i < plan.procs_count && i < kMaxProcsFds; ++i) keep[n++] = plan.procs_fds[i];
   for (int i = 0; i < plan.mount_count && i < kMaxMountFds; ++i) keep[n++] = plan.mount_fds[i];
   CloseAllExcept(keep, n);
@@ -379,46 +356,6 @@ void ReapProgram(const ChildPlan& plan, pid_t program) {
   }
 }
 
-// Whether an overlay is mounted at path: the kept one, unless what held its mount
-// point went (a session's scratch tmpfs, detached after a run that touched it, takes
-// the mounts below /tmp and /dev/shm with it).
-bool OverlayAt(const char* path) {
-  struct statfs sf;
-  return statfs(path, &sf) == 0 && sf.f_type == OVERLAYFS_SUPER_MAGIC;
-}
-
-// Before a session's run: the overlay the last run left attached serves this run, or
-// goes. A reuse the init cannot honour (it kept none) is the keeper's mistake: a
-// setup failure, never a run over the bare mount point.
-void ReadyKeptWork(const ChildPlan& plan, SessionScratch* session) {
-  if (plan.reuse_work && !(session->work_kept && OverlayAt(session->work_path)))
-    Fail(plan, "reusing the work directory's overlay: none was kept at ", session->work_path, 0);
-  if (!session->work_kept || plan.reuse_work) return;
-  // EINVAL, ENOENT: gone already (with the scratch tmpfs it was in).
-  if (umount2(session->work_path, MNT_DETACH) != 0 && errno != EINVAL && errno != ENOENT)
-    Fail(plan, "detaching the last run's work directory", nullptr, errno);
-  session->work_kept = false;
-}
-
-// Whether dir_fd (a directory) holds nothing but "." and "..", read from its start.
-// Not fs::DirNamesAt: that allocates, and I must not.
-bool DirectoryEmpty(int dir_fd) {
-  if (lseek(dir_fd, 0, SEEK_SET) != 0) return false;
-  alignas(8) char buf[1024];
-  for (;;) {
-    const long n = syscall(SYS_getdents64, dir_fd, buf, sizeof buf);
-    if (n <= 0) return n == 0;
-    for (long at = 0; at < n;) {
-      // struct linux_dirent64: d_ino (8), d_off (8), d_reclen (2), d_type (1), d_name.
-      unsigned short reclen;
-      __builtin_memcpy(&reclen, buf + at + 16, sizeof reclen);
-      const char* name = buf + at + 19;
-      if (!(name[0] == '.' && (name[1] == '\0' || (name[1] == '.' && name[2] == '\0')))) return false;
-      at += reclen;
-    }
-  }
-}
-
 struct rusage Minus(const struct rusage& a, const struct rusage& b) {
   auto sub = [](struct timeval x, struct timeval y) {
     int64_t us = (int64_t{x.tv_sec} - y.tv_sec) * 1000000 + (x.tv_usec - y.tv_usec);
@@ -442,25 +379,18 @@ RunEnd RunInInit(const ChildPlan& plan, const RunAnswer& answer, int link, Sessi
   getrusage(RUSAGE_CHILDREN, &before);
   if (session != nullptr) {
     const char* what = "";
-    if (int err = ReadyScratch(plan.scratch_bytes, session, &what); err != 0) Fail(plan, what, nullptr, err);
-    ReadyKeptWork(plan, session);
+    if (int err = ResetPidCounter(session, &what); err != 0) Fail(plan, what, nullptr, err);
+    if (int err = MountFreshScratch(plan.scratch_bytes, &what); err != 0) Fail(plan, what, nullptr, err);
   }
   int pidfd = -1;
   pid_t program = LaunchProgram(plan, answer.fd, link, &pidfd);
-  if (session != nullptr) {
-    // What FinishSessionRun needs to keep the overlay: read now, the report page is
-    // the judge's next run's once the judge has its answer.
-    const FsOp* work = WorkOverlayOp(plan);
-    session->work_overlay_ok = work != nullptr && (plan.reuse_work || plan.report->overlay_errno == 0);
-    if (work != nullptr) CopyString(session->work_path, sizeof session->work_path, work->a, nullptr);
-  }
   // The judge watches the run end through P's pidfd: the end of P, not of I, whose
   // namespaces take a while to tear down. A judge that is gone ends the run with I.
   if (!answer.started(answer.context, pidfd, MonotonicNs())) _exit(0);
   // Only the link and the judge's connection stay: the run's stdin, stdout and stderr
   // must see end of file when the program closes them, not when I ends.
-  int keep[3] = {link, answer.fd, plan.upper_fd};
-  CloseAllExcept(keep, plan.upper_fd >= 0 ? 3 : 2);
+  int keep[2] = {link, answer.fd};
+  CloseAllExcept(keep, 2);
   syscall(SYS_close_range, 0u, 2u, 0u);
   ReapProgram(plan, program);
   KillAllOthersAndReap();
@@ -472,35 +402,20 @@ RunEnd RunInInit(const ChildPlan& plan, const RunAnswer& answer, int link, Sessi
   end.program_status = plan.report->program_status;
   if (session != nullptr) {
     // What holds pages goes before the judge hears that the run ended: the judge then
-    // reads the cgroup's counters, and pages of files or segments still held would
-    // count. The run's mounts go after (FinishSessionRun).
+    // reads the cgroup's counters, and pages of files still held would count. The
+    // run's mounts go after (FinishSessionRun).
     const char* what = "";
-    if (int err = ReleaseScratchIfTouched(session, &what); err != 0) Fail(plan, what, nullptr, err);
-    RemoveSysvIpcObjects();
+    if (int err = DetachScratch(&what); err != 0) Fail(plan, what, nullptr, err);
   }
   return end;
 }
 
-const FsOp* WorkOverlayOp(const ChildPlan& plan) {
-  for (int i = plan.fs_base_count; i < plan.fs_op_count; ++i)
-    if (plan.fs_ops[i].kind == FsOp::kHostOverlay) return &plan.fs_ops[i];
-  return nullptr;
-}
-
-void FinishSessionRun(const ChildPlan& plan, int link, SessionScratch* session) {
+void FinishSessionRun(const ChildPlan& plan, int link) {
   // The judge has its answer and may be preparing its next run, whose report page
   // this is: a failure here is not written there. I just ends, and the keeper, which
   // hears no byte, gives the session's next run a fresh init.
-  // The overlay stays when the run wrote nothing through it (its upper layer empty):
-  // a mount and a detach (an RCU grace period) saved per test. Whether the next run
-  // may use it is the judge's call (the layer clean, the host directory the same).
-  const bool keep_work = session->work_overlay_ok && plan.upper_fd >= 0 && DirectoryEmpty(plan.upper_fd) &&
-                         OverlayAt(session->work_path);
-  if (plan.upper_fd >= 0) close(plan.upper_fd);
-  if (DetachRunMounts(plan, keep_work) != 0) _exit(kSetupFailed);
-  session->work_kept = keep_work;
-  const char done = keep_work ? kWorkKept : kWorkDetached;
-  if (write(link, &done, 1) != 1) _exit(0);
+  if (DetachRunMounts(plan) != 0) _exit(kSetupFailed);
+  if (write(link, &kRunDetached, 1) != 1) _exit(0);
 }
 
 }  // namespace judge::sandbox

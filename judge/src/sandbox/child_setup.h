@@ -1,32 +1,30 @@
 // What runs between clone and exec: the two processes of a sandboxed run.
 //
-// Theory of operation. The slot's keeper (keeper_main.cc), a small process of its
-// own, clones the init I into a new pid namespace (I is its pid 1). I works in two
-// parts, so that the first can be done before the run is asked for (the keeper
-// prepares the next run's init while the judge is busy with the last one):
+// Theory of operation. The slot's keeper (keeper_main.cc) clones the init I into a new
+// pid namespace (I is its pid 1). I works in two parts, so that the first can be done
+// before the run is asked for (the keeper prepares the next run's init while the
+// judge concludes the last one):
 //   1. PrepareInit: resets signal dispositions and the signal mask, enters new mount,
-//      ipc and uts namespaces (and a new network namespace when the slot has none,
-//      else the slot's, as the keeper last saw it), builds the run-independent file
-//      system (a tmpfs root with the system directories bind-mounted read-only, a
-//      prepared /etc, minimal /dev, a fresh /proc for the new pid namespace, private
-//      /tmp and /dev/shm), pivots into it and detaches the host's mounts: from then on
-//      nothing of the host is reachable by path, and an init waiting for its run pins
-//      no host file system but the system directories and /etc. Last, it starts the
-//      launcher L (launcher.h), a thread of I that installs the seccomp filter on
-//      itself alone and starts every program of this init;
-//   2. RunInInit: installs the judge-opened stdin/stdout/stderr as fds 0-2 (a run
-//      that comes with another network namespace than L's enters it and gets a new
-//      L there), attaches the run's host directories (the work directory, extra
-//      mounts), which the keeper opened in the host's mount namespace as detached
-//      mounts (open_tree, or a new overlay made with fsopen) and passed as
+//      IPC, UTS and network namespaces (the network namespace empty, not even
+//      loopback up), builds the run-independent file system (a tmpfs root with the
+//      system directories bind-mounted read-only, a prepared /etc, minimal /dev, a
+//      fresh /proc for the new pid namespace, private /tmp and /dev/shm), pivots into
+//      it and detaches the host's mounts: from then on nothing of the host is
+//      reachable by path, and an init waiting for its run pins no host file system
+//      but the system directories and /etc. Last, it starts the launcher L
+//      (launcher.h), a thread of I that installs the seccomp filter on itself alone
+//      and starts every program of this init;
+//   2. RunInInit: installs the judge-opened stdin/stdout/stderr as fds 0-2, attaches
+//      the run's host directories (the work directory's overlay, extra mounts), which
+//      the keeper made in the host's mount namespace as detached mounts and passed as
 //      descriptors, makes the root read-only, has L clone the program P (which joins
-//      the run's cgroups itself: the setup's CPU time and kernel memory, freed lazily
-//      after the run, are not the program's), closes every descriptor and reaps
-//      children until P exits (L's children are I's to reap: one thread group); it
-//      records P's wait status, kills whatever is left in the namespace (setsid-ed
-//      daemons included: kill(-1) from its pid 1, which spares I's own threads, L
-//      among them), reaps it, tells the keeper and exits, L with it; the kernel tears
-//      its namespaces down after the judge has its answer.
+//      the run's cgroups itself: the setup's CPU time and kernel memory are not the
+//      program's), closes every descriptor and reaps children until P exits (L's
+//      children are I's to reap: one thread group); it records P's wait status, kills
+//      whatever is left in the namespace (setsid-ed daemons included: kill(-1) from its
+//      pid 1, which spares I's own threads, L among them) and reaps it. A run on its
+//      own's I then exits, L with it; a session's I restores what a run can change
+//      (session_reset.h) and waits for the session's next run.
 // I and L are root and the program is not, so the program cannot signal or inspect
 // them. I dies with the keeper (PR_SET_PDEATHSIG, a SIGKILL to I's whole thread
 // group), which ends the run when the judge goes.
@@ -39,15 +37,8 @@
 // later runs, never has it. (On architectures without the launcher, I clones P and
 // P installs the filter last.)
 //
-// After P exits, I kills every other process of its pid namespace and reaps them,
-// then tells the keeper. A run on its own's I then exits; a session's I restores what
-// a run can change (session_reset.h) before it says so, and waits for the session's
-// next run.
-//
 // P shares I's memory until it execs, as posix_spawn's child does (CLONE_VM |
-// CLONE_VFORK, on a stack of its own; L, and I, wait meanwhile): copying I's page tables
-// only for P to throw them away at exec was, with their teardown, a large part of a
-// run's cost on hosts where page-table updates are expensive (virtual machines).
+// CLONE_VFORK, on a stack of its own; L, and I, wait meanwhile).
 //
 // Everything here runs between clone and exec: no allocation, no locks, only system
 // calls (raw ones where glibc would consult thread state, e.g. setresuid). Every
@@ -61,9 +52,16 @@
 
 #include <cstdint>
 
-#include "run_limits.h"
-
 namespace judge::sandbox {
+
+// One rlimit P sets (run_limits.h derives them). Declared here, not there: what runs
+// between clone and exec includes no header of the judge's public API, whose inline
+// functions allocate (tests/sandbox: sandbox_no_allocator).
+struct RlimitValue {
+  int resource = 0;
+  rlim_t soft = 0;
+  rlim_t hard = 0;
+};
 
 // A page shared (MAP_SHARED) between the judge and the init I. Written by I only
 // (the program never runs with it mapped: exec replaces P's address space), read by
@@ -119,9 +117,7 @@ struct ChildPlan {
   const int* procs_fds = nullptr;  // cgroup.procs files to write "0" to
   int procs_count = 0;
   int stdin_fd = -1, stdout_fd = -1, stderr_fd = -1;  // >= 3
-  int netns_fd = -1;      // setns() into it; -1: a new one with the others (PrepareInit:
-                          // the network namespace to be prepared in; -1: I's own)
-  unsigned long unshare_flags = 0;  // the namespaces I creates (mount, ipc, uts...)
+  unsigned long unshare_flags = 0;  // the namespaces I creates (mount, IPC, UTS, network)
   const FsOp* fs_ops = nullptr;
   int fs_op_count = 0;
   int fs_base_count = 0;  // fs_ops[0, fs_base_count) are PrepareInit's, the rest RunInInit's
@@ -139,18 +135,6 @@ struct ChildPlan {
   // Session runs (RunInInit): the size of the tmpfs holding the run's /tmp and
   // /dev/shm, in bytes.
   int64_t scratch_bytes = 0;
-  // Session runs: the judge allows the session's last work directory overlay to serve
-  // this run (the same host directory, unchanged, over the same write layer, which
-  // the last run left clean: RunSpec::work_dir_unchanged). Judge -> keeper.
-  int work_unchanged = 0;
-  // Keeper -> I: the init kept that overlay attached and it serves this run: the
-  // kHostOverlay op is skipped (no detached mount comes for it). Else an overlay the
-  // init kept is detached before the run's mounts are attached.
-  int reuse_work = 0;
-  // I: the write layer's upper directory (the overlay's upperdir), opened by the
-  // keeper, or -1: after a session's run the init keeps the overlay attached only
-  // while it is empty (FinishSessionRun).
-  int upper_fd = -1;
   const char* program = nullptr;  // what P execs, with argv and envp (null-terminated)
   const char* const* argv = nullptr;
   const char* const* envp = nullptr;
@@ -186,27 +170,19 @@ inline constexpr int kMaxMountFds = 16;
 
 // Part 1 in I (the keeper's clone, pid 1 of a new pid namespace): the namespaces and
 // fs_ops[0, fs_base_count), which must end with the pivot into the new root, then the
-// launcher with the filter. Reads unshare_flags, netns_fd (the network namespace to
-// enter, unless unshare_flags makes a new one; -1: stay), hostname, the ops, the
-// filter and report (where a failure is written before I exits with a status of 120).
+// launcher with the filter. Reads unshare_flags, hostname, the ops, the filter and
+// report (where a failure is written before I exits with a status of 120).
 // Descriptors are left alone.
 void PrepareInit(const ChildPlan& plan);
 
-// What a session's I keeps between two runs: whether the tmpfs holding the runs'
-// /tmp and /dev/shm is mounted, and what it looked like when it was fresh (a run that
-// leaves it as it found it leaves it for the next; else it is replaced); and the work
-// directory's overlay, when the last run left its upper layer empty.
+// What a session's I carries from one run to the next: what it restores before each
+// later run. Each run gets a fresh /tmp and /dev/shm (session_reset.h).
 struct SessionScratch {
-  bool mounted = false;
-  int64_t bytes = 0;
-  struct timespec tmp_mtime = {}, tmp_ctime = {}, shm_mtime = {}, shm_ctime = {};
-  // The overlay attached at work_path (its kHostOverlay op's target) stays for the
-  // next run: kept after a run whose overlay was a real one and left nothing in the
-  // upper layer (FinishSessionRun); used again only when the keeper says so
-  // (ChildPlan::reuse_work), else detached first.
-  bool work_kept = false;
-  bool work_overlay_ok = false;  // the last run's kHostOverlay was an overlay, not the bind fallback
-  char work_path[4096] = {};
+  // /proc/sys/kernel/ns_last_pid as the session's first run found it (I and L made):
+  // written back before every later run, so that each run's processes get the pids a
+  // fresh init's would.
+  char last_pid[24] = {};
+  int last_pid_len = 0;
 };
 
 // How a run ended, as its init saw it.
@@ -229,32 +205,22 @@ struct RunAnswer {
 // Part 2 in I, once PrepareInit has returned: the run. Installs the judge-opened
 // stdio, attaches the run's mounts, has the launcher start P, calls answer.started
 // once P has exec'd (or died), and returns once P has exited and every other process
-// of the namespace is killed and reaped. Descriptors closed on return: all but `link` and answer.fd. A
-// failure before P runs is written to the report and I exits.
+// of the namespace is killed and reaped. Descriptors closed on return: all but `link`
+// and answer.fd. A failure before P runs is written to the report and I exits.
 // session: null for a run on its own (I exits after it, the kernel tearing its
-// namespaces down); else a session's, whose I stays: the run's /tmp and /dev/shm are
-// the session's scratch tmpfs (fresh, or as the last run found it), and before this
-// returns what the run left that holds pages is gone (session_reset.h): the scratch
-// tmpfs detached when the run changed it, SysV IPC objects removed.
+// namespaces down); else a session's, whose I stays: the pid counter is set back to
+// what the session's first run found, the run's /tmp and /dev/shm are a fresh tmpfs,
+// detached before this returns (session_reset.h).
 RunEnd RunInInit(const ChildPlan& plan, const RunAnswer& answer, int link, SessionScratch* session);
 
-// The run's kHostOverlay op (the work directory's overlay) among
-// fs_ops[fs_base_count, ...), or null (a bind stands in without overlayfs). No
-// allocation: I calls it too.
-const FsOp* WorkOverlayOp(const ChildPlan& plan);
-
 // After a session's run, once its KeeperEnded is sent: detaches the run's mounts
-// (extra mounts, and its work directory's overlay unless it stays for the next run:
-// an overlay whose upper layer, plan.upper_fd, the run left empty), makes the root
-// writable again for the next run's mount points, and writes one byte on `link`,
-// kWorkKept or kWorkDetached: the keeper waits for it before it makes the next run's
-// mounts (an overlay on the same layer must not be mounted twice), and tells the next
-// run whether the kept overlay may serve it. plan's tables must still be alive (the
-// keeper keeps them until the byte). On a failure I exits without a byte (and without
-// a report: the run was concluded).
-inline constexpr char kWorkDetached = 1;
-inline constexpr char kWorkKept = 2;
-void FinishSessionRun(const ChildPlan& plan, int link, SessionScratch* session);
+// (the work directory's overlay, extra mounts), makes the root writable again for the
+// next run's mount points, and writes kRunDetached on `link`: the keeper waits for it
+// before it hands the init the session's next run. plan's tables must still be alive
+// (the keeper keeps them until the byte). On a failure I exits without a byte (and
+// without a report: the run was concluded).
+inline constexpr char kRunDetached = 1;
+void FinishSessionRun(const ChildPlan& plan, int link);
 
 }  // namespace judge::sandbox
 

@@ -202,13 +202,13 @@ IsolationFeature ProbeSocketAllowlist() {
     if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
     sock_fprog prog = {static_cast<unsigned short>(filter->size()), filter->data()};
     if (::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0) return errno;
-    for (int family : {AF_VSOCK, AF_NETLINK, AF_PACKET})
+    for (int family : {AF_VSOCK, AF_NETLINK, AF_PACKET, AF_INET, AF_INET6})
       if (::socket(family, SOCK_DGRAM, 0) >= 0 || errno != EAFNOSUPPORT) return EINVAL;
     int unix_socket = ::socket(AF_UNIX, SOCK_STREAM, 0);
     return unix_socket >= 0 ? 0 : errno;
   });
   return Feature("socket-allowlist", rc,
-                 "only AF_UNIX, AF_INET and AF_INET6 sockets (AF_VSOCK, AF_NETLINK, AF_PACKET refused)");
+                 "only AF_UNIX sockets (AF_INET, AF_INET6, AF_VSOCK, AF_NETLINK, AF_PACKET refused)");
 }
 
 // The runs' /etc in the state directory: found complete, made, or mended (and why).

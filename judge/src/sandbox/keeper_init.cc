@@ -3,7 +3,6 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
-#include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -21,7 +20,7 @@ namespace {
 constexpr int kMaxGoFds = 6 + kMaxRunFds + kMaxMountFds;
 
 struct InitArgs {
-  const ChildPlan* base;  // its netns_fd: the slot's network namespace, or -1
+  const ChildPlan* base;
   int link;
 };
 
@@ -63,14 +62,13 @@ bool ReceiveGo(int link, GoMessage* go, int* fds, int* fd_count) {
   }
   if (n != static_cast<ssize_t>(sizeof *go) || (m.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) != 0) return false;
   *fd_count = 0;
-  if (go->drop_work) return true;  // nothing comes with it (RunInit::DropKeptWork)
   for (struct cmsghdr* c = CMSG_FIRSTHDR(&m); c != nullptr; c = CMSG_NXTHDR(&m, c)) {
     if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
     int k = static_cast<int>((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
     std::memcpy(fds + *fd_count, CMSG_DATA(c), sizeof(int) * static_cast<std::size_t>(k));
     *fd_count += k;
   }
-  return *fd_count == 4 + go->has_netns + go->has_judge_pidfd + go->procs_count + go->mount_count + go->has_upper;
+  return *fd_count == 4 + go->has_judge_pidfd + go->procs_count + go->mount_count;
 }
 
 // The run's plan: the keeper's, with the descriptors I received.
@@ -80,43 +78,29 @@ ChildPlan PlanWithFds(const GoMessage& go, int* fds) {
   plan.stdin_fd = fds[at++];
   plan.stdout_fd = fds[at++];
   plan.stderr_fd = fds[at++];
-  plan.netns_fd = go.has_netns ? fds[at++] : -1;
   plan.judge_pidfd = go.has_judge_pidfd ? fds[at++] : -1;
   plan.procs_fds = fds + at;
   plan.procs_count = go.procs_count;
   plan.mount_fds = fds + at + go.procs_count;
   plan.mount_count = go.mount_count;
-  plan.upper_fd = go.has_upper ? fds[at + go.procs_count + go.mount_count] : -1;
   return plan;
 }
 
 int InitMain(void* arg) {
   const InitArgs a = *static_cast<const InitArgs*>(arg);  // the keeper's copy is gone once ready
-  // Nothing of the keeper's but the link (and, until PrepareInit has entered it, the
-  // slot's network namespace): no client's socket, no listener.
-  const int netns = a.base->netns_fd;
-  const unsigned lo = static_cast<unsigned>(netns >= 0 && netns < a.link ? netns : a.link);
-  const unsigned hi = static_cast<unsigned>(netns > a.link ? netns : a.link);
-  if (lo > 0) syscall(SYS_close_range, 0u, lo - 1, 0u);
-  if (hi > lo + 1) syscall(SYS_close_range, lo + 1, hi - 1, 0u);
-  syscall(SYS_close_range, hi + 1, ~0u, 0u);
+  // Nothing of the keeper's but the link: no client's socket, no listener.
+  const unsigned link = static_cast<unsigned>(a.link);
+  if (link > 0) syscall(SYS_close_range, 0u, link - 1, 0u);
+  syscall(SYS_close_range, link + 1, ~0u, 0u);
   PrepareInit(*a.base);
-  if (netns >= 0) close(netns);
   const char ready = 1;
   if (write(a.link, &ready, 1) != 1) _exit(0);
-  SessionScratch scratch;  // this init's: a session's runs' /tmp and /dev/shm
+  SessionScratch scratch;  // what this init restores before each later run of its session
   for (;;) {
     GoMessage go;
     int fds[kMaxGoFds];
     int n = 0;
     if (!ReceiveGo(a.link, &go, fds, &n)) _exit(0);  // discarded
-    if (go.drop_work) {
-      if (scratch.work_kept && umount2(scratch.work_path, MNT_DETACH) != 0 && errno != EINVAL && errno != ENOENT)
-        _exit(0);
-      scratch.work_kept = false;
-      if (write(a.link, &kWorkDetached, 1) != 1) _exit(0);
-      continue;
-    }
     // The judge's connection came first, into the lowest free descriptor: out of the
     // way of the run's stdin, stdout and stderr, which go to 0-2.
     if (fds[0] < 3) {
@@ -140,7 +124,7 @@ int InitMain(void* arg) {
     if (send(a.link, &e, sizeof e, MSG_NOSIGNAL) != static_cast<ssize_t>(sizeof e)) _exit(0);
     // A run on its own: leaving tears the namespaces down, after the judge has heard.
     if (!go.keep) _exit(0);
-    FinishSessionRun(plan, a.link, &scratch);
+    FinishSessionRun(plan, a.link);
   }
 }
 
@@ -177,7 +161,6 @@ void RunInit::Discard() {
 
 void RunInit::Forget() {
   held_plan_.reset();
-  kept_work_.clear();
   pid_ = -1;
   pidfd_.Reset();
   link_.Reset();
@@ -192,9 +175,6 @@ bool RunInit::Prepare(const ChildPlan& like, const std::string& key) {
   Discard();
   ChildPlan base = like;
   base.report = &prepare_report;
-  // The network namespace the last run came with: the launcher PrepareInit makes is
-  // made in it (child_setup.h), so that the next run need not make another.
-  base.netns_fd = last_netns_.get();
   std::memset(&prepare_report, 0, sizeof prepare_report);
   int pair[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0) return false;
@@ -232,23 +212,8 @@ bool RunInit::AwaitReset() {
   if (!held_plan_) return true;
   char byte = 0;
   const bool answered = ReadByteFrom(link_.get(), &byte);
-  kept_work_.clear();
-  const FsOp* work = WorkOverlayOp(held_plan_->unpacked.plan);
-  if (answered && byte == kWorkKept && work != nullptr && work->data != nullptr) kept_work_ = work->data;
   held_plan_.reset();
-  return answered;  // else I ended: the caller prepares a fresh one
-}
-
-bool RunInit::SessionsOwn(const std::string& key, uint64_t session) const {
-  return pid_ >= 0 && session != 0 && session_ == session && key_ == key;
-}
-
-bool RunInit::KeepsWorkFor(const std::string& key, uint64_t session, const std::string& overlay_options) const {
-  return SessionsOwn(key, session) && !kept_work_.empty() && kept_work_ == overlay_options;
-}
-
-bool RunInit::KeepsWorkNotFor(const std::string& key, uint64_t session) const {
-  return pid_ >= 0 && !kept_work_.empty() && !SessionsOwn(key, session);
+  return answered && byte == kRunDetached;  // else I ended: the caller prepares a fresh one
 }
 
 void RunInit::FinishLastRun() {
@@ -259,19 +224,6 @@ void RunInit::HoldUntilReset(std::unique_ptr<HeldPlan> plan, uint64_t session) {
   // Only the init that ran the run resets: not a fresh one prepared since (the
   // session's ended, or its judge went away), which would never send the byte.
   if (pid_ >= 0 && session_ == session) held_plan_ = std::move(plan);
-}
-
-void RunInit::DropKeptWork() {
-  // The last run's reset first: its byte says whether the view was kept, and the link
-  // carries one answer at a time (a drop sent while I still resets would have its
-  // byte taken for the reset's, and the next run's for the drop's).
-  FinishLastRun();
-  if (pid_ < 0 || kept_work_.empty()) return;
-  kept_work_.clear();
-  GoMessage drop;
-  drop.drop_work = 1;
-  char byte = 0;
-  if (!SendMessage(link_.get(), &drop, sizeof drop, nullptr, 0) || !ReadByteFrom(link_.get(), &byte)) Discard();  // it ended, or could not detach: the run gets a fresh one
 }
 
 void RunInit::PrepareAhead(const ChildPlan& like, const std::string& key) {
@@ -290,17 +242,6 @@ bool RunInit::Go(const GoMessage& go, const std::vector<int>& fds, uint64_t sess
     return false;
   }
   NoteAnswered(Answered::kNothing);  // I waits in recvmsg: it writes nothing meanwhile
-  // The slot's network namespace, for the inits prepared after this run (Prepare). A
-  // copy is made when the client's descriptor changes (by number: one reused for
-  // another namespace only costs a run a launcher made on its path, LaunchProgram
-  // checks). Before the hand-over: I waits in recvmsg, and errno is the keeper's.
-  const int netns = go.has_netns && fds.size() > 4 ? fds[4] : -1;
-  if (netns < 0) {
-    last_netns_.Reset();
-  } else if (netns != last_netns_source_ || !last_netns_) {
-    last_netns_.Reset(static_cast<int>(fcntl(netns, F_DUPFD_CLOEXEC, 3)));
-  }
-  last_netns_source_ = netns;
   GoMessage to_init = go;
   to_init.init_pid = pid_;
   if (!SendMessage(link_.get(), &to_init, sizeof to_init, fds.data(), static_cast<int>(fds.size()))) {

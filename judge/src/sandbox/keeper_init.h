@@ -1,41 +1,34 @@
 // The keeper's run init (keeper_main.cc): the one process I it has at a time, cloned
 // ahead of its run into a new pid namespace, handed the run, and kept for the next
-// run of the same session.
+// run of the same session. The messages on its link are in keeper_protocol.h.
 //
 // Theory of operation. Prepare clones I (CLONE_VM: no page tables copied for it,
 // none torn down when it exits; on a stack of its own) with one end of a socket pair,
-// its link; I builds the base of the run's file system (child_setup.h, PrepareInit)
-// from the plan of the slot's last run, in the network namespace that run came with
-// (a copy of its descriptor is kept for this: the launcher I makes there, which holds
-// the seccomp filter, stays in the network namespace it is made in, and a run with
-// another one needs a new launcher), writes a byte on its link, and waits there
-// for its run: a GoMessage with the run's descriptors beside it. I shares the
-// keeper's memory, errno included (one thread's TLS), so the keeper never works
-// alongside an I that is building: it waits for the ready byte first, and while I
-// waits for a run it is blocked in recvmsg. Once handed a run, I runs while the
-// keeper closes its copies of the descriptors and waits, reading errno only to tell
-// EINTR, which cannot come (the keeper has no signal handlers).
+// its link; I makes its namespaces (a new network namespace among them) and builds
+// the base of the run's file system (child_setup.h, PrepareInit) from the plan of the
+// slot's last run, writes a byte on its link, and waits there for its run: a
+// GoMessage with the run's descriptors beside it. I shares the keeper's memory, errno
+// included (one thread's TLS), so the keeper never works alongside an I that is
+// building: it waits for the ready byte first, and while I waits for a run it is
+// blocked in recvmsg. Once handed a run, I runs while the keeper closes its copies of
+// the descriptors and waits, reading errno only to tell EINTR, which cannot come (the
+// keeper has no signal handlers).
 //
 // Handed a run, I answers the judge itself, on the judge's connection that comes with
 // the run: KeeperStarted with the program's pidfd once the program has exec'd, and a
 // KeeperEnded once the program has exited and every other process of the run is gone
-// (child_setup.h, RunInInit); the keeper gets a copy of the latter on the link. The
-// keeper is not between the program's start or end and the judge: on a loaded host
-// every process woken on the way may wait for a core. What I has sent it notes in the
-// memory it shares with the keeper (answered()), so that the keeper, seeing I end
-// early (a failed setup), sends the judge the rest. After a run on its own (session 0) I exits,
-// and the keeper reaps it (its namespaces torn down meanwhile, after the judge has
-// its answer) and only then prepares the next one: measured back to back on a
-// loaded host, building the next init's namespaces while the last one's were being
-// torn down made runs slower (docs/figures.md, runpath; the two compete for the same
-// cores and kernel locks), so the keeper waits, the judge does not. A session's run (GoMessage::keep) leaves I
-// waiting on its link for the session's next run, everything the run could change
-// gone before its KeeperEnded, and its mounts detached after it (FinishSessionRun),
-// but for a work directory overlay the run wrote nothing through: the init says
-// whether it kept that one, and the keeper lets the session's next run use it only
-// when the judge vouches for what lies below it (ChildPlan::work_unchanged). Such an I belongs to its session: ReadyFor hands it to
-// no other (a run of another session, or on its own, gets a fresh init), so
-// isolation stays per session.
+// (child_setup.h, RunInInit); the keeper gets a copy of the latter on the link. What
+// I has sent it notes in the memory it shares with the keeper (answered()), so that
+// the keeper, seeing I end early (a failed setup), sends the judge the rest. After a
+// run on its own (session 0) I exits, and the keeper reaps it (its namespaces torn
+// down meanwhile, after the judge has its answer) and only then prepares the next one
+// (building the next init's namespaces while the last one's are torn down made runs
+// slower on a loaded host: docs/figures.md, runpath). A session's run (GoMessage::keep)
+// leaves I waiting on its link for the session's next run, everything the run could
+// change or observe gone before its KeeperEnded (session_reset.h), and its mounts
+// detached after it (FinishSessionRun, which ends with a byte on the link). Such an I
+// belongs to its session: ReadyFor hands it to no other (a run of another session, or
+// on its own, gets a fresh init), so every submission gets fresh namespaces.
 //
 // Not thread-safe: the keeper is single-threaded.
 #ifndef JUDGE_SRC_SANDBOX_KEEPER_INIT_H_
@@ -54,23 +47,17 @@
 
 namespace judge::sandbox {
 
-// What I receives with its run. Descriptors, in order: the judge's connection (I
-// answers KeeperStarted and KeeperEnded on it itself), stdin, stdout, stderr, the
-// slot's network namespace (has_netns), the judge's pidfd (has_judge_pidfd),
-// procs_count cgroup files, mount_count detached mounts, the write layer's upper
-// directory (has_upper: a session's run with a work overlay).
+// What I receives with its run (keeper_protocol.h, the link). Descriptors, in order:
+// the judge's connection (I answers KeeperStarted and KeeperEnded on it itself),
+// stdin, stdout, stderr, the judge's pidfd (has_judge_pidfd), procs_count cgroup
+// files, mount_count detached mounts.
 struct GoMessage {
   const ChildPlan* plan = nullptr;  // in the keeper's memory, alive until the run ends
   int32_t init_pid = 0;             // I's pid as the judge sees it (KeeperStarted)
-  int32_t has_netns = 0;
   int32_t has_judge_pidfd = 0;
   int32_t procs_count = 0;
   int32_t mount_count = 0;
   int32_t keep = 0;  // a session's run: I stays for the session's next run
-  int32_t has_upper = 0;
-  // Not a run: I detaches the work directory overlay it kept, writes one byte on its
-  // link and waits for its run again (no descriptors come with it).
-  int32_t drop_work = 0;
 };
 
 // A run's request as received, and the plan that points into it: what a session's
@@ -114,35 +101,19 @@ class RunInit {
   // After the run: I's copy of the KeeperEnded it sent the judge. False when I ended
   // instead (then reaped, its status and usage in *ended, and forgotten).
   bool ReceiveEnded(KeeperEnded* ended);
-  // Before the next run's mounts are made: waits until a session's init has detached
-  // the last run's (HoldUntilReset); an init that ended instead is reaped.
+  // Before the next run is handed over: waits until a session's init has detached the
+  // last run's mounts (HoldUntilReset); an init that ended instead is reaped.
   void FinishLastRun();
   // After a run of `session`, answered: the run's request, kept (I still reads its
   // mount table) until I says the run's mounts are detached; ReadyFor and
   // FinishLastRun wait for that. Nothing is kept when the init there is not the one
   // that ran it (it ended, and a fresh one was prepared).
   void HoldUntilReset(std::unique_ptr<HeldPlan> plan, uint64_t session);
-  // Whether the init there is `session`'s, built for `key`, and kept its last run's
-  // work directory overlay, made with `overlay_options` (the kHostOverlay op's data):
-  // then that overlay may serve the session's next run (ChildPlan::reuse_work). Only
-  // after FinishLastRun (the init says whether it kept it).
-  bool KeepsWorkFor(const std::string& key, uint64_t session, const std::string& overlay_options) const;
-  // Whether the init there keeps a work directory overlay, and would not be handed a
-  // run of `session` with `key`: discard it before another overlay is made on the
-  // slot's write layer (overlayfs warns of an upper directory two mounts use).
-  bool KeepsWorkNotFor(const std::string& key, uint64_t session) const;
-  // Has the init detach the work directory overlay it kept, if any, before another
-  // overlay is made on the same write layer (the run will not use the kept one).
-  // Waits for the last run's reset first (FinishLastRun). An init that fails to is
-  // discarded.
-  void DropKeptWork();
   // Kills and reaps the init, if any.
   void Discard();
 
  private:
   bool Prepare(const ChildPlan& like, const std::string& key);
-  // Whether the init there was handed a run of `session` (not 0) with `key` already.
-  bool SessionsOwn(const std::string& key, uint64_t session) const;
   void Forget();  // no init any more (reaped already, or taken away)
   bool AwaitReset();  // false: I ended instead of finishing the last run's reset
 
@@ -152,11 +123,6 @@ class RunInit {
   std::string key_;
   uint64_t session_ = 0;  // 0: fresh (never handed a run)
   std::unique_ptr<HeldPlan> held_plan_;  // set while I detaches the last run's mounts
-  std::string kept_work_;  // the overlay options of the work overlay I kept; empty: none
-  // The network namespace the last run came with (a copy), which the next init is
-  // prepared in, and the keeper's descriptor it was copied from.
-  UniqueFd last_netns_;
-  int last_netns_source_ = -1;
 };
 
 }  // namespace judge::sandbox

@@ -1,43 +1,38 @@
 // judge-sandbox-keeper: a run slot's helper process. It starts each run of its slot,
-// for every judge process on the host, and outlives them.
+// for every judge process of its installation on the host, and outlives them. Every
+// message it exchanges (with judges, and with its init) is in keeper_protocol.h.
 //
 // Theory of operation. Forking the judge for each run copies its page tables (a large
 // process: the binary, the plugins, the store) only for the child to throw them away;
 // this small static program is forked instead. The first judge to need slot k starts
-// it, handing it a listening socket bound at <state_dir>/slot<k>.keeper (in the
-// judge's private state directory), and it detaches (a new session; its parent exits
-// at once), having compiled the seccomp filter first (a judge that connects later pays
-// nothing for it; a keeper that cannot compile it exits with kKeeperExitNoFilter).
-// Every judge process then connects to it: a connection opens with a hello
-// (the slot's report page and network namespace, the judge's pidfd, the keeper binary
-// the judge expects: another is refused), answered with a welcome naming the keeper's
-// binary, and carries that judge's runs (the first sent right behind the hello).
-// The slot's lock (flock) keeps two judges from running in one slot at once, so the
-// keeper serves one run at a time. Its init is cloned ahead of it: after each run the
-// keeper clones the next init into a new pid namespace, which builds the part of the
-// run's file system every run of the slot shares (child_setup.h's PrepareInit: from the
-// plan of the run just served) while the judge concludes that run, and waits. A run
-// whose plan has the same base (BaseKey) is handed to it with the descriptors it
+// it, handing it a listening socket bound at <state_dir>/slot<k>.keeper-<id> (in the
+// judge's private state directory; <id> names the keeper binary), and it detaches (a
+// new session; its parent exits at once), having compiled the seccomp filter first (a
+// judge that connects later pays nothing for it; a keeper that cannot compile it
+// exits with kKeeperExitNoFilter). Every judge process of the installation then
+// connects to it: a connection opens with a hello, answered with a welcome, and
+// carries that judge's runs (the first sent right behind the hello). The slot's lock
+// (flock) keeps two judges from running in one slot at once, so the keeper serves one
+// run at a time.
+//
+// Its init is cloned ahead of the run: after each run the keeper clones the next init
+// into new pid, mount, IPC, UTS and network namespaces, which builds the part of the
+// run's file system every run of the slot shares (child_setup.h's PrepareInit, from
+// the plan of the run just served) while the judge concludes that run, and waits. A
+// run whose plan has the same base (BaseKey) is handed to it with the descriptors it
 // needs, the run's host directories among them as detached mounts the keeper makes
 // (keeper_mounts.h: the init, pivoted into its new root, no longer sees the host's
-// paths); any other plan gets a new init first (keeper_init.h). The init does the
-// rest (RunInInit) and the program P execs. The init, handed the judge's connection
-// with the run, answers the judge itself: KeeperStarted once P has exec'd, with P's
-// pidfd, and KeeperEnded once every process of the run is gone, with their rusage (the
-// keeper, between them before, made two more processes to wake on a run's path; on a
-// loaded host each can wait for a core). The keeper hears the end from the init's copy
-// and answers for an init that ended early (keeper_init.h). The judge watches and
-// kills the run itself (cgroup, pidfd). The init of a run on its own then exits and
-// the keeper reaps it, after the judge has its answer.
+// paths); any other plan gets a new init first (keeper_init.h). The init does the rest
+// (RunInInit), answers the judge itself on the judge's connection, which comes with
+// the run, and sends the keeper a copy of its last answer; the keeper answers for an
+// init that ended early. The judge watches and kills the run itself (cgroup, pidfd).
+// The init of a run on its own then exits and the keeper reaps it, after the judge has
+// its answer.
 //
 // A run of a session (the plan's session id, SandboxSession) leaves its init waiting
 // for the session's next run instead, its KeeperEnded sent once the run's traces are
-// removed too (session_reset.h). The kept init serves only runs of that session with
-// the same base; any other run discards it for a fresh one. A session's init may keep
-// the work directory's overlay of a run that wrote nothing through it; the session's
-// next run then gets no new overlay (no fsopen, no mount, no detach) when the judge
-// vouches that the layer and the directory below are as they were
-// (ChildPlan::work_unchanged) and the overlay was made for the same ones.
+// removed (session_reset.h). The kept init serves only runs of that session with the
+// same base; any other run discards it for a fresh one.
 //
 // A connection that ends (the judge closed it, or died) during a run kills that run.
 // With no connection for kIdleSeconds the keeper exits (a prepared init dies with it).
@@ -94,7 +89,6 @@ struct Client {
   UniqueFd socket;
   bool greeted = false;
   ChildReport* report = nullptr;
-  UniqueFd netns;
   UniqueFd judge_pidfd;
   ~Client() {
     if (report) munmap(report, sizeof(ChildReport));
@@ -124,7 +118,7 @@ KeeperWelcome Welcome() {
   return w;
 }
 
-// The hello: the slot's report page and network namespace, and the binary the judge
+// The hello: the slot's report page, the judge's pidfd, and the binary the judge
 // expects. Answered with the welcome, also when it is of another protocol version or
 // names another binary. False: a malformed hello, another version's, or one naming
 // another binary (the connection is dropped, with the run the judge sent behind it).
@@ -140,14 +134,12 @@ bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
     (void)SendMessage(c->socket.get(), &w, sizeof w, nullptr, 0);
     return false;
   }
-  std::size_t want_fds = 1 + (h.has_netns ? 1 : 0) + (h.has_judge_pidfd ? 1 : 0);
+  std::size_t want_fds = 1 + (h.has_judge_pidfd ? 1 : 0);
   if (fds->size() != want_fds) return false;
   void* page = mmap(nullptr, sizeof(ChildReport), PROT_READ | PROT_WRITE, MAP_SHARED, (*fds)[0], 0);
   if (page == MAP_FAILED) return false;
   c->report = static_cast<ChildReport*>(page);
-  std::size_t next = 1;
-  if (h.has_netns) c->netns.Reset((*fds)[next++]);
-  if (h.has_judge_pidfd) c->judge_pidfd.Reset((*fds)[next]);
+  if (h.has_judge_pidfd) c->judge_pidfd.Reset((*fds)[1]);
   close((*fds)[0]);
   fds->clear();  // kept by the client now
   c->greeted = true;
@@ -201,32 +193,20 @@ bool AwaitRunEnd(const Client& c) {
 // Hands the run to an init ready for it (a fresh one, or its session's). False with
 // errno when no init took it; *prepare_failed when none could be made.
 bool HandOver(const Client& c, const ChildPlan& plan, const std::string& key, uint64_t session,
-              const std::vector<int>& run_fds, const std::vector<UniqueFd>& mounts, const UniqueFd& upper,
-              bool* prepare_failed) {
+              const std::vector<int>& run_fds, const std::vector<UniqueFd>& mounts, bool* prepare_failed) {
   GoMessage go;
   go.plan = &plan;
-  go.has_netns = c.netns.valid();
   go.has_judge_pidfd = c.judge_pidfd.valid();
   go.procs_count = plan.procs_count;
   go.mount_count = static_cast<int32_t>(mounts.size());
   go.keep = session != 0;
-  go.has_upper = upper.valid();
   std::vector<int> fds = {c.socket.get(), run_fds[0], run_fds[1], run_fds[2]};
-  if (c.netns) fds.push_back(c.netns.get());
   if (c.judge_pidfd) fds.push_back(c.judge_pidfd.get());
   fds.insert(fds.end(), run_fds.begin() + 3, run_fds.end());
   for (const UniqueFd& m : mounts) fds.push_back(m.get());
-  if (upper) fds.push_back(upper.get());
-  // A run that reuses the kept overlay has no overlay of its own: only the init that
-  // kept it can take it (ReadyFor hands it on, the init being this session's).
-  const pid_t kept = init.pid();
   for (int attempt = 0; attempt < 2; ++attempt) {  // a prepared init may have been killed
     if (!init.ReadyFor(plan, key, session)) {
       *prepare_failed = true;
-      return false;
-    }
-    if (plan.reuse_work && init.pid() != kept) {
-      errno = ESRCH;
       return false;
     }
     if (init.Go(go, fds, session)) return true;
@@ -234,32 +214,22 @@ bool HandOver(const Client& c, const ChildPlan& plan, const std::string& key, ui
   return false;
 }
 
-
 // Hands the run to its init, which answers the judge itself, and waits for the end.
 // The run's stdin, stdout and stderr ((*fds)[0..2]) are closed once handed over (the
 // init has them): a copy kept here would hide a pipe's end-of-file from the other side
 // until the run ended (an interactor must see the submission close its stdout).
 bool ServeRun(const Client& c, ChildPlan& plan, const std::string& key, uint64_t session, std::vector<int>* fds) {
-  // A session's init may still be detaching the last run's overlay, on the layer this
-  // run's will use: it must be gone first. One that kept its overlay and will not get
-  // this run goes too; so does a kept overlay this run will not use (overlayfs warns
-  // of an upper directory two mounts share, and the kept one would never be used).
+  // A session's init may still be detaching the last run's mounts: it is handed this
+  // run only once it is done.
   init.FinishLastRun();
-  if (init.KeepsWorkNotFor(key, session)) init.Discard();
-  const FsOp* work = WorkOverlayOp(plan);
-  const char* work_options = work != nullptr ? work->data : nullptr;
-  plan.reuse_work = plan.work_unchanged && work_options != nullptr && init.KeepsWorkFor(key, session, work_options);
-  if (!plan.reuse_work) init.DropKeptWork();
   std::vector<UniqueFd> mounts;
   const char* host_path = "";
   if (!HostMounts(plan, &mounts, &host_path)) {
     const int err = errno;
     return Fail(c, (std::string("a copy of the host's mount of ") + host_path).c_str(), err);
   }
-  // The init looks at the upper layer after a session's run: empty, its overlay stays.
-  UniqueFd upper = session != 0 && work_options != nullptr ? OpenUpperLayer(work_options) : UniqueFd();
   bool prepare_failed = false;
-  if (!HandOver(c, plan, key, session, *fds, mounts, upper, &prepare_failed)) {
+  if (!HandOver(c, plan, key, session, *fds, mounts, &prepare_failed)) {
     int err = errno;
     if (!prepare_failed) return Fail(c, "handing the run to its init", err);
     const std::string what = init.Failure(&err);
@@ -348,9 +318,6 @@ int Loop(int listener) {
     for (std::size_t i = p.size() - 1; i >= 1; --i) {
       if (p[i].revents == 0 || Serve(clients[i - 1].get())) continue;
       clients.erase(clients.begin() + static_cast<long>(i - 1));
-      // A judge gone ended its sessions: a work overlay their init kept would only
-      // share the slot's write layer with the next run's (which drops it anyway).
-      init.DropKeptWork();
     }
     if (p[0].revents & POLLIN) Accept(listener, &clients);
   }

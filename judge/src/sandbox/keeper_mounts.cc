@@ -49,7 +49,6 @@ bool HostMounts(const ChildPlan& plan, std::vector<UniqueFd>* mounts, const char
   for (int i = plan.fs_base_count; i < plan.fs_op_count; ++i) {
     const FsOp& op = plan.fs_ops[i];
     if (op.kind != FsOp::kHostBind && op.kind != FsOp::kHostOverlay) continue;
-    if (op.kind == FsOp::kHostOverlay && plan.reuse_work) continue;  // the init's kept one serves
     mounts->push_back(HostMount(op, plan.report));
     if (!mounts->back()) {
       *failed = op.b;
@@ -57,15 +56,6 @@ bool HostMounts(const ChildPlan& plan, std::vector<UniqueFd>* mounts, const char
     }
   }
   return true;
-}
-
-UniqueFd OpenUpperLayer(const char* options) {
-  const std::string all = std::string(",") + options + ",";
-  const std::size_t at = all.find(",upperdir=");
-  if (at == std::string::npos) return UniqueFd();
-  const std::size_t from = at + 10;
-  const std::string dir = all.substr(from, all.find(',', from) - from);
-  return UniqueFd(open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
 }
 
 }  // namespace judge::sandbox

@@ -23,13 +23,9 @@ UniqueFd NewOverlay(const char* options);
 UniqueFd HostMount(const FsOp& op, ChildReport* report);
 
 // The detached mounts of every kHost* op of plan.fs_ops[fs_base_count, ...), in
-// order, but for the kHostOverlay when plan.reuse_work (the init's kept one serves).
+// order.
 // False with errno set, *failed naming the host path, when one cannot be made.
 bool HostMounts(const ChildPlan& plan, std::vector<UniqueFd>* mounts, const char** failed);
-
-// The upper directory an overlay's options name (upperdir=), opened read-only
-// without following a link; invalid when there is none or it cannot be opened.
-UniqueFd OpenUpperLayer(const char* options);
 
 }  // namespace judge::sandbox
 

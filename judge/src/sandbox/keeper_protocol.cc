@@ -99,7 +99,6 @@ std::string PackPlan(const RunPlanText& in) {
   h.gid = plan.gid;
   h.session = in.session;
   h.scratch_bytes = plan.scratch_bytes;
-  h.work_unchanged = plan.work_unchanged != 0;
   std::vector<PackedFsOp> ops;
   for (int i = 0; i < plan.fs_op_count; ++i) {
     const FsOp& op = plan.fs_ops[i];
@@ -187,7 +186,6 @@ bool UnpackPlan(const std::string& message, UnpackedPlan* out) {
   plan.uid = h.uid;
   plan.gid = h.gid;
   plan.scratch_bytes = h.scratch_bytes;
-  plan.work_unchanged = h.work_unchanged != 0;
   plan.cwd = cwd;
   if (hostname) plan.hostname = hostname;
   return true;

@@ -1,18 +1,62 @@
-// What the judge and a slot's keeper (keeper_main.cc) say to each other: the run plan
-// of child_setup.h, flattened into one message, and the keeper's two answers.
+// Every message between the judge J, a slot's keeper K (keeper_main.cc), the run's
+// init I (keeper_init.h, child_setup.h) and I's launcher thread L (launcher.h): the
+// sandbox's whole protocol, in one table. Other files point here.
 //
-// Theory of operation. The plan holds pointers (strings, tables); a message holds a
-// header, fixed-size records and one string table, every pointer replaced by an
-// offset into that table (kNoString for null). PackPlan (judge side) writes it,
-// UnpackPlan (keeper side) rebuilds a ChildPlan whose pointers point into the
-// received buffer, which must outlive it. Descriptors travel beside the bytes
-// (SCM_RIGHTS): a run's stdin, stdout, stderr, then its cgroup files. Messages go
-// over a SOCK_SEQPACKET pair, so one send is one receive, whole.
+// Channels.
+//   conn    J <-> K, then I: a SOCK_SEQPACKET connection to K's listening socket
+//           <state_dir>/slot<k>.keeper-<id> (root only; one send is one receive,
+//           whole; descriptors beside the bytes, SCM_RIGHTS). K hands it to I with
+//           each run, and I answers J on it itself.
+//   link    K <-> I: a SOCK_SEQPACKET pair made when K clones I.
+//   report  I -> J: the slot's ChildReport page (child_setup.h), a memfd J makes and
+//           maps, K maps (hello) and I shares (K's memory): written by I, read by J
+//           once the run's end has come.
+//   futex   I <-> L: one word in the memory they share (launcher.h): a clone to make.
 //
-// The layout is private to one build. A keeper outlives the judge process that started
-// it (later judges connect to it), so the welcome names the keeper's binary (device,
-// inode, modification time) and version: a judge whose keeper binary is another file
-// replaces that keeper.
+//   message         on      from -> to  when                     carries (descriptors)                  answered by
+//   KeeperHello     conn    J -> K      first on a connection    the binary J expects, version          KeeperWelcome
+//                                                                (report memfd, J's pidfd if any)
+//   KeeperWelcome   conn    K -> J      to a hello; J reads it   K's pid, binary, version; when it      -
+//                                       before the first run's   names another binary or version, K
+//                                       answer                   drops the connection (run and all)
+//   run: KeeperRunHeader, conn  J -> K  per run (the first       the plan: header, PackedFsOps,         KeeperStarted,
+//     PackedFsOp[],                     right behind the hello)  RlimitValues, strings (stdin, stdout,  KeeperEnded
+//     RlimitValue[], strings                                     stderr, procs_count cgroup files)
+//   ready byte      link    I -> K      once, I prepared         1                                      -
+//   GoMessage       link    K -> I      the run handed over      keep (a session's), counts (conn,      KeeperEnded
+//                                                                stdin, stdout, stderr, J's pidfd if    copy on link;
+//                                                                any, cgroup files, detached mounts)    a session's I
+//                                                                                                       then the byte
+//   job             futex   I -> L      per run: clone P         fn, stack, flags, arg                  idle: P's pid,
+//                                                                                                       pidfd, or errno
+//   KeeperStarted   conn    I -> J      P has exec'd (or died)   ok, I's pid, start time (P's pidfd)    -
+//                           K -> J      K failed (ok 0: errno,   what failed (none)
+//                                       what) or I ended before
+//                                       starting P (ok 1, I's
+//                                       pidfd; the report says
+//                                       why)
+//   KeeperEnded     conn    I -> J      every process of the run P's wait status, the run's rusage,   -
+//                                       is gone                  when (none)
+//                   link    I -> K      right after, a copy      the same (none)
+//                   conn    K -> J      I ended before it sent   I's status and rusage (none)
+//                                       its own
+//   kRunDetached    link    I -> K      a session's run's        1 (child_setup.h)                      -
+//                                       mounts detached
+//
+// Order and ownership. A connection carries one run at a time; J sends the next run
+// only after KeeperEnded. K closes its copies of a run's stdin, stdout and stderr once
+// I has them. K waits for kRunDetached before it hands a session's I its next run (or
+// discards I if it ends instead). A connection that closes during a run ends the run
+// (K kills I). I and L are in K's memory (CLONE_VM): GoMessage::plan points into K's
+// copy of the run message, kept until the run's mounts are detached.
+//
+// The plan holds pointers (strings, tables); a message holds a header, fixed-size
+// records and one string table, every pointer replaced by an offset into that table
+// (kNoString for null). PackPlan (judge side) writes it, UnpackPlan (keeper side)
+// rebuilds a ChildPlan whose pointers point into the received buffer, which must
+// outlive it. The layout is private to one build: the hello and the welcome name the
+// keeper binary (device, inode, modification time) and kKeeperProtocolVersion, so a
+// judge never talks to a keeper of another build.
 #ifndef JUDGE_SRC_SANDBOX_KEEPER_PROTOCOL_H_
 #define JUDGE_SRC_SANDBOX_KEEPER_PROTOCOL_H_
 
@@ -27,7 +71,7 @@
 
 namespace judge::sandbox {
 
-inline constexpr uint32_t kKeeperProtocolVersion = 7;
+inline constexpr uint32_t kKeeperProtocolVersion = 8;
 inline constexpr uint32_t kNoString = 0xffffffffu;
 inline constexpr std::size_t kMaxKeeperMessage = 256 * 1024;
 inline constexpr int kMaxRunFds = 3 + 8;  // stdin, stdout, stderr, cgroup files
@@ -36,17 +80,16 @@ inline constexpr int kKeeperExitNoFilter = 4;
 
 enum class KeeperOp : uint32_t { kHello = 1, kRun = 2 };
 
-// Judge -> keeper, once: the slot's fixed parts. Descriptors: the report page's memfd,
-// the slot's network namespace (or none), the judge's pidfd (or none). The seccomp
-// filter is not among them: the keeper compiles it once at its start (since version
-// 3), so it belongs to the keeper's binary, which the welcome names. The hello names
-// the binary the judge expects (since version 6): a keeper that is another refuses
-// it, so the judge may send its first run right behind the hello.
+// Judge -> keeper, once per connection (the table above). Descriptors: the report
+// page's memfd, the judge's pidfd (or none). The seccomp filter is not among them: the
+// keeper compiles it once at its start, so it belongs to the keeper's binary. A keeper
+// that is not the binary the hello names refuses it, so the judge may send its first
+// run right behind the hello.
 struct KeeperHello {
   uint32_t op = static_cast<uint32_t>(KeeperOp::kHello);
   uint32_t version = kKeeperProtocolVersion;
-  int32_t has_netns = 0;
   int32_t has_judge_pidfd = 0;
+  int32_t reserved = 0;
   uint64_t exe_dev = 0;
   uint64_t exe_ino = 0;
   int64_t exe_mtime_ns = 0;
@@ -80,9 +123,8 @@ struct KeeperRunHeader {
   uint32_t hostname = kNoString;
   uint32_t strings_bytes = 0;
   uint32_t base_op_count = 0;  // ChildPlan::fs_base_count
-  uint64_t session = 0;        // RunPlanText::session (since version 5)
+  uint64_t session = 0;        // RunPlanText::session
   int64_t scratch_bytes = 0;   // ChildPlan::scratch_bytes
-  int32_t work_unchanged = 0;  // ChildPlan::work_unchanged (since version 7)
   int32_t reserved = 0;
 };
 
@@ -95,8 +137,9 @@ struct PackedFsOp {
   uint64_t dev = 0;
 };
 
-// Keeper -> judge, once the program has exec'd (or failed to): the init's pid, with
-// its pidfd beside it when ok.
+// Init (or keeper) -> judge, once the program has exec'd or failed to (the table
+// above): the init's pid, with the program's pidfd beside it when ok (the init's when
+// the keeper answers for an init that ended first).
 struct KeeperStarted {
   int32_t ok = 0;
   int32_t error = 0;       // errno of the keeper's own failure (clone, pipe)
@@ -105,10 +148,11 @@ struct KeeperStarted {
   int64_t start_ns = 0;    // CLOCK_MONOTONIC when the program had exec'd
 };
 
-// Keeper -> judge, when the init has been reaped.
+// Init -> judge (and a copy to the keeper), once every process of the run is gone; or
+// keeper -> judge for an init that ended first (the table above).
 struct KeeperEnded {
-  int32_t status = 0;      // the init's wait status
-  struct rusage usage = {};  // of the init and every process it reaped
+  int32_t status = 0;      // the program's wait status (the init's, from the keeper)
+  struct rusage usage = {};  // of every process of the run
   int64_t reaped_ns = 0;
 };
 

@@ -4,7 +4,6 @@
 #include <linux/seccomp.h>
 #include <sched.h>
 #include <sys/prctl.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -35,8 +34,6 @@ struct Shared {
   // What L was made with, and why its start failed.
   const sock_filter* filter = nullptr;
   unsigned short filter_len = 0;
-  dev_t net_dev = 0;
-  ino_t net_ino = 0;  // 0: unknown (never matches)
   int setup_err = 0;
   const char* setup_what = "";
 };
@@ -136,15 +133,9 @@ int StartLauncher(const sock_filter* filter, unsigned short filter_len, const ch
     *what = "the launcher (not on this architecture)";
     return ENOSYS;
   }
-  // L's network namespace is the caller's now (a thread shares the namespaces its
-  // creator had): LauncherServes compares a run's with it.
-  struct stat net;
-  const bool known = stat("/proc/self/ns/net", &net) == 0;
   shared = Shared{};
   shared.filter = filter;
   shared.filter_len = filter_len;
-  shared.net_dev = known ? net.st_dev : 0;
-  shared.net_ino = known ? net.st_ino : 0;
   shared.state = kStarting;
   // A thread without TLS of its own (no CLONE_SETTLS): see LauncherMain on errno.
   const int flags =
@@ -160,14 +151,10 @@ int StartLauncher(const sock_filter* filter, unsigned short filter_len, const ch
   return shared.setup_err != 0 ? shared.setup_err : EIO;
 }
 
-bool LauncherServes(const sock_filter* filter, unsigned short filter_len, int netns_fd) {
+bool LauncherServes(const sock_filter* filter, unsigned short filter_len) {
   if (State() != kIdle || shared.filter_len != filter_len) return false;
-  if (filter_len > 0 && shared.filter != filter && std::memcmp(shared.filter, filter, filter_len * sizeof *filter) != 0)
-    return false;
-  if (netns_fd < 0) return true;
-  struct stat st;
-  return fstat(netns_fd, &st) == 0 && shared.net_ino != 0 && st.st_dev == shared.net_dev &&
-         st.st_ino == shared.net_ino;
+  return filter_len == 0 || shared.filter == filter ||
+         std::memcmp(shared.filter, filter, filter_len * sizeof *filter) == 0;
 }
 
 void StopLauncher() {

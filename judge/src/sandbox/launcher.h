@@ -34,8 +34,7 @@
 // and at StopLauncher's kExit the exit). Nothing here allocates or locks.
 //
 // Only on x86_64 and aarch64 (where the raw calls are written): elsewhere
-// kHaveLauncher is false, there is no L, I clones P itself and P installs the
-// filter, as before.
+// kHaveLauncher is false, there is no L, I clones P itself and P installs the filter.
 #ifndef JUDGE_SRC_SANDBOX_LAUNCHER_H_
 #define JUDGE_SRC_SANDBOX_LAUNCHER_H_
 
@@ -55,9 +54,8 @@ inline constexpr bool kHaveLauncher = false;
 // naming it. The caller is a run's init: one launcher at a time (StopLauncher first).
 int StartLauncher(const sock_filter* filter, unsigned short filter_len, const char** what);
 
-// Whether L is running with `filter` in the network namespace of the descriptor
-// netns_fd (-1: any; the caller's own then, as I's is L's unless it entered another).
-bool LauncherServes(const sock_filter* filter, unsigned short filter_len, int netns_fd);
+// Whether L is running with `filter`.
+bool LauncherServes(const sock_filter* filter, unsigned short filter_len);
 
 // Asks L to end and waits until it has (none running: returns at once).
 void StopLauncher();

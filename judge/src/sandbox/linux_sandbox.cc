@@ -1,8 +1,8 @@
 // The Linux sandbox: CreateSandbox() and Run().
 //
 // Theory of operation. A LinuxSandbox owns a pool of run slots (run_slot.h); slot k
-// runs programs as uid/gid first_uid + k with its own cgroup(s) and empty network
-// namespace (network_namespace.h), made on first use and reused.
+// runs programs as uid/gid first_uid + k with its own cgroup(s), made on first use and
+// reused.
 //
 // Run() is a sequence of steps, each of which either succeeds or returns an error
 // with every earlier step undone by RAII, whatever path is taken:
@@ -11,19 +11,20 @@
 //   3. open stdin/stdout/stderr (RunStreams: stdin a sealed memory copy, stdout and
 //      stderr pipes the judge drains into files it created fresh, fd-relative, and
 //      puts back at their names if the program replaced them, when the streams go);
-//   4. ready the run's disk layer, where everything the program writes in its work
-//      directory goes, under a quota (run_disk.h: the slot's, kept from its last run
-//      when that left it clean, else mounted fresh); empty the cgroup, reset it and
-//      set its limits (CgroupRun: emptied for the next run when it goes);
-//   5. hand the run to the slot's keeper (slot_keeper.h), a small process that clones
-//      the init of a new pid namespace, which builds the namespaces (child_setup.h)
-//      and starts the program; the keeper answers once the program has exec'd, with
-//      the init's pidfd (SpawnedInit: the whole tree is killed and the keeper's
-//      reaping awaited when it goes, unless that happened already);
+//   4. mount the run's own disk layer, where everything the program writes in its work
+//      directory goes, under a quota (run_disk.h: a fresh tmpfs, unmounted after the
+//      run); empty the cgroup, reset it and set its limits (CgroupRun: emptied for the
+//      next run when it goes);
+//   5. hand the run to the slot's keeper (slot_keeper.h), whose prepared init (new pid,
+//      mount, IPC, UTS and network namespaces: child_setup.h) starts the program; the
+//      init answers once the program has exec'd, with the program's pidfd (SpawnedInit:
+//      the whole tree is killed and the run's end awaited when it goes, unless that
+//      happened already). The messages are in keeper_protocol.h;
 //   6. watch the run (run_monitor.h), draining its output, until it ends or a limit
-//      is crossed or the caller cancels; kill the tree through the cgroup (or the pid namespace's init without
-//      one) when it must stop;
-//   7. reap the init, read the final counters, decide the status (run_verdict.h);
+//      is crossed or the caller cancels; kill the tree through the cgroup (or the
+//      program's pidfd and the init without one) when it must stop;
+//   7. hear from the init that every process of the run is gone, read the final
+//      counters, decide the status (run_verdict.h);
 //   8. copy what the program wrote and the caller wants back into the host work
 //      directory (fd-relative, through the directory opened in step 4; by real
 //      blocks, each inode once, at most what the layer was charged: copy_back.h).
@@ -58,7 +59,6 @@
 #include "judge/sandbox/sandbox.h"
 #include "linux_sandbox.h"
 #include "linux_session.h"
-#include "network_namespace.h"
 #include "run_disk.h"
 #include "run_filesystem.h"
 #include "run_limits.h"
@@ -131,10 +131,8 @@ struct ChildPlanStorage {
 struct WorkLayer {
   std::string work_dir;
   UniqueFd host_dir;
-  RunDisk* disk = nullptr;  // the slot's (Slot::disk), or none
-  std::string overlay_options;  // for the init's mount; empty without a layer
-  // A session's run whose last run's overlay may serve it (ChildPlan::work_unchanged).
-  bool unchanged = false;
+  std::optional<RunDisk> disk;  // this run's, or none
+  std::string overlay_options;  // for the keeper's overlay; empty without a layer
 };
 
 LinuxSandbox::LinuxSandbox(const SandboxOptions& options) : options_(options) {}
@@ -196,9 +194,6 @@ Status LinuxSandbox::PrepareSlot(Slot& slot) {
     for (const auto& [name, root] : choice_.v1_roots) ctl.emplace(name, CgroupFiles(root));
     slot.cgroup = NewCgroupV1(std::move(ctl), options_.cgroup_name, slot.index);
   }
-  Result<UniqueFd> netns = OpenSlotNetworkNamespace(slot.root_dir + ".net");
-  if (!netns.ok()) return netns.status().WithContext("slot " + std::to_string(slot.index));
-  slot.netns = std::move(netns).value();
   slot.report_fd.Reset(::memfd_create("judge-report", MFD_CLOEXEC));
   if (!slot.report_fd || ::ftruncate(slot.report_fd.get(), sizeof(ChildReport)) != 0)
     return ErrnoStatus(errno, "the report page's memfd");
@@ -217,7 +212,6 @@ Result<SlotKeeper*> LinuxSandbox::KeeperOf(Slot& slot) {
   start.path = keeper_path_;
   start.socket_base = slot.root_dir + ".keeper";
   start.report_fd = slot.report_fd.get();
-  start.netns_fd = slot.netns.get();
   start.judge_pidfd = judge_pidfd_.get();
   Result<std::unique_ptr<SlotKeeper>> keeper = SlotKeeper::Start(start);
   if (!keeper.ok()) return keeper.status().WithContext("slot " + std::to_string(slot.index));
@@ -350,7 +344,7 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   const DerivedLimits derived = ClampedLimits(spec.limits, slot.cgroup != nullptr);
   const uid_t uid = static_cast<uid_t>(options_.first_uid + slot.index);
   JUDGE_ASSIGN_OR_RETURN(RunStreams streams, RunStreams::Open(spec, derived.output_bytes, uid, uid));
-  JUDGE_ASSIGN_OR_RETURN(WorkLayer layer, OpenWorkLayer(slot, spec, work_dir, derived, uid, session));
+  JUDGE_ASSIGN_OR_RETURN(WorkLayer layer, OpenWorkLayer(slot, work_dir, derived, uid));
   CgroupRun cgroup(slot.cgroup.get());
   JUDGE_ASSIGN_OR_RETURN(CgroupUsage base, cgroup.Start(derived.cgroup_memory_bytes, derived.cgroup_pids_max));
   JUDGE_ASSIGN_OR_RETURN(SpawnedInit init, Spawn(slot, spec, layer, derived, streams, program, session));
@@ -388,31 +382,9 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   return result;
 }
 
-namespace {
-
-// Whether `now` (the work directory, opened for this run) is the directory `last`
-// saw in the same session's last run here, unchanged: the same inode (held open since,
-// so not another directory's), owner, mode and link count, and the same change and
-// modification times. What the caller vouches for (RunSpec::work_dir_unchanged) is
-// checked as far as the directory itself tells.
-bool SameWorkDir(const Slot::WorkDirSeen& last, uint64_t session, const struct stat& now) {
-  struct stat held;
-  if (session == 0 || last.session != session || !last.dir || ::fstat(last.dir.get(), &held) != 0) return false;
-  auto same_time = [](const struct timespec& a, const struct timespec& b) {
-    return a.tv_sec == b.tv_sec && a.tv_nsec == b.tv_nsec;
-  };
-  const struct stat& was = last.st;
-  return held.st_dev == now.st_dev && held.st_ino == now.st_ino && was.st_dev == now.st_dev &&
-         was.st_ino == now.st_ino && held.st_nlink > 0 && was.st_uid == now.st_uid && was.st_gid == now.st_gid &&
-         was.st_mode == now.st_mode && was.st_nlink == now.st_nlink && same_time(was.st_mtim, now.st_mtim) &&
-         same_time(was.st_ctim, now.st_ctim);
-}
-
-}  // namespace
-
-// Step 4: the work directory, opened now, and the disk layer over it.
-Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const RunSpec& spec, const std::string& work_dir,
-                                              const DerivedLimits& derived, uid_t uid, uint64_t session) {
+// Step 4: the work directory, opened now, and the run's own disk layer over it.
+Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const std::string& work_dir, const DerivedLimits& derived,
+                                              uid_t uid) {
   WorkLayer layer;
   layer.work_dir = work_dir;
   layer.host_dir.Reset(::open(work_dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
@@ -423,40 +395,8 @@ Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const RunSpec& spec, c
       return ErrnoStatus(errno, "cannot hand the work directory " + work_dir + " to uid " + std::to_string(uid));
     return layer;
   }
-  // The slot's layer again when the last run (of this process) left it clean.
-  bool as_left = false;
-  bool reused = slot.disk && !slot.used_elsewhere &&
-                slot.disk->Reuse(derived.disk_bytes, derived.disk_files, uid, uid, session != 0 ? &as_left : nullptr);
-  // A session's last overlay over it may serve this run: its init kept it (the keeper
-  // knows), the layer is the same and as that run left it, and so is the directory
-  // below. Runs on their own never keep one: nothing to remember for them.
-  if (session == 0) {
-    slot.last_work = {};
-  } else {
-    struct stat now;
-    if (::fstat(layer.host_dir.get(), &now) != 0)
-      return ErrnoStatus(errno, "cannot stat the work directory " + work_dir);
-    layer.unchanged = spec.work_dir_unchanged && reused && as_left && slot.session == session &&
-                      SameWorkDir(slot.last_work, session, now);
-    slot.last_work.session = session;
-    slot.last_work.st = now;
-    slot.last_work.dir.Reset(static_cast<int>(::fcntl(layer.host_dir.get(), F_DUPFD_CLOEXEC, 0)));
-  }
-  if (!reused) {
-    if (slot.disk && slot.used_elsewhere) slot.disk->Disown();  // what is there now is another's
-    slot.disk.reset();
-    // A clean layer left by a judge process that ended (or by the one that used the
-    // slot since our last run) is taken over; else Start replaces whatever is there.
-    std::optional<RunDisk> kept = RunDisk::Adopt(slot.disk_dir, derived.disk_bytes, derived.disk_files, uid, uid);
-    if (kept) {
-      slot.disk.emplace(std::move(*kept));
-    } else {
-      JUDGE_ASSIGN_OR_RETURN(RunDisk disk,
-                             RunDisk::Start(slot.disk_dir, derived.disk_bytes, derived.disk_files, uid, uid));
-      slot.disk.emplace(std::move(disk));
-    }
-  }
-  layer.disk = &*slot.disk;
+  JUDGE_ASSIGN_OR_RETURN(RunDisk disk, RunDisk::Start(slot.disk_dir, derived.disk_bytes, derived.disk_files, uid, uid));
+  layer.disk.emplace(std::move(disk));
   JUDGE_ASSIGN_OR_RETURN(layer.overlay_options, layer.disk->OverlayOptions(work_dir));
   return layer;
 }
@@ -483,7 +423,7 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
 
   ChildPlan& plan = storage->plan;
   plan.procs_count = slot.cgroup ? static_cast<int>(slot.cgroup->procs_fds().size()) : 0;
-  plan.unshare_flags = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | (slot.netns ? 0 : CLONE_NEWNET);
+  plan.unshare_flags = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWNET;
   plan.fs_ops = storage->ops.data();
   plan.fs_op_count = static_cast<int>(storage->ops.size());
   plan.fs_base_count = fs_ops.base_count;
@@ -492,7 +432,6 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   plan.uid = plan.gid = static_cast<uid_t>(options_.first_uid + slot.index);
   plan.cwd = layer.work_dir.c_str();
   plan.scratch_bytes = derived.tmpfs_bytes;
-  plan.work_unchanged = layer.unchanged;
   RunPlanText text;
   text.session = session;
   text.plan = &plan;

@@ -56,8 +56,7 @@ class LinuxSandbox final : public Sandbox {
   Result<RunResult> RunInSlot(Slot& slot, const RunSpec& spec, const std::string& work_dir,
                               const std::string& program, uint64_t session);
   DerivedLimits ClampedLimits(const SandboxLimits& limits, bool with_cgroup) const;
-  Result<WorkLayer> OpenWorkLayer(Slot& slot, const RunSpec& spec, const std::string& work_dir,
-                                  const DerivedLimits& derived, uid_t uid, uint64_t session);
+  Result<WorkLayer> OpenWorkLayer(Slot& slot, const std::string& work_dir, const DerivedLimits& derived, uid_t uid);
   Result<SpawnedInit> Spawn(Slot& slot, const RunSpec& spec, const WorkLayer& layer, const DerivedLimits& derived,
                             const RunStreams& streams, const std::string& program, uint64_t session);
   Status KillTree(Slot& slot, int program_pidfd);

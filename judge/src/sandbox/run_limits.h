@@ -25,16 +25,11 @@
 #include <array>
 #include <cstdint>
 
+#include "child_setup.h"
 #include "judge/base/status.h"
 #include "judge/sandbox/sandbox.h"
 
 namespace judge::sandbox {
-
-struct RlimitValue {
-  int resource = 0;
-  rlim_t soft = 0;
-  rlim_t hard = 0;
-};
 
 inline constexpr int64_t kDefaultDiskFiles = 16384;  // SandboxLimits::disk_files 0
 

@@ -1,12 +1,13 @@
 // Watching a run while it runs: the one loop that decides whether and why the judge
 // stops a program early.
 //
-// Theory of operation. The monitor polls the program's pidfd (the keeper passes it
-// on from the run's init), and the output pipes, with a timeout; output is drained as
-// soon as it arrives. On every tick it reads the CPU counter (the
-// cgroup's, or /proc polling without one), the wall clock, the output files' sizes and
-// the cancellation flag; the first limit crossed is the kill reason. A fork refused at
-// the process limit is not a reason: the program got EAGAIN and goes on. Ticks are frequent near the CPU limit (all cores may burn it), at most 20 ms.
+// Theory of operation. The monitor polls the program's pidfd (the run's init sends it
+// with its KeeperStarted answer: keeper_protocol.h), and the output pipes, with a
+// timeout; output is drained as soon as it arrives. On every tick it reads the CPU
+// counter (the cgroup's, or /proc polling without one), the wall clock, the output
+// files' sizes and the cancellation flag; the first limit crossed is the kill reason.
+// A fork refused at the process limit is not a reason: the program got EAGAIN and goes
+// on. Ticks are frequent near the CPU limit (all cores may burn it), at most 20 ms.
 // The monitor only decides; killing and reaping are the caller's.
 #ifndef JUDGE_SRC_SANDBOX_RUN_MONITOR_H_
 #define JUDGE_SRC_SANDBOX_RUN_MONITOR_H_

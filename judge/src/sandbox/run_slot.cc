@@ -22,35 +22,17 @@ UniqueFd OpenLock(const std::string& path) {
   return UniqueFd(::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600));
 }
 
-// Whether the lock file carries `stamp` (whoever took the slot last wrote theirs).
-bool HasStamp(int fd, uint64_t stamp) {
-  uint64_t found = 0;
-  return ::pread(fd, &found, sizeof found, 0) == static_cast<ssize_t>(sizeof found) && found == stamp;
-}
-
-// True when the lock file (held) already carries `stamp`; else writes it there. A
-// failed write only means the next Acquire() says "used elsewhere" again.
+// True when the lock file (held) already carries `stamp` (whoever took the slot last
+// wrote theirs); else writes it there. A failed write only means the next Acquire()
+// says "used elsewhere" again.
 bool StampIsOurs(int fd, uint64_t stamp) {
-  if (HasStamp(fd, stamp)) return true;
+  uint64_t found = 0;
+  if (::pread(fd, &found, sizeof found, 0) == static_cast<ssize_t>(sizeof found) && found == stamp) return true;
   (void)!::pwrite(fd, &stamp, sizeof stamp, 0);
   return false;
 }
 
 }  // namespace
-
-// A slot's kept disk layer stays mounted for the next judge process when it is clean
-// (RunDisk::Adopt); a dirty one is unmounted, only under the slot's lock and while the
-// lock file still carries this pool's stamp: otherwise the mount there may be another
-// judge process's, in the middle of its run.
-SlotPool::~SlotPool() {
-  for (auto& s : slots_) {
-    if (!s->disk) continue;
-    bool ours = s->lock && ::flock(s->lock.get(), LOCK_EX | LOCK_NB) == 0 && HasStamp(s->lock.get(), stamp_);
-    if (!ours || s->disk->Clean()) s->disk->Disown();
-    s->disk.reset();
-    if (s->lock) ::flock(s->lock.get(), LOCK_UN);
-  }
-}
 
 // Lock files are opened when a slot is first tried (a judge that runs one program
 // opens one or two, not sixteen); the first is opened here, so that a state

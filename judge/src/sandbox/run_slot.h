@@ -1,8 +1,9 @@
 // Run slots: slot k runs programs as uid/gid first_uid + k and owns, made on first use
-// and reused by every later run, its cgroup(s), an empty network namespace, the host
-// directory its root tmpfs is mounted on (in the run's mount namespace only), the
-// directory its disk layer is mounted on (kept from run to run while clean), the page
-// its init reports through, and its keeper process (slot_keeper.h).
+// and reused by every later run, its cgroup(s), the host directory its root tmpfs is
+// mounted on (in the run's mount namespace only), the directory each run's disk layer
+// is mounted on, the page its init reports through, and its keeper process
+// (slot_keeper.h). Nothing a program can change is among them: a run's namespaces
+// are its init's, and its disk layer is its own.
 //
 // Slots are taken in this process under a mutex and across processes with flock on
 // <state_dir>/slot<k>.lock, so two judges on one host never share a uid or a cgroup. A
@@ -15,14 +16,11 @@
 #ifndef JUDGE_SRC_SANDBOX_RUN_SLOT_H_
 #define JUDGE_SRC_SANDBOX_RUN_SLOT_H_
 
-#include <sys/stat.h>
-
 #include <atomic>
 #include <condition_variable>
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <vector>
 
@@ -30,7 +28,6 @@
 #include "child_setup.h"
 #include "judge/base/status.h"
 #include "judge/base/unique_fd.h"
-#include "run_disk.h"
 #include "slot_keeper.h"
 
 namespace judge::sandbox {
@@ -45,12 +42,8 @@ struct Slot {
   bool used_elsewhere = true;
   bool ready = false;  // the per-slot resources below exist
   std::unique_ptr<RunCgroup> cgroup;  // null without cgroups
-  UniqueFd netns;
   std::string root_dir;
-  std::string disk_dir;  // where the run's disk layer is mounted (run_disk.h)
-  // The layer of this process's last run in the slot, still mounted; valid while the
-  // lock file carries this pool's stamp (~SlotPool unmounts it then, else disowns it).
-  std::optional<RunDisk> disk;
+  std::string disk_dir;  // where each run's disk layer is mounted (run_disk.h)
   UniqueFd report_fd;             // memfd of the page the init reports through
   ChildReport* report = nullptr;  // that page, mapped shared (the keeper maps it too)
   std::unique_ptr<SlotKeeper> keeper;  // started on first use (slot_keeper.h)
@@ -58,22 +51,12 @@ struct Slot {
   // process's last run here; 0: none. A preference only (under the pool's mutex): the
   // keeper itself never hands a session's init to another run.
   uint64_t session = 0;
-  // The work directory of this process's last run here, as it was then, held open so
-  // that no other directory can have its inode meanwhile: a session's run may keep the
-  // last run's overlay over it only when it is the same, unchanged
-  // (RunSpec::work_dir_unchanged, checked in LinuxSandbox::OpenWorkLayer).
-  struct WorkDirSeen {
-    uint64_t session = 0;
-    UniqueFd dir;
-    struct stat st = {};
-  } last_work;
   ~Slot();
 };
 
 class SlotPool {
  public:
   SlotPool() = default;
-  ~SlotPool();
   SlotPool(const SlotPool&) = delete;
   SlotPool& operator=(const SlotPool&) = delete;
   // Opens <state_dir>/slot<k>.lock for k in [0, count).

@@ -31,6 +31,10 @@ const std::vector<std::string_view>& DeniedSyscalls() {
       "vhangup", "iopl", "ioperm", "lookup_dcookie", "nfsservctl", "uselib", "_sysctl",
       // File handles bypass path permissions; fanotify watches the whole system.
       "open_by_handle_at", "name_to_handle_at", "fanotify_init",
+      // SysV IPC and POSIX message queues: their ids count on in the IPC namespace a
+      // session's runs share.
+      "shmget", "shmat", "shmdt", "shmctl", "semget", "semop", "semtimedop", "semctl", "msgget", "msgsnd",
+      "msgrcv", "msgctl", "mq_open", "mq_unlink", "mq_timedsend", "mq_timedreceive", "mq_notify", "mq_getsetattr",
   };
   return kDenied;
 }
@@ -41,7 +45,7 @@ unsigned long DeniedCloneFlags() {
 }
 
 const std::vector<int>& AllowedSocketFamilies() {
-  static const std::vector<int> kAllowed = {AF_UNIX, AF_INET, AF_INET6};
+  static const std::vector<int> kAllowed = {AF_UNIX};
   return kAllowed;
 }
 

@@ -1,14 +1,16 @@
 // The seccomp filter every sandboxed program runs under: everything is allowed except
 // the system calls that reach outside the run (other processes, the kernel's global
-// state, namespaces, mounts, time, modules). Denied calls fail with EPERM (clone3 with
-// ENOSYS, so libc falls back to clone, whose flags the filter can inspect; socket
-// families outside an allowlist with EAFNOSUPPORT), so runtimes that probe features
-// keep working.
+// state, namespaces, mounts, time, modules) and those whose state outlives a run in
+// its init's namespaces, where a session's later runs could read it (SysV IPC and
+// POSIX message queues: their id counters; inet sockets: flow labels and the network
+// namespace's counters; no contest language needs either). Denied calls fail with
+// EPERM (clone3 with ENOSYS, so libc falls back to clone, whose flags the filter can
+// inspect; socket families outside an allowlist with EAFNOSUPPORT), so runtimes that
+// probe features keep working.
 //
 // The filter is compiled into classic BPF (libseccomp) once per slot keeper, at its
-// start (keeper_main.cc): a judge process never compiles it for its runs (that took
-// about 0.8 ms of every `judge run`). The child installs it with one prctl() just
-// before exec, without allocating.
+// start (keeper_main.cc), and installed once per init, on its launcher thread
+// (launcher.h), whose every program inherits it.
 #ifndef JUDGE_SRC_SANDBOX_SECCOMP_POLICY_H_
 #define JUDGE_SRC_SANDBOX_SECCOMP_POLICY_H_
 
@@ -24,9 +26,10 @@ namespace judge::sandbox {
 // The names of the denied system calls (those this architecture lacks are skipped).
 const std::vector<std::string_view>& DeniedSyscalls();
 
-// The socket families a program may create (AF_UNIX, and AF_INET/AF_INET6, which the
-// run's empty network namespace isolates). Every other family fails with EAFNOSUPPORT:
-// network namespaces do not isolate all of them (AF_VSOCK reaches the hypervisor).
+// The socket families a program may create: AF_UNIX alone (its sockets die with their
+// processes). Every other family fails with EAFNOSUPPORT: network namespaces do not
+// isolate all of them (AF_VSOCK reaches the hypervisor), and inet state outlives its
+// sockets (flow labels, counters) in the network namespace a session's runs share.
 const std::vector<int>& AllowedSocketFamilies();
 
 // clone() flags refused (new namespaces).

@@ -158,13 +158,11 @@ Result<std::unique_ptr<SlotKeeper>> SlotKeeper::Start(const KeeperStart& start) 
   struct stat st;
   if (::stat(start.path.c_str(), &st) != 0) return ErrnoStatus(errno, "sandbox keeper: cannot stat " + start.path);
   KeeperHello h;
-  h.has_netns = start.netns_fd >= 0;
   h.has_judge_pidfd = start.judge_pidfd >= 0;
   h.exe_dev = st.st_dev;
   h.exe_ino = st.st_ino;
   h.exe_mtime_ns = int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec;
   std::vector<int> fds = {start.report_fd};
-  if (h.has_netns) fds.push_back(start.netns_fd);
   if (h.has_judge_pidfd) fds.push_back(start.judge_pidfd);
   JUDGE_ASSIGN_OR_RETURN(const std::string socket_path, KeeperSocketPath(start.socket_base, start.path));
   // The keeper there (its welcome is read with the first run's answer, Launch);

@@ -1,6 +1,7 @@
 // The judge's side of a slot's keeper (keeper_main.cc): connects to the slot's keeper,
-// starting it when there is none, hands it each run, and hears back when the program
-// has exec'd and when the run's init has been reaped.
+// starting it when there is none, hands it each run, and hears back, from the run's
+// init on the same connection, when the program has exec'd and when every process of
+// the run is gone. The messages are in keeper_protocol.h.
 //
 // Theory of operation. A keeper serves its slot for every judge process of its
 // installation on the host and outlives them, listening at
@@ -21,8 +22,9 @@
 // forked; the keeper detaches, so the judge only waits for its first process), and
 // connects. The caller holds the slot's lock: two judges never start one slot's
 // keeper at once. Launch() sends one run and waits for KeeperStarted: the init's pid
-// and pidfd (the judge watches and kills through them, never by a bare pid the keeper
-// might have reaped). WaitEnded() waits for KeeperEnded. A keeper that dies or
+// and the program's pidfd (the judge watches and kills through it, never by a bare pid
+// the init might have reaped). WaitEnded() waits for KeeperEnded: every process of the
+// run is gone. A keeper that dies or
 // answers nonsense fails the run (a judge error) and is replaced at the next Start; a
 // run it never received (the send failed: the keeper had ended) is kUnavailable, and
 // may be handed to a new keeper. The destructor closes the connection (a run still
@@ -60,7 +62,6 @@ struct KeeperStart {
   std::string path;               // the keeper binary
   std::string socket_base;        // the slot's: <state_dir>/slot<k>.keeper
   int report_fd = -1;             // memfd of the slot's ChildReport page (borrowed)
-  int netns_fd = -1;              // the slot's network namespace, or -1 (borrowed)
   int judge_pidfd = -1;           // or -1 (borrowed)
 };
 
@@ -88,7 +89,8 @@ class SlotKeeper {
     struct rusage usage = {};
     int64_t reaped_ns = 0;
   };
-  // Waits until the keeper has reaped the run's init.
+  // Waits until the run's init says every process of the run is gone (or the keeper,
+  // for an init that ended early: then its status and usage).
   Result<Ended> WaitEnded();
 
   // False once the keeper is known to be gone: the slot needs a new one.

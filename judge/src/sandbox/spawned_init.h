@@ -1,5 +1,6 @@
-// The init of one run, as the judge holds it between the keeper's two answers
-// (slot_keeper.h): started, watched, and reaped on every path.
+// The init of one run, as the judge holds it between its two answers, KeeperStarted
+// and KeeperEnded (keeper_protocol.h), which the init sends on the judge's connection
+// to the keeper (slot_keeper.h): started, watched, and its end awaited on every path.
 //
 // Not thread-safe: one run, one slot.
 #ifndef JUDGE_SRC_SANDBOX_SPAWNED_INIT_H_
@@ -66,7 +67,7 @@ class SpawnedInit {
   SlotKeeper* keeper_;
   pid_t pid_;
   int64_t start_ns_;
-  // The program's (the keeper passes it on from the init), readable once the program
+  // The program's (the init sends it with KeeperStarted), readable once the program
   // has ended; kept until the object goes: signals go through it.
   UniqueFd pidfd_;
   std::function<void()> kill_tree_;

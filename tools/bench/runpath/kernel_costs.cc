@@ -2,18 +2,23 @@
 // cloned, made to do one thing, exited and reaped, against a child that only exits
 // (medians of interleaved samples). The pieces are those every sandboxed run pays
 // (docs/sandbox.md, "Speed"): a pid namespace, a mount namespace (a copy of the
-// host's mounts, torn down at exit), an IPC and a UTS namespace, and the judge's
-// seccomp filter. Then what installing a filter costs alone, timed inside the child:
-// the judge's, and filters that allow everything in 1 and in 256 instructions (the
-// kernel checks, converts and compiles a filter, and emulates it once for every
-// system call number when it is installed: a cost that grows with the paths a
-// system call takes through the filter, all 256 instructions in the second).
+// host's mounts, torn down at exit), an IPC, a UTS and a network namespace, and the
+// judge's seccomp filter; and what a session's init does per test instead of making
+// new ones: the pid counter written back (ns_last_pid). Then what installing a filter
+// costs alone, timed inside the child: the judge's, and filters that allow everything
+// in 1 and in 256 instructions (the kernel checks, converts and compiles a filter, and
+// emulates it once for every system call number when it is installed: a cost that
+// grows with the paths a system call takes through the filter, all 256 instructions in
+// the second). Last, the tmpfs a run's disk layer (and a session run's /tmp) is,
+// mounted and detached, timed in this process.
 //
 //   kernel_costs [samples=400]   (as root)
 #include <linux/filter.h>
 #include <linux/seccomp.h>
 #include <sched.h>
 #include <signal.h>
+#include <fcntl.h>
+#include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -80,6 +85,24 @@ std::vector<sock_filter> AllowAll(std::size_t n) {
   return f;
 }
 
+// What a session's init does before each later run: the pid counter set back.
+int WriteLastPid() {
+  int fd = open("/proc/sys/kernel/ns_last_pid", O_WRONLY | O_CLOEXEC);
+  if (fd < 0) return 1;
+  const bool ok = write(fd, "2", 1) == 1;
+  close(fd);
+  return ok ? 0 : 1;
+}
+
+// Microseconds to mount a small tmpfs at dir and detach it again (a run's disk layer,
+// or its /tmp and /dev/shm), or -1.
+double TmpfsMicros(const char* dir) {
+  auto t0 = Clock::now();
+  if (mount("judge-bench", dir, "tmpfs", MS_NOSUID | MS_NODEV, "size=1048576,nr_inodes=64") != 0) return -1;
+  if (umount2(dir, MNT_DETACH) != 0) return -1;
+  return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+}
+
 int HostMounts() {
   std::ifstream in("/proc/self/mountinfo");
   int n = 0;
@@ -112,6 +135,8 @@ int main(int argc, char** argv) {
       {"a new mount namespace", 0, [] { return unshare(CLONE_NEWNS); }},
       {"a new IPC namespace", 0, [] { return unshare(CLONE_NEWIPC); }},
       {"a new UTS namespace", 0, [] { return unshare(CLONE_NEWUTS); }},
+      {"a new network namespace", 0, [] { return unshare(CLONE_NEWNET); }},
+      {"a pid namespace + ns_last_pid written", CLONE_NEWPID, WriteLastPid},
       {"the judge's seccomp filter (a tree)", 0, [&] { return install(*filter); }},
       {"the same rules as a list", 0, [&] { return install(*list); }},
   };
@@ -152,5 +177,17 @@ int main(int argc, char** argv) {
   std::printf("installing a seccomp filter, timed in the child (%d samples each)\n", samples);
   for (std::size_t i = 0; i < filters.size(); ++i)
     std::printf("  %-44s median %7.1f us\n", filters[i].first.c_str(), Median(installs[i]));
+
+  char dir[] = "/tmp/kernel-costs-XXXXXX";
+  if (mkdtemp(dir) == nullptr) return 3;
+  std::vector<double> tmpfs;
+  for (int s = 0; s < samples; ++s) tmpfs.push_back(TmpfsMicros(dir));
+  rmdir(dir);
+  if (*std::min_element(tmpfs.begin(), tmpfs.end()) < 0) {
+    std::fprintf(stderr, "kernel_costs: mounting a tmpfs failed\n");
+    return 3;
+  }
+  std::printf("a tmpfs mounted and detached, timed in this process (%d samples)\n", samples);
+  std::printf("  %-44s median %7.1f us\n", "mount + umount2(MNT_DETACH)", Median(tmpfs));
   return 0;
 }

@@ -1,8 +1,8 @@
 // A sandbox that tries a run again when the judge's own sandbox could not take it.
 //
 // A run the sandbox did not start (Status kUnavailable: the slot's keeper process had
-// gone away, e.g. another installation's judge or an idle timeout ended it between two
-// runs) is the judge's fault and says nothing about the submission; without a retry
+// ended between two runs of this judge process, e.g. after its idle time, or was not
+// this build's) is the judge's fault and says nothing about the submission; without a retry
 // the whole judging would end as failed (JE). RetryingSandbox runs the same spec again,
 // after a short pause, up to max_attempts times in all; any other outcome (a result, or
 // another error) is returned as it is. Safe because a kUnavailable run never started:

@@ -79,14 +79,6 @@ struct RunSpec {
   // holes), an inode once (its other names as hard links), and all together at most
   // what the run's write layer was charged; past that the run is OLE (KillReason::kDisk).
   std::optional<std::vector<std::string>> copy_back_only;
-  // A session's run (SandboxSession): the caller vouches that work_dir is the same
-  // directory as in the session's last run, with nothing in it created, removed,
-  // renamed or written since (the grader's run directory kept from test to test). The
-  // sandbox may then let the last run's view of it (its overlay, when that run wrote
-  // nothing through it) serve this run; it checks what it can (the same directory,
-  // its change and modification times, the write layer clean and untouched) and makes
-  // a fresh view otherwise. Ignored outside sessions. False: always a fresh view.
-  bool work_dir_unchanged = false;
   // Host paths opened by the judge (not the program). Empty stdin: /dev/null. Empty
   // stdout/stderr: discarded (still counted against output_kib). Output files are
   // created fresh, without following links.
@@ -117,13 +109,14 @@ struct RunSpec {
 };
 
 // The runs of one submission's tests in one prepared sandbox (Sandbox::OpenSession).
-// Isolation is per session: a session's first run gets fresh namespaces, a fresh
-// seccomp filter and a fresh cgroup use, as a separate Run() does, and its later runs
-// reuse them, with everything a run can change restored in between: the work
-// directory's write layer emptied, no process left (the tree killed and the cgroup
-// checked empty), SysV IPC objects removed, /tmp and /dev/shm fresh, counters and peaks
-// reset and read per run. A run can never see what an earlier run of the session
-// left. Run() has Sandbox::Run's contract (limits, measurements, errors); a spec whose
+// Isolation is per session: a session's first run gets fresh namespaces (network,
+// IPC and UTS included), a fresh seccomp filter and a fresh cgroup use, as a separate
+// Run() does, and its later runs reuse them, with everything a run can change or
+// observe restored in between: a new write layer for the work directory, no process
+// left (the tree killed and the cgroup checked empty), the pid counter set back, /tmp
+// and /dev/shm fresh, counters and peaks reset and read per run (SysV IPC and inet
+// sockets are refused to every run). A run can never see what an earlier run of the
+// session left, nor that one came before. Run() has Sandbox::Run's contract (limits, measurements, errors); a spec whose
 // limits need another prepared sandbox (another memory limit sizes the root) simply
 // gets a fresh one. Holds nothing between runs (no slot, no process of the judge's):
 // an idle session costs nothing and never blocks other runs.
