@@ -175,17 +175,26 @@ void Options::RequireKnown(const std::vector<std::string_view>& known) const {
 
 namespace internal {
 
+namespace {
+
+// The fields every info of this SDK has; init_error stays as given.
+void FillInfo(judge_plugin_info* info, const char* id, const char* version) noexcept {
+  info->abi_version = JUDGE_PLUGIN_ABI_VERSION;
+  info->struct_size = sizeof(judge_plugin_info);
+  info->id = id;
+  info->version = version;
+  info->solve = &SolveTrampoline;
+  info->check = &CheckTrampoline;
+  info->validate = &ValidateTrampoline;
+  info->generate = &GenerateTrampoline;
+}
+
+}  // namespace
+
 const judge_plugin_info* MakeInfo(const char* id, const char* version, const Problem* problem) {
   g_problem = problem;
   static judge_plugin_info info;
-  info.abi_version = JUDGE_PLUGIN_ABI_VERSION;
-  info.struct_size = sizeof(judge_plugin_info);
-  info.id = id;
-  info.version = version;
-  info.solve = &SolveTrampoline;
-  info.check = &CheckTrampoline;
-  info.validate = &ValidateTrampoline;
-  info.generate = &GenerateTrampoline;
+  FillInfo(&info, id, version);
   info.init_error = nullptr;
   return &info;
 }
@@ -194,14 +203,7 @@ const judge_plugin_info* MakeFailedInfo(const char* id, const char* version, con
   static char reason[512];
   std::snprintf(reason, sizeof reason, "%s", why ? why : "(no reason)");
   static judge_plugin_info info;
-  info.abi_version = JUDGE_PLUGIN_ABI_VERSION;
-  info.struct_size = sizeof(judge_plugin_info);
-  info.id = id;
-  info.version = version;
-  info.solve = &SolveTrampoline;
-  info.check = &CheckTrampoline;
-  info.validate = &ValidateTrampoline;
-  info.generate = &GenerateTrampoline;
+  FillInfo(&info, id, version);
   info.init_error = reason;
   return &info;
 }
