@@ -143,6 +143,8 @@ struct ChildPlan {
   // this run (the same host directory, unchanged, over the same write layer, which
   // the last run left clean: RunSpec::work_dir_unchanged). Judge -> keeper.
   int work_unchanged = 0;
+  // P's nice value (RunSpec::nice), set before it drops its privileges. Judge -> keeper.
+  int nice = 0;
   // Keeper -> I: the init kept that overlay attached and it serves this run: the
   // kHostOverlay op is skipped (no detached mount comes for it). Else an overlay the
   // init kept is detached before the run's mounts are attached.

@@ -100,6 +100,7 @@ std::string PackPlan(const RunPlanText& in) {
   h.session = in.session;
   h.scratch_bytes = plan.scratch_bytes;
   h.work_unchanged = plan.work_unchanged != 0;
+  h.nice = plan.nice;
   std::vector<PackedFsOp> ops;
   for (int i = 0; i < plan.fs_op_count; ++i) {
     const FsOp& op = plan.fs_ops[i];
@@ -188,6 +189,7 @@ bool UnpackPlan(const std::string& message, UnpackedPlan* out) {
   plan.gid = h.gid;
   plan.scratch_bytes = h.scratch_bytes;
   plan.work_unchanged = h.work_unchanged != 0;
+  plan.nice = h.nice;
   plan.cwd = cwd;
   if (hostname) plan.hostname = hostname;
   return true;

@@ -83,7 +83,7 @@ struct KeeperRunHeader {
   uint64_t session = 0;        // RunPlanText::session (since version 5)
   int64_t scratch_bytes = 0;   // ChildPlan::scratch_bytes
   int32_t work_unchanged = 0;  // ChildPlan::work_unchanged (since version 7)
-  int32_t reserved = 0;
+  int32_t nice = 0;            // ChildPlan::nice
 };
 
 struct PackedFsOp {
