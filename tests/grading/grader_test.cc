@@ -197,7 +197,7 @@ TEST(Grader, PassesTheProblemLimitsToTheSandbox) {
   ASSERT_EQ(sandbox.specs.size(), 1u);
   const RunSpec& s = sandbox.specs[0];
   EXPECT_EQ(s.limits.cpu_time_ms, 1500);
-  EXPECT_EQ(s.limits.wall_time_ms, 3000);  // derived: max(2 * 1500, 1500 + 1000)
+  EXPECT_EQ(s.limits.wall_time_ms, 15000);  // derived: max(10 * 1500, 1500 + 5000)
   EXPECT_EQ(s.limits.memory_kib, 32768);
   EXPECT_EQ(s.limits.output_kib, 512);
   EXPECT_EQ(s.limits.max_processes, 64);

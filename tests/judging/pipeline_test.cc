@@ -168,7 +168,7 @@ TEST(Pipeline, StoresTheSubmissionTheJudgingAndEveryTest) {
   EXPECT_EQ(j->status, JudgingStatus::kDone);
   EXPECT_EQ(*j->verdict, Verdict::kAccepted);
   EXPECT_EQ(j->checker, "tokens");
-  EXPECT_EQ(j->limits.wall_ms, 2000);  // as applied, derived
+  EXPECT_EQ(j->limits.wall_ms, 10000);  // as applied, derived
   EXPECT_EQ(j->total_time_ms, r->judging.total_time_ms);
   EXPECT_EQ(j->max_time_ms, r->judging.max_time_ms);
   EXPECT_EQ(j->memory_kib, 321);
