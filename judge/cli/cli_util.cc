@@ -12,6 +12,7 @@
 #include "judge/base/files.h"
 #include "judge/base/paths.h"
 #include "judge/base/terminal.h"
+#include "judge/judging/job_pool.h"
 
 namespace judge::cli {
 
@@ -21,6 +22,13 @@ int ReportError(std::string_view command, const Status& status) {
   std::cout.flush();
   std::cerr << "judge " << command << ": " << message << "\n";
   return kExitJudgeError;
+}
+
+int JobsForHost(std::string_view command, int asked, const std::string& option) {
+  std::string note;
+  const int jobs = ClampToHostCores(asked, option, &note);
+  if (!note.empty()) std::cerr << "judge " << command << ": note: " << note << "\n";
+  return jobs;
 }
 
 void PrintJson(const Json& doc) {

@@ -28,6 +28,10 @@ inline constexpr int kExitUsage = 64;  // bad command line (EX_USAGE)
 // stderr is a terminal) and returns kExitJudgeError.
 int ReportError(std::string_view command, const Status& status);
 
+// `asked` programs at once, at most the host's cores (ClampToHostCores); when clamped,
+// "judge <command>: note: <option> N is more than ..." on stderr.
+int JobsForHost(std::string_view command, int asked, const std::string& option);
+
 // Prints the JSON document on stdout, one object, followed by a newline.
 void PrintJson(const Json& doc);
 

@@ -150,7 +150,7 @@ int RunGrade(const GradeArgs& a) {
   if (!profiles.ok()) return ReportError("grade", profiles.status());
   InterruptHandler interrupt;  // a signal stops the runs: judgings marked interrupted
   PipelineOptions popt;
-  popt.jobs = a.jobs;
+  popt.jobs = JobsForHost("grade", a.jobs, "--jobs");
   popt.compiler = CompilerOptionsOf(a);
   popt.cancel = interrupt.flag();
   popt.languages = &*languages;  // compile errors suggest another profile
@@ -170,7 +170,7 @@ int RunGrade(const GradeArgs& a) {
   Pipeline pipeline(popt);
   bool tty = StdoutIsTerminal();
   auto mode = a.json ? ReportObserver::Mode::kJson
-                     : a.jobs == 1 ? ReportObserver::Mode::kLive : ReportObserver::Mode::kBatch;
+                     : popt.jobs == 1 ? ReportObserver::Mode::kLive : ReportObserver::Mode::kBatch;
   ReportObserver observer("grade", mode, tty && !a.json, tty);
 
   std::vector<JudgeTask> runnable;

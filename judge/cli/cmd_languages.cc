@@ -42,6 +42,7 @@ Json ProfileJson(const LanguageProfile& p, const LanguageAvailability& a, const 
           {"reason", a.reason},   {"version", version},   {"origin", p.origin},
           {"memory_allowance_percent", p.memory_allowance_percent},
           {"reserved_memory_counts", p.reserved_memory_counts},
+          {"keep_file_name", p.keep_file_name},
           {"suggest_on_error", p.suggest_on_error}, {"original_judge", p.original_judge},
           {"support_dir", p.support_dir}};
 }

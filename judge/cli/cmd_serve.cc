@@ -20,6 +20,7 @@ namespace {
 
 int RunServe(ServeOptions o) {
   if (o.problems_dir.empty()) o.problems_dir = DefaultProblemsDir();
+  if (o.workers > 0) o.workers = JobsForHost("serve", o.workers, "--workers");
   InterruptHandler interrupt;
   Status st = Serve(
       o, interrupt.flag(),

@@ -80,7 +80,7 @@ int RunVerify(const VerifyArgs& a) {
   InterruptHandler interrupt;
   PipelineOptions popt;
   popt.cancel = interrupt.flag();
-  popt.jobs = a.jobs;
+  popt.jobs = JobsForHost("verify", a.jobs, "--jobs");
   popt.store = store.get();
   if (!a.no_cache) popt.compiler.cache_dir = DefaultCacheDir();
   popt.languages = &*languages;

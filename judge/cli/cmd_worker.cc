@@ -17,6 +17,7 @@ namespace {
 
 int RunWorker(WorkerOptions o) {
   if (o.problems_dir.empty()) o.problems_dir = DefaultProblemsDir();
+  o.jobs = JobsForHost("worker", o.jobs, "--jobs");
   InterruptHandler interrupt;
   Status st = RunWorkerProcess(
       o, interrupt.flag(),

@@ -3,6 +3,7 @@
 // package is the point (file I/O, stress).
 #include <gtest/gtest.h>
 #include <fcntl.h>
+#include <sched.h>
 #include <signal.h>
 #include <sys/wait.h>
 
@@ -77,8 +78,11 @@ TEST(GradeCli, JsonIsExactlyTheDesignObject) {
   EXPECT_EQ(j["tests"][3]["name"], "secret/3");
   for (const auto& t : j["tests"]) {
     // "stderr" joined the design's fields (the tail of a failed run's stderr; fields only grow).
+    // "time_clock", "attempts" and "host_load" too: which clock decided a TLE (issue 35).
     EXPECT_EQ(Keys(t), (std::set<std::string>{"name", "verdict", "time_ms", "wall_ms", "memory_kib", "exit_code",
-                                              "signal", "message", "stderr"}));
+                                              "signal", "message", "stderr", "time_clock", "attempts",
+                                              "host_load"}));
+    EXPECT_EQ(t["attempts"], 1);
     EXPECT_EQ(t["verdict"], "AC");
     EXPECT_EQ(t["exit_code"], 0);
     EXPECT_GT(t["memory_kib"].get<int64_t>(), 0);
@@ -132,6 +136,70 @@ INSTANTIATE_TEST_SUITE_P(
         VerdictCase{"exit3", "int main(){ return 3; }\n", "RE", "3"},
         VerdictCase{"ce", "int main( {\n", "CE", "error"}),
     [](const auto& info) { return std::string(info.param.name); });
+
+// Issue 35, item 1: a program that sleeps for ever is stopped by the wall clock on every
+// attempt with its CPU time far under the limit: TLE, and the record says the wall
+// clock decided.
+TEST(GradeCli, AProgramThatSleepsForEverIsTleByTheWallClock) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum", "tokens", "");
+  std::string yaml = ReadAll(pkg + "/problem.yaml");
+  yaml.replace(yaml.find("  time_ms: 1000\n"), 15, "  time_ms: 500\n  wall_ms: 800\n");
+  sb.File("sum/problem.yaml", yaml);
+  std::string sol = sb.File("sleeps.cpp", "#include <unistd.h>\nint main(){ for(;;) pause(); }\n");
+  Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json j = ParseJson(r);
+  EXPECT_EQ(j["verdict"], "TLE") << r.out;
+  ASSERT_EQ(j["tests"].size(), 1u);
+  const json& t = j["tests"][0];
+  EXPECT_EQ(t["time_clock"], "wall");
+  EXPECT_EQ(t["attempts"], 3);
+  EXPECT_GE(t["host_load"].get<double>(), 0.0);
+  EXPECT_NE(t["message"].get<std::string>().find("the wall clock decided"), std::string::npos) << t;
+  EXPECT_LT(t["time_ms"].get<int64_t>(), 500);
+}
+
+// Issue 35, item 3: a Python program runs under the name it was submitted with (a GCPC
+// 2023 jury program decodes its own name from sys.argv[0]).
+TEST(GradeCli, APythonProgramRunsUnderItsSubmittedName) {
+  Sandbox sb;
+  const std::string name = std::string(86, 'a').replace(0, 10, "0123456789") + ".py";
+  sb.File("own/problem.yaml", "name: Own name\nlimits:\n  time_ms: 2000\n");
+  sb.File("own/data/secret/1.in", "\n");
+  sb.File("own/data/secret/1.ans", name + "\n");
+  std::string sol = sb.File("subs/" + name, "import os, sys\nprint(os.path.basename(sys.argv[0]))\n");
+  Ran r = sb.Judge({"grade", sb.Path("own"), sol, "--json", "--no-db"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(ParseJson(r)["verdict"], "AC") << r.out;
+  // A name that is no safe file name runs as main.py, as before.
+  std::string odd = sb.File("subs/has space.py", "import os, sys\nprint(os.path.basename(sys.argv[0]))\n");
+  sb.File("own/data/secret/1.ans", "main.py\n");
+  Ran r2 = sb.Judge({"grade", sb.Path("own"), odd, "--json", "--no-db"});
+  ASSERT_EQ(r2.exit_code, 0) << r2.err;
+  EXPECT_EQ(ParseJson(r2)["verdict"], "AC") << r2.out;
+}
+
+// Issue 35, item 2: never more programs at once than the host has cores; the clamp is said.
+TEST(GradeCli, JobsBeyondTheCoresAreClampedWithANote) {
+  Sandbox sb;
+  std::string pkg = MakeSum(sb, "sum");
+  std::string sol = sb.File("ok.cpp", kOk);
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  ASSERT_EQ(sched_getaffinity(0, sizeof set, &set), 0);
+  const int cores = CPU_COUNT(&set);
+  Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db", "--jobs", "64"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(ParseJson(r)["verdict"], "AC");
+  if (cores < 64)
+    EXPECT_NE(r.err.find("judge grade: note: --jobs 64 is more than this host's " + std::to_string(cores) +
+                         (cores == 1 ? " core" : " cores") + ": running " + std::to_string(cores) + " at once"),
+              std::string::npos)
+        << r.err;
+  Ran fits = sb.Judge({"grade", pkg, sol, "--json", "--no-db", "--jobs", "1"});
+  EXPECT_EQ(fits.err.find("note: --jobs"), std::string::npos) << fits.err;
+}
 
 // Issue 11, item 10: under a 2 GiB limit, a C++ program that needs 3 GiB is MLE, not
 // TLE, though faulting in 2 GiB takes longer than the 1 s CPU limit on this machine.

@@ -172,5 +172,54 @@ TEST(RealPackagesCli, FoldersAndTagsWithoutAVerdictAreListedNotChecked) {
   EXPECT_EQ(Check(doc, "rejected/broken.c").value("ok", false), true);
 }
 
+// Issue 35, item 5: what the 2025-09 specification adds to submissions.yaml, and an input
+// validator written as a shell script (tests/packages/expectations).
+TEST(RealPackagesCli, SubmissionsYaml2025AndAShellInputValidator) {
+  Sandbox sb;
+  json doc = VerifyPackage(sb, "expectations");
+  // accepted: permitted [WA] replaces the folder's default.
+  EXPECT_EQ(Check(doc, "accepted/wa.py").value("found", ""), "WA");
+  EXPECT_EQ(Check(doc, "accepted/wa.py").value("ok", false), true);
+  // A folder's entrypoint.
+  EXPECT_EQ(Check(doc, "good/multi/").value("found", ""), "AC");
+  EXPECT_EQ(Check(doc, "good/add_one.py").value("found", ""), "AC");
+  // Requirements per test group and use_for_time_limit per test group: applied, not
+  // listed as unsupported.
+  for (const char* subject : {"wa/odd.py", "time_limit_exceeded/spins_on_14.py"}) {
+    EXPECT_EQ(Check(doc, subject).value("ok", false), true) << subject;
+    EXPECT_EQ(Check(doc, subject).value("warning", "?").find("not supported"), std::string::npos) << subject;
+  }
+  EXPECT_EQ(Check(doc, "time_limit_exceeded/spins_on_14.py").value("found", ""), "TLE");
+  bool validated = false;
+  for (const auto& c : doc["checks"])
+    validated = validated || (c["kind"] == "validate" && c["ok"] == true);
+  EXPECT_TRUE(validated) << doc.dump();
+
+  // The group requirements are checked: odd.py is wrong on secret/2 and secret/4.
+  std::filesystem::copy(Package("expectations"), sb.Path("strict"), std::filesystem::copy_options::recursive);
+  std::string yaml = ReadAll(sb.Path("strict/submissions/submissions.yaml"));
+  const std::string even = "  secret/{2,4}:\n    required: [WA]\n";
+  ASSERT_NE(yaml.find(even), std::string::npos);
+  yaml.replace(yaml.find(even), even.size(), "  secret/{2,4}:\n    permitted: [AC]\n");
+  sb.File("strict/submissions/submissions.yaml", yaml);
+  Ran r = sb.Judge({"verify", sb.Path("strict"), "--json", "--jobs", "2"});
+  EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
+  json strict = Parse(r);
+  EXPECT_EQ(Check(strict, "wa/odd.py").value("ok", true), false);
+  EXPECT_EQ(Check(strict, "wa/odd.py").value("message", ""),
+            "secret/2: WA is not permitted (AC) (wa/odd.py.secret/{2,4})");
+
+  // The shell validator is run: an input it refuses fails the validate check.
+  sb.File("strict/data/secret/9.in", "0012\n");
+  sb.File("strict/data/secret/9.ans", "13\n");
+  Ran bad = sb.Judge({"verify", sb.Path("strict"), "--json", "--jobs", "2"});
+  json bad_doc = Parse(bad);
+  bool refused = false;
+  for (const auto& c : bad_doc["checks"])
+    refused = refused || (c["kind"] == "validate" && c["ok"] == false &&
+                          c["subject"].get<std::string>().find("secret/9") != std::string::npos);
+  EXPECT_TRUE(refused) << bad_doc.dump();
+}
+
 }  // namespace
 }  // namespace judge::clitest

@@ -117,7 +117,7 @@ limits:
   EXPECT_EQ(c.name, "Hello");  // English, whatever the order
   EXPECT_TRUE(c.interactive);
   EXPECT_EQ(c.limits.time_ms, 1500);
-  EXPECT_EQ(c.limits.wall_ms, 3000);
+  EXPECT_EQ(c.limits.wall_ms, 15000);  // max(10 * 1500, 1500 + 5000)
   EXPECT_EQ(c.time_rule.source, TimeLimitSource::kProblemYaml);
   EXPECT_EQ(c.time_rule.ac_to_time_limit, 2.0);
   EXPECT_EQ(c.time_rule.tle_margin, 1.5);

@@ -109,16 +109,16 @@ TEST_F(ProblemConfigTest, Defaults) {
   EXPECT_FALSE(r->limits.total_time_ms.has_value());
   EXPECT_EQ(r->limits.output_kib, 8192);  // the specification's 8 MiB
   EXPECT_EQ(r->code_kib, 128);            // and 128 KiB of code
-  EXPECT_EQ(r->limits.wall_ms, 2000);  // max(2 * 1000, 1000 + 1000)
+  EXPECT_EQ(r->limits.wall_ms, 10000);  // max(10 * 1000, 1000 + 5000)
   EXPECT_TRUE(r->plugin_options.empty());
   EXPECT_EQ(SerializePluginOptions(*r), "");
   EXPECT_TRUE(r->groups.empty());
 }
 
 TEST_F(ProblemConfigTest, DerivedWallLimit) {
-  // Documented default: max(2 * time_ms, time_ms + 1000).
-  for (auto [time_ms, wall_ms] : {std::pair{1, 1001}, std::pair{500, 1500}, std::pair{1000, 2000},
-                                  std::pair{3000, 6000}}) {
+  // Documented default: max(10 * time_ms, time_ms + 5000).
+  for (auto [time_ms, wall_ms] : {std::pair{1, 5001}, std::pair{500, 5500}, std::pair{1000, 10000},
+                                  std::pair{3000, 30000}}) {
     auto r = Load("name: x\nplugin: x\nlimits:\n  time_ms: " + std::to_string(time_ms) + "\n  memory_kib: 2048\n");
     ASSERT_TRUE(r.ok()) << r.status().message();
     EXPECT_EQ(r->limits.wall_ms, wall_ms) << time_ms;

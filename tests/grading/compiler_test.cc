@@ -104,6 +104,8 @@ TEST(Compiler, RunsTheCompilerInTheSandboxWithTheCompileLimits) {
   EXPECT_EQ(s.limits.cpu_time_ms, 12345);
   EXPECT_EQ(s.limits.memory_kib, 777777);
   EXPECT_EQ(s.limits.max_processes, 64);
+  EXPECT_EQ(s.nice, kCompileNice);  // below the tests' 0: a compile never starves another submission's tests
+  EXPECT_EQ(kCompileNice, 10);
   EXPECT_NE(std::find(s.env.begin(), s.env.end(), "TMPDIR=" + s.work_dir), s.env.end());
   EXPECT_EQ(r->program.files, std::vector<std::string>{"main"});
   EXPECT_EQ(r->program.argv, std::vector<std::string>{"./main"});

@@ -13,6 +13,7 @@
 
 #include "fakes.h"
 #include "judge/base/hash.h"
+#include "test_runner.h"  // kWallRetries
 
 namespace judge {
 namespace {
@@ -196,7 +197,7 @@ TEST(Grader, PassesTheProblemLimitsToTheSandbox) {
   ASSERT_EQ(sandbox.specs.size(), 1u);
   const RunSpec& s = sandbox.specs[0];
   EXPECT_EQ(s.limits.cpu_time_ms, 1500);
-  EXPECT_EQ(s.limits.wall_time_ms, 3000);  // derived: max(2 * 1500, 1500 + 1000)
+  EXPECT_EQ(s.limits.wall_time_ms, 15000);  // derived: max(10 * 1500, 1500 + 5000)
   EXPECT_EQ(s.limits.memory_kib, 32768);
   EXPECT_EQ(s.limits.output_kib, 512);
   EXPECT_EQ(s.limits.max_processes, 64);
@@ -943,7 +944,8 @@ TEST(Grader, TheLimitFactorRunsLongerAndJudgesByTheRealLimit) {
   EXPECT_EQ(r->tests[1].verdict, Verdict::kTimeLimitExceeded);
   EXPECT_EQ(r->tests[1].margin_verdict, Verdict::kAccepted);
   EXPECT_EQ(r->tests[0].margin_verdict, Verdict::kAccepted);
-  EXPECT_EQ(r->tests[1].message, "time limit of 100 ms exceeded (150 ms CPU, 5 ms wall; AC with the margin)");
+  EXPECT_EQ(r->tests[1].message,
+            "time limit of 100 ms exceeded (150 ms CPU, 5 ms wall; AC with the margin); the CPU clock decided");
 }
 
 // An interactive checker whose interactor is scripted: what it decides and whether it
@@ -1112,6 +1114,111 @@ TEST(GraderParallel, ATotalTimeLimitKeepsTestsOneAtATime) {
   ASSERT_TRUE(r.ok()) << r.status().ToString();
   EXPECT_EQ(r->verdict, Verdict::kAccepted);
   EXPECT_EQ(overlap.most.load(), 1);
+}
+
+// A run the sandbox stopped at the wall limit with little CPU time (a busy host, or a
+// program that sleeps).
+RunResult WallStop(const RunSpec& spec, int64_t cpu_ms) {
+  RunResult r;
+  r.status = RunStatus::kTimeLimitExceeded;
+  r.kill_reason = KillReason::kWallTime;
+  r.cpu_ms = cpu_ms;
+  r.wall_ms = spec.limits.wall_time_ms + 3;
+  r.signal = 9;
+  r.message = "killed: wall time limit exceeded (" + std::to_string(r.wall_ms) + " ms, limit " +
+              std::to_string(spec.limits.wall_time_ms) + " ms)";
+  return r;
+}
+
+TEST(GraderTimeLimit, AWallClockStopWithCpuTimeUnderTheLimitIsJudgedAgain) {
+  Package p;
+  p.config.limits.time_ms = 1000;
+  p.Add("secret", "1", 1, 1);
+  std::atomic<int> runs{0};
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
+    if (++runs == 1) return WallStop(spec, 452);  // the host was busy
+    return Adder(spec, out);
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->verdict, Verdict::kAccepted);
+  ASSERT_EQ(r->tests.size(), 1u);
+  EXPECT_EQ(sandbox.specs.size(), 2u);
+  EXPECT_EQ(r->tests[0].attempts, 2);
+  EXPECT_EQ(r->tests[0].time_clock, "");
+  EXPECT_GE(r->tests[0].host_load, 0.0);
+  EXPECT_NE(r->tests[0].message.find("judged again after 1 wall-clock stop"), std::string::npos)
+      << r->tests[0].message;
+  EXPECT_NE(r->tests[0].message.find("452 ms CPU"), std::string::npos) << r->tests[0].message;
+}
+
+TEST(GraderTimeLimit, AProgramTheWallClockStopsOnEveryAttemptIsTleByTheWallClock) {
+  Package p;
+  p.config.limits.time_ms = 1000;
+  p.Add("secret", "1", 1, 1);
+  p.Add("secret", "2", 2, 2);
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string*) { return WallStop(spec, 2); });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->verdict, Verdict::kTimeLimitExceeded);
+  ASSERT_EQ(r->tests.size(), 1u);
+  EXPECT_EQ(sandbox.specs.size(), static_cast<std::size_t>(1 + kWallRetries));
+  EXPECT_EQ(r->tests[0].attempts, 1 + kWallRetries);
+  EXPECT_EQ(r->tests[0].time_clock, "wall");
+  const std::string& m = r->tests[0].message;
+  EXPECT_NE(m.find("the wall clock decided: stopped on each of 3 attempts"), std::string::npos) << m;
+  EXPECT_NE(m.find("host load "), std::string::npos) << m;
+}
+
+TEST(GraderTimeLimit, CpuTimeAtTheLimitIsTleAtOnceByTheCpuClock) {
+  Package p;
+  p.config.limits.time_ms = 1000;
+  p.Add("secret", "1", 1, 1);
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string*) {
+    RunResult r = WallStop(spec, spec.limits.cpu_time_ms);  // spun until the wall clock stopped it
+    return r;
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->verdict, Verdict::kTimeLimitExceeded);
+  EXPECT_EQ(sandbox.specs.size(), 1u);
+  EXPECT_EQ(r->tests[0].attempts, 1);
+  EXPECT_EQ(r->tests[0].time_clock, "cpu");
+  EXPECT_NE(r->tests[0].message.find("the CPU clock decided"), std::string::npos) << r->tests[0].message;
+}
+
+// The second attempt of a wall-clock stop runs while no other test of the submission does.
+TEST(GraderTimeLimit, TheRetryOfAWallClockStopRunsAlone) {
+  Package p;
+  p.config.limits.time_ms = 1000;
+  for (int i = 0; i < 12; ++i) p.Add("secret", std::to_string(i), i, 1);
+  Overlap overlap;
+  std::atomic<int> first_of_5{0};
+  std::atomic<int> overlapped_retry{0};
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
+    auto [a, b] = ReadInput(spec);
+    if (a == 5 && ++first_of_5 == 1) return WallStop(spec, 10);
+    if (a == 5) {
+      int n = ++overlap.now;
+      std::this_thread::sleep_for(std::chrono::milliseconds(30));
+      if (n != 1 || overlap.now.load() != 1) ++overlapped_retry;
+      --overlap.now;
+      *out = std::to_string(a + b) + "\n";
+      return Ok(a);
+    }
+    return overlap.Run(spec, out);
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGradeJobs(p, &sandbox, checker.get(), 4, nullptr);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->verdict, Verdict::kAccepted);
+  EXPECT_GE(overlap.most.load(), 2) << "the tests never ran at once";
+  EXPECT_EQ(first_of_5.load(), 2);
+  EXPECT_EQ(overlapped_retry.load(), 0);
+  EXPECT_EQ(r->tests[5].attempts, 2);
 }
 
 }  // namespace

@@ -138,11 +138,14 @@ TEST_F(PackageDir, ListsFilesFoldersLinksMarkersAndRules) {
   EXPECT_FALSE((*subs)[3].expected.has_value());  // a folder naming no verdict, no marker
   const Expectation& w = *(*subs)[5].expected;
   EXPECT_EQ(w.allowed, std::set<Verdict>{Verdict::kWrongAnswer});
-  EXPECT_EQ(*w.permitted, (std::set<Verdict>{Verdict::kAccepted, Verdict::kWrongAnswer}));
-  EXPECT_EQ(*w.required, std::set<Verdict>{Verdict::kWrongAnswer});
-  EXPECT_EQ(w.message, "too small");
+  ASSERT_EQ(w.requirements.size(), 1u);
+  EXPECT_EQ(*w.requirements[0].permitted, (std::set<Verdict>{Verdict::kAccepted, Verdict::kWrongAnswer}));
+  EXPECT_EQ(*w.requirements[0].required, std::set<Verdict>{Verdict::kWrongAnswer});
+  EXPECT_EQ(w.requirements[0].message, "too small");
+  EXPECT_EQ(w.requirements[0].tests, "");
   EXPECT_TRUE(w.per_test());
-  EXPECT_NE((*subs)[5].problem.find("entrypoint is not supported"), std::string::npos);
+  EXPECT_EQ(w.entrypoint, "w");
+  EXPECT_EQ((*subs)[5].problem, "");
 
   // A link leading out of the package is refused.
   TempDir outside;
@@ -152,6 +155,69 @@ TEST_F(PackageDir, ListsFilesFoldersLinksMarkersAndRules) {
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().message(), dir_.path() + "/submissions/accepted/x.py: expected a submission inside the "
                                                   "package, found a link leading out");
+}
+
+// 2025-09: a rule named like a verdict folder replaces its default, the keys it does not
+// give kept from the folder's 2025-09 default; any other glob adds requirements.
+TEST_F(PackageDir, ARuleNamedLikeTheFolderReplacesItsDefault) {
+  Write("submissions/accepted/wa.py", "\n");
+  Write("submissions/time_limit_exceeded/slow.py", "\n");
+  Write("submissions/wrong_answer/w.py", "\n");
+  Write("submissions/submissions.yaml", "accepted:\n  permitted: [WA]\ntime_limit_exceeded:\n  permitted: [AC, WA, TLE]\n"
+                                        "wrong_answer/*:\n  permitted: [WA]\n");
+  auto subs = ListPackageSubmissions(dir_.path());
+  ASSERT_TRUE(subs.ok()) << subs.status().message();
+  ASSERT_EQ(subs->size(), 3u);
+  const Expectation& wa = *(*subs)[0].expected;
+  EXPECT_EQ(wa.allowed, (std::set<Verdict>{Verdict::kWrongAnswer, Verdict::kPresentationError}));
+  ASSERT_EQ(wa.requirements.size(), 1u);
+  EXPECT_FALSE(wa.requirements[0].required.has_value());  // accepted has none by default
+  const Expectation& tle = *(*subs)[1].expected;
+  ASSERT_EQ(tle.requirements.size(), 1u);
+  EXPECT_EQ(*tle.requirements[0].required, std::set<Verdict>{Verdict::kTimeLimitExceeded});  // the default's
+  EXPECT_EQ(tle.allowed.count(Verdict::kAccepted), 0u);
+  EXPECT_EQ(tle.allowed.count(Verdict::kWrongAnswer), 1u);
+  const Expectation& w = *(*subs)[2].expected;
+  EXPECT_EQ(w.allowed, std::set<Verdict>{Verdict::kWrongAnswer});  // wrong_answer/* adds, the folder stays
+}
+
+// Requirements per test group, and use_for_time_limit for the whole submission or a group.
+TEST_F(PackageDir, TestGroupRequirementsAndTheTimeLimitUse) {
+  Write("submissions/accepted/a.py", "\n");
+  Write("submissions/accepted/b.py", "\n");
+  Write("submissions/wa/odd.py", "\n");
+  Write("submissions/submissions.yaml",
+        "accepted/b.py:\n  use_for_time_limit: false\n"
+        "wa/odd.py:\n  permitted: [AC, WA]\n  sample:\n    permitted: [AC]\n    use_for_time_limit: lower\n"
+        "  secret/{2,4}:\n    use_for_time_limit: upper\n");
+  auto subs = ListPackageSubmissions(dir_.path());
+  ASSERT_TRUE(subs.ok()) << subs.status().message();
+  ASSERT_EQ(subs->size(), 3u);
+  EXPECT_TRUE(UsedForTimeLimit((*subs)[0]));
+  EXPECT_FALSE(UsedForTimeLimit((*subs)[1]));
+  const PackageSubmission& odd = (*subs)[2];
+  EXPECT_TRUE(UsedForTimeLimit(odd));
+  ASSERT_EQ(odd.expected->requirements.size(), 3u);
+  EXPECT_EQ(odd.expected->requirements[1].tests, "sample");
+  EXPECT_EQ(*odd.expected->requirements[1].permitted, std::set<Verdict>{Verdict::kAccepted});
+  EXPECT_EQ(odd.expected->requirements[2].tests, "secret/{2,4}");
+  EXPECT_EQ(*odd.expected->requirements[2].required, std::set<Verdict>{Verdict::kTimeLimitExceeded});
+  // The sample bounds the limit from below: its slowest test, not the secret's TLE.
+  Judging j;
+  j.verdict = Verdict::kTimeLimitExceeded;
+  auto add = [&](const std::string& name, Verdict v, int64_t ms) {
+    TestResult t;
+    t.name = name;
+    t.verdict = v;
+    t.cpu_ms = ms;
+    j.tests.push_back(t);
+  };
+  add("sample/1", Verdict::kAccepted, 40);
+  add("sample/2", Verdict::kWrongAnswer, 70);
+  add("secret/2", Verdict::kTimeLimitExceeded, 3000);
+  EXPECT_EQ(LowerBoundMs(odd, j), std::optional<int64_t>(70));
+  j.tests[0].verdict = Verdict::kTimeLimitExceeded;
+  EXPECT_EQ(LowerBoundMs(odd, j), std::nullopt);
 }
 
 TEST_F(PackageDir, BadSubmissionsYamlNamesTheFile) {
@@ -318,7 +384,7 @@ TEST(PipelineLimits, ATasksLimitsAreAppliedAndThePackageIsUnchanged) {
   results = pipeline.JudgeAll({task});
   ASSERT_TRUE(results[0].ok()) << results[0].status().message();
   EXPECT_EQ(results[0]->judging.limits.time_ms, 60000);
-  EXPECT_EQ(results[0]->judging.limits.wall_ms, 120000);
+  EXPECT_EQ(results[0]->judging.limits.wall_ms, 600000);
   EXPECT_EQ(pkg.problem.limits.time_ms, 0);
 }
 

@@ -2,6 +2,7 @@
 // "compiles" and "runs"), built-in checkers. What is stored, when, and what is not;
 // events; jobs; cancellation.
 #include "judge/judging/pipeline.h"
+#include "judge/judging/job_pool.h"
 
 #include <atomic>
 #include <filesystem>
@@ -167,7 +168,7 @@ TEST(Pipeline, StoresTheSubmissionTheJudgingAndEveryTest) {
   EXPECT_EQ(j->status, JudgingStatus::kDone);
   EXPECT_EQ(*j->verdict, Verdict::kAccepted);
   EXPECT_EQ(j->checker, "tokens");
-  EXPECT_EQ(j->limits.wall_ms, 2000);  // as applied, derived
+  EXPECT_EQ(j->limits.wall_ms, 10000);  // as applied, derived
   EXPECT_EQ(j->total_time_ms, r->judging.total_time_ms);
   EXPECT_EQ(j->max_time_ms, r->judging.max_time_ms);
   EXPECT_EQ(j->memory_kib, 321);
@@ -361,6 +362,31 @@ TEST(Pipeline, JudgeAllKeepsTaskOrderAndSerializesEvents) {
     if (e.find(" end ") != std::string::npos) ends.insert(e);
   EXPECT_EQ(ends.size(), 7u);
   EXPECT_EQ(w.store->ListHistory({})->size(), 7u);
+}
+
+// Issue 35, item 2: more jobs than the host has cores run as many as it has (one
+// sandbox, hence at most one program, per job).
+TEST(Pipeline, JudgeAllRunsNoMoreJobsThanTheHostHasCores) {
+  World w;
+  w.options.jobs = HostCores() + 3;
+  std::atomic<int> sandboxes{0};
+  w.options.sandboxes = [&] {
+    ++sandboxes;
+    return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(FakeWorld));
+  };
+  Pipeline pipeline(w.options);
+  std::vector<JudgeTask> tasks;
+  for (int i = 0; i < 2 * w.options.jobs; ++i) tasks.push_back(w.Task("s" + std::to_string(i), "echo-sum"));
+  auto results = pipeline.JudgeAll(tasks);
+  for (const auto& r : results) ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_GE(sandboxes.load(), 1);
+  EXPECT_LE(sandboxes.load(), HostCores());
+  std::string note;
+  EXPECT_EQ(ClampToHostCores(HostCores(), "--jobs", &note), HostCores());
+  EXPECT_EQ(note, "");
+  EXPECT_EQ(ClampToHostCores(HostCores() + 1, "--jobs", &note), HostCores());
+  EXPECT_NE(note.find("--jobs " + std::to_string(HostCores() + 1) + " is more than this host's"), std::string::npos)
+      << note;
 }
 
 TEST(Pipeline, AJobWithoutASandboxReportsTheReasonForItsTasks) {

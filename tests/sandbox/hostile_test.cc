@@ -70,6 +70,25 @@ TEST_F(Hostile, SpinIsTleWithCpuJustPastTheLimit) {
   EXPECT_TRUE(wall_ok) << "the spinner was not stopped within 300 ms of its CPU limit:" << seen;
 }
 
+// RunSpec::nice (compiles run at 10): the program starts with it and cannot lower it.
+TEST_F(Hostile, TheNiceValueOfTheSpecHoldsForTheProgram) {
+  for (int nice : {0, 10}) {
+    auto spec = HostileSpec("nice_value", {}, Small(), {});
+    ASSERT_RAN(spec);
+    spec->nice = nice;
+    auto r = sandbox().Run(*spec);
+    ASSERT_RAN(r);
+    EXPECT_EQ(r->status, RunStatus::kOk) << r->message;
+    EXPECT_EQ(Stdout(), std::to_string(nice) + " kept\n");
+  }
+  auto spec = HostileSpec("nice_value", {}, Small(), {});
+  ASSERT_RAN(spec);
+  spec->nice = -5;
+  auto refused = sandbox().Run(*spec);
+  ASSERT_FALSE(refused.ok());
+  EXPECT_EQ(refused.status().message(), "RunSpec.nice: expected 0 to 19, found -5");
+}
+
 TEST_F(Hostile, SleepForeverIsTleByWallTime) {
   SandboxLimits l = Small();
   l.wall_time_ms = 500;

@@ -27,7 +27,7 @@ const std::vector<std::string>& ProfileKeys() {
   static const std::vector<std::string> keys = {
       "id",       "name",          "extensions", "source",   "compile",
       "run",      "version",       "requires",   "run_processes", "artifacts",
-      "memory_allowance_percent", "suggest_on_error", "hello", "reserved_memory_counts",
+      "memory_allowance_percent", "suggest_on_error", "hello", "reserved_memory_counts", "keep_file_name",
       "original_judge", "support_dir", "kattis"};
   return keys;
 }
@@ -72,6 +72,8 @@ Status ReadProfileKey(const YamlReader& r, const std::string& key, const std::st
     p->run_processes = static_cast<int32_t>(n);
   } else if (name == "reserved_memory_counts") {
     JUDGE_ASSIGN_OR_RETURN(p->reserved_memory_counts, r.Bool(key, v));
+  } else if (name == "keep_file_name") {
+    JUDGE_ASSIGN_OR_RETURN(p->keep_file_name, r.Bool(key, v));
   } else if (name == "memory_allowance_percent") {
     JUDGE_ASSIGN_OR_RETURN(int64_t n, r.Int(key, v, 0, 400));
     p->memory_allowance_percent = static_cast<int32_t>(n);
@@ -265,6 +267,25 @@ std::vector<std::string> ExpandCommand(const std::vector<std::string>& command,
     out.push_back(std::move(result));
   }
   return out;
+}
+
+std::string SubmittedSourceName(const LanguageProfile& profile, const std::string& file_name) {
+  if (!profile.keep_file_name || file_name.empty() || file_name.size() > 255 || file_name[0] == '.')
+    return profile.source_name;
+  for (char c : file_name) {
+    const bool safe = (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '.' ||
+                      c == '_' || c == '-';
+    if (!safe) return profile.source_name;
+  }
+  auto ends_with = [&](const std::string& ext) {
+    return !ext.empty() && file_name.size() > ext.size() &&
+           file_name.compare(file_name.size() - ext.size(), ext.size(), ext) == 0;
+  };
+  const std::size_t dot = profile.source_name.rfind('.');
+  if (dot != std::string::npos && ends_with(profile.source_name.substr(dot))) return file_name;
+  for (const std::string& ext : profile.extensions)
+    if (ends_with(ext)) return file_name;
+  return profile.source_name;
 }
 
 }  // namespace judge

@@ -1,6 +1,8 @@
 // submissions/submissions.yaml (see judge/config/submissions_yaml.h).
 #include "judge/config/submissions_yaml.h"
 
+#include <cctype>
+
 #include "judge/base/files.h"
 #include "yaml_reader.h"
 
@@ -57,16 +59,61 @@ std::vector<std::string> Split(const std::string& path) {
   }
 }
 
+// use_for_time_limit: false, true (the default), lower or upper (YAML 1.1 booleans too).
+void ReadTimeLimitUse(const YamlReader& r, const std::string& key, const YAML::Node& v, ErrorList* errors,
+                      std::optional<TimeLimitUse>* out) {
+  std::string word;
+  if (!errors->Take(r.String(key, v), &word)) return;
+  for (char& c : word) c = static_cast<char>(std::tolower(static_cast<unsigned char>(c)));
+  if (word == "false" || word == "no" || word == "off") *out = TimeLimitUse::kNo;
+  else if (word == "lower") *out = TimeLimitUse::kLower;
+  else if (word == "upper") *out = TimeLimitUse::kUpper;
+  else if (word != "true" && word != "yes" && word != "on")
+    errors->Add(r.Error(key, "expected false, true, lower or upper, found \"" + word + "\""));
+}
+
+// A key of the requirements (permitted, required, message, use_for_time_limit) into
+// `req`; false when k is none of them.
+bool ReadRequirementKey(const YamlReader& r, const std::string& k, const std::string& key, const YAML::Node& v,
+                        ErrorList* errors, SubmissionRequirement* req) {
+  if (k == "permitted" || k == "required") {
+    std::vector<std::string> list;
+    if (errors->Take(r.StringList(key, v), &list)) (k == "permitted" ? req->permitted : req->required) = list;
+  } else if (k == "message") {
+    errors->Take(r.String(key, v), &req->message);
+  } else if (k == "use_for_time_limit") {
+    ReadTimeLimitUse(r, key, v, errors, &req->use_for_time_limit);
+  } else {
+    return false;
+  }
+  return true;
+}
+
+// A test group's requirements ("sample:", "secret/*-hard:").
+void ReadGroup(const YamlReader& r, const std::string& tests, const std::string& where, const YAML::Node& node,
+               ErrorList* errors, SubmissionRule* rule) {
+  SubmissionRequirement req;
+  req.tests = tests;
+  for (const auto& [k, v] : r.MapAll(where, node, {}, errors)) {
+    const std::string key = where + "." + k;
+    if (ReadRequirementKey(r, k, key, v, errors, &req)) continue;
+    if (k == "score") {
+      rule->unsupported.push_back(key + " (the score of a test group)");
+    } else {
+      errors->Add(r.Error(key, "unknown key (expected permitted, required, score, message or use_for_time_limit)"));
+    }
+  }
+  rule->groups.push_back(std::move(req));
+}
+
 void ReadRule(const YamlReader& r, const std::string& glob, const YAML::Node& node, ErrorList* errors,
               std::vector<SubmissionRule>* out) {
   SubmissionRule rule;
   rule.glob = glob;
   for (const auto& [k, v] : r.MapAll(glob, node, {}, errors)) {
     const std::string key = glob + "." + k;
-    if (k == "permitted" || k == "required") {
-      std::vector<std::string> list;
-      if (errors->Take(r.StringList(key, v), &list)) (k == "permitted" ? rule.permitted : rule.required) = list;
-    } else if (k == "score") {
+    if (ReadRequirementKey(r, k, key, v, errors, &rule.all)) continue;
+    if (k == "score") {
       double a = 0, b = 0;
       if (v.IsSequence() && v.size() == 2) {
         if (errors->Take(r.Number(key + "[0]", v[0], -1e18, 1e18, "a number"), &a) &&
@@ -75,13 +122,12 @@ void ReadRule(const YamlReader& r, const std::string& glob, const YAML::Node& no
       } else if (errors->Take(r.Number(key, v, -1e18, 1e18, "a number or a list of two"), &a)) {
         rule.score = std::make_pair(a, a);
       }
-    } else if (k == "message" || k == "language") {
-      errors->Take(r.String(key, v), k == "message" ? &rule.message : &rule.language);
-    } else if (k == "entrypoint" || k == "authors" || k == "model_solution" || k == "use_for_time_limit") {
-      // Descriptive, or about the time limit's bounds: read, not applied.
-      if (k == "entrypoint") rule.unsupported.push_back(key);
+    } else if (k == "language" || k == "entrypoint") {
+      errors->Take(r.String(key, v), k == "language" ? &rule.language : &rule.entrypoint);
+    } else if (k == "authors" || k == "model_solution") {
+      // Descriptive: read, not applied.
     } else if (v.IsMap()) {
-      rule.unsupported.push_back(key + " (requirements for a test group)");
+      ReadGroup(r, k, key, v, errors, &rule);
     } else {
       errors->Add(r.Error(key, "unknown key (expected permitted, required, score, message, language, "
                                "entrypoint, authors, model_solution, use_for_time_limit or a test group)"));

@@ -232,6 +232,9 @@ Result<RunSpec> Compiler::CompileSpec(const LanguageProfile& profile, const std:
   spec.limits.output_kib = lim.output_kib;
   spec.limits.max_processes = lim.max_processes;
   spec.limits.max_open_files = 256;
+  // Below the tests' priority: a compile never starves another submission's tests,
+  // whose times are measured (docs/grading.md, "Compilation").
+  spec.nice = kCompileNice;
   spec.cancel = options_.cancel;
   return spec;
 }

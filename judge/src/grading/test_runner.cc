@@ -8,7 +8,10 @@
 
 #include <algorithm>
 #include <cerrno>
+#include <chrono>
 #include <cstdio>
+#include <thread>
+#include <utility>
 
 #include "judge/base/dir_names.h"
 #include "judge/base/files.h"
@@ -66,6 +69,50 @@ std::string OutputFileProblem(fs::OpenOutcome how, const std::string& name) {
     case fs::OpenOutcome::kSymlink: return "output file `" + name + "` is a symbolic link, not a file";
     default: return "output file `" + name + "` is not a regular file";
   }
+}
+
+// A run stopped by the wall clock while its CPU time was under cpu_limit_ms (the limit
+// it ran with): no evidence of TLE, the host may have been busy.
+bool WallStopUnderCpuLimit(const TestResult& r, int64_t cpu_limit_ms) {
+  return r.verdict == Verdict::kTimeLimitExceeded && r.run_status == RunStatus::kTimeLimitExceeded &&
+         r.kill_reason == KillReason::kWallTime && r.cpu_ms < cpu_limit_ms;
+}
+
+// /proc/loadavg's first figure (runnable tasks, averaged over a minute); -1 unreadable.
+double HostLoadOneMinute() {
+  std::FILE* f = std::fopen("/proc/loadavg", "re");
+  if (f == nullptr) return -1;
+  double load = -1;
+  if (std::fscanf(f, "%lf", &load) != 1) load = -1;
+  std::fclose(f);
+  return load;
+}
+
+std::string LoadText(double load) {
+  if (load < 0) return "host load unknown";
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "host load %.2f", load);
+  return buf;
+}
+
+// What the wall-clock stops measured: "2003 ms wall, 452 ms CPU", joined by "; ".
+std::string StopsText(const std::vector<std::pair<int64_t, int64_t>>& stops) {
+  std::string text;
+  for (const auto& [wall_ms, cpu_ms] : stops) {
+    if (!text.empty()) text += "; ";
+    text += std::to_string(wall_ms) + " ms wall, " + std::to_string(cpu_ms) + " ms CPU";
+  }
+  return text;
+}
+
+// Waits kWallRetryPauseMs unless the lane is cancelled first (false then).
+bool PauseBeforeRetry(const Lane& lane) {
+  constexpr int kSliceMs = 20;
+  for (int waited = 0; waited < kWallRetryPauseMs; waited += kSliceMs) {
+    if (lane.Cancelled()) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(kSliceMs));
+  }
+  return !lane.Cancelled();
 }
 
 // "a", "pkg/Main.class": no empty, "." or ".." component, not absolute.
@@ -146,10 +193,8 @@ Result<TestResult> TestRunner::JudgePass(const TestCase& test, int64_t cpu_limit
   out.group = test.group;
   out.cpu_limit_ms = cpu_limit_ms;
   const ProblemLimits& limits = req_.problem->limits;
-  if (req_.checker->interactive()) {
-    JUDGE_RETURN_IF_ERROR(Interact(test, &out, lane));
-  } else {
-    JUDGE_RETURN_IF_ERROR(RunProgram(test, &out, lane));
+  JUDGE_RETURN_IF_ERROR(RunAttempts(test, &out, lane));
+  if (!req_.checker->interactive()) {
     if (out.verdict == Verdict::kTimeLimitExceeded && cpu_limit_ms < limits.time_ms &&
         out.kill_reason == KillReason::kCpuTime)
       out.message = "total time limit of " + std::to_string(*limits.total_time_ms) + " ms exceeded (" +
@@ -168,18 +213,68 @@ Result<TestResult> TestRunner::JudgePass(const TestCase& test, int64_t cpu_limit
   return out;
 }
 
+// The run, or the interaction, once; then, while the wall clock stopped it with its
+// CPU time under the limit, again after a pause and alone (no other test of the
+// submission running), at most kWallRetries more times. A program that sleeps or
+// waits for input is stopped by the wall clock every time: TLE by the wall clock. The
+// record says which clock decided a TLE, the attempts and the host's load.
+Status TestRunner::RunAttempts(const TestCase& test, TestResult* out, Lane& lane) {
+  const int64_t cpu_limit_ms = RunCpuLimitMs(out->cpu_limit_ms);
+  const TestResult blank = *out;
+  std::vector<std::pair<int64_t, int64_t>> stops;  // wall ms, CPU ms of each wall-clock stop
+  for (int attempt = 1;; ++attempt) {
+    *out = blank;
+    const bool alone = attempt > 1;
+    JUDGE_RETURN_IF_ERROR(req_.checker->interactive() ? Interact(test, out, lane, alone)
+                                                       : RunProgram(test, out, lane, alone));
+    out->attempts = attempt;
+    if (!WallStopUnderCpuLimit(*out, cpu_limit_ms) || attempt > kWallRetries) break;
+    stops.emplace_back(out->wall_ms, out->cpu_ms);
+    if (!PauseBeforeRetry(lane)) return Status::Cancelled("grading cancelled during test " + test.name);
+  }
+  out->host_load = HostLoadOneMinute();
+  if (out->verdict == Verdict::kTimeLimitExceeded) {
+    if (WallStopUnderCpuLimit(*out, cpu_limit_ms)) {
+      out->time_clock = "wall";
+      out->message += "; the wall clock decided: stopped on each of " + std::to_string(out->attempts) +
+                      " attempts with its CPU time under the " + std::to_string(cpu_limit_ms) + " ms limit (" +
+                      StopsText(stops) + (stops.empty() ? "" : "; ") + std::to_string(out->wall_ms) + " ms wall, " +
+                      std::to_string(out->cpu_ms) + " ms CPU); " + LoadText(out->host_load);
+      return Status::Ok();
+    }
+    out->time_clock = "cpu";
+    AppendNote("the CPU clock decided" +
+                   (stops.empty() ? std::string() : " on attempt " + std::to_string(out->attempts)) + "; " +
+                   LoadText(out->host_load),
+               &out->message);
+  }
+  if (!stops.empty())
+    AppendNote("judged again after " + std::to_string(stops.size()) + " wall-clock " +
+                   (stops.size() == 1 ? "stop" : "stops") + " with CPU time under the limit (" + StopsText(stops) +
+                   "); " + LoadText(out->host_load),
+               &out->message);
+  return Status::Ok();
+}
+
+// The CPU limit a run gets: the test's, times verify's margin factor.
+int64_t TestRunner::RunCpuLimitMs(int64_t cpu_limit_ms) const {
+  return static_cast<int64_t>(static_cast<double>(cpu_limit_ms) * std::max(1.0, opt_.limit_factor));
+}
+
 // With verify's margins the run had more time than the limit: judge it by the limit.
+// Only CPU time counts: the wall clock is a safety net, and a run that it stopped was
+// judged by RunAttempts.
 void TestRunner::ApplyRealLimit(TestResult* out) const {
   out->margin_verdict = out->verdict;
-  const int64_t wall_limit = std::max(EffectiveWallMs(req_.problem->limits), out->cpu_limit_ms);
-  bool over = out->cpu_ms > out->cpu_limit_ms || out->wall_ms > wall_limit;
-  if (opt_.limit_factor <= 1.0 || !over || out->verdict == Verdict::kTimeLimitExceeded) return;
+  if (opt_.limit_factor <= 1.0 || out->cpu_ms <= out->cpu_limit_ms || out->verdict == Verdict::kTimeLimitExceeded)
+    return;
   // The Kattis rule: an interactor's wrong answer before the end stands.
   if (out->verdict == Verdict::kWrongAnswer && out->interactor_first) return;
   out->verdict = Verdict::kTimeLimitExceeded;
+  out->time_clock = "cpu";
   out->message = "time limit of " + std::to_string(out->cpu_limit_ms) + " ms exceeded (" +
                  std::to_string(out->cpu_ms) + " ms CPU, " + std::to_string(out->wall_ms) + " ms wall; " +
-                 std::string(VerdictCode(out->margin_verdict)) + " with the margin)";
+                 std::string(VerdictCode(out->margin_verdict)) + " with the margin); the CPU clock decided";
 }
 
 // The output (or the missing output file's WA), then the checker.
@@ -292,7 +387,7 @@ RunSpec TestRunner::MakeSpec(const TestCase& test, int64_t cpu_limit_ms, const L
   // (ReadOutput): nothing else comes back into the scratch directory.
   spec.copy_back_only.emplace();
   if (req_.problem->io_mode == IoMode::kFile) spec.copy_back_only->push_back(req_.problem->output_file);
-  spec.limits.cpu_time_ms = static_cast<int64_t>(static_cast<double>(cpu_limit_ms) * f);
+  spec.limits.cpu_time_ms = RunCpuLimitMs(cpu_limit_ms);
   spec.limits.wall_time_ms =
       static_cast<int64_t>(static_cast<double>(std::max(EffectiveWallMs(limits), cpu_limit_ms)) * f);
   spec.limits.memory_kib = MemoryLimitKib();
@@ -331,10 +426,13 @@ std::string TestRunner::MemoryMessage(const RunResult& run) const {
   return m;
 }
 
-Status TestRunner::RunProgram(const TestCase& test, TestResult* out, Lane& lane) {
+Status TestRunner::RunProgram(const TestCase& test, TestResult* out, Lane& lane, bool alone) {
   JUDGE_RETURN_IF_ERROR(PrepareRunDir(test, lane));
   if (!lane.session) lane.session = req_.sandbox->OpenSession();
-  Result<RunResult> ran = lane.session->Run(MakeSpec(test, out->cpu_limit_ms, lane));
+  Result<RunResult> ran = [&] {
+    RunGate::Hold hold(gate_, alone);
+    return lane.session->Run(MakeSpec(test, out->cpu_limit_ms, lane));
+  }();
   if (!ran.ok()) return ran.status().WithContext("running test " + test.name);
   CopyRun(*ran, out);
   if (ran->status != RunStatus::kOk) {
@@ -347,7 +445,7 @@ Status TestRunner::RunProgram(const TestCase& test, TestResult* out, Lane& lane)
 }
 
 // Interactive: the checker runs the submission with its interactor.
-Status TestRunner::Interact(const TestCase& test, TestResult* out, Lane& lane) {
+Status TestRunner::Interact(const TestCase& test, TestResult* out, Lane& lane, bool alone) {
   JUDGE_RETURN_IF_ERROR(PrepareRunDir(test, lane));
   InteractRequest q;
   q.test = &test;
@@ -357,7 +455,10 @@ Status TestRunner::Interact(const TestCase& test, TestResult* out, Lane& lane) {
   q.scratch_dir = lane.check_dir;
   q.cancel = lane.cancel;
   q.pass = lane.pass;
-  Result<InteractOutcome> io = req_.checker->Interact(q);
+  Result<InteractOutcome> io = [&] {
+    RunGate::Hold hold(gate_, alone);
+    return req_.checker->Interact(q);
+  }();
   if (!io.ok()) return io.status().WithContext("running test " + test.name);
   CopyRun(io->submission, out);
   out->interactor_first = io->interactor_first;

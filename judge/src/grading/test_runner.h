@@ -12,7 +12,10 @@
 // the kept start of its output, the validator's flags, the next pass's input) lives in
 // its Lane, one per test running at once. Jury data problems and checker failures are
 // JE, never WA; with verify's margins a run that had more time than the limit is
-// judged by the limit (ApplyRealLimit).
+// judged by the limit (ApplyRealLimit). TLE means CPU time: a run that the wall clock
+// stopped with its CPU time under the limit runs again, alone and after a pause, at
+// most kWallRetries more times (RunAttempts), and is TLE by the wall clock only when
+// every attempt was stopped so.
 //
 // Thread safety: JudgeTest may run on several threads at once, each with its own
 // Lane; checkers that do not say they are concurrent are called one at a time.
@@ -32,6 +35,7 @@
 
 #include "judge/base/status.h"
 #include "judge/grading/grader.h"
+#include "run_gate.h"
 
 namespace judge {
 
@@ -65,6 +69,11 @@ struct Lane {
   std::unique_ptr<SandboxSession> session;
 };
 
+// A run stopped by the wall clock with its CPU time under the limit runs this many more
+// times at most, each after this pause (docs/grading.md, "Time limits").
+inline constexpr int kWallRetries = 2;
+inline constexpr int kWallRetryPauseMs = 200;
+
 class TestRunner {
  public:
   // Borrows both for its lifetime.
@@ -80,6 +89,8 @@ class TestRunner {
 
  private:
   Result<TestResult> JudgePass(const TestCase& test, int64_t cpu_limit_ms, Lane& lane);
+  Status RunAttempts(const TestCase& test, TestResult* out, Lane& lane);
+  int64_t RunCpuLimitMs(int64_t cpu_limit_ms) const;
   void ApplyRealLimit(TestResult* out) const;
   Status CheckRun(const TestCase& test, TestResult* out, Lane& lane);
   Status PrepareRunDir(const TestCase& test, Lane& lane) const;
@@ -89,8 +100,9 @@ class TestRunner {
   int64_t AllowancePercent() const;
   int64_t MemoryLimitKib() const;
   std::string MemoryMessage(const RunResult& run) const;
-  Status RunProgram(const TestCase& test, TestResult* out, Lane& lane);
-  Status Interact(const TestCase& test, TestResult* out, Lane& lane);
+  // alone: no other run of the submission goes on meanwhile (gate_).
+  Status RunProgram(const TestCase& test, TestResult* out, Lane& lane, bool alone);
+  Status Interact(const TestCase& test, TestResult* out, Lane& lane, bool alone);
   const std::vector<std::string>& Flags(const TestCase& test, Lane& lane) const;
   Result<std::optional<std::string>> ReadOutput(TestResult* out, Lane& lane) const;
   void CheckOutput(const TestCase& test, const std::string& output, TestResult* out, Lane& lane);
@@ -103,6 +115,7 @@ class TestRunner {
   std::map<std::string, ino_t> program_inodes_;
   std::vector<std::string> argv_;
   std::mutex checker_mu_;
+  RunGate gate_;  // the submission's runs; a wall-clock stop's retry runs alone
 };
 
 }  // namespace judge

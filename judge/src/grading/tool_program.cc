@@ -44,6 +44,22 @@ LanguageProfile ScriptProfile(bool has_build) {
   return p;
 }
 
+bool IsShellScript(const std::string& name) { return name.size() > 3 && name.compare(name.size() - 3, 3, ".sh") == 0; }
+
+// A program written as a POSIX shell script (BAPCtools' validate.sh): nothing to
+// build, run with /bin/sh in the sandbox. `entry` is the script's name.
+LanguageProfile ShellProfile(const std::string& entry) {
+  LanguageProfile p;
+  p.id = "sh";
+  p.name = "POSIX shell script";
+  p.extensions = {".sh"};
+  p.source_name = entry;
+  p.run = {"/bin/sh", "{source}"};
+  p.artifacts = {"{source}"};
+  p.run_processes = 64;
+  return p;
+}
+
 // A `run` written as a script without "#!" cannot be exec'd: give it to the shell.
 std::vector<std::string> RunCommand(const Program& p) {
   std::vector<std::string> argv = p.argv;
@@ -119,9 +135,16 @@ Result<LanguageProfile> ToolProgram::ChooseProfile(const std::vector<SourceFile>
                                      chosen->id + " and " + p->id);
     chosen = p;
   }
-  if (!chosen)
+  if (!chosen) {
+    // Shell scripts last: a folder of C++ sources with a helper script is C++.
+    std::vector<std::string> scripts_found;
+    for (const auto& f : files)
+      if (IsShellScript(f.name)) scripts_found.push_back(f.name);
+    if (scripts_found.size() == 1) return ShellProfile(scripts_found.front());
     return Status::InvalidArgument(source_.path + ": expected the " + role_ +
-                                   " as C, C++ or Python source (or build/run scripts), found no known source file");
+                                   " as C, C++, Python or POSIX shell (.sh) source (or build/run scripts), found " +
+                                   (scripts_found.empty() ? "no known source file" : "several .sh scripts"));
+  }
   LanguageAvailability a = CheckAvailability(*chosen);
   if (!a.available) return Status::Unsupported(source_.path + ": cannot build the " + role_ + ": " + a.reason);
   return *chosen;

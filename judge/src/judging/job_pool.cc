@@ -1,9 +1,28 @@
 #include "judge/judging/job_pool.h"
 
+#include <sched.h>
+
+#include <algorithm>
 #include <thread>
 #include <vector>
 
 namespace judge {
+
+int HostCores() {
+  cpu_set_t set;
+  CPU_ZERO(&set);
+  if (sched_getaffinity(0, sizeof set, &set) == 0) return std::max(1, CPU_COUNT(&set));
+  return std::max(1, static_cast<int>(std::thread::hardware_concurrency()));
+}
+
+int ClampToHostCores(int asked, const std::string& what, std::string* note) {
+  const int cores = HostCores();
+  if (asked <= cores) return asked;
+  if (note)
+    *note = what + " " + std::to_string(asked) + " is more than this host's " + std::to_string(cores) +
+            (cores == 1 ? " core" : " cores") + ": running " + std::to_string(cores) + " at once";
+  return cores;
+}
 
 void RunWorkers(int n, const std::function<void(int worker)>& worker) {
   std::vector<std::thread> threads;

@@ -63,39 +63,101 @@ Result<std::set<Verdict>> VerdictSet(const std::vector<std::string>& names, cons
   return out;
 }
 
-// The rules of submissions.yaml that match a submission, applied over its expectation.
-Status ApplyRules(const std::vector<SubmissionRule>& rules, const std::string& file, PackageSubmission* s) {
+// The 2025-09 requirements of the verdict folders: a rule named exactly like the folder
+// keeps those of these that it does not give.
+struct FolderDefault {
+  std::optional<std::set<Verdict>> permitted, required;
+};
+const std::map<std::string, FolderDefault>& FolderDefaults() {
+  using V = Verdict;
+  static const std::map<std::string, FolderDefault> defaults = {
+      {"accepted", {std::set<V>{V::kAccepted}, std::nullopt}},
+      {"rejected", {std::nullopt, std::set<V>{V::kRuntimeError, V::kTimeLimitExceeded, V::kWrongAnswer}}},
+      {"wrong_answer", {std::set<V>{V::kAccepted, V::kWrongAnswer}, std::set<V>{V::kWrongAnswer}}},
+      {"time_limit_exceeded",
+       {std::set<V>{V::kAccepted, V::kTimeLimitExceeded}, std::set<V>{V::kTimeLimitExceeded}}},
+      {"run_time_error", {std::set<V>{V::kAccepted, V::kRuntimeError}, std::set<V>{V::kRuntimeError}}},
+      {"brute_force", {std::set<V>{V::kAccepted, V::kRuntimeError, V::kTimeLimitExceeded},
+                       std::set<V>{V::kRuntimeError, V::kTimeLimitExceeded}}},
+  };
+  return defaults;
+}
+
+// A requirement of submissions.yaml with its verdicts read; use_for_time_limit lower
+// stands for permitted [AC, WA, RTE], upper for required [TLE], where not given.
+Result<TestRequirement> ReadRequirement(const SubmissionRequirement& r, const std::string& origin,
+                                        const std::string& file) {
+  TestRequirement t;
+  t.tests = r.tests;
+  t.message = r.message;
+  t.origin = origin;
+  const std::string where = file + ": " + origin;
+  if (r.permitted) {
+    JUDGE_ASSIGN_OR_RETURN(t.permitted, VerdictSet(*r.permitted, where + ".permitted"));
+  }
+  if (r.required) {
+    JUDGE_ASSIGN_OR_RETURN(t.required, VerdictSet(*r.required, where + ".required"));
+  }
+  if (r.use_for_time_limit == TimeLimitUse::kLower && !t.permitted)
+    t.permitted = {Verdict::kAccepted, Verdict::kWrongAnswer, Verdict::kRuntimeError};
+  if (r.use_for_time_limit == TimeLimitUse::kUpper && !t.required) t.required = {Verdict::kTimeLimitExceeded};
+  return t;
+}
+
+bool Empty(const TestRequirement& t) { return !t.permitted && !t.required && t.message.empty(); }
+
+// The rules of submissions.yaml that match a submission, applied over its expectation:
+// each adds its requirements. *folder_replaced: a rule named like the submission's
+// verdict folder gave verdicts, which replace the folder's own expectation.
+Status ApplyRules(const std::vector<SubmissionRule>& rules, const std::string& file, PackageSubmission* s,
+                  bool* folder_replaced) {
   std::string path = s->subject;
   if (!path.empty() && path.back() == '/') path.pop_back();
   for (const auto& rule : rules) {
     if (!SubmissionGlobMatches(rule.glob, path)) continue;
     if (!s->expected) s->expected = Expectation{};
     Expectation& e = *s->expected;
-    const std::string where = file + ": " + rule.glob;
-    if (rule.permitted) {
-      JUDGE_ASSIGN_OR_RETURN(std::set<Verdict> set, VerdictSet(*rule.permitted, where + ".permitted"));
-      e.permitted = set;
+    JUDGE_ASSIGN_OR_RETURN(TestRequirement all, ReadRequirement(rule.all, rule.glob, file));
+    if (!s->folder.empty() && rule.glob == s->folder && FolderExpectation(s->folder) &&
+        (all.permitted || all.required)) {
+      *folder_replaced = true;
+      auto d = FolderDefaults().find(s->folder);
+      if (d != FolderDefaults().end()) {
+        if (!all.permitted) all.permitted = d->second.permitted;
+        if (!all.required) all.required = d->second.required;
+      }
     }
-    if (rule.required) {
-      JUDGE_ASSIGN_OR_RETURN(std::set<Verdict> set, VerdictSet(*rule.required, where + ".required"));
-      e.required = set;
+    if (!Empty(all)) e.requirements.push_back(std::move(all));
+    if (rule.all.use_for_time_limit) e.time_limit_use = rule.all.use_for_time_limit;
+    for (const SubmissionRequirement& g : rule.groups) {
+      JUDGE_ASSIGN_OR_RETURN(TestRequirement t, ReadRequirement(g, rule.glob + "." + g.tests, file));
+      if (!Empty(t)) e.requirements.push_back(std::move(t));
+      if (g.use_for_time_limit == TimeLimitUse::kLower) e.lower_bound_tests.push_back(g.tests);
     }
     if (rule.score) e.score = rule.score;
-    if (!rule.message.empty()) e.message = rule.message;
     if (!rule.language.empty()) e.language = rule.language;
+    if (!rule.entrypoint.empty()) e.entrypoint = rule.entrypoint;
     for (const auto& u : rule.unsupported) s->problem += (s->problem.empty() ? "" : "; ") + u + " is not supported";
   }
   return Status::Ok();
 }
 
-// The allowed verdicts of a submission with rules but no folder verdict: what its
-// rules permit (a failure when they require one).
-void Complete(Expectation* e) {
+// The allowed final verdicts of a submission whose requirements replace its folder's,
+// or that has requirements but no folder verdict: what the requirements on every test
+// permit (not AC when one requires a failure).
+void Complete(Expectation* e, bool folder_replaced) {
+  if (folder_replaced) e->allowed.clear();
   if (!e->allowed.empty() || !e->per_test()) return;
-  if (e->permitted) e->allowed = *e->permitted;
-  else if (e->required) e->allowed = Failures();
-  if (e->required && !e->required->count(Verdict::kAccepted)) e->allowed.erase(Verdict::kAccepted);
-  if (e->allowed.empty()) e->allowed = {Verdict::kAccepted};
+  std::set<Verdict> allowed = Failures();
+  allowed.insert(Verdict::kAccepted);
+  bool must_fail = false;
+  for (const TestRequirement& r : e->requirements) {
+    if (r.tests.empty() && r.permitted)
+      for (auto it = allowed.begin(); it != allowed.end();) it = VerdictInSet(*it, *r.permitted) ? ++it : allowed.erase(it);
+    if (r.required && !r.required->count(Verdict::kAccepted)) must_fail = true;
+  }
+  if (must_fail) allowed.erase(Verdict::kAccepted);
+  e->allowed = allowed.empty() ? std::set<Verdict>{Verdict::kAccepted} : allowed;
 }
 
 Status ListFolder(const std::string& root, const std::string& package_dir, const std::string& folder,
@@ -153,6 +215,13 @@ Status ApplyMarker(PackageSubmission* s) {
 }
 
 }  // namespace
+
+bool VerdictInSet(Verdict v, const std::set<Verdict>& set) {
+  if (set.count(v)) return true;
+  if (v == Verdict::kMemoryLimitExceeded || v == Verdict::kOutputLimitExceeded) return set.count(Verdict::kRuntimeError) > 0;
+  if (v == Verdict::kPresentationError) return set.count(Verdict::kWrongAnswer) > 0;
+  return false;
+}
 
 std::optional<Expectation> FolderExpectation(const std::string& folder) {
   static const std::map<std::string, std::set<Verdict>> kFolders = {
@@ -277,11 +346,39 @@ Result<std::vector<PackageSubmission>> ListPackageSubmissions(const std::string&
       s.expected->not_checked = s.path + ": " + marker.message();
       continue;
     }
-    JUDGE_RETURN_IF_ERROR(ApplyRules(rules, yaml, &s));
-    if (s.expected) Complete(&*s.expected);
+    bool folder_replaced = false;
+    JUDGE_RETURN_IF_ERROR(ApplyRules(rules, yaml, &s, &folder_replaced));
+    if (s.expected) Complete(&*s.expected, folder_replaced);
   }
   return out;
 }
+
+namespace {
+
+// submissions.yaml's entrypoint of a folder: the file it names (exactly, or with the
+// language's extension) becomes the entry, as the language's own source name would. A
+// Java or Kotlin entrypoint names a class: the class with main is found anyway.
+Status UseEntrypoint(const PackageSubmission& s, LanguageProfile* profile) {
+  const std::string& entry = s.expected->entrypoint;
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> files, fs::ListFiles(s.path));
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> links, fs::ListFileLinks(s.path));
+  files.insert(files.end(), links.begin(), links.end());
+  std::vector<std::string> names = {entry};
+  std::vector<std::string> exts = profile->extensions;
+  const std::size_t dot = profile->source_name.rfind('.');
+  if (dot != std::string::npos) exts.push_back(profile->source_name.substr(dot));
+  for (const auto& ext : exts) names.push_back(entry + ext);
+  for (const auto& name : names) {
+    if (std::find(files.begin(), files.end(), name) == files.end()) continue;
+    profile->source_name = name;
+    return Status::Ok();
+  }
+  if (profile->source_name.find("{public_class}") != std::string::npos) return Status::Ok();
+  return Status::InvalidArgument(s.path + ": entrypoint \"" + entry +
+                                 "\" of submissions.yaml: expected a file of the folder, found none of that name");
+}
+
+}  // namespace
 
 Result<NewSubmission> ReadPackageSubmission(const PackageSubmission& s, const LanguageSet& languages,
                                             const std::string& package_dir) {
@@ -313,6 +410,7 @@ Result<NewSubmission> ReadPackageSubmission(const PackageSubmission& s, const La
     if (lang.empty()) return Status::Unsupported(s.path + ": no file of a known language in the folder");
   }
   JUDGE_ASSIGN_OR_RETURN(LanguageProfile profile, ChooseLanguage(languages, s.path, lang));
+  if (s.expected && !s.expected->entrypoint.empty()) JUDGE_RETURN_IF_ERROR(UseEntrypoint(s, &profile));
   return ReadSubmissionFolder(s.path, package_dir, profile);
 }
 

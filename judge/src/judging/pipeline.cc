@@ -370,7 +370,8 @@ Result<JudgedSubmission> Pipeline::Judge(const JudgeTask& task, Sandbox* sandbox
 std::vector<Result<JudgedSubmission>> Pipeline::JudgeAll(const std::vector<JudgeTask>& tasks,
                                                          JudgeObserver* observer) {
   std::vector<Result<JudgedSubmission>> results(tasks.size(), Status::Cancelled("not judged: the judge was interrupted"));
-  const int jobs = std::max(1, options_.jobs);
+  // Never more programs at once than cores (the front ends said so when they clamped).
+  const int jobs = std::max(1, ClampToHostCores(options_.jobs, "jobs", nullptr));
   std::vector<std::optional<Result<std::unique_ptr<Sandbox>>>> sandboxes(static_cast<std::size_t>(jobs));
   // Jobs that fewer tasks than jobs would leave idle run their tests in parallel.
   const int test_jobs = tasks.empty() ? 1 : std::max(1, jobs / static_cast<int>(std::min<std::size_t>(jobs, tasks.size())));
@@ -487,7 +488,13 @@ Result<CompileOutcome> CompileForPackage(Compiler* compiler, const Package& pack
   }
   const bool folder = !file_name.empty() && file_name.back() == '/';
   std::vector<SourceFile> includes = IncludeFiles(package, profile);
-  if (!folder && includes.empty()) return compiler->Compile(source, profile, dir);
+  // Languages that run the source run it under its submitted name when it is safe,
+  // unless a file of the package's include/ has that name.
+  LanguageProfile named = profile;
+  if (!folder) named.source_name = SubmittedSourceName(profile, file_name);
+  for (const SourceFile& inc : includes)
+    if (inc.name == named.source_name) named.source_name = profile.source_name;
+  if (!folder && includes.empty()) return compiler->Compile(source, named, dir);
   std::vector<SourceFile> files;
   if (folder) {
     JUDGE_ASSIGN_OR_RETURN(files, DecodeSourceFiles(source));
@@ -499,7 +506,7 @@ Result<CompileOutcome> CompileForPackage(Compiler* compiler, const Package& pack
     if (same != files.end()) *same = inc;
     else files.push_back(inc);
   }
-  return compiler->Compile(files, profile, dir);
+  return compiler->Compile(files, named, dir);
 }
 
 }  // namespace judge

@@ -51,7 +51,10 @@ Json GradeReportJson(const JudgedSubmission& judged) {
                      {"exit_code", t.exit_code},
                      {"signal", t.signal},
                      {"message", t.message},
-                     {"stderr", t.stderr_tail}});
+                     {"stderr", t.stderr_tail},
+                     {"time_clock", t.time_clock},
+                     {"attempts", t.attempts},
+                     {"host_load", t.host_load}});
   }
   Json doc;
   doc["submission"] = judged.display_name;

@@ -6,6 +6,7 @@
 
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
+#include "judge/config/submissions_yaml.h"
 
 namespace judge {
 
@@ -33,8 +34,31 @@ ProblemLimits InferredLimits(int64_t slowest_accepted_ms, const ProblemConfig& p
 }
 
 bool UsedForTimeLimit(const PackageSubmission& s) {
-  return s.expected && !s.expected->check_manually && !s.expected->slow && !s.expected->partial &&
-         s.expected->allowed == std::set<Verdict>{Verdict::kAccepted};
+  if (!s.expected || s.expected->check_manually) return false;
+  const Expectation& e = *s.expected;
+  if (e.time_limit_use == TimeLimitUse::kLower || !e.lower_bound_tests.empty()) return true;
+  if (e.time_limit_use) return false;  // false or upper
+  return !e.slow && !e.partial && e.allowed == std::set<Verdict>{Verdict::kAccepted};
+}
+
+std::optional<int64_t> LowerBoundMs(const PackageSubmission& s, const Judging& judging) {
+  if (!UsedForTimeLimit(s) || !judging.compiled()) return std::nullopt;
+  const Expectation& e = *s.expected;
+  if (!e.time_limit_use && e.lower_bound_tests.empty()) {  // an accepted one
+    if (judging.verdict != Verdict::kAccepted) return std::nullopt;
+    return judging.max_time_ms;
+  }
+  const bool all = e.time_limit_use == TimeLimitUse::kLower;
+  int64_t slowest = -1;
+  for (const TestResult& t : judging.tests) {
+    const bool covered = all || std::any_of(e.lower_bound_tests.begin(), e.lower_bound_tests.end(),
+                                            [&](const std::string& g) { return SubmissionGlobMatches(g, t.name); });
+    if (!covered) continue;
+    if (t.verdict == Verdict::kTimeLimitExceeded || t.verdict == Verdict::kJudgeError) return std::nullopt;
+    slowest = std::max(slowest, t.cpu_ms);
+  }
+  if (slowest < 0) return std::nullopt;
+  return slowest;
 }
 
 Result<std::string> TimeLimitCacheKey(const Package& package, const std::vector<PackageSubmission>& subs) {
@@ -91,6 +115,7 @@ Result<ProblemLimits> ResolveTimeLimit(const Package& package, const LanguageSet
     return WithTimeLimit(problem.limits, *ms);
   }
   std::vector<JudgeTask> tasks;
+  std::vector<const PackageSubmission*> judged;
   for (const auto& s : subs) {
     if (!UsedForTimeLimit(s)) continue;
     Result<NewSubmission> fresh = ReadPackageSubmission(s, languages, problem.dir);
@@ -99,14 +124,17 @@ Result<ProblemLimits> ResolveTimeLimit(const Package& package, const LanguageSet
     t.package = &package;
     t.limits = WithTimeLimit(problem.limits, kInferenceTimeMs);
     t.fresh = std::move(fresh).value();
+    t.run_all = s.expected->per_test();
     tasks.push_back(std::move(t));
+    judged.push_back(&s);
   }
   int64_t slowest = -1;
   options.store = nullptr;  // these judgings are the judge's own business
   Pipeline pipeline(std::move(options));
-  for (const auto& r : pipeline.JudgeAll(tasks)) {
-    if (!r.ok()) return r.status().WithContext("inferring the time limit");
-    if (r->judging.verdict == Verdict::kAccepted) slowest = std::max(slowest, r->judging.max_time_ms);
+  std::vector<Result<JudgedSubmission>> results = pipeline.JudgeAll(tasks);
+  for (std::size_t i = 0; i < results.size(); ++i) {
+    if (!results[i].ok()) return results[i].status().WithContext("inferring the time limit");
+    if (std::optional<int64_t> ms = LowerBoundMs(*judged[i], results[i]->judging)) slowest = std::max(slowest, *ms);
   }
   if (slowest < 0)
     return Status::InvalidArgument(problem.dir + ": expected a time limit (limits.time_limit, .timelimit) "

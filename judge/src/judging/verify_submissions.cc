@@ -3,6 +3,9 @@
 // submissions.yaml allow, with the Kattis time margins.
 #include <algorithm>
 #include <cstdio>
+#include <functional>
+
+#include "judge/config/submissions_yaml.h"
 
 #include "judge/judging/package_submissions.h"
 #include "judge/judging/time_limit.h"
@@ -79,25 +82,39 @@ std::string Num(double v) {
   return buf;
 }
 
-// submissions.yaml's per-test rules, the score and the message.
-std::string PerTestProblem(const Expectation& e, const Judging& j) {
-  if (e.permitted)
+// Whether a requirement of submissions.yaml covers a test (all tests, or a group's).
+bool Covers(const TestRequirement& r, const TestResult& t) {
+  return r.tests.empty() || SubmissionGlobMatches(r.tests, t.name);
+}
+
+// One requirement of submissions.yaml against the tests judged: "" when it holds.
+std::string RequirementProblem(const TestRequirement& r, const Judging& j) {
+  const std::string scope = r.tests.empty() ? "" : " of " + r.tests;
+  const std::string where = " (" + r.origin + ")";
+  if (r.permitted)
     for (const auto& t : j.tests)
-      if (!e.permitted->count(t.verdict))
-        return t.name + ": " + std::string(VerdictCode(t.verdict)) + " is not permitted (" + Codes(*e.permitted) + ")";
-  if (e.required && std::none_of(j.tests.begin(), j.tests.end(), [&](const TestResult& t) {
-        return e.required->count(t.verdict) > 0;
-      }))
-    return "no test got a required verdict (" + Codes(*e.required) + ")";
+      if (Covers(r, t) && !VerdictInSet(t.verdict, *r.permitted))
+        return t.name + ": " + std::string(VerdictCode(t.verdict)) + " is not permitted (" + Codes(*r.permitted) +
+               ")" + where;
+  auto any = [&](const std::function<bool(const TestResult&)>& pred) {
+    return std::any_of(j.tests.begin(), j.tests.end(), [&](const TestResult& t) { return Covers(r, t) && pred(t); });
+  };
+  if (r.required && !any([&](const TestResult& t) { return VerdictInSet(t.verdict, *r.required); }))
+    return "no test" + scope + " got a required verdict (" + Codes(*r.required) + ")" + where;
+  if (!r.message.empty() && !any([&](const TestResult& t) { return t.message.find(r.message) != std::string::npos; }))
+    return "no test" + scope + "'s message holds \"" + r.message + "\"" + where;
+  return "";
+}
+
+// submissions.yaml's per-test requirements and the score.
+std::string PerTestProblem(const Expectation& e, const Judging& j) {
+  for (const TestRequirement& r : e.requirements)
+    if (std::string why = RequirementProblem(r, j); !why.empty()) return why;
   if (e.score && (j.score < e.score->first - 1e-9 || j.score > e.score->second + 1e-9)) {
     char buf[128];
     std::snprintf(buf, sizeof buf, "score %g, expected %g..%g", j.score, e.score->first, e.score->second);
     return buf;
   }
-  if (!e.message.empty() && std::none_of(j.tests.begin(), j.tests.end(), [&](const TestResult& t) {
-        return t.message.find(e.message) != std::string::npos;
-      }))
-    return "no test's message holds \"" + e.message + "\"";
   return "";
 }
 
@@ -210,8 +227,10 @@ Status InferLimit(const Package& pkg, const LanguageSet& languages, Pipeline* pi
   const ProblemLimits generous = WithTimeLimit(pkg.problem.limits, kInferenceTimeMs);
   std::vector<const PackageSubmission*> judged;
   int64_t slowest = -1;
-  for (const auto& r : Judge(pkg, languages, pipeline, accepted, generous, 1.0, checks, &judged))
-    if (r.ok() && r->judging.verdict == Verdict::kAccepted) slowest = std::max(slowest, r->judging.max_time_ms);
+  std::vector<Result<JudgedSubmission>> results = Judge(pkg, languages, pipeline, accepted, generous, 1.0, checks, &judged);
+  for (std::size_t i = 0; i < results.size(); ++i)
+    if (results[i].ok())
+      if (std::optional<int64_t> ms = LowerBoundMs(*judged[i], results[i]->judging)) slowest = std::max(slowest, *ms);
   if (slowest < 0) {
     limits->time_ms = 0;
     checks->Add({"time_limit", "limits", false, false, "inferred", "none",

@@ -135,6 +135,8 @@ struct ChildPlan {
   // Session runs (RunInInit): the size of the tmpfs holding the run's /tmp and
   // /dev/shm, in bytes.
   int64_t scratch_bytes = 0;
+  // P's nice value (RunSpec::nice), set before it drops its privileges. Judge -> keeper.
+  int nice = 0;
   const char* program = nullptr;  // what P execs, with argv and envp (null-terminated)
   const char* const* argv = nullptr;
   const char* const* envp = nullptr;

@@ -99,6 +99,7 @@ std::string PackPlan(const RunPlanText& in) {
   h.gid = plan.gid;
   h.session = in.session;
   h.scratch_bytes = plan.scratch_bytes;
+  h.nice = plan.nice;
   std::vector<PackedFsOp> ops;
   for (int i = 0; i < plan.fs_op_count; ++i) {
     const FsOp& op = plan.fs_ops[i];
@@ -186,6 +187,7 @@ bool UnpackPlan(const std::string& message, UnpackedPlan* out) {
   plan.uid = h.uid;
   plan.gid = h.gid;
   plan.scratch_bytes = h.scratch_bytes;
+  plan.nice = h.nice;
   plan.cwd = cwd;
   if (hostname) plan.hostname = hostname;
   return true;

@@ -125,7 +125,7 @@ struct KeeperRunHeader {
   uint32_t base_op_count = 0;  // ChildPlan::fs_base_count
   uint64_t session = 0;        // RunPlanText::session
   int64_t scratch_bytes = 0;   // ChildPlan::scratch_bytes
-  int32_t reserved = 0;
+  int32_t nice = 0;            // ChildPlan::nice
 };
 
 struct PackedFsOp {

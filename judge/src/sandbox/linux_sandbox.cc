@@ -303,6 +303,8 @@ Result<RunResult> LinuxSandbox::Run(const RunSpec& spec) { return RunInSession(s
 
 Result<RunResult> LinuxSandbox::RunInSession(const RunSpec& spec, uint64_t session) {
   if (spec.argv.empty()) return Status::InvalidArgument("RunSpec.argv: expected a program and its arguments, found none");
+  if (spec.nice < 0 || spec.nice > 19)
+    return Status::InvalidArgument("RunSpec.nice: expected 0 to 19, found " + std::to_string(spec.nice));
   JUDGE_RETURN_IF_ERROR(ValidateLimits(spec.limits));
   JUDGE_ASSIGN_OR_RETURN(std::string work_dir, CheckWorkDir(spec, system_, options_.state_dir));
   JUDGE_RETURN_IF_ERROR(CheckMounts(spec, system_));
@@ -432,6 +434,7 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   plan.uid = plan.gid = static_cast<uid_t>(options_.first_uid + slot.index);
   plan.cwd = layer.work_dir.c_str();
   plan.scratch_bytes = derived.tmpfs_bytes;
+  plan.nice = spec.nice;
   RunPlanText text;
   text.session = session;
   text.plan = &plan;

@@ -61,6 +61,11 @@ struct LanguageProfile {
   // MLE (SandboxLimits::reserved_memory_counts). For native code only: a runtime such
   // as the JVM maps far more than it uses.
   bool reserved_memory_counts = false;
+  // The source runs under the base name it was submitted with, when that is a safe
+  // file name with the language's extension (SubmittedSourceName): languages that run
+  // the source (Python, JavaScript), as DOMjudge and problemtools run them, so that a
+  // program may read its own name (sys.argv[0]). False: always source_name.
+  bool keep_file_name = false;
   // Profiles whose compile is tried, in order, when this one gives a compile error;
   // the first that compiles the source is suggested in the CE message ("try --lang X").
   // The entry "{origin}" stands for the legacy profiles of the problem's origin
@@ -128,6 +133,13 @@ LanguageProfile BinaryProfile();
 
 // Checks requires_tools against the file system and PATH. Not cached: cheap.
 LanguageAvailability CheckAvailability(const LanguageProfile& profile);
+
+// The name a submitted source is compiled and run under: file_name (the base name it
+// was submitted with) when the profile has keep_file_name and file_name is a safe file
+// name (ASCII letters, digits, '.', '_', '-'; not starting with '.'; at most 255 bytes)
+// ending in an extension of the profile's (one it claims, or its source_name's); else
+// the profile's source_name. Pure.
+std::string SubmittedSourceName(const LanguageProfile& profile, const std::string& file_name);
 
 // Expands the placeholders of a template; unknown placeholders are kept as written.
 std::vector<std::string> ExpandCommand(const std::vector<std::string>& command,

@@ -88,6 +88,15 @@ struct TestResult {
   // traceback, an assertion): for admins and problem setters, never shown to a
   // contestant for a secret test. Empty for an accepted test.
   std::string stderr_tail;
+  // A time-limit verdict's deciding clock: "cpu" (the CPU time reached the limit) or
+  // "wall" (the wall clock stopped the program on every attempt while its CPU time
+  // stayed under the limit); empty for other verdicts.
+  std::string time_clock;
+  // How many times the program ran on this test: 1, or more when a wall-clock stop
+  // with CPU time under the limit was judged again (docs/grading.md, "Time limits").
+  int32_t attempts = 1;
+  // The host's load (/proc/loadavg, 1 minute) when the last attempt ended; -1 unknown.
+  double host_load = -1;
   // Not stored: how the run ended, as the sandbox said, and the CPU limit it ran under.
   RunStatus run_status = RunStatus::kOk;
   KillReason kill_reason = KillReason::kNone;

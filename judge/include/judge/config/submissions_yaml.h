@@ -1,6 +1,8 @@
-// submissions/submissions.yaml (Kattis 2023-07): rules for the example submissions,
-// keyed by glob patterns over their paths relative to submissions/. Read by the config
-// layer (the one place YAML is parsed); judging/package_submissions.cc applies them.
+// submissions/submissions.yaml (Kattis 2023-07 and 2025-09): rules for the example
+// submissions, keyed by glob patterns over their paths relative to submissions/, each
+// with requirements for all tests or for test groups (keys naming a group, or a glob
+// over test names relative to data/). Read by the config layer (the one place YAML is
+// parsed); judging/package_submissions.cc applies them.
 #ifndef JUDGE_SUBMISSIONS_YAML_H_
 #define JUDGE_SUBMISSIONS_YAML_H_
 
@@ -13,13 +15,27 @@
 
 namespace judge {
 
-struct SubmissionRule {
-  std::string glob;                                   // e.g. "accepted", "*/slow.py"
+// use_for_time_limit: false (never used to set the time limit), lower (the slowest
+// test bounds the limit from below: permitted [AC, WA, RTE]), upper (it must exceed
+// it: required [TLE]). Absent: the folder decides.
+enum class TimeLimitUse { kNo, kLower, kUpper };
+
+// The requirements of a rule on all tests, or on a test group's tests.
+struct SubmissionRequirement {
+  std::string tests;                                  // a test glob ("sample"); "" every test
   std::optional<std::vector<std::string>> permitted;  // verdict codes as written
   std::optional<std::vector<std::string>> required;
-  std::optional<std::pair<double, double>> score;     // a number is [x, x]
   std::string message;
+  std::optional<TimeLimitUse> use_for_time_limit;
+};
+
+struct SubmissionRule {
+  std::string glob;                                   // e.g. "accepted", "*/slow.py"
+  SubmissionRequirement all;                          // on every test (tests "")
+  std::vector<SubmissionRequirement> groups;          // on a test group's tests
+  std::optional<std::pair<double, double>> score;     // a number is [x, x]
   std::string language;
+  std::string entrypoint;                             // a folder's entry file (or class)
   std::vector<std::string> unsupported;               // keys read but not applied
 };
 

@@ -43,6 +43,9 @@
 
 namespace judge {
 
+// The nice value compiles run at (RunSpec::nice); tests run at 0.
+inline constexpr int32_t kCompileNice = 10;
+
 struct CompileLimits {
   int64_t cpu_time_ms = 30000;
   int64_t wall_time_ms = 60000;

@@ -143,7 +143,7 @@ struct GradeRequest {
 
 Result<GradeReport> Grade(const GradeRequest& request, const GradeOptions& options);
 
-// The per-test wall limit: limits.wall_ms, or when 0 max(2 * time_ms, time_ms + 1000).
+// The per-test wall limit: limits.wall_ms, or when 0 DefaultWallMs(time_ms).
 int64_t EffectiveWallMs(const ProblemLimits& limits);
 
 // One line explaining how a run ended ("exit code 1", "killed by signal 11

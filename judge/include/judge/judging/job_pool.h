@@ -7,8 +7,18 @@
 #include <atomic>
 #include <cstddef>
 #include <functional>
+#include <string>
 
 namespace judge {
+
+// The CPUs this process may run on (sched_getaffinity; at least 1). Thread-safe.
+int HostCores();
+
+// How many programs a front end runs at once when `asked` were asked for (--jobs, the
+// service's workers): at most HostCores(), since programs beyond the cores only wait
+// for one another and their wall clocks run on. When it clamps, *note (may be null)
+// says so in one line naming `what` ("--jobs"), else it is left alone. Thread-safe.
+int ClampToHostCores(int asked, const std::string& what, std::string* note);
 
 // Runs worker(0) .. worker(n - 1) at once, worker(0) on the calling thread, and
 // returns when all have returned. n < 1 runs one worker. `worker` must be

@@ -10,8 +10,12 @@
 //    (ACCEPTED/CORRECT, WRONG_ANSWER/WRONG-ANSWER/NO-OUTPUT, TIME_LIMIT_EXCEEDED/TIMELIMIT,
 //    RUN_TIME_ERROR/RUN-ERROR, MEMORY_LIMIT_EXCEEDED, OUTPUT_LIMIT/OUTPUT-LIMIT,
 //    PRESENTATION_ERROR, COMPILER_ERROR/COMPILER-ERROR; CHECK-MANUALLY: not checked);
-//  - submissions/submissions.yaml (2023-07): globs over the submissions' paths with
-//    permitted/required verdicts per test, score, message and language.
+//  - submissions/submissions.yaml (2023-07, 2025-09): globs over the submissions' paths
+//    with permitted/required verdicts per test (of all tests, or of a test group's),
+//    message, use_for_time_limit, score, language and a folder's entrypoint. Every
+//    rule that matches a submission adds its requirements; a rule whose glob is exactly
+//    a verdict folder's name replaces that folder's own expectation (the keys it does
+//    not give keep the 2025-09 defaults of the folder).
 // Every file of a verdict folder is one submission; every folder in it is one
 // multi-file submission. Links are followed when they stay inside the package.
 //
@@ -26,11 +30,21 @@
 
 #include "judge/base/status.h"
 #include "judge/config/language.h"
+#include "judge/config/submissions_yaml.h"
 #include "judge/judging/package.h"
 #include "judge/judging/pipeline.h"
 #include "judge/verdict.h"
 
 namespace judge {
+
+// One requirement of submissions.yaml on the tests of a submission (all of them, or a
+// test group's: the tests matched by `tests`, a glob over test names relative to data/).
+struct TestRequirement {
+  std::string tests;  // "" every test
+  std::optional<std::set<Verdict>> permitted, required;
+  std::string message;
+  std::string origin;  // where it was written: "wa/odd.py", "wa/odd.py.sample"
+};
 
 struct Expectation {
   std::set<Verdict> allowed;      // the final verdict must be one of these
@@ -41,14 +55,25 @@ struct Expectation {
   // Not checked, and why: a tag naming only results this judge cannot give (DOMjudge's
   // NONE-INVALID-SUBMISSION), or a folder no tool checks.
   std::string not_checked;
-  // submissions.yaml: every test's verdict in permitted, at least one in required;
-  // the score equal to / within; some test's message holding `message`.
-  std::optional<std::set<Verdict>> permitted, required;
+  // submissions.yaml: for each requirement, every test it covers has a verdict in
+  // permitted, at least one has one in required, some test's message holds `message`
+  // (Kattis has no MLE, OLE or PE: those count as RTE, RTE and WA where the set does not
+  // name them); the score equal to / within.
+  std::vector<TestRequirement> requirements;
   std::optional<std::pair<double, double>> score;
-  std::string message;
   std::string language;           // a profile id or Kattis code ("" by extension)
-  bool per_test() const { return permitted || required || !message.empty(); }
+  std::string entrypoint;         // a folder's entry file ("" the language's rule)
+  // use_for_time_limit of the whole submission (nullopt: the folder decides), and the
+  // test globs whose slowest test bounds the time limit from below (`lower` given for
+  // a test group).
+  std::optional<TimeLimitUse> time_limit_use;
+  std::vector<std::string> lower_bound_tests;
+  bool per_test() const { return !requirements.empty(); }
 };
+
+// Whether `v` meets a verdict set of submissions.yaml (MLE and OLE count as RTE, PE as
+// WA, where the set does not name them). Pure.
+bool VerdictInSet(Verdict v, const std::set<Verdict>& set);
 
 struct PackageSubmission {
   std::string subject;   // "accepted/sol.cpp", "accepted/multi/" (a folder)

@@ -23,6 +23,7 @@
 #define JUDGE_TIME_LIMIT_H_
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -46,8 +47,16 @@ ProblemLimits WithTimeLimit(ProblemLimits limits, int64_t time_ms);
 // (KattisTimeLimitMs, at most 600 s). Pure.
 ProblemLimits InferredLimits(int64_t slowest_accepted_ms, const ProblemConfig& problem);
 
-// Whether a submission's expectation makes it one the limit is inferred from.
+// Whether a submission's expectation makes it one the limit is inferred from: an
+// accepted one (only AC allowed), unless submissions.yaml says use_for_time_limit
+// false or upper; any with use_for_time_limit lower, for all its tests or a group's.
 bool UsedForTimeLimit(const PackageSubmission& s);
+
+// What a judging of a submission UsedForTimeLimit bounds the limit with from below:
+// the slowest CPU time of the tests its use covers (all, or the groups given `lower`),
+// when none of them is TLE or JE (an accepted one's: when it was accepted); nullopt
+// when it bounds nothing. Pure.
+std::optional<int64_t> LowerBoundMs(const PackageSubmission& s, const Judging& judging);
 
 // The cache file's key for a package: its hash and the accepted submissions' sources.
 Result<std::string> TimeLimitCacheKey(const Package& package, const std::vector<PackageSubmission>& subs);

@@ -103,6 +103,9 @@ struct RunSpec {
   // read-only.
   std::vector<SandboxMount> mounts;
   SandboxLimits limits;
+  // The program's nice value (0 to 19; setpriority before exec): compiles run at 10 so
+  // that they never starve the tests of another submission. It cannot lower it again.
+  int32_t nice = 0;
   // Borrowed; may be null. When it becomes true the run is killed at the next monitor
   // tick and Run() returns a kCancelled Status (not a verdict: nothing is judged).
   const std::atomic<bool>* cancel = nullptr;

@@ -1,0 +1,2 @@
+def next_number(n):
+    return n + 1
