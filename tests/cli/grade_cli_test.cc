@@ -192,11 +192,12 @@ TEST(GradeCli, JobsBeyondTheCoresAreClampedWithANote) {
   Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db", "--jobs", "64"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(ParseJson(r)["verdict"], "AC");
-  if (cores < 64)
+  if (cores < 64) {
     EXPECT_NE(r.err.find("judge grade: note: --jobs 64 is more than this host's " + std::to_string(cores) +
                          (cores == 1 ? " core" : " cores") + ": running " + std::to_string(cores) + " at once"),
               std::string::npos)
         << r.err;
+  }
   Ran fits = sb.Judge({"grade", pkg, sol, "--json", "--no-db", "--jobs", "1"});
   EXPECT_EQ(fits.err.find("note: --jobs"), std::string::npos) << fits.err;
 }
