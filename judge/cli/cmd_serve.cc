@@ -74,7 +74,7 @@ void RegisterServe(CLI::App& app, int* exit_code) {
       ->excludes(db);
   cmd->add_option("--workers", o->workers, "submissions judged at once in this process (default 1; 0: none)")
       ->check(CLI::Range(0, 64));
-  cmd->add_option("--token-file", o->token_file, "tokens, one per line: token [name [admin|contestant]]");
+  cmd->add_option("--token-file", o->token_file, "tokens, one per line: token [name [contestant|admin]]; without a role, a contestant");
   cmd->add_option("--languages", o->languages_file, "an extra languages.yaml");
   cmd->add_option("--rate", o->rate_per_second, "requests per second per client (default 20; 0: no limit)")
       ->check(CLI::Range(0.0, 100000.0));

@@ -27,7 +27,7 @@ class DefenceTest : public ::testing::Test {
  protected:
   void SetUp() override {
     MakeSumPackage(dir_ / "problems/sum", 2);
-    WriteFile(dir_ / "tokens", std::string(kAdmin) + " root\n" + kAlice + " alice contestant\n" + kBob +
+    WriteFile(dir_ / "tokens", std::string(kAdmin) + " root admin\n" + kAlice + " alice contestant\n" + kBob +
                                    " bob contestant\n");
   }
   ~DefenceTest() override {
@@ -305,6 +305,53 @@ TEST_F(DefenceTest, ForeignOriginAndHostAreRefusedWithoutTokens) {
   // A name given with --allow-host (a reverse proxy's), on any port.
   EXPECT_EQ(get("judge.example", "/api/v1/problems").status, 200);
   EXPECT_EQ(post("judge.example", "Origin: https://judge.example\r\nContent-Type: application/json\r\n").status, 201);
+}
+
+// Issue 34, hole 2: a program that spells hidden data in its memory use (or time) on a
+// secret test could read it back from the submission's largest figures. A contestant
+// sees figures of the sample tests only, in the document, the list and the event
+// stream; an admin sees the real maxima.
+TEST_F(DefenceTest, ContestantsSeeNoFigureOfASecretTest) {
+  WriteFile(dir_ / "problems/sum/data/sample/1.in", "1 2\n");
+  WriteFile(dir_ / "problems/sum/data/sample/1.ans", "3\n");
+  // 40 MiB touched on a secret test (its first number is at least 1), little on the sample.
+  const std::string program =
+      "#include <cstdio>\n#include <cstring>\n#include <cstdlib>\nint main(){long a,b; scanf(\"%ld %ld\",&a,&b);\n"
+      "if (b >= 10) { char* p = (char*)malloc(40 << 20); memset(p, 1, 40 << 20); if (p[12345] != 1) return 1; }\n"
+      "printf(\"%ld\\n\", a + b);}\n";
+  Server s = StartServe({"--problems", dir_ / "problems", "--db", dir_ / "judge.sqlite", "--rate", "0", "--workers",
+                         "1", "--token-file", dir_ / "tokens"});
+  ASSERT_FALSE(s.address.empty());
+  HttpReply posted = Http(s.address, "POST", "/api/v1/submissions", SubmitBody("sum", "a.cpp", program), kAlice);
+  ASSERT_EQ(posted.status, 201) << posted.body;
+  const int64_t id = posted.Json().value("id", int64_t{0});
+  json admins = WaitDone(s.address, id, kAdmin);
+  ASSERT_EQ(admins.value("verdict", json()), "AC") << admins.dump();
+  ASSERT_EQ(admins["tests"].size(), 3u) << admins.dump();
+  EXPECT_GE(admins["memory_kib"].get<int64_t>(), 40 * 1024) << "an admin sees the largest test";
+
+  json mine = Http(s.address, "GET", "/api/v1/submissions/" + std::to_string(id), "", kAlice).Json();
+  ASSERT_EQ(mine["tests"][0]["name"], "sample/1") << mine.dump();
+  EXPECT_EQ(mine["memory_kib"], mine["tests"][0]["memory_kib"]) << mine.dump();
+  EXPECT_EQ(mine["time_ms"], mine["tests"][0]["time_ms"]) << mine.dump();
+  EXPECT_LT(mine["memory_kib"].get<int64_t>(), 40 * 1024) << mine.dump();
+
+  json list = Http(s.address, "GET", "/api/v1/submissions", "", kAlice).Json();
+  ASSERT_EQ(list.size(), 1u) << list.dump();
+  EXPECT_FALSE(list[0].contains("memory_kib")) << list.dump();
+  EXPECT_FALSE(list[0].contains("time_ms")) << list.dump();
+  EXPECT_TRUE(Http(s.address, "GET", "/api/v1/submissions", "", kAdmin).Json()[0].contains("memory_kib"));
+
+  Opened stream = OpenStream(s, id, kAlice);
+  ASSERT_EQ(stream.head.status, 200);
+  bool closed = false;
+  const std::string events = stream.head.body + ReadUntilClosed(stream.fd, 20000, &closed);
+  const std::size_t done = events.find("event: done\ndata: ");
+  ASSERT_NE(done, std::string::npos) << events;
+  const std::size_t data = done + std::string("event: done\ndata: ").size();
+  json last = json::parse(events.substr(data, events.find('\n', data) - data));
+  EXPECT_EQ(last["memory_kib"], mine["memory_kib"]) << last.dump();
+  EXPECT_EQ(last["time_ms"], mine["time_ms"]) << last.dump();
 }
 
 }  // namespace

@@ -230,7 +230,7 @@ HttpResponse Api::ListSubmissions(const HttpRequest& req, const Principal& who) 
   Result<std::vector<QueueEntry>> entries = cfg_.queue->List(filter);
   if (!entries.ok()) return Failure(entries.status());
   Json list = Json::array();
-  for (const auto& e : *entries) list.push_back(SubmissionSummaryJson(e));
+  for (const auto& e : *entries) list.push_back(SubmissionSummaryJson(e, who.role == Role::kAdmin));
   return JsonResponse(200, list);
 }
 
