@@ -9,7 +9,8 @@ namespace judge::store_internal {
 // As the SQLite store's: the bytes once per SHA-256 in `sources` (ON CONFLICT: two
 // transactions storing one source at once both succeed), the submission's own empty.
 Result<int64_t> PgInsertSubmission(PgConn& conn, const Submission& s) {
-  JUDGE_RETURN_IF_ERROR(conn.Exec("INSERT INTO sources (sha256, source) VALUES ($1, $2) ON CONFLICT (sha256) DO NOTHING",
+  JUDGE_RETURN_IF_ERROR(conn.Exec("INSERT INTO sources (sha256, source) VALUES ($1, $2) "
+                                  "ON CONFLICT (sha256) DO NOTHING",
                                   {PgParam::Text(s.source_sha256), PgParam::Bytes(s.source)},
                                   "storing a submission's source")
                             .status());
@@ -205,7 +206,8 @@ class PgStore final : public Store {
   Result<Submission> GetSubmission(int64_t submission_id) override {
     return pool_->TransactionValue<Submission>([&](PgConn& c) -> Result<Submission> {
       JUDGE_ASSIGN_OR_RETURN(PgResult r, c.Exec(
-          "SELECT " JUDGE_SUBMISSION_COLUMNS_NO_SOURCE ", " JUDGE_SUBMISSION_SOURCE_SQL " FROM submissions WHERE id = $1",
+          "SELECT " JUDGE_SUBMISSION_COLUMNS_NO_SOURCE ", " JUDGE_SUBMISSION_SOURCE_SQL
+          " FROM submissions WHERE id = $1",
           {PgParam::Int(submission_id)}, "reading a submission"));
       if (r.rows() == 0) return NoSubmission(submission_id);
       Submission out = ReadSubmissionRow(r.row(0));

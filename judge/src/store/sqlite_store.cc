@@ -220,7 +220,8 @@ class SqliteStore final : public Store {
     std::lock_guard<std::mutex> lock(mu_);
     return db_->TransactionValue<Submission>(false, [&]() -> Result<Submission> {
       JUDGE_ASSIGN_OR_RETURN(auto q, db_->Lookup(
-          "SELECT " JUDGE_SUBMISSION_COLUMNS_NO_SOURCE ", " JUDGE_SUBMISSION_SOURCE_SQL " FROM submissions WHERE id = ?1",
+          "SELECT " JUDGE_SUBMISSION_COLUMNS_NO_SOURCE ", " JUDGE_SUBMISSION_SOURCE_SQL
+          " FROM submissions WHERE id = ?1",
           submission_id, "reading a submission"));
       if (!q) return NoSubmission(submission_id);
       Submission out = ReadSubmissionRow(*q);
