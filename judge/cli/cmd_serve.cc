@@ -38,10 +38,10 @@ void AddClientLimits(CLI::App* cmd, ServeOptions* o) {
   cmd->add_option("--max-connections", o->max_connections, "connections open at once (default 256; beyond: 503)")
       ->check(CLI::Range(1, 100000));
   cmd->add_option("--admin-connections", o->admin_connections,
-                  "of --max-connections, how many only admins' requests may use (default 16)")
+                  "of --max-connections, how many only connections that showed an admin's token may use (default 16)")
       ->check(CLI::Range(0, 99999));
   cmd->add_option("--connections-per-address", o->connections_per_address,
-                  "connections open at once from one client address (default 32; 0: no limit)")
+                  "connections open at once from one client address or IPv6 /64 (default 32; 0: no limit)")
       ->check(CLI::Range(0, 100000));
   cmd->add_option("--streams-per-user", o->streams_per_user,
                   "open event streams of one contestant, or of one address without tokens (default 8; 0: no limit)")
@@ -52,6 +52,13 @@ void AddClientLimits(CLI::App* cmd, ServeOptions* o) {
   cmd->add_option("--queued-per-user", o->queued_per_user,
                   "a contestant's submissions waiting or being judged at once (default 10; beyond: 429; 0: no limit)")
       ->check(CLI::Range(0, 100000));
+  cmd->add_option("--submissions-per-minute", o->submissions_per_minute,
+                  "a contestant's submissions a minute, judged ones included (default 10; beyond: 429; 0: no limit)")
+      ->check(CLI::Range(0, 100000));
+  cmd->add_option("--storage-per-user", o->storage_per_user_bytes,
+                  "bytes of sources one contestant may hand in, in all (default 67108864, 64 MiB; beyond: 429; "
+                  "0: no limit)")
+      ->check(CLI::Range(int64_t{0}, int64_t{1} << 50));
   cmd->add_option("--stream-lifetime-ms", o->stream_lifetime_ms,
                   "an event stream is closed after this long (default 600000; 0: never)")
       ->check(CLI::Range(int64_t{0}, int64_t{86400000}));
@@ -75,9 +82,11 @@ void RegisterServe(CLI::App& app, int* exit_code) {
       ->excludes(db);
   cmd->add_option("--workers", o->workers, "submissions judged at once in this process (default 1; 0: none)")
       ->check(CLI::Range(0, 64));
-  cmd->add_option("--token-file", o->token_file, "tokens, one per line: token [name [admin|contestant]]");
+  cmd->add_option("--token-file", o->token_file,
+                  "tokens, one per line: token [name [contestant|admin]]; without a role, a contestant");
   cmd->add_option("--languages", o->languages_file, "an extra languages.yaml");
-  cmd->add_option("--rate", o->rate_per_second, "requests per second per client (default 20; 0: no limit)")
+  cmd->add_option("--rate", o->rate_per_second,
+                  "requests per second per client, page files included (default 20; 0: no limit)")
       ->check(CLI::Range(0.0, 100000.0));
   cmd->add_option("--burst", o->rate_burst, "requests a client may make at once (default 60)")
       ->check(CLI::Range(1.0, 100000.0));

@@ -75,6 +75,36 @@ TEST(FilesTest, CopyExecutableCopiesBytesAndModeAndNeverFollowsALink) {
   EXPECT_EQ(fs::CopyExecutable(dir.File("missing"), dir.File("x"), 0555).code(), StatusCode::kNotFound);
 }
 
+// Issue 34, hole 4: a linker's sparse executable (134 MB of which 764 KiB real) was
+// copied dense into the compile cache and the run's directory. Both copies keep the
+// holes: the copy holds about the data, not the size, and reads back the same bytes.
+TEST(FilesTest, CopiesKeepTheHolesOfASparseFile) {
+  TempDir dir;
+  constexpr off_t kSize = 64 << 20;
+  const std::string head(4096, 'h'), middle(8192, 'm'), tail(100, 't');
+  {
+    const int fd = ::open(dir.File("sparse").c_str(), O_WRONLY | O_CREAT | O_TRUNC, 0755);
+    ASSERT_GE(fd, 0);
+    ASSERT_EQ(::pwrite(fd, head.data(), head.size(), 0), static_cast<ssize_t>(head.size()));
+    ASSERT_EQ(::pwrite(fd, middle.data(), middle.size(), 40 << 20), static_cast<ssize_t>(middle.size()));
+    ASSERT_EQ(::pwrite(fd, tail.data(), tail.size(), (50 << 20) + 1), static_cast<ssize_t>(tail.size()));
+    ASSERT_EQ(::ftruncate(fd, kSize), 0);
+    ::close(fd);
+  }
+  ASSERT_LT(fs::KeptBytes(dir.File("sparse")), 1 << 20) << "this file system makes no holes";
+  ASSERT_TRUE(fs::CopyFile(dir.File("sparse"), dir.File("copy")).ok());
+  ASSERT_TRUE(fs::CopyExecutable(dir.File("sparse"), dir.File("program"), 0555).ok());
+  const std::string original = *fs::ReadFile(dir.File("sparse"), kSize);
+  for (const char* name : {"copy", "program"}) {
+    struct stat st;
+    ASSERT_EQ(::stat(dir.File(name).c_str(), &st), 0) << name;
+    EXPECT_EQ(st.st_size, kSize) << name;
+    EXPECT_LT(fs::KeptBytes(dir.File(name)), 1 << 20) << name << " holds " << st.st_blocks * 512 << " bytes";
+    EXPECT_TRUE(*fs::ReadFile(dir.File(name), kSize) == original) << name << ": other bytes";
+  }
+  EXPECT_EQ(fs::KeptBytes(dir.File("sparse")), fs::KeptBytes(dir.File("copy")));
+}
+
 // A tree deeper than PATH_MAX allows in one path: recursion on path strings fails
 // with ENAMETOOLONG here; the fd-relative walk removes it.
 TEST(FilesTest, RemoveTreeRemovesTreesOfAnyDepthAndPathLength) {

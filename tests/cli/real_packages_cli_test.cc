@@ -4,6 +4,9 @@
 // run kept, validators where the tools find them, folders and tags that name no verdict
 // this judge gives listed but not checked.
 #include <gtest/gtest.h>
+#include <sys/stat.h>
+
+#include <filesystem>
 
 #include <nlohmann/json.hpp>
 
@@ -77,6 +80,38 @@ TEST(RealPackagesCli, MultiPassRunsEveryPassWithItsFeedbackDirectory) {
   json g = Parse(r);
   EXPECT_EQ(g.value("verdict", ""), "JE") << r.out;
   EXPECT_NE(r.out.find("more than limits.validation_passes (2)"), std::string::npos) << r.out;
+}
+
+// Issue 34, hole 5: a validator that replaces its feedback directory with a link to a
+// host directory made the judge (root) show that directory's root-only
+// judgemessage.txt and read and delete its nextpass.in. The directory is held by
+// descriptor from before the run: a replaced one is the validator's failure (JE),
+// named without host paths, and nothing of the host directory is read or removed.
+TEST(RealPackagesCli, FeedbackDirectoryReplacedByALinkIsTheValidatorsFailure) {
+  Sandbox sb;
+  const std::string host = sb.Mkdir("host_only");
+  sb.File("host_only/judgemessage.txt", "ROOT-ONLY-SECRET\n");
+  sb.File("host_only/nextpass.in", "host data\n");
+  ASSERT_EQ(chmod(sb.Path("host_only/judgemessage.txt").c_str(), 0600), 0);
+  ASSERT_EQ(chmod(sb.Path("host_only/nextpass.in").c_str(), 0600), 0);
+  sb.File("hostile/problem.yaml", "validation: custom multi-pass\nlimits:\n  time_limit: 2\n  validation_passes: 3\n");
+  sb.File("hostile/data/secret/1.in", "1\n");
+  sb.File("hostile/data/secret/1.ans", "2\n");
+  sb.File("hostile/output_validators/swap/validate.py",
+          "import os, shutil, sys\n"
+          "feedback = sys.argv[3].rstrip('/')\n"
+          "shutil.rmtree(feedback)\n"
+          "os.symlink('" + host + "', feedback)\n"
+          "sys.exit(42)\n");
+  std::string sol = sb.File("plus_one.py", "print(int(input()) + 1)\n");
+  Ran r = sb.Judge({"grade", sb.Path("hostile"), sol, "--json"});
+  json g = Parse(r);
+  EXPECT_EQ(g.value("verdict", ""), "JE") << r.out << r.err;
+  EXPECT_EQ((r.out + r.err).find("ROOT-ONLY-SECRET"), std::string::npos) << r.out << r.err;
+  EXPECT_NE((r.out + r.err).find("replaced its feedback directory (found a symbolic link)"), std::string::npos)
+      << r.out << r.err;
+  EXPECT_EQ((r.out + r.err).find("/validator/"), std::string::npos) << "no host scratch path: " << r.out << r.err;
+  EXPECT_TRUE(std::filesystem::exists(sb.Path("host_only/nextpass.in"))) << "the host's file was removed";
 }
 
 // A Kattis package of our own, stdin to stdout, with the given accepted program.

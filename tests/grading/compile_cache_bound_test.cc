@@ -40,6 +40,24 @@ bool Exists(const std::string& p) {
   return ::lstat(p.c_str(), &st) == 0;
 }
 
+// Issue 34, hole 4: an entry is charged what it holds on disk, so a sparse program
+// (a linker's sections aligned to 2^27: 134 MB of size, under 1 MiB of data) does not
+// count as its size and push out the rest of the cache.
+TEST(CompileCacheBound, ASparseProgramIsChargedItsData) {
+  TempDir t;
+  std::string cache = t.path() + "/cache";
+  MakeEntry(cache, "aaaa", 100, 3600);
+  MakeEntry(cache, "bbbb", 1, 10);
+  const int fd = ::open((cache + "/bbbb/files/main").c_str(), O_WRONLY);
+  ASSERT_GE(fd, 0);
+  ASSERT_EQ(::ftruncate(fd, 128 << 20), 0);  // a hole after its KiB of data
+  ::close(fd);
+  EvictionReport r = BoundCompileCache(cache, 1 << 20);
+  EXPECT_LT(r.bytes_before, 1 << 20);
+  EXPECT_EQ(r.entries_removed, 0);
+  EXPECT_TRUE(Exists(cache + "/aaaa"));
+}
+
 TEST(CompileCacheBound, TheLeastRecentlyUsedGoFirstRecentOrNot) {
   TempDir t;
   std::string cache = t.path() + "/cache";

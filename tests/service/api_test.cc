@@ -475,7 +475,7 @@ TEST(AccessTokensTest, FileErrorsNameTheLine) {
   auto who = ok->Authenticate("bearer 0123456789abcdefgh");
   ASSERT_TRUE(who.has_value());
   EXPECT_EQ(who->name, "user1");
-  EXPECT_EQ(who->role, service::Role::kAdmin);
+  EXPECT_EQ(who->role, service::Role::kContestant) << "a line without a role is a contestant";
   EXPECT_FALSE(ok->Authenticate("Basic 0123456789abcdefgh").has_value());
   EXPECT_FALSE(ok->Authenticate("Bearer 0123456789abcdefg").has_value());
 }

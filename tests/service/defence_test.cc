@@ -6,7 +6,12 @@
 // (every 127.x.y.z reaches a server on 127.0.0.1).
 #include <gtest/gtest.h>
 
+#include <sched.h>
+
 #include <algorithm>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
 
 #include "service_util.h"
 
@@ -27,7 +32,7 @@ class DefenceTest : public ::testing::Test {
  protected:
   void SetUp() override {
     MakeSumPackage(dir_ / "problems/sum", 2);
-    WriteFile(dir_ / "tokens", std::string(kAdmin) + " root\n" + kAlice + " alice contestant\n" + kBob +
+    WriteFile(dir_ / "tokens", std::string(kAdmin) + " root admin\n" + kAlice + " alice contestant\n" + kBob +
                                    " bob contestant\n");
   }
   ~DefenceTest() override {
@@ -131,8 +136,70 @@ TEST_F(DefenceTest, ConnectionsKeptForAdminsAreNotTakenByContestants) {
     EXPECT_EQ(status, 200) << i;
   }
   EXPECT_EQ(OpenStream(s, alices, kAdmin).head.status, 200) << "an admin follows a submission";
-  EXPECT_EQ(Http(s.address, "GET", "/", "", "").status, 200) << "the page an admin's browser loads first";
+  // Issue 34, hole 1: the page's files, which need no token, got the admins' places,
+  // so a room kept every connection with them. Only a connection that has shown an
+  // admin's token may use those places, for the page's files too.
+  EXPECT_EQ(Http(s.address, "GET", "/app.css", "", "").status, 503) << "no token shown on this connection";
+  const int fd = Connect(s.address);
+  ASSERT_GE(fd, 0);
+  open_.push_back(fd);
+  const std::string head = " HTTP/1.1\r\nHost: " + s.address + "\r\n";
+  ASSERT_TRUE(SendAll(fd, "GET /api/v1/whoami" + head + "Authorization: Bearer " + kAdmin + "\r\n\r\n"));
+  EXPECT_EQ(ReadReply(fd).status, 200);
+  ASSERT_TRUE(SendAll(fd, "GET /app.css" + head + "\r\n"));
+  EXPECT_EQ(ReadReply(fd).status, 200) << "the admin's connection serves the page's files";
 }
+
+// Issue 34, hole 1: the page's files were never rate limited (600 requests in 0.87 s,
+// all 200); they are counted like the API's requests, per address without a token.
+TEST_F(DefenceTest, PageFilesAreRateLimited) {
+  Server s = StartServe({"--problems", dir_ / "problems", "--db", dir_ / "judge.sqlite", "--rate", "1", "--burst",
+                         "5", "--workers", "0", "--token-file", dir_ / "tokens"});
+  ASSERT_FALSE(s.address.empty());
+  const int fd = Connect(s.address);
+  ASSERT_GE(fd, 0);
+  open_.push_back(fd);
+  int ok = 0, limited = 0;
+  for (int i = 0; i < 30; ++i) {
+    ASSERT_TRUE(SendAll(fd, "GET /app.css HTTP/1.1\r\nHost: " + s.address + "\r\n\r\n"));
+    const int status = ReadReply(fd).status;
+    ok += status == 200;
+    limited += status == 429;
+  }
+  EXPECT_EQ(ok + limited, 30);
+  EXPECT_GE(limited, 20) << "a burst of 5 and one a second";
+  EXPECT_EQ(Http(s.address, "GET", "/api/v1/whoami", "", kAdmin).status, 200) << "others are not limited";
+}
+
+// Issue 34, hole 1: connections kept alive between requests (a GET every few seconds)
+// held every place but the admins', so another contestant got 503. When those places
+// run out, the connection that has waited longest for its next request is closed for
+// the newcomer.
+TEST_F(DefenceTest, IdleKeepAliveConnectionsAreClosedFirst) {
+  Server s = StartServe({"--problems", dir_ / "problems", "--db", dir_ / "judge.sqlite", "--rate", "0", "--workers",
+                         "0", "--token-file", dir_ / "tokens", "--max-connections", "8", "--admin-connections", "2",
+                         "--connections-per-address", "0", "--header-deadline-ms", "60000"});
+  ASSERT_FALSE(s.address.empty());
+  std::vector<int> idle;
+  for (int i = 0; i < 6; ++i) {  // every place but the admins'
+    const int fd = Connect(s.address);
+    ASSERT_GE(fd, 0);
+    open_.push_back(fd);
+    ASSERT_TRUE(SendAll(fd, "GET /api/v1/whoami HTTP/1.1\r\nHost: " + s.address + "\r\nAuthorization: Bearer " +
+                                kAlice + "\r\n\r\n"));
+    ASSERT_EQ(ReadReply(fd).status, 200) << i;
+    idle.push_back(fd);
+  }
+  for (int i = 0; i < 3; ++i) {
+    HttpReply r = Http(s.address, "GET", "/api/v1/problems", "", kBob);
+    EXPECT_EQ(r.status, 200) << "bob's request " << i << ": " << r.body;
+  }
+  bool closed = false;
+  ReadUntilClosed(idle[0], 10000, &closed);
+  EXPECT_TRUE(closed) << "the connection idle the longest was closed for bob";
+  EXPECT_EQ(Http(s.address, "GET", "/api/v1/problems", "", kAdmin).status, 200);
+}
+
 
 // Hole 6: one contestant's many submissions do not delay another's: with the queue
 // filled while no worker runs, the server started again with one worker judges bob's
@@ -305,6 +372,180 @@ TEST_F(DefenceTest, ForeignOriginAndHostAreRefusedWithoutTokens) {
   // A name given with --allow-host (a reverse proxy's), on any port.
   EXPECT_EQ(get("judge.example", "/api/v1/problems").status, 200);
   EXPECT_EQ(post("judge.example", "Origin: https://judge.example\r\nContent-Type: application/json\r\n").status, 201);
+}
+
+// Issue 34, hole 3: a contestant's sources in all are bounded by a quota
+// (--storage-per-user); identical sources are stored once; others are not affected.
+TEST_F(DefenceTest, StorageQuotaPerContestantAndSourcesStoredOnce) {
+  Server s = Start({"--storage-per-user", "5000", "--queued-per-user", "0", "--submissions-per-minute", "0"}, true);
+  auto source = [](int n, std::size_t bytes) {
+    std::string text = "// " + std::to_string(n) + "\n" + kSumOk;
+    return text + std::string(bytes - text.size(), ' ');
+  };
+  auto post = [&](const std::string& text, const char* token) {
+    return Http(s.address, "POST", "/api/v1/submissions", SubmitBody("sum", "a.cpp", text), token);
+  };
+  EXPECT_EQ(post(source(1, 2000), kAlice).status, 201);
+  EXPECT_EQ(post(source(1, 2000), kAlice).status, 201) << "the same source again";
+  HttpReply over = post(source(2, 2000), kAlice);
+  EXPECT_EQ(over.status, 429) << over.body;
+  EXPECT_NE(over.body.find("storage quota of 5000 bytes"), std::string::npos) << over.body;
+  EXPECT_EQ(post(source(3, 1000), kAlice).status, 201) << "what is left of the quota";
+  EXPECT_EQ(post(source(4, 2000), kBob).status, 201) << "bob has his own quota";
+  // Admins are not limited; 20 copies of a 256 KiB source take the room of one.
+  const std::string big = source(5, 256 << 10);
+  int64_t first = 0, last = 0;
+  for (int i = 0; i < 20; ++i) {
+    HttpReply r = post(big, kAdmin);
+    ASSERT_EQ(r.status, 201) << r.body;
+    (i == 0 ? first : last) = r.Json().value("id", int64_t{0});
+  }
+  EXPECT_EQ(Http(s.address, "GET", "/api/v1/submissions/" + std::to_string(first) + "/source", "", kAdmin).body, big);
+  EXPECT_EQ(Http(s.address, "GET", "/api/v1/submissions/" + std::to_string(last) + "/source", "", kAdmin).body, big);
+  auto size = [](const std::string& path) {
+    std::error_code ec;
+    const uintmax_t bytes = std::filesystem::file_size(path, ec);
+    return ec ? uintmax_t{0} : bytes;
+  };
+  const uintmax_t stored = size(dir_ / "judge.sqlite") + size(dir_ / "judge.sqlite-wal");
+  EXPECT_LT(stored, 2u << 20) << "20 copies of 256 KiB stored as one (the file and its log: " << stored << " bytes)";
+}
+
+// Issue 34, hole 3: a compile error from the cache is judged in milliseconds, so the
+// cap on waiting submissions never binds; a contestant's submissions are also counted
+// a minute at a time, judged ones included.
+TEST_F(DefenceTest, SubmissionsJudgedFromTheCacheAreCounted) {
+  Server s = StartServe({"--problems", dir_ / "problems", "--db", dir_ / "judge.sqlite", "--rate", "0", "--workers",
+                         "1", "--token-file", dir_ / "tokens", "--submissions-per-minute", "3"});
+  ASSERT_FALSE(s.address.empty());
+  int accepted = 0;
+  HttpReply refused;
+  for (int i = 0; i < 6 && refused.status == 0; ++i) {
+    HttpReply r = Http(s.address, "POST", "/api/v1/submissions", SubmitBody("sum", "a.cpp", kSumCompileError), kAlice);
+    if (r.status != 201) {
+      refused = r;
+      break;
+    }
+    ++accepted;
+    json done = WaitDone(s.address, r.Json().value("id", int64_t{0}), kAlice);
+    EXPECT_EQ(done.value("verdict", json()), "CE") << done.dump();
+  }
+  EXPECT_EQ(accepted, 3);
+  EXPECT_EQ(refused.status, 429) << refused.body;
+  EXPECT_NE(refused.body.find("at most 3 a minute, judged ones included"), std::string::npos) << refused.body;
+  EXPECT_EQ(Http(s.address, "POST", "/api/v1/submissions", SubmitBody("sum", "a.cpp", kSumCompileError), kBob).status,
+            201);
+}
+
+// A TCP connection from IPv6 address `source` to "[host]:port"; -1 when it cannot be made.
+int Connect6(const std::string& address, const std::string& source) {
+  const std::size_t colon = address.rfind(':');
+  sockaddr_in6 to{}, from{};
+  to.sin6_family = from.sin6_family = AF_INET6;
+  to.sin6_port = htons(static_cast<uint16_t>(std::stoi(address.substr(colon + 1))));
+  if (inet_pton(AF_INET6, address.substr(1, colon - 2).c_str(), &to.sin6_addr) != 1) return -1;
+  if (inet_pton(AF_INET6, source.c_str(), &from.sin6_addr) != 1) return -1;
+  const int fd = socket(AF_INET6, SOCK_STREAM | SOCK_CLOEXEC, 0);
+  if (bind(fd, reinterpret_cast<sockaddr*>(&from), sizeof from) != 0 ||
+      connect(fd, reinterpret_cast<sockaddr*>(&to), sizeof to) != 0) {
+    close(fd);
+    return -1;
+  }
+  timeval tv{30, 0};
+  setsockopt(fd, SOL_SOCKET, SO_RCVTIMEO, &tv, sizeof tv);
+  return fd;
+}
+
+// Issue 34, hole 1: one IPv6 /64 (a machine's or a hall's network) has 2^64
+// addresses; counted per address, it took every connection. Its addresses are one
+// client. The server and its clients run in a network namespace of their own (this
+// test's thread and its children), whose loopback has addresses of two /64s.
+TEST_F(DefenceTest, OneIPv6Slash64IsOneClient) {
+  std::thread in_namespace([&] {
+    ASSERT_EQ(unshare(CLONE_NEWNET), 0) << "unshare(CLONE_NEWNET): " << std::strerror(errno);
+    std::string setup = "ip link set lo up";
+    for (const char* a : {"fd00:34::1", "fd00:34::2", "fd00:34::3", "fd00:34::4", "fd00:34::5", "fd00:35::1"})
+      setup += std::string(" && ip -6 addr add ") + a + "/128 dev lo nodad";
+    ASSERT_EQ(std::system(setup.c_str()), 0) << setup;
+    Server s;  // StartServe listens on 127.0.0.1
+    s.child = std::make_unique<Child>(std::vector<std::string>{
+        JUDGE_EXE, "serve", "--listen", "[fd00:34::1]:0", "--problems", dir_ / "problems", "--db",
+        dir_ / "judge.sqlite", "--rate", "0", "--workers", "0", "--token-file", dir_ / "tokens",
+        "--connections-per-address", "3"});
+    const std::string kListening = "judge serve: listening on http://";
+    const std::string line = s.child->WaitForLine(kListening);
+    ASSERT_FALSE(line.empty()) << s.child->output();
+    s.address = line.substr(kListening.size());
+    if (!s.address.empty() && s.address.back() == '/') s.address.pop_back();
+    std::vector<int> fds;
+    for (const char* from : {"fd00:34::2", "fd00:34::3", "fd00:34::4"}) {
+      fds.push_back(Connect6(s.address, from));
+      ASSERT_GE(fds.back(), 0) << from;
+    }
+    // Three connections of the /64 are open (waiting for a request): the fourth,
+    // from yet another of its addresses, is refused at once.
+    const int fourth = Connect6(s.address, "fd00:34::5");
+    ASSERT_GE(fourth, 0);
+    fds.push_back(fourth);
+    HttpReply refused = ReadHead(fourth, 10000);
+    EXPECT_EQ(refused.status, 429) << "a fourth connection of one /64";
+    const int other = Connect6(s.address, "fd00:35::1");
+    ASSERT_GE(other, 0);
+    fds.push_back(other);
+    ASSERT_TRUE(SendAll(other, "GET /api/v1/whoami HTTP/1.1\r\nHost: " + s.address + "\r\nAuthorization: Bearer " +
+                                   kBob + "\r\nConnection: close\r\n\r\n"));
+    EXPECT_EQ(ReadReply(other).status, 200) << "another /64 is another client";
+    for (int fd : fds) close(fd);
+  });
+  in_namespace.join();
+}
+
+// Issue 34, hole 2: a program that spells hidden data in its memory use (or time) on a
+// secret test could read it back from the submission's largest figures. A contestant
+// sees figures of the sample tests only, in the document, the list and the event
+// stream; an admin sees the real maxima.
+TEST_F(DefenceTest, ContestantsSeeNoFigureOfASecretTest) {
+  WriteFile(dir_ / "problems/sum/data/sample/1.in", "1 2\n");
+  WriteFile(dir_ / "problems/sum/data/sample/1.ans", "3\n");
+  // 40 MiB touched on a secret test (its first number is at least 1), little on the sample.
+  const std::string program =
+      "#include <cstdio>\n#include <cstdlib>\nint main(){long a,b; scanf(\"%ld %ld\",&a,&b);\n"
+      "if (b >= 10) { volatile char* p = (volatile char*)malloc(40 << 20);\n"
+      "  for (long i = 0; i < (40 << 20); i += 4096) p[i] = 1; }\n"
+      "printf(\"%ld\\n\", a + b);}\n";
+  Server s = StartServe({"--problems", dir_ / "problems", "--db", dir_ / "judge.sqlite", "--rate", "0", "--workers",
+                         "1", "--token-file", dir_ / "tokens"});
+  ASSERT_FALSE(s.address.empty());
+  HttpReply posted = Http(s.address, "POST", "/api/v1/submissions", SubmitBody("sum", "a.cpp", program), kAlice);
+  ASSERT_EQ(posted.status, 201) << posted.body;
+  const int64_t id = posted.Json().value("id", int64_t{0});
+  json admins = WaitDone(s.address, id, kAdmin);
+  ASSERT_EQ(admins.value("verdict", json()), "AC") << admins.dump();
+  ASSERT_EQ(admins["tests"].size(), 3u) << admins.dump();
+  EXPECT_GE(admins["memory_kib"].get<int64_t>(), 40 * 1024) << "an admin sees the largest test";
+
+  json mine = Http(s.address, "GET", "/api/v1/submissions/" + std::to_string(id), "", kAlice).Json();
+  ASSERT_EQ(mine["tests"][0]["name"], "sample/1") << mine.dump();
+  EXPECT_EQ(mine["memory_kib"], mine["tests"][0]["memory_kib"]) << mine.dump();
+  EXPECT_EQ(mine["time_ms"], mine["tests"][0]["time_ms"]) << mine.dump();
+  EXPECT_LT(mine["memory_kib"].get<int64_t>(), 40 * 1024) << mine.dump();
+
+  json list = Http(s.address, "GET", "/api/v1/submissions", "", kAlice).Json();
+  ASSERT_EQ(list.size(), 1u) << list.dump();
+  EXPECT_FALSE(list[0].contains("memory_kib")) << list.dump();
+  EXPECT_FALSE(list[0].contains("time_ms")) << list.dump();
+  EXPECT_TRUE(Http(s.address, "GET", "/api/v1/submissions", "", kAdmin).Json()[0].contains("memory_kib"));
+
+  Opened stream = OpenStream(s, id, kAlice);
+  ASSERT_EQ(stream.head.status, 200);
+  bool closed = false;
+  const std::string events = stream.head.body + ReadUntilClosed(stream.fd, 20000, &closed);
+  const std::size_t done = events.find("event: done\ndata: ");
+  ASSERT_NE(done, std::string::npos) << events;
+  const std::size_t data = done + std::string("event: done\ndata: ").size();
+  json last = json::parse(events.substr(data, events.find('\n', data) - data));
+  EXPECT_EQ(last["memory_kib"], mine["memory_kib"]) << last.dump();
+  EXPECT_EQ(last["time_ms"], mine["time_ms"]) << last.dump();
 }
 
 }  // namespace

@@ -183,7 +183,7 @@ TEST_F(ServerTest, RateLimitAnswers429) {
 }
 
 TEST_F(ServerTest, TokensFromTheFile) {
-  WriteFile(dir_ / "tokens", "admin-token-0123456789 root\nalice-token-0123456789 alice contestant\n");
+  WriteFile(dir_ / "tokens", "admin-token-0123456789 root admin\nalice-token-0123456789 alice contestant\n");
   Server s = Start({"--workers", "1", "--token-file", dir_ / "tokens"});
   EXPECT_EQ(Http(s.address, "GET", "/api/v1/problems").status, 401);
   int64_t id = Submit(s, "sum", kSumOk, "sol.cpp", "alice-token-0123456789");
@@ -201,6 +201,23 @@ TEST_F(ServerTest, TokensFromTheFile) {
   json again = WaitDone(s.address, id, "admin-token-0123456789");
   EXPECT_EQ(again["verdict"], "AC");
   EXPECT_EQ(again["judgings"], 2);
+}
+
+// Hole 7 of issue 34: a token line that names no role gives a contestant's rights
+// only; the admin role is always written out.
+TEST_F(ServerTest, TokenLineWithoutARoleIsAContestant) {
+  WriteFile(dir_ / "tokens", "admin-token-0123456789 root admin\ncarol-token-0123456789 carol\n"
+                             "dave-token-01234567890\n");
+  Server s = Start({"--workers", "1", "--token-file", dir_ / "tokens"});
+  EXPECT_EQ(json::parse(Http(s.address, "GET", "/api/v1/whoami", "", "carol-token-0123456789").body),
+            (json{{"name", "carol"}, {"role", "contestant"}}));
+  EXPECT_EQ(json::parse(Http(s.address, "GET", "/api/v1/whoami", "", "dave-token-01234567890").body),
+            (json{{"name", "user3"}, {"role", "contestant"}}));
+  int64_t admins = Submit(s, "sum", kSumOk, "sol.cpp", "admin-token-0123456789");
+  const std::string path = "/api/v1/submissions/" + std::to_string(admins);
+  EXPECT_EQ(Http(s.address, "GET", path, "", "carol-token-0123456789").status, 404) << "another's submission";
+  EXPECT_EQ(Http(s.address, "POST", "/api/v1/problems/reload", "", "carol-token-0123456789").status, 403);
+  EXPECT_EQ(Http(s.address, "POST", path + "/rejudge", "", "carol-token-0123456789").status, 403);
 }
 
 // A Kattis package without a time limit (inferred from its accepted submission, as

@@ -290,6 +290,30 @@ TEST(SqliteStoreTest, SchemaOneDatabaseMigratesWithItsData) {
   ASSERT_EQ(j->tests.size(), 2u);
   EXPECT_EQ(j->tests[1].output_bytes, 0);
   EXPECT_EQ((*store)->GetSubmission(1)->source, "A");
+  EXPECT_EQ(RawQuery(path, "SELECT source_bytes FROM submissions WHERE id = 1"), "1") << "schema 6's size";
+}
+
+// Issue 34, hole 3: identical sources are stored once, under their SHA-256 (schema
+// 6); every submission still reads its exact bytes.
+TEST(SqliteStoreTest, IdenticalSourcesAreStoredOnce) {
+  TempDir dir;
+  const std::string path = dir.File("judge.sqlite");
+  Submission s = SampleSubmission();
+  s.source = std::string(100000, 'x') + std::string("\0binary\n", 8);
+  Submission other = SampleSubmission();
+  other.source = "int main() {}\n";
+  std::vector<int64_t> ids;
+  {
+    auto store = MustOpen(path);
+    for (int i = 0; i < 5; ++i) ids.push_back(*store->AddSubmission(s));
+    ids.push_back(*store->AddSubmission(other));
+    for (int i = 0; i < 5; ++i) EXPECT_EQ(store->GetSubmission(ids[i])->source, s.source) << i;
+    EXPECT_EQ(store->GetSubmission(ids[5])->source, other.source);
+  }
+  EXPECT_EQ(RawQuery(path, "SELECT count(*) || ' ' || sum(length(source)) FROM sources"),
+            "2 " + std::to_string(s.source.size() + other.source.size()));
+  EXPECT_EQ(RawQuery(path, "SELECT sum(length(source)) || ' ' || sum(source_bytes) FROM submissions"),
+            "0 " + std::to_string(5 * s.source.size() + other.source.size()));
 }
 
 TEST(SqliteStoreTest, MigrationFromAnOlderSchemaKeepsTheData) {

@@ -230,6 +230,67 @@ Status WriteFileAtomic(const std::string& path, std::string_view content, int mo
   return Status::Ok();
 }
 
+namespace {
+
+// Copies [at, end) of in to the same offsets of out: copy_file_range, else (another
+// file system kind, an old kernel) pread and pwrite through buf. Async-signal-safe
+// (CopyExecutable's child calls it). Returns 0 or the errno that stopped it.
+int CopyRange(int in, int out, off_t at, off_t end, char* buf, std::size_t buf_size) {
+  bool in_kernel = true;
+  while (at < end) {
+    const std::size_t want = static_cast<std::size_t>(end - at);
+    if (in_kernel) {
+      off_t from = at, to = at;
+      const ssize_t n = ::copy_file_range(in, &from, out, &to, want, 0);
+      if (n > 0) {
+        at += n;
+        continue;
+      }
+      if (n == 0) return EIO;  // the file shrank under us
+      if (errno == EINTR) continue;
+      if (errno != EXDEV && errno != ENOSYS && errno != EINVAL && errno != EOPNOTSUPP && errno != EPERM)
+        return errno;
+      in_kernel = false;
+    }
+    const ssize_t n = ::pread(in, buf, want < buf_size ? want : buf_size, at);
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return errno;
+    if (n == 0) return EIO;
+    for (ssize_t done = 0; done < n;) {
+      const ssize_t w = ::pwrite(out, buf + done, static_cast<std::size_t>(n - done), at + done);
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0) return errno;
+      done += w;
+    }
+    at += n;
+  }
+  return 0;
+}
+
+// Copies in (a regular file) to out (new and empty) by its data extents (SEEK_DATA /
+// SEEK_HOLE), so its holes stay holes: a linker's 134 MB executable of 764 KiB of
+// blocks is 764 KiB in the copy too. A file system without SEEK_DATA is one extent.
+// Async-signal-safe. Returns 0 or the errno that stopped it.
+int CopyExtents(int in, int out, char* buf, std::size_t buf_size) {
+  struct stat st;
+  if (::fstat(in, &st) != 0) return errno;
+  const off_t size = st.st_size;
+  off_t at = 0;
+  while (at < size) {
+    off_t data = ::lseek(in, at, SEEK_DATA);
+    if (data < 0 && errno == ENXIO) break;  // only a hole from here on
+    if (data < 0) data = at;                 // no SEEK_DATA: copy the rest whole
+    off_t hole = ::lseek(in, data, SEEK_HOLE);
+    if (hole < 0 || hole > size) hole = size;
+    if (int e = CopyRange(in, out, data, hole, buf, buf_size); e != 0) return e;
+    at = hole;
+  }
+  // A hole at the end: the size without writing it.
+  return ::ftruncate(out, size) == 0 ? 0 : errno;
+}
+
+}  // namespace
+
 Status CopyFile(const std::string& from, const std::string& to, int mode) {
   JUDGE_ASSIGN_OR_RETURN(UniqueFd in, OpenRegularForRead(from, 0));
   struct stat st;
@@ -237,17 +298,19 @@ Status CopyFile(const std::string& from, const std::string& to, int mode) {
   int m = mode >= 0 ? mode : static_cast<int>(st.st_mode & 07777);
   UniqueFd out(::open(to.c_str(), O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, m));
   if (!out) return ErrnoStatus(errno, to + ": cannot create");
-  char buf[65536];
-  for (;;) {
-    ssize_t n = ::read(in.get(), buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return ErrnoStatus(errno, from + ": cannot read");
-    if (n == 0) break;
-    JUDGE_RETURN_IF_ERROR(WriteAllFd(out.get(), std::string_view(buf, static_cast<std::size_t>(n)), to));
-  }
+  std::string buf(65536, '\0');
+  if (int e = CopyExtents(in.get(), out.get(), buf.data(), buf.size()); e != 0)
+    return ErrnoStatus(e, to + ": cannot copy " + from);
   if (::fchmod(out.get(), static_cast<mode_t>(m)) != 0) return ErrnoStatus(errno, to + ": cannot chmod");
   if (::close(out.Release()) != 0) return ErrnoStatus(errno, to + ": cannot write");
   return Status::Ok();
+}
+
+int64_t KeptBytes(const std::string& path) {
+  struct stat st;
+  if (::lstat(path.c_str(), &st) != 0 || !S_ISREG(st.st_mode)) return 0;
+  const int64_t blocks = static_cast<int64_t>(st.st_blocks) * 512;
+  return std::min<int64_t>(st.st_size, blocks);
 }
 
 // The child of CopyExecutable: async-signal-safe calls only (it is a fork of a
@@ -256,18 +319,7 @@ static int CopyInChild(int in, const char* to, int mode) {
   int out = ::open(to, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC | O_NOFOLLOW, mode);
   if (out < 0) return errno;
   static char buf[65536];  // the child's own copy of the page: no allocation
-  for (;;) {
-    ssize_t n = ::read(in, buf, sizeof buf);
-    if (n < 0 && errno == EINTR) continue;
-    if (n < 0) return errno;
-    if (n == 0) break;
-    for (ssize_t done = 0; done < n;) {
-      ssize_t w = ::write(out, buf + done, static_cast<std::size_t>(n - done));
-      if (w < 0 && errno == EINTR) continue;
-      if (w < 0) return errno;
-      done += w;
-    }
-  }
+  if (int e = CopyExtents(in, out, buf, sizeof buf); e != 0) return e;
   if (::fchmod(out, static_cast<mode_t>(mode)) != 0) return errno;
   return ::close(out) == 0 ? 0 : errno;
 }

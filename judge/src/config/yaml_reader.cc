@@ -148,7 +148,13 @@ YamlEntries YamlReader::MapAll(const std::string& key, const YAML::Node& node, c
     errors->Add(Error(where, "a map" + (allowed.empty() ? std::string() : " with keys " + JoinKeys(allowed)), node));
     return entries;
   }
+  // Linear in the keys (a set of the allowed ones, one of those seen), and one line
+  // for all the unknown keys however many there are: a problem.yaml of 400,000 of
+  // them is one note, not 400,000 that each list the known keys.
+  const std::set<std::string> known(allowed.begin(), allowed.end());
   std::set<std::string> seen;
+  std::vector<std::string> unknown;
+  int64_t unknown_count = 0;
   for (auto it = node.begin(); it != node.end(); ++it) {
     const YAML::detail::iterator_value entry = *it;  // a proxy: copy the nodes out
     const YAML::Node k = entry.first;
@@ -158,22 +164,41 @@ YamlEntries YamlReader::MapAll(const std::string& key, const YAML::Node& node, c
       continue;
     }
     std::string name = k.Scalar();
-    std::string path = key.empty() ? name : key + "." + name;
     if (warnings_ && v.IsNull()) continue;  // `key:` with no value: absent
-    if (!allowed.empty() && std::find(allowed.begin(), allowed.end(), name) == allowed.end()) {
-      if (warnings_)
-        warnings_->push_back(file_ + ": " + path + ": unknown key, ignored (known: " + JoinKeys(allowed) + ")");
-      else
-        errors->Add(Error(path, "unknown key (expected one of " + JoinKeys(allowed) + ")"));
+    if (!known.empty() && known.count(name) == 0) {
+      if (unknown.size() < kUnknownKeysNamed) unknown.push_back(name);
+      ++unknown_count;
       continue;
     }
     if (!seen.insert(name).second) {
-      errors->Add(Error(path, "key given twice"));
+      errors->Add(Error(key.empty() ? name : key + "." + name, "key given twice"));
       continue;
     }
     entries.emplace_back(name, v);
   }
+  if (unknown_count > 0) ReportUnknownKeys(key, unknown, unknown_count, allowed, errors);
   return entries;
+}
+
+void YamlReader::ReportUnknownKeys(const std::string& key, const std::vector<std::string>& first, int64_t count,
+                                   const std::vector<std::string>& allowed, ErrorList* errors) const {
+  if (count == 1) {
+    const std::string path = key.empty() ? first.front() : key + "." + first.front();
+    if (warnings_)
+      warnings_->push_back(file_ + ": " + path + ": unknown key, ignored (known: " + JoinKeys(allowed) + ")");
+    else
+      errors->Add(Error(path, "unknown key (expected one of " + JoinKeys(allowed) + ")"));
+    return;
+  }
+  std::string names;
+  for (const auto& n : first) names += (names.empty() ? "" : ", ") + Quote(n.substr(0, 80));
+  if (count > static_cast<int64_t>(first.size())) names += ", ...";
+  const std::string what = std::to_string(count) + " unknown keys, first: " + names;
+  const std::string where = key.empty() ? std::string("(top level)") : key;
+  if (warnings_)
+    warnings_->push_back(file_ + ": " + where + ": " + what + "; ignored (known: " + JoinKeys(allowed) + ")");
+  else
+    errors->Add(Error(where, what + " (expected one of " + JoinKeys(allowed) + ")"));
 }
 
 Result<std::string> YamlReader::String(const std::string& key, const YAML::Node& node) const {

@@ -122,13 +122,12 @@ Result<std::string> WriteCacheEntry(const std::string& cache_dir, const std::str
   return final_dir;
 }
 
-// The bytes an entry of these program files (in from_dir) and this log would take.
+// The bytes an entry of these program files (in from_dir) and this log would take:
+// a sparse file's data, not its size, since the entry's copy keeps its holes (a
+// linker's 134 MB executable of 764 KiB of blocks is charged 764 KiB).
 int64_t EntryBytes(const CacheEntry& e, const std::string& from_dir) {
   int64_t total = static_cast<int64_t>(e.log.size() + e.message.size());
-  for (const auto& f : e.files) {
-    struct stat st;
-    if (::stat((from_dir + "/" + f).c_str(), &st) == 0) total += static_cast<int64_t>(st.st_size);
-  }
+  for (const auto& f : e.files) total += fs::KeptBytes(from_dir + "/" + f);
   return total;
 }
 

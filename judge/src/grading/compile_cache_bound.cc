@@ -29,7 +29,8 @@ int64_t TreeBytes(const std::string& dir) {
   std::error_code ec;
   for (sfs::recursive_directory_iterator it(dir, ec), end; !ec && it != end; it.increment(ec)) {
     std::error_code sec;
-    if (it->symlink_status(sec).type() == sfs::file_type::regular) total += static_cast<int64_t>(it->file_size(sec));
+    // What the file holds on disk: a sparse program's holes take no room.
+    if (it->symlink_status(sec).type() == sfs::file_type::regular) total += fs::KeptBytes(it->path().string());
   }
   return total;
 }

@@ -9,6 +9,7 @@
 #include <cstdlib>
 #include <filesystem>
 
+#include "feedback_dir.h"
 #include "interaction.h"
 #include "judge/base/files.h"
 #include "judge/grading/grader.h"
@@ -53,7 +54,7 @@ Result<std::string> PassDir(const std::string& path, int pass) {
   for (const auto& p : stale) JUDGE_RETURN_IF_ERROR(fs::RemoveTree(p));
   // The validator could have put a link there: never follow it.
   if (std::filesystem::is_symlink(path + "/feedback", ec) || !fs::IsDirectory(path + "/feedback"))
-    return Status::Internal(path + "/feedback: expected the feedback directory of the pass before, found no directory");
+    return Status::Internal("the feedback directory of the pass before: expected a directory, found another file");
   // What the last pass left came back owned by its run's uid; the next pass may run
   // under another slot's uid, and must be able to change it (links are left alone).
   namespace sfs = std::filesystem;
@@ -69,16 +70,22 @@ Result<std::string> PassDir(const std::string& path, int pass) {
 }
 
 // Multi-pass: moves feedback/nextpass.in (written by the sandboxed validator: read
-// without following links, capped) to a file of the grader's.
-Status TakeNextPass(const std::string& feedback, const std::string& scratch, int pass, CheckOutcome* o) {
+// beneath the held directory, never through a link, capped) to a file of the grader's.
+Status TakeNextPass(const FeedbackDir& feedback, const std::string& scratch, int pass, CheckOutcome* o) {
   if (pass <= 0 || o->verdict != CheckVerdict::kAccepted) return Status::Ok();
-  fs::OpenOutcome how = fs::OpenOutcome::kRead;
-  JUDGE_ASSIGN_OR_RETURN(std::string bytes, fs::ReadNoFollow(feedback + "/nextpass.in", int64_t{1} << 30, &how));
-  if (how == fs::OpenOutcome::kMissing) return Status::Ok();
-  if (how != fs::OpenOutcome::kRead) return Status::Internal("the validator's nextpass.in is not a regular file");
+  bool regular = true;
+  JUDGE_ASSIGN_OR_RETURN(std::optional<std::string> bytes, feedback.Read("nextpass.in", int64_t{1} << 30, &regular));
+  if (!regular) return Status::Internal("the validator's nextpass.in is not a regular file");
+  if (!bytes) return Status::Ok();
   o->next_pass_input = scratch + "/pass" + std::to_string(pass + 1) + ".in";
-  JUDGE_RETURN_IF_ERROR(fs::WriteFile(o->next_pass_input, bytes));
-  return fs::RemoveTree(feedback + "/nextpass.in");
+  JUDGE_RETURN_IF_ERROR(fs::WriteFile(o->next_pass_input, *bytes));
+  return feedback.Remove("nextpass.in");
+}
+
+// A message the tool left in its feedback directory: one line, "" when none.
+Result<std::string> FeedbackMessage(const FeedbackDir& feedback, const std::string& name, int64_t max_bytes = 4096) {
+  JUDGE_ASSIGN_OR_RETURN(std::optional<std::string> bytes, feedback.Read(name, max_bytes));
+  return bytes ? ToolMessageText(*bytes) : std::string();
 }
 
 // The team's output as a host file: the grader's, or the bytes written out.
@@ -115,10 +122,14 @@ std::string WithDetail(std::string what, const std::string& detail) {
 }
 
 // A Kattis validator's verdict from its exit code and feedback directory.
-Result<CheckOutcome> KattisVerdict(const ToolProgram& tool, const RunResult& r, const std::string& feedback,
+// A replaced feedback directory is the validator's failure, whatever it exited with.
+Result<CheckOutcome> KattisVerdict(const ToolProgram& tool, const RunResult& r, const FeedbackDir& feedback,
                                    const std::string& stderr_path, bool score_file) {
-  std::string message = ReadToolMessage(feedback + "/judgemessage.txt");
-  if (message.empty()) message = ReadToolMessage(feedback + "/teammessage.txt");
+  JUDGE_RETURN_IF_ERROR(feedback.CheckUnchanged());
+  JUDGE_ASSIGN_OR_RETURN(std::string message, FeedbackMessage(feedback, "judgemessage.txt"));
+  if (message.empty()) {
+    JUDGE_ASSIGN_OR_RETURN(message, FeedbackMessage(feedback, "teammessage.txt"));
+  }
   if (std::string why = Abnormal(r); !why.empty())
     return Status::Internal(WithDetail("the " + tool.role() + " did not finish: " + why, message));
   if (r.exit_code != kKattisAccepted && r.exit_code != kKattisWrong)
@@ -129,7 +140,7 @@ Result<CheckOutcome> KattisVerdict(const ToolProgram& tool, const RunResult& r, 
   o.verdict = r.exit_code == kKattisAccepted ? CheckVerdict::kAccepted : CheckVerdict::kWrongAnswer;
   o.score = o.verdict == CheckVerdict::kAccepted ? 1.0 : 0.0;
   o.message = message;
-  std::string score = ReadToolMessage(feedback + "/score.txt", 256);
+  JUDGE_ASSIGN_OR_RETURN(std::string score, FeedbackMessage(feedback, "score.txt", 256));
   // A pass-fail problem has no scores: its validator's score.txt is ignored, as the
   // tools ignore it.
   if (!score.empty() && o.verdict == CheckVerdict::kAccepted && score_file) {
@@ -194,11 +205,12 @@ class KattisValidatorChecker : public Checker {
   Result<CheckOutcome> CheckTest(const CheckRequest& q) override {
     if (!q.test || !q.sandbox) return Status::Internal("the " + tool_->role() + " needs a test and a sandbox");
     JUDGE_ASSIGN_OR_RETURN(std::string work, PassDir(q.scratch_dir + "/validator", q.pass));
-    const std::string feedback = work + "/feedback";
+    const std::string feedback_path = work + "/feedback";
+    JUDGE_ASSIGN_OR_RETURN(FeedbackDir feedback, FeedbackDir::Hold(feedback_path, tool_->role()));
     JUDGE_ASSIGN_OR_RETURN(std::string output, OutputFile(q));
     JUDGE_ASSIGN_OR_RETURN(auto files, TestFiles(*tool_, *q.test, q.scratch_dir, work));
     ToolRun run;
-    run.args = {files.first, files.second, feedback + "/"};
+    run.args = {files.first, files.second, feedback_path + "/"};
     if (q.flags) run.args.insert(run.args.end(), q.flags->begin(), q.flags->end());
     run.work_dir = work;
     run.stdin_path = output;
@@ -275,13 +287,14 @@ class InteractiveChecker : public Checker {
       return out;
     }
     JUDGE_ASSIGN_OR_RETURN(std::string work, PassDir(q.scratch_dir + "/interactor", q.pass));
-    const std::string feedback = work + "/feedback";
+    const std::string feedback_path = work + "/feedback";
+    JUDGE_ASSIGN_OR_RETURN(FeedbackDir feedback, FeedbackDir::Hold(feedback_path, tool_->role()));
     JUDGE_ASSIGN_OR_RETURN(auto files, TestFiles(*tool_, *q.test, q.scratch_dir, work));
     ToolRun run;
     if (kind_ == InteractorKind::kTestlib) {
       run.args = {files.first, work + "/tout", files.second};
     } else {
-      run.args = {files.first, files.second, feedback + "/"};
+      run.args = {files.first, files.second, feedback_path + "/"};
       if (q.flags) run.args.insert(run.args.end(), q.flags->begin(), q.flags->end());
     }
     run.work_dir = work;

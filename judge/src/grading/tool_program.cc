@@ -230,8 +230,12 @@ std::string ReadToolMessage(const std::string& path, int64_t max_bytes) {
   fs::OpenOutcome how = fs::OpenOutcome::kRead;
   Result<std::string> text = fs::ReadNoFollow(path, max_bytes, &how);
   if (!text.ok() || how != fs::OpenOutcome::kRead) return "";
+  return ToolMessageText(*text);
+}
+
+std::string ToolMessageText(std::string_view bytes) {
   std::string out;
-  for (char c : *text) {
+  for (char c : bytes) {
     if (c == '\n') {
       if (!out.empty() && out.back() != ' ') out += " / ";
     } else if (c == '\r' || c == '\t') {

@@ -46,10 +46,12 @@ Result<AccessTokens> AccessTokens::Parse(std::string_view text, const std::strin
     if (token.size() < kMinTokenLength)
       return Status::InvalidArgument(where + "expected a token of at least " + std::to_string(kMinTokenLength) +
                                      " characters, found " + std::to_string(token.size()));
-    Entry e{token, {f.size() > 1 ? f[1] : "user" + std::to_string(number), Role::kAdmin}};
+    // The least right unless the admin role is written out: a room of teams listed as
+    // `token name` must not get the jury's rights.
+    Entry e{token, {f.size() > 1 ? f[1] : "user" + std::to_string(number), Role::kContestant}};
     if (f.size() > 2) {
-      if (f[2] == "contestant") e.who.role = Role::kContestant;
-      else if (f[2] != "admin")
+      if (f[2] == "admin") e.who.role = Role::kAdmin;
+      else if (f[2] != "contestant")
         return Status::InvalidArgument(where + "role: expected 'admin' or 'contestant', found '" + f[2] + "'");
     }
     for (const Entry& other : tokens.entries_)

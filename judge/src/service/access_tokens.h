@@ -1,8 +1,9 @@
 // Who may use the API: the token file of `judge serve --token-file F`.
 //
 // One token per line: `token [name [role]]`, separated by spaces or tabs; role is
-// `admin` (the default) or `contestant`; the name (default "user<line>") is who the
-// submissions belong to, so two tokens with one name share their submissions. Blank
+// `contestant` (the default: the least right) or `admin`, which is always written
+// out; the name (default "user<line>") is who the submissions belong to, so two
+// tokens with one name share their submissions. Blank
 // lines and lines starting with '#' are skipped. A token is at least 16 characters
 // of [A-Za-z0-9._~+/=-] (what a Bearer header can carry); a duplicate token, an
 // unknown role or a short token is an error naming the file and line.
@@ -25,7 +26,7 @@ std::string_view RoleName(Role role);  // "admin", "contestant"
 
 struct Principal {
   std::string name;
-  Role role = Role::kAdmin;
+  Role role = Role::kContestant;
 };
 
 class AccessTokens {

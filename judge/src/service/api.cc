@@ -43,6 +43,8 @@ bool IsJson(const std::string& content_type) {
   return type == "application/json";
 }
 
+const std::string& ClientOf(const HttpRequest& req) { return req.client.empty() ? req.peer : req.client; }
+
 HttpResponse Asset(const HttpRequest& req) {
   const WebAsset* asset = FindWebAsset(req.path);
   if (!asset) return ErrorResponse(404, "no such page: " + req.path);
@@ -111,27 +113,29 @@ Admission Api::Admit(const HttpRequest& head) {
       return a;
     }
   }
-  if (head.path.rfind("/api/", 0) != 0) {
-    a.may_use_reserved = true;  // the page's files, which an admin's browser needs first
-    return a;
-  }
   std::optional<Principal> who = Identify(head);
-  a.refusal = AdmitApi(head, who);
   a.may_use_reserved = who && who->role == Role::kAdmin;
+  // The page's files are counted like the API's requests: fetched in a loop they would
+  // keep connections busy for nothing.
+  a.refusal = OverRate(head, who);
+  if (a.refusal || head.path.rfind("/api/", 0) != 0) return a;
+  a.refusal = AdmitApi(head, who);
   return a;
 }
 
-std::optional<HttpResponse> Api::AdmitApi(const HttpRequest& head, const std::optional<Principal>& who) {
+std::optional<HttpResponse> Api::OverRate(const HttpRequest& head, const std::optional<Principal>& who) {
   // A known token is limited as its name (wherever it comes from); anything else as
-  // its address, so guessing tokens is limited too.
-  const std::string client = cfg_.tokens && who ? "token " + who->name : "address " + head.peer;
+  // its client (address, or IPv6 /64), so guessing tokens is limited too.
+  const std::string client = cfg_.tokens && who ? "token " + who->name : "address " + ClientOf(head);
   int64_t retry_ms = 0;
-  if (cfg_.limiter && !cfg_.limiter->Allow(client, &retry_ms)) {
-    HttpResponse r = ErrorResponse(429, "too many requests from " + client + ": try again in " +
-                                            std::to_string(retry_ms) + " ms");
-    r.headers.emplace_back("Retry-After", std::to_string((retry_ms + 999) / 1000));
-    return r;
-  }
+  if (!cfg_.limiter || cfg_.limiter->Allow(client, &retry_ms)) return std::nullopt;
+  HttpResponse r = ErrorResponse(429, "too many requests from " + client + ": try again in " +
+                                          std::to_string(retry_ms) + " ms");
+  r.headers.emplace_back("Retry-After", std::to_string((retry_ms + 999) / 1000));
+  return r;
+}
+
+std::optional<HttpResponse> Api::AdmitApi(const HttpRequest& head, const std::optional<Principal>& who) {
   if (!who) {
     HttpResponse r = ErrorResponse(401, head.authorization.empty()
                                             ? "authentication required: send 'Authorization: Bearer <token>'"
@@ -230,7 +234,7 @@ HttpResponse Api::ListSubmissions(const HttpRequest& req, const Principal& who) 
   Result<std::vector<QueueEntry>> entries = cfg_.queue->List(filter);
   if (!entries.ok()) return Failure(entries.status());
   Json list = Json::array();
-  for (const auto& e : *entries) list.push_back(SubmissionSummaryJson(e));
+  for (const auto& e : *entries) list.push_back(SubmissionSummaryJson(e, who.role == Role::kAdmin));
   return JsonResponse(200, list);
 }
 
@@ -270,8 +274,19 @@ HttpResponse Api::Submit(const HttpRequest& req, const Principal& who) {
   const Submission s = NewSubmissionRecord(*package, NewSubmission{r.filename, r.filename, r.source, *profile});
   // Only contestants are capped: an admin (the jury, or everyone without a token file)
   // submits reference solutions in bulk.
-  const int64_t cap = who.role == Role::kContestant ? cfg_.queued_per_user : 0;
-  Result<int64_t> id = cfg_.queue->Submit(s, who.name, cap);
+  const bool capped = who.role == Role::kContestant;
+  int64_t retry_ms = 0;
+  if (capped && cfg_.submit_limiter && !cfg_.submit_limiter->Allow(who.name, &retry_ms)) {
+    HttpResponse over = ErrorResponse(429, "too many submissions from '" + who.name + "': at most " +
+                                               std::to_string(cfg_.submissions_per_minute) +
+                                               " a minute, judged ones included; try again in " +
+                                               std::to_string(retry_ms) + " ms");
+    over.headers.emplace_back("Retry-After", std::to_string((retry_ms + 999) / 1000));
+    return over;
+  }
+  SubmitCaps caps;
+  if (capped) caps = SubmitCaps{cfg_.queued_per_user, cfg_.storage_per_user_bytes};
+  Result<int64_t> id = cfg_.queue->Submit(s, who.name, caps);
   if (!id.ok()) return Failure(id.status());
   if (cfg_.hub) cfg_.hub->Notify(EventHub::kQueueKey);
   HttpResponse res = JsonResponse(201, {{"id", *id}, {"status", "queued"}});
@@ -326,7 +341,7 @@ std::optional<HttpResponse> Api::OpenStream(const HttpRequest& req, const Princi
                                             std::vector<OpenQuota::Slot>* slots) {
   if (cfg_.tokens && who.role == Role::kAdmin) return std::nullopt;  // trusted, and may watch many
   // Without tokens everyone is "anonymous": the address is the only user there is.
-  const std::string user = cfg_.tokens ? who.name : req.peer;
+  const std::string user = cfg_.tokens ? who.name : ClientOf(req);
   const auto refuse = [](const std::string& whose, int limit) {
     HttpResponse r = ErrorResponse(429, "too many open event streams " + whose + " (at most " + std::to_string(limit) +
                                             " at once): close one first");
@@ -335,8 +350,8 @@ std::optional<HttpResponse> Api::OpenStream(const HttpRequest& req, const Princi
   };
   std::optional<OpenQuota::Slot> by_user = streams_per_user_.TryOpen(user, cfg_.streams_per_user);
   if (!by_user) return refuse("of '" + user + "'", cfg_.streams_per_user);
-  std::optional<OpenQuota::Slot> by_address = streams_per_address_.TryOpen(req.peer, cfg_.streams_per_address);
-  if (!by_address) return refuse("from " + req.peer, cfg_.streams_per_address);
+  std::optional<OpenQuota::Slot> by_address = streams_per_address_.TryOpen(ClientOf(req), cfg_.streams_per_address);
+  if (!by_address) return refuse("from " + ClientOf(req), cfg_.streams_per_address);
   slots->push_back(std::move(*by_user));
   slots->push_back(std::move(*by_address));
   return std::nullopt;

@@ -14,9 +14,10 @@
 //   POST /api/v1/submissions/{id}/rejudge    admin: queue it again
 //
 // Without tokens, every request first passes the Host and Origin check
-// (origin_policy.h; 403). Every request but the page's files then passes, in order:
-// the rate limit (429 with Retry-After; per token name, or per address for requests
-// without a known token, so guessing tokens is limited too), authentication when
+// (origin_policy.h; 403). Every request, the page's files included, then passes the
+// rate limit (429 with Retry-After; per token name, or per client - address, or IPv6
+// /64 - for requests without a known token, so guessing tokens is limited too); every
+// request but the page's files then passes, in order: authentication when
 // there are tokens (401), a JSON Content-Type where the body is JSON (415) - all
 // decided from the request's head in Admit, before its body is read - then the
 // route (404, 405), the role (403), the input (400, 413; 409 for a rejudge of a
@@ -62,6 +63,11 @@ struct ApiConfig {
   int streams_per_user = 8;      // open event streams of one contestant (without tokens: one address); 0: no limit
   int streams_per_address = 16;  // open event streams from one address but an admin's; 0: no limit
   int queued_per_user = 10;      // a contestant's submissions not yet judged; beyond: 429. 0: no limit
+  // A contestant's submissions, counted when they are taken in, however fast they are
+  // judged (a compile error from the cache takes milliseconds); null: no limit.
+  RateLimiter* submit_limiter = nullptr;
+  int submissions_per_minute = 0;               // what submit_limiter allows (for its message)
+  int64_t storage_per_user_bytes = 64 << 20;    // a contestant's sources in all; beyond: 429. 0: no limit
   std::function<void(const std::string&)> log;  // judge failures; may be empty
 };
 
@@ -75,6 +81,7 @@ class Api final : public HttpHandler {
   // Who sent the request: the token's principal, everyone's "anonymous" admin without
   // tokens, nullopt for a missing or unknown token.
   std::optional<Principal> Identify(const HttpRequest& request) const;
+  std::optional<HttpResponse> OverRate(const HttpRequest& head, const std::optional<Principal>& who);
   std::optional<HttpResponse> AdmitApi(const HttpRequest& head, const std::optional<Principal>& who);
   HttpResponse Route(const HttpRequest& request, const Principal& who);
   HttpResponse SubmissionRoute(const HttpRequest& request, const Principal& who, const std::string& rest);

@@ -2,6 +2,7 @@
 // only file that includes Beast or Asio.
 #include "http_server.h"
 
+#include <algorithm>
 #include <array>
 #include <atomic>
 #include <boost/asio/dispatch.hpp>
@@ -13,6 +14,8 @@
 #include <boost/beast/core.hpp>
 #include <boost/beast/http.hpp>
 #include <chrono>
+#include <map>
+#include <mutex>
 #include <optional>
 #include <thread>
 #include <vector>
@@ -60,6 +63,20 @@ enum class Entry {
 
 std::string AddressOf(const tcp::endpoint& endpoint) { return endpoint.address().to_string(); }
 
+// The client as the limits count it: an IPv4 address (also when it comes mapped into
+// IPv6), or an IPv6 address's /64, which is one network's and is handed out whole to
+// one machine or hall, so its 2^64 addresses are one client, not 2^64.
+std::string ClientOf(const net::ip::address& address) {
+  if (address.is_v4()) return address.to_string();
+  net::ip::address_v6 v6 = address.to_v6();
+  if (v6.is_v4_mapped()) return net::ip::make_address_v4(net::ip::v4_mapped, v6).to_string();
+  net::ip::address_v6::bytes_type bytes = v6.to_bytes();
+  std::fill(bytes.begin() + 8, bytes.end(), 0);
+  return net::ip::address_v6(bytes).to_string() + "/64";
+}
+
+class Session;
+
 }  // namespace
 
 struct HttpServer::Impl {
@@ -69,6 +86,13 @@ struct HttpServer::Impl {
   std::atomic<int> connections{0};
   OpenQuota per_address;  // sessions hold slots: before ioc too
   bool stopped = false;
+  // Connections waiting for a request (idle after a response, or new, or trickling a
+  // header) that have never shown an admin's token, oldest wait first: when every
+  // place but the admins' is taken, the oldest is closed for the newcomer.
+  std::mutex idle_mu;
+  std::map<uint64_t, std::weak_ptr<Session>> idle;  // by the order they began to wait
+  uint64_t idle_seq = 0;
+  std::atomic<int> evicting{0};  // closed for a newcomer, not yet gone: no longer counted
   net::io_context ioc;
   tcp::acceptor acceptor{ioc};
   std::vector<std::thread> threads;
@@ -77,7 +101,10 @@ struct HttpServer::Impl {
     if (opt.log) opt.log(line);
   }
   void Accept();
-  Entry Classify(bool address_slot) const;
+  Entry Classify(bool address_slot);
+  uint64_t MarkIdle(const std::shared_ptr<Session>& session);
+  void ClearIdle(uint64_t seq);
+  bool EvictIdle();
 };
 
 namespace {
@@ -92,14 +119,32 @@ class Session : public std::enable_shared_from_this<Session> {
         address_slot_(std::move(address_slot)) {
     ++server_->connections;
     beast::error_code ignored;
-    peer_ = AddressOf(stream_.socket().remote_endpoint(ignored));
+    const tcp::endpoint remote = stream_.socket().remote_endpoint(ignored);
+    peer_ = AddressOf(remote);
+    client_ = ClientOf(remote.address());
     const tcp::endpoint local = stream_.socket().local_endpoint(ignored);
     local_address_ = AddressOf(local);
     local_port_ = local.port();
   }
   ~Session() {
     if (unsubscribe_) unsubscribe_();
+    if (evicted_.exchange(false)) --server_->evicting;
     --server_->connections;
+  }
+
+  // Called by the accepting thread with the idle list's lock held: this connection is
+  // closed for a newcomer if it still waits for the request it waited for then (wait
+  // `seq`); if a request came first, it stays and is counted again. False when it is
+  // being closed for another newcomer already.
+  bool Evict(uint64_t seq) {
+    if (evicted_.exchange(true)) return false;
+    ++server_->evicting;
+    net::post(stream_.get_executor(), [self = shared_from_this(), seq] {
+      if (self->idle_seq_ == seq) return self->Close();
+      self->evicted_ = false;
+      --self->server_->evicting;
+    });
+    return true;
   }
 
   void Start() {
@@ -126,6 +171,7 @@ class Session : public std::enable_shared_from_this<Session> {
 
   // The request line and headers, under the header deadline.
   void ReadHeader() {
+    if (!shown_admin_) idle_seq_ = server_->MarkIdle(shared_from_this());
     parser_.emplace();
     parser_->header_limit(static_cast<std::uint32_t>(opt().header_limit_bytes));
     parser_->body_limit(static_cast<std::uint64_t>(opt().body_limit_bytes));
@@ -159,10 +205,14 @@ class Session : public std::enable_shared_from_this<Session> {
   }
 
   void OnHeader(beast::error_code ec) {
+    ClearIdle();
     if (ec) return ReadFailed(ec, opt().header_deadline_ms, "request line and headers");
     request_ = Head(parser_->get());
     Admission admission = Admit();
-    if (!admission.refusal && entry_ == Entry::kAdminsOnly && !admission.may_use_reserved) {
+    // A connection that has shown an admin's token is the admin's: its later requests
+    // (the page's files, which a browser sends without the token) may use it too.
+    if (!admission.refusal && admission.may_use_reserved) shown_admin_ = true;
+    if (!admission.refusal && entry_ == Entry::kAdminsOnly && !shown_admin_) {
       admission.refusal = ErrorResponse(503, "the server has too many connections: the last " +
                                                  std::to_string(opt().admin_connections) + " of " +
                                                  std::to_string(opt().max_connections) +
@@ -213,6 +263,7 @@ class Session : public std::enable_shared_from_this<Session> {
     r.origin = std::string(req[http::field::origin]);
     r.content_type = std::string(req[http::field::content_type]);
     r.peer = peer_;
+    r.client = client_;
     r.local_address = local_address_;
     r.local_port = local_port_;
     return r;
@@ -366,7 +417,14 @@ class Session : public std::enable_shared_from_this<Session> {
     });
   }
 
+  void ClearIdle() {
+    if (idle_seq_ == 0) return;
+    server_->ClearIdle(idle_seq_);
+    idle_seq_ = 0;
+  }
+
   void Close() {
+    ClearIdle();
     closed_ = true;
     timer_.cancel();
     beast::error_code ignored;
@@ -379,7 +437,7 @@ class Session : public std::enable_shared_from_this<Session> {
   HttpServer::Impl* server_;
   const Entry entry_;
   std::optional<OpenQuota::Slot> address_slot_;  // counts this connection against its address
-  std::string peer_, local_address_;
+  std::string peer_, client_, local_address_;
   int local_port_ = 0;
   beast::flat_buffer buffer_;
   std::optional<http::request_parser<http::string_body>> parser_;
@@ -395,6 +453,9 @@ class Session : public std::enable_shared_from_this<Session> {
   bool timed_out_ = false;            // the running read was ended by its deadline
   std::size_t drained_bytes_ = 0;
   std::array<char, 4096> hang_up_buffer_{};
+  bool shown_admin_ = false;          // a request of this connection was admitted as an admin's
+  uint64_t idle_seq_ = 0;             // its place in the idle list while it waits for a request; 0: none
+  std::atomic<bool> evicted_{false};  // closed for a newcomer (counted in evicting until it is gone)
 };
 
 }  // namespace
@@ -406,8 +467,8 @@ void HttpServer::Impl::Accept() {
       Log("accepting a connection: " + ec.message());
     } else {
       beast::error_code ignored;
-      const std::string peer = AddressOf(socket.remote_endpoint(ignored));
-      std::optional<OpenQuota::Slot> slot = per_address.TryOpen(peer, opt.connections_per_address);
+      const std::string client = ClientOf(socket.remote_endpoint(ignored).address());
+      std::optional<OpenQuota::Slot> slot = per_address.TryOpen(client, opt.connections_per_address);
       const Entry entry = Classify(slot.has_value());
       std::make_shared<Session>(std::move(socket), this, entry, std::move(slot))->Start();
     }
@@ -417,12 +478,41 @@ void HttpServer::Impl::Accept() {
 
 // Accepts run one at a time (one async_accept is pending), so the count read here is
 // not raced by another accept; connections that close meanwhile only make it lower.
-Entry HttpServer::Impl::Classify(bool address_slot) const {
-  const int open = connections.load();
+// When every place but the admins' is taken, the connection that has waited longest
+// for a request (and never showed an admin's token) is closed, and the newcomer takes
+// its place: idle keep-alive connections cannot shut out a client that has something
+// to ask.
+Entry HttpServer::Impl::Classify(bool address_slot) {
+  int open = connections.load() - evicting.load();
+  if (!address_slot) return open >= opt.max_connections ? Entry::kServerFull : Entry::kAddressFull;
+  if (open >= opt.max_connections - opt.admin_connections && EvictIdle()) --open;
   if (open >= opt.max_connections) return Entry::kServerFull;
-  if (!address_slot) return Entry::kAddressFull;
   if (open >= opt.max_connections - opt.admin_connections) return Entry::kAdminsOnly;
   return Entry::kOpen;
+}
+
+uint64_t HttpServer::Impl::MarkIdle(const std::shared_ptr<Session>& session) {
+  std::lock_guard<std::mutex> lock(idle_mu);
+  const uint64_t seq = ++idle_seq;
+  idle.emplace(seq, session);
+  return seq;
+}
+
+void HttpServer::Impl::ClearIdle(uint64_t seq) {
+  std::lock_guard<std::mutex> lock(idle_mu);
+  idle.erase(seq);
+}
+
+bool HttpServer::Impl::EvictIdle() {
+  std::lock_guard<std::mutex> lock(idle_mu);
+  while (!idle.empty()) {
+    auto oldest = idle.begin();
+    const uint64_t seq = oldest->first;
+    std::shared_ptr<Session> session = oldest->second.lock();
+    idle.erase(oldest);
+    if (session && session->Evict(seq)) return true;  // else going away already
+  }
+  return false;
 }
 
 HttpServer::HttpServer(std::unique_ptr<Impl> impl) : impl_(std::move(impl)) {}

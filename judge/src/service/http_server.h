@@ -17,10 +17,14 @@
 // {"error": ...} and the connection is closed; the server keeps serving.
 //
 // Connections are limited when accepted, before anything is read: beyond
-// max_connections, 503 at once; beyond connections_per_address from one client
-// address, 429 at once; and the last admin_connections of max_connections serve only
-// requests the handler admits as may_use_reserved, an admin's (others get 503), so no
-// crowd of contestants or strangers can take them all. The handler runs on the session's
+// max_connections, 503 at once; beyond connections_per_address from one client (an
+// IPv4 address, or an IPv6 /64: HttpRequest::client), 429 at once; and the last
+// admin_connections of max_connections serve only a connection on which the handler
+// admitted a request as may_use_reserved, an admin's (others get 503), so no crowd of
+// contestants or strangers can take them all. When a connection arrives and only
+// those are left, the connection that has waited longest for a request (idle
+// between requests, new, or trickling its header) and never showed an admin's token
+// is closed, and the newcomer takes its place. The handler runs on the session's
 // thread (it may block briefly on the database).
 //
 // An event stream is written as it comes: the server polls the stream when it is
@@ -53,8 +57,8 @@ struct HttpServerOptions {
   int64_t body_deadline_ms = 10000;    // the body, counted from the end of its header
   int64_t write_timeout_ms = 30000;    // a response (or one event) must be taken by then
   int max_connections = 256;
-  int admin_connections = 16;          // of max_connections: only for admins' requests (Admission)
-  int connections_per_address = 32;    // at once from one client address; 0: no limit
+  int admin_connections = 16;          // of max_connections: only for admins' connections (Admission)
+  int connections_per_address = 32;    // at once from one client (IPv4 address, IPv6 /64); 0: no limit
   int64_t event_poll_ms = 500;
   int64_t event_heartbeat_ms = 15000;
   int64_t stream_lifetime_ms = 600000;  // an event stream is closed after this long; 0: never

@@ -28,6 +28,8 @@ struct HttpRequest {
   std::string content_type;                   // the Content-Type header, or empty
   std::string body;                           // empty in HttpHandler::Admit (not read yet)
   std::string peer;                           // the client's address, e.g. "127.0.0.1"
+  std::string client;                         // who the limits count: the IPv4 address, or the
+                                              // IPv6 /64 ("2001:db8:1:2::/64"); empty: peer
   std::string local_address;                  // the address the connection came in on
   int local_port = 0;                         // and its port
 };
@@ -58,8 +60,9 @@ struct HttpResponse {
 // What the handler decides from a request's head, before its body is read.
 struct Admission {
   std::optional<HttpResponse> refusal;  // set: answered with this; the body is never read
-  // May use the connections kept for admins: an admin's request, or a file of the web
-  // page (an admin's browser needs the page before it can send its token).
+  // An admin's request (its token shown): may use the connections kept for admins, and
+  // makes its connection the admin's, so the page's files asked for on it later (a
+  // browser sends them without the token) may too.
   bool may_use_reserved = false;
 };
 

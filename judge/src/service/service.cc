@@ -5,6 +5,7 @@
 
 #include <unistd.h>
 
+#include <algorithm>
 #include <chrono>
 #include <thread>
 
@@ -132,6 +133,8 @@ Status Serve(const ServeOptions& o, const std::atomic<bool>* stop,
   JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<JobQueue> queue, OpenQueue(o));
   EventHub hub;  // outlives the server and the workers (declared before them)
   RateLimiter limiter(o.rate_per_second, o.rate_burst, SystemClock());
+  // A bucket of a minute's submissions, refilled evenly over the minute.
+  RateLimiter submit_limiter(o.submissions_per_minute / 60.0, std::max(1, o.submissions_per_minute), SystemClock());
   WorkerContext ctx = MakeWorkerContext(queue.get(), &loaded, &hub, log);
   ctx.lease_ms = o.lease_ms;
   ctx.run_all = o.run_all;
@@ -152,6 +155,9 @@ Status Serve(const ServeOptions& o, const std::atomic<bool>* stop,
   api.streams_per_user = o.streams_per_user;
   api.streams_per_address = o.streams_per_address;
   api.queued_per_user = o.queued_per_user;
+  api.submit_limiter = &submit_limiter;
+  api.submissions_per_minute = o.submissions_per_minute;
+  api.storage_per_user_bytes = o.storage_per_user_bytes;
   Api handler(api);
 
   HttpServerOptions http;

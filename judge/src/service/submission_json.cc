@@ -1,5 +1,7 @@
 #include "submission_json.h"
 
+#include <algorithm>
+
 namespace judge::service {
 namespace {
 
@@ -11,19 +13,35 @@ JudgedSubmission AsJudged(const Submission& submission, const Judging& judging) 
   return j;
 }
 
+bool IsSample(const std::string& test_name) { return test_name.rfind("sample/", 0) == 0; }
+
 // A contestant sees per-test details of the samples only.
 Json Redacted(Json tests) {
   for (auto& t : tests) {
     const std::string name = t.value("name", std::string());
-    if (name.rfind("sample/", 0) == 0) continue;
+    if (IsSample(name)) continue;
     t = Json{{"name", name}, {"verdict", t.value("verdict", std::string())}};
   }
   return tests;
 }
 
+// The submission's figures as a contestant may see them: the largest CPU time and
+// memory of the sample tests, so no figure is derived from a secret test (a program
+// could spell hidden data in its memory use on one). 0 when no sample was run.
+void VisibleMaxima(const Judging& judging, Json* doc) {
+  int64_t time_ms = 0, memory_kib = 0;
+  for (const auto& t : judging.tests) {
+    if (!IsSample(t.name)) continue;
+    time_ms = std::max<int64_t>(time_ms, t.cpu_ms);
+    memory_kib = std::max<int64_t>(memory_kib, t.memory_kib);
+  }
+  (*doc)["time_ms"] = time_ms;
+  (*doc)["memory_kib"] = memory_kib;
+}
+
 }  // namespace
 
-Json SubmissionSummaryJson(const QueueEntry& e) {
+Json SubmissionSummaryJson(const QueueEntry& e, bool full_details) {
   const Submission& s = e.submission;
   Json doc = {{"id", s.id},
               {"status", QueueStateName(e.state)},
@@ -39,8 +57,10 @@ Json SubmissionSummaryJson(const QueueEntry& e) {
   if (e.state == QueueState::kDone && e.latest && e.latest->verdict) {
     doc["verdict"] = VerdictCode(*e.latest->verdict);
     doc["score"] = e.latest->score;
-    doc["time_ms"] = e.latest->max_time_ms;
-    doc["memory_kib"] = e.latest->memory_kib;
+    if (full_details) {  // the summary has no tests to take a contestant's figures from
+      doc["time_ms"] = e.latest->max_time_ms;
+      doc["memory_kib"] = e.latest->memory_kib;
+    }
   }
   return doc;
 }
@@ -51,11 +71,14 @@ Json GradeTestsJson(const Submission& submission, const Judging& judging, bool f
 }
 
 Json SubmissionDetailJson(const QueueEntry& e, const std::optional<Judging>& judging, bool full_details) {
-  Json doc = SubmissionSummaryJson(e);
+  Json doc = SubmissionSummaryJson(e, full_details);
   doc["compiler_version"] = e.submission.compiler_version;  // of the host that took it in
   if (!judging) return doc;
   const bool done = e.state == QueueState::kDone && judging->status == JudgingStatus::kDone;
-  if (done) doc.update(GradeReportJson(AsJudged(e.submission, *judging)));
+  if (done) {
+    doc.update(GradeReportJson(AsJudged(e.submission, *judging)));
+    if (!full_details) VisibleMaxima(*judging, &doc);
+  }
   doc["tests"] = GradeTestsJson(e.submission, *judging, full_details);
   doc["judging"] = judging->id;
   doc["tests_total"] = judging->tests_total;

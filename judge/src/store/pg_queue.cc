@@ -19,11 +19,12 @@ class PgQueue final : public JobQueue {
 
   Store* store() override { return store_.get(); }
 
-  Result<int64_t> Submit(const Submission& submission, std::string_view submitter, int64_t max_waiting) override {
+  using JobQueue::Submit;
+  Result<int64_t> Submit(const Submission& submission, std::string_view submitter, const SubmitCaps& caps) override {
     Submission s = submission;
     JUDGE_RETURN_IF_ERROR(PrepareSubmission(s));
     return pool_->TransactionValue<int64_t>([&](PgConn& c) -> Result<int64_t> {
-      JUDGE_RETURN_IF_ERROR(CheckWaiting(c, submitter, max_waiting));
+      JUDGE_RETURN_IF_ERROR(CheckCaps(c, submitter, caps, static_cast<int64_t>(s.source.size())));
       JUDGE_ASSIGN_OR_RETURN(int64_t id, PgInsertSubmission(c, s));
       JUDGE_RETURN_IF_ERROR(
           c.Exec("INSERT INTO queue (submission_id, state, state_name, problem_id, language_id, submitter, "
@@ -158,15 +159,25 @@ class PgQueue final : public JobQueue {
   // inserts: a transaction-scoped advisory lock on the submitter's name makes them
   // take turns (other submitters and claims do not wait; the two-key form's space is
   // apart from the migration's one-key lock).
-  Status CheckWaiting(PgConn& c, std::string_view submitter, int64_t max_waiting) {
-    if (max_waiting <= 0) return Status::Ok();
+  // The storage quota (caps.max_source_bytes, with the new source's `bytes`) is
+  // checked under the same lock.
+  Status CheckCaps(PgConn& c, std::string_view submitter, const SubmitCaps& caps, int64_t bytes) {
+    if (caps.max_waiting <= 0 && caps.max_source_bytes <= 0) return Status::Ok();
     JUDGE_RETURN_IF_ERROR(c.Exec("SELECT pg_advisory_xact_lock(1246971717, hashtext($1))",
                                  {PgParam::Text(submitter)}, "waiting for the submitter's other submissions")
                               .status());
-    JUDGE_ASSIGN_OR_RETURN(PgResult r, c.Exec(JUDGE_QUEUE_COUNT_WAITING_SQL("$1"), {PgParam::Text(submitter)},
-                                              "counting the submitter's waiting submissions"));
-    const int64_t waiting = r.rows() ? r.row(0).Int(0) : 0;
-    return waiting >= max_waiting ? TooManyWaiting(submitter, waiting, max_waiting) : Status::Ok();
+    if (caps.max_waiting > 0) {
+      JUDGE_ASSIGN_OR_RETURN(PgResult r, c.Exec(JUDGE_QUEUE_COUNT_WAITING_SQL("$1"), {PgParam::Text(submitter)},
+                                                "counting the submitter's waiting submissions"));
+      const int64_t waiting = r.rows() ? r.row(0).Int(0) : 0;
+      if (waiting >= caps.max_waiting) return TooManyWaiting(submitter, waiting, caps.max_waiting);
+    }
+    if (caps.max_source_bytes <= 0) return Status::Ok();
+    JUDGE_ASSIGN_OR_RETURN(PgResult r, c.Exec(JUDGE_QUEUE_SUM_SOURCE_BYTES_SQL("$1"), {PgParam::Text(submitter)},
+                                              "adding up the submitter's sources"));
+    const int64_t stored = r.rows() ? r.row(0).Int(0) : 0;
+    return stored + bytes > caps.max_source_bytes ? OverStorageQuota(submitter, stored, bytes, caps.max_source_bytes)
+                                                  : Status::Ok();
   }
 
   // The claimed submission's submitter was served now. served_seq is the database's

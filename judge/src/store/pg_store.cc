@@ -6,13 +6,21 @@
 
 namespace judge::store_internal {
 
+// As the SQLite store's: the bytes once per SHA-256 in `sources` (ON CONFLICT: two
+// transactions storing one source at once both succeed), the submission's own empty.
 Result<int64_t> PgInsertSubmission(PgConn& conn, const Submission& s) {
+  JUDGE_RETURN_IF_ERROR(conn.Exec("INSERT INTO sources (sha256, source) VALUES ($1, $2) "
+                                  "ON CONFLICT (sha256) DO NOTHING",
+                                  {PgParam::Text(s.source_sha256), PgParam::Bytes(s.source)},
+                                  "storing a submission's source")
+                            .status());
   JUDGE_ASSIGN_OR_RETURN(PgResult r, conn.Exec(
       "INSERT INTO submissions (problem_id, package_hash, file_name, source, source_sha256, language_id, "
-      "compiler_version, created_unix_ms) VALUES ($1, $2, $3, $4, $5, $6, $7, $8) RETURNING id",
+      "compiler_version, created_unix_ms, source_bytes) VALUES ($1, $2, $3, ''::bytea, $4, $5, $6, $7, $8) "
+      "RETURNING id",
       {PgParam::Text(s.problem_id), PgParam::Text(s.package_hash), PgParam::Text(s.file_name),
-       PgParam::Bytes(s.source), PgParam::Text(s.source_sha256), PgParam::Text(s.language_id),
-       PgParam::Text(s.compiler_version), PgParam::Int(s.created_unix_ms)},
+       PgParam::Text(s.source_sha256), PgParam::Text(s.language_id), PgParam::Text(s.compiler_version),
+       PgParam::Int(s.created_unix_ms), PgParam::Int(static_cast<int64_t>(s.source.size()))},
       "storing a submission"));
   return r.row(0).Int(0);
 }
@@ -198,7 +206,8 @@ class PgStore final : public Store {
   Result<Submission> GetSubmission(int64_t submission_id) override {
     return pool_->TransactionValue<Submission>([&](PgConn& c) -> Result<Submission> {
       JUDGE_ASSIGN_OR_RETURN(PgResult r, c.Exec(
-          "SELECT " JUDGE_SUBMISSION_COLUMNS_NO_SOURCE ", source FROM submissions WHERE id = $1",
+          "SELECT " JUDGE_SUBMISSION_COLUMNS_NO_SOURCE ", " JUDGE_SUBMISSION_SOURCE_SQL
+          " FROM submissions WHERE id = $1",
           {PgParam::Int(submission_id)}, "reading a submission"));
       if (r.rows() == 0) return NoSubmission(submission_id);
       Submission out = ReadSubmissionRow(r.row(0));

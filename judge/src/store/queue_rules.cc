@@ -63,5 +63,12 @@ Status TooManyWaiting(std::string_view submitter, int64_t waiting, int64_t max_w
                                    " at once): submit again when one of them is judged");
 }
 
+Status OverStorageQuota(std::string_view submitter, int64_t stored, int64_t bytes, int64_t max_bytes) {
+  return Status::ResourceExhausted("'" + std::string(submitter) + "' has handed in " + std::to_string(stored) +
+                                   " bytes of sources; this one's " + std::to_string(bytes) +
+                                   " more would pass the storage quota of " + std::to_string(max_bytes) +
+                                   " bytes per contestant");
+}
+
 }  // namespace store_internal
 }  // namespace judge

@@ -44,9 +44,19 @@ Status CheckListLimit(int64_t limit);
 // and at most max_waiting are allowed.
 Status TooManyWaiting(std::string_view submitter, int64_t waiting, int64_t max_waiting);
 
+// kResourceExhausted: the submitter's `stored` source bytes and a new source's `bytes`
+// are over `max_bytes` (SubmitCaps::max_source_bytes).
+Status OverStorageQuota(std::string_view submitter, int64_t stored, int64_t bytes, int64_t max_bytes);
+
 // The submitter's submissions not yet judged; ?1 / $1 is the submitter.
 #define JUDGE_QUEUE_COUNT_WAITING_SQL(param) \
   "SELECT count(*) FROM queue WHERE submitter = " param " AND state IN (0, 1)"
+
+// The bytes of every source a submitter has handed in (each submission's size,
+// wherever its bytes are stored).
+#define JUDGE_QUEUE_SUM_SOURCE_BYTES_SQL(param)                                           \
+  "SELECT coalesce(sum(s.source_bytes), 0) FROM queue q JOIN submissions s ON s.id = q.submission_id " \
+  "WHERE q.submitter = " param
 
 // The claim's order (round robin between submitters, judge/store/job_queue.h): the
 // submitter served least recently first (never served: 0), then the oldest of hers.

@@ -18,6 +18,11 @@ namespace judge::store_internal {
   "id, problem_id, package_hash, file_name, source_sha256, language_id, compiler_version, " \
   "created_unix_ms"
 
+// A submission's bytes (FROM submissions, not aliased): in `sources` under its
+// SHA-256 (schema 6), else, for a row stored before, its own column.
+#define JUDGE_SUBMISSION_SOURCE_SQL \
+  "coalesce((SELECT src.source FROM sources src WHERE src.sha256 = submissions.source_sha256), submissions.source)"
+
 #define JUDGE_JUDGING_COLUMNS                                                              \
   "id, submission_id, status, started_unix_ms, finished_unix_ms, verdict, score, time_ms, " \
   "memory_kib, compile_log, message, plugin_id, plugin_version, plugin_hash, checker, "     \

@@ -133,12 +133,25 @@ CREATE TABLE queue_submitters (
 CREATE INDEX queue_waiting_by_submitter ON queue (submitter) WHERE state IN (0, 1);
 )sql";
 
+// 6: sources stored once (content-addressed): a submission's bytes go to `sources`
+// under their SHA-256, and its own `source` is empty; rows stored before keep their
+// bytes where they are. `source_bytes` is a submission's size wherever its bytes
+// live, for the service's storage quota per submitter.
+constexpr const char* kSchemaVersion6 = R"sql(
+CREATE TABLE sources (
+  sha256 TEXT PRIMARY KEY,
+  source BLOB NOT NULL
+);
+ALTER TABLE submissions ADD COLUMN source_bytes INTEGER NOT NULL DEFAULT 0;
+UPDATE submissions SET source_bytes = length(source);
+)sql";
+
 }  // namespace
 
 const std::vector<Migration>& SchemaMigrations() {
   static const std::vector<Migration> kMigrations = {
       {1, kSchemaVersion1}, {2, kSchemaVersion2}, {3, kSchemaVersion3}, {4, kSchemaVersion4},
-      {5, kSchemaVersion5}};
+      {5, kSchemaVersion5}, {6, kSchemaVersion6}};
   return kMigrations;
 }
 

@@ -44,13 +44,15 @@ class SqliteQueue final : public JobQueue {
 
   Store* store() override { return store_.get(); }
 
-  Result<int64_t> Submit(const Submission& submission, std::string_view submitter, int64_t max_waiting) override {
+  using JobQueue::Submit;
+  Result<int64_t> Submit(const Submission& submission, std::string_view submitter, const SubmitCaps& caps) override {
     Submission s = submission;
     JUDGE_RETURN_IF_ERROR(PrepareSubmission(s));
     std::lock_guard<std::mutex> lock(mu_);
     // BEGIN IMMEDIATE: the count and the insert see no other writer in between.
     return db_->TransactionValue<int64_t>(true, [&]() -> Result<int64_t> {
-      JUDGE_RETURN_IF_ERROR(CheckWaiting(submitter, max_waiting));
+      JUDGE_RETURN_IF_ERROR(CheckWaiting(submitter, caps.max_waiting));
+      JUDGE_RETURN_IF_ERROR(CheckStored(submitter, caps.max_source_bytes, static_cast<int64_t>(s.source.size())));
       JUDGE_ASSIGN_OR_RETURN(int64_t id, InsertSubmission(*db_, s));
       JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
           "INSERT INTO queue (submission_id, state, state_name, problem_id, language_id, submitter, "
@@ -198,6 +200,17 @@ class SqliteQueue final : public JobQueue {
     JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("counting the submitter's waiting submissions"));
     const int64_t waiting = row ? q->Int(0) : 0;
     return waiting >= max_waiting ? TooManyWaiting(submitter, waiting, max_waiting) : Status::Ok();
+  }
+
+  // kResourceExhausted when the submitter's sources and the new one's `bytes` are
+  // over max_bytes (0: no cap).
+  Status CheckStored(std::string_view submitter, int64_t max_bytes, int64_t bytes) {
+    if (max_bytes <= 0) return Status::Ok();
+    JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(JUDGE_QUEUE_SUM_SOURCE_BYTES_SQL("?1")));
+    q->BindText(1, submitter);
+    JUDGE_ASSIGN_OR_RETURN(bool row, q->Step("adding up the submitter's sources"));
+    const int64_t stored = row ? q->Int(0) : 0;
+    return stored + bytes > max_bytes ? OverStorageQuota(submitter, stored, bytes, max_bytes) : Status::Ok();
   }
 
   // The claimed submission's submitter was served now: its served_seq becomes the

@@ -36,14 +36,20 @@
 namespace judge::store_internal {
 Submission ReadSubmissionColumns(const Query& q) { return ReadSubmissionRow(q); }
 
+// The bytes go to `sources` once per SHA-256 (source_sha256 is checked against them
+// before: PrepareSubmission); the submission's own `source` stays empty.
 Result<int64_t> InsertSubmission(Db& db, const Submission& s) {
+  JUDGE_ASSIGN_OR_RETURN(auto src, db.Prepare(
+      "INSERT INTO sources (sha256, source) VALUES (?1, ?2) ON CONFLICT (sha256) DO NOTHING"));
+  src->BindText(1, s.source_sha256).BindBlob(2, s.source);
+  JUDGE_RETURN_IF_ERROR(src->Run("storing a submission's source"));
   JUDGE_ASSIGN_OR_RETURN(auto q, db.Prepare(
       "INSERT INTO submissions (problem_id, package_hash, file_name, source, "
-      "source_sha256, language_id, compiler_version, created_unix_ms) "
-      "VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"));
+      "source_sha256, language_id, compiler_version, created_unix_ms, source_bytes) "
+      "VALUES (?1, ?2, ?3, X'', ?4, ?5, ?6, ?7, ?8)"));
   q->BindText(1, s.problem_id).BindText(2, s.package_hash).BindText(3, s.file_name);
-  q->BindBlob(4, s.source).BindText(5, s.source_sha256).BindText(6, s.language_id);
-  q->BindText(7, s.compiler_version).Bind(8, s.created_unix_ms);
+  q->BindText(4, s.source_sha256).BindText(5, s.language_id);
+  q->BindText(6, s.compiler_version).Bind(7, s.created_unix_ms).Bind(8, static_cast<int64_t>(s.source.size()));
   JUDGE_RETURN_IF_ERROR(q->Run("storing a submission"));
   return static_cast<int64_t>(sqlite3_last_insert_rowid(db.handle()));
 }
@@ -214,7 +220,8 @@ class SqliteStore final : public Store {
     std::lock_guard<std::mutex> lock(mu_);
     return db_->TransactionValue<Submission>(false, [&]() -> Result<Submission> {
       JUDGE_ASSIGN_OR_RETURN(auto q, db_->Lookup(
-          "SELECT " JUDGE_SUBMISSION_COLUMNS_NO_SOURCE ", source FROM submissions WHERE id = ?1",
+          "SELECT " JUDGE_SUBMISSION_COLUMNS_NO_SOURCE ", " JUDGE_SUBMISSION_SOURCE_SQL
+          " FROM submissions WHERE id = ?1",
           submission_id, "reading a submission"));
       if (!q) return NoSubmission(submission_id);
       Submission out = ReadSubmissionRow(*q);

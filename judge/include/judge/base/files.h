@@ -50,13 +50,18 @@ Status WriteFile(const std::string& path, std::string_view content, int mode = 0
 // path: a reader sees the old content or the new, never a part.
 Status WriteFileAtomic(const std::string& path, std::string_view content, int mode = 0644);
 // Copies a regular file (mode kept, or forced when mode >= 0); never writes through a
-// final symbolic link at `to`.
+// final symbolic link at `to`. Copies by data extents (SEEK_DATA / SEEK_HOLE, with
+// copy_file_range): holes stay holes, so a sparse file costs its data, not its size.
 Status CopyFile(const std::string& from, const std::string& to, int mode = -1);
+// The bytes a regular file holds on disk: its size, or its allocated blocks when
+// fewer (holes take no room); 0 for anything else (not following a link).
+int64_t KeptBytes(const std::string& path);
 // Copies a program that is about to be run (forced to `mode`), writing it from a
 // forked child so that this process never holds a descriptor open for writing to it:
 // a child that another thread forks meanwhile (a sandboxed run, a plugin call) would
 // inherit such a descriptor and keep it until its exec or exit, and exec of the
-// program would then fail with ETXTBSY ("Text file busy"). Costs one fork.
+// program would then fail with ETXTBSY ("Text file busy"). Costs one fork. Copies by
+// data extents as CopyFile does.
 Status CopyExecutable(const std::string& from, const std::string& to, int mode);
 // Hard link, falling back to a copy across file systems.
 Status LinkOrCopy(const std::string& from, const std::string& to);

@@ -31,6 +31,7 @@
 #include <mutex>
 #include <optional>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "judge/base/status.h"
@@ -104,6 +105,8 @@ class ToolProgram {
 // Reads the first `max_bytes` of a file a tool wrote in its work directory (not
 // following a link); "" when missing. One line: newlines become " / ", trimmed.
 std::string ReadToolMessage(const std::string& path, int64_t max_bytes = 4096);
+// The same for bytes already read.
+std::string ToolMessageText(std::string_view bytes);
 
 }  // namespace judge
 

@@ -44,11 +44,13 @@ struct ServeOptions {
   int pg_connections = 8;
   // What one client may hold (docs/service.md, "What the server defends against").
   int max_connections = 256;              // open at once; beyond: 503
-  int admin_connections = 16;             // of max_connections, kept for admins' requests
-  int connections_per_address = 32;      // open at once from one client address; 0: no limit
+  int admin_connections = 16;             // of max_connections, kept for connections that showed an admin token
+  int connections_per_address = 32;      // open at once from one client (address, IPv6 /64); 0: no limit
   int streams_per_user = 8;               // open event streams of one contestant; 0: no limit
   int streams_per_address = 16;           // open event streams from one address (admins aside); 0: no limit
   int queued_per_user = 10;               // a contestant's submissions not yet judged; beyond: 429. 0: no limit
+  int submissions_per_minute = 10;        // a contestant's submissions, judged or not; beyond: 429. 0: no limit
+  int64_t storage_per_user_bytes = 64 << 20;  // a contestant's sources in all; beyond: 429. 0: no limit
   int64_t stream_lifetime_ms = 600000;    // an event stream is closed after this long; 0: never
   int64_t header_deadline_ms = 5000;      // a request's line and headers must arrive within this
   std::vector<std::string> allowed_hosts; // Host names accepted besides the server's address (no tokens)

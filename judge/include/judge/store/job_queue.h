@@ -95,6 +95,13 @@ struct QueueEntry {
   int64_t judging_count = 0;
 };
 
+// What one submitter may have in the queue; a submit beyond either is refused.
+struct SubmitCaps {
+  int64_t max_waiting = 0;       // submissions not yet judged (queued or running); 0: no cap
+  int64_t max_source_bytes = 0;  // the bytes of every source the submitter has handed in,
+                                 // the new one's included, identical ones each time; 0: no cap
+};
+
 struct QueueFilter {
   std::string problem_id;  // empty: every problem
   std::string submitter;   // empty: everybody's
@@ -108,15 +115,18 @@ class JobQueue {
   // The results: submissions, judgings, tests. Borrowed; lives as long as the queue.
   virtual Store* store() = 0;
 
-  // Stores the submission and queues it, in one transaction; returns its id.
-  // max_waiting > 0 caps the submitter's submissions not yet judged (queued or
-  // running): at the cap, nothing is stored and the answer is kResourceExhausted
-  // with a one-line message. The count and the insert are one transaction, so
-  // concurrent calls of one submitter cannot pass the cap together. 0: no cap.
+  // Stores the submission and queues it, in one transaction; returns its id. Its
+  // bytes are stored once however many submissions have them (content-addressed).
+  // caps (SubmitCaps): over one, nothing is stored and the answer is
+  // kResourceExhausted with a one-line message. The counts and the insert are one
+  // transaction, so concurrent calls of one submitter cannot pass a cap together.
   virtual Result<int64_t> Submit(const Submission& submission, std::string_view submitter,
-                                 int64_t max_waiting) = 0;
+                                 const SubmitCaps& caps) = 0;
+  Result<int64_t> Submit(const Submission& submission, std::string_view submitter, int64_t max_waiting) {
+    return Submit(submission, submitter, SubmitCaps{max_waiting, 0});
+  }
   Result<int64_t> Submit(const Submission& submission, std::string_view submitter) {
-    return Submit(submission, submitter, 0);
+    return Submit(submission, submitter, SubmitCaps{});
   }
 
   // Queues a stored submission again (rejudge): done or failed -> queued, attempts
