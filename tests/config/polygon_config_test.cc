@@ -176,7 +176,8 @@ TEST_F(PolygonConfigTest, PathPatterns) {
   std::string testset = kTestset;
   testset.replace(testset.find("tests/%02d<"), 10, "t/%03d.in");
   testset.replace(testset.find("tests/%02d.a"), 12, "t/100%%-%d");
-  for (const char* f : {"t/001.in", "t/002.in", "t/003.in", "t/100%-1", "t/100%-2", "t/100%-3"}) tmp_.Write(std::string("pkg/") + f, "1\n");
+  for (const char* f : {"t/001.in", "t/002.in", "t/003.in", "t/100%-1", "t/100%-2", "t/100%-3"})
+    tmp_.Write(std::string("pkg/") + f, "1\n");
   auto r = Load(ProblemXml("", testset, kChecker));
   ASSERT_TRUE(r.ok()) << r.status().message();
   auto data = LoadTestData(*r);
@@ -219,7 +220,8 @@ TEST_F(PolygonConfigTest, StandardCheckersWithoutSourceAreBuiltInRules) {
 
   // The package ships the standard checker's source: it is built, as Polygon does.
   r = Load(ProblemXml("", kTestset,
-                      "<checker name=\"std::ncmp.cpp\" type=\"testlib\"><source path=\"files/check.cpp\"/></checker>\n"));
+                      "<checker name=\"std::ncmp.cpp\" type=\"testlib\">"
+                      "<source path=\"files/check.cpp\"/></checker>\n"));
   ASSERT_TRUE(r.ok()) << r.status().message();
   EXPECT_EQ(r->checker, CheckerKind::kTestlib);
 
@@ -288,7 +290,8 @@ TEST_F(PolygonConfigTest, GroupsPointsAndDependencies) {
   bad.replace(bad.find("group=\"g1\"/>"), 10, "group=\"g9\"");
   r = Load(ProblemXml("", bad, kChecker));
   ASSERT_FALSE(r.ok());
-  EXPECT_NE(r.status().message().find(":18: <group>: expected dependencies on groups of the testset, found group=\"g9\""),
+  EXPECT_NE(r.status().message().find(
+                ":18: <group>: expected dependencies on groups of the testset, found group=\"g9\""),
             std::string::npos)
       << r.status().message();
 
@@ -324,6 +327,12 @@ TEST_F(PolygonConfigTest, PointsWithoutGroupsAreOneEachTestGroup) {
   EXPECT_EQ(data->tests[0].group, "tests");
   EXPECT_DOUBLE_EQ(data->tests[1].points, 5);
   EXPECT_DOUBLE_EQ(data->tests[0].points, 0);
+
+  // points="0.0" on every test (as Polygon writes for a problem without points): not scored.
+  testset.replace(testset.find("points=\"5\""), 10, "points=\"0.0\"");
+  r = Load(ProblemXml("", testset, kChecker));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_TRUE(r->groups.empty());
 }
 
 TEST_F(PolygonConfigTest, Validators) {
@@ -352,10 +361,12 @@ TEST_F(PolygonConfigTest, SolutionsAndTags) {
   tmp_.Write("pkg/solutions/a.cpp", "");
   tmp_.Write("pkg/solutions/b.py", "");
   WriteXml(ProblemXml("", kTestset,
-                      std::string(kChecker) + "<solutions>\n"
-                                              "<solution tag=\"main\"><source path=\"solutions/a.cpp\" type=\"cpp.g++17\"/></solution>\n"
-                                              "<solution tag=\"wrong-answer\"><source path=\"solutions/b.py\" type=\"python.3\"/></solution>\n"
-                                              "</solutions>\n"));
+                      std::string(kChecker) +
+                          "<solutions>\n"
+                          "<solution tag=\"main\"><source path=\"solutions/a.cpp\" type=\"cpp.g++17\"/></solution>\n"
+                          "<solution tag=\"wrong-answer\"><source path=\"solutions/b.py\" type=\"python.3\"/>"
+                          "</solution>\n"
+                          "</solutions>\n"));
   auto s = LoadPolygonSolutions(Dir());
   ASSERT_TRUE(s.ok()) << s.status().message();
   ASSERT_EQ(s->size(), 2u);
@@ -367,7 +378,8 @@ TEST_F(PolygonConfigTest, SolutionsAndTags) {
   EXPECT_EQ((*s)[1].allowed, std::set<Verdict>{Verdict::kWrongAnswer});
 
   WriteXml(ProblemXml("", kTestset,
-                      "<solutions>\n<solution tag=\"slow\"><source path=\"solutions/a.cpp\"/></solution>\n</solutions>\n"));
+                      "<solutions>\n<solution tag=\"slow\"><source path=\"solutions/a.cpp\"/></solution>\n"
+                      "</solutions>\n"));
   s = LoadPolygonSolutions(Dir());
   ASSERT_FALSE(s.ok());
   EXPECT_EQ(s.status().message().find('\n'), std::string::npos);

@@ -75,7 +75,8 @@ Result<int64_t> PositiveNumber(const std::string& file, const XmlElement& parent
   bool digits = !text.empty() && text.size() <= 18;
   for (char c : text) digits = digits && c >= '0' && c <= '9';
   if (digits) v = std::stoll(text);
-  if (!digits || v <= 0) return Bad(file, *e, "expected a positive whole number (" + unit + "), found \"" + text + "\"");
+  if (!digits || v <= 0)
+    return Bad(file, *e, "expected a positive whole number (" + unit + "), found \"" + text + "\"");
   return v;
 }
 
@@ -91,7 +92,7 @@ Result<const XmlElement*> MainTestset(const ProblemXml& x, std::vector<std::stri
   if (!chosen) return Bad(x.file, *judging, "expected a <testset>, found none");
   for (const auto& t : judging->children)
     if (&t != chosen && notes)
-      notes->push_back("problem.xml: testset \"" + t.Attribute("name") + "\" is not judged (only \"" +
+      notes->push_back("testset \"" + t.Attribute("name") + "\" is not judged (only \"" +
                        chosen->Attribute("name") + "\" is)");
   JUDGE_RETURN_IF_ERROR(KnownChildren(x.file, *chosen,
                                       {"time-limit", "memory-limit", "test-count", "input-path-pattern",
@@ -230,7 +231,8 @@ Status ReadChecker(const ProblemXml& x, const std::string& dir, const XmlElement
 Status ReadAssets(const ProblemXml& x, const std::string& dir, ProblemConfig* c) {
   const XmlElement* assets = x.root.Child("assets");
   if (!assets) return Status::Ok();  // no checker: the default (tokens) rule
-  JUDGE_RETURN_IF_ERROR(KnownChildren(x.file, *assets, {"checker", "interactor", "validators", "validator", "solutions"}));
+  JUDGE_RETURN_IF_ERROR(
+      KnownChildren(x.file, *assets, {"checker", "interactor", "validators", "validator", "solutions"}));
   if (const XmlElement* checker = assets->Child("checker")) JUDGE_RETURN_IF_ERROR(ReadChecker(x, dir, *checker, c));
   if (const XmlElement* interactor = assets->Child("interactor")) {
     JUDGE_RETURN_IF_ERROR(KnownChildren(x.file, *interactor, {"source", "binary", "copy", "testset"}));
@@ -269,8 +271,8 @@ Result<double> Points(const std::string& file, const XmlElement& e) {
 
 // The testset's <groups> as scoring groups: complete-group (the group's points, else
 // the sum of its tests' points, when all its tests are AC) or each-test (each AC
-// test's points), both after their dependencies. No <groups> but tests with points:
-// one each-test group "tests" holding every test.
+// test's points), both after their dependencies. No <groups> but tests with points
+// above 0: one each-test group "tests" holding every test.
 Status ReadGroups(const std::string& file, const XmlElement& testset, ProblemConfig* c) {
   const XmlElement* groups = testset.Child("groups");
   const XmlElement* tests = testset.Child("tests");
@@ -280,7 +282,7 @@ Status ReadGroups(const std::string& file, const XmlElement& testset, ProblemCon
     for (const auto& t : tests->children) {
       JUDGE_ASSIGN_OR_RETURN(double p, Points(file, t));
       test_points[t.Attribute("group")] += p;
-      any_points = any_points || t.HasAttribute("points");
+      any_points = any_points || p > 0;  // points="0.0" on every test: not scored
     }
   if (!groups) {
     if (any_points) c->groups.push_back({"tests", 0, true, {}});
@@ -310,7 +312,8 @@ Status ReadGroups(const std::string& file, const XmlElement& testset, ProblemCon
   for (std::size_t i = 0; i < c->groups.size(); ++i)
     for (const auto& d : c->groups[i].dependencies)
       if (!known(d))
-        return Bad(file, groups->children[i], "expected dependencies on groups of the testset, found group=\"" + d + "\"");
+        return Bad(file, groups->children[i],
+                   "expected dependencies on groups of the testset, found group=\"" + d + "\"");
   return Status::Ok();
 }
 
@@ -343,7 +346,6 @@ Result<ProblemConfig> LoadPolygonConfig(const std::string& dir) {
   }
   JUDGE_RETURN_IF_ERROR(ReadGroups(x.file, *testset, &c));
   JUDGE_RETURN_IF_ERROR(ReadAssets(x, dir, &c));
-  if (x.root.Child("statements")) c.notes.push_back("problem.xml: statements are not read");
   return c;
 }
 
@@ -380,9 +382,10 @@ Result<TestData> LoadPolygonTests(const ProblemConfig& config) {
     if (!config.groups.empty()) {
       // Scored by groups (ReadGroups): each test in one of them.
       c.group = testset->Child("groups") ? t.Attribute("group") : "tests";
-      if (std::none_of(config.groups.begin(), config.groups.end(), [&](const TestGroup& g) { return g.name == c.group; }))
-        return Bad(x.file, t, "test " + std::to_string(number) + ": expected group=\"<a group of the testset>\", found \"" +
-                                  c.group + "\"");
+      auto named = [&](const TestGroup& g) { return g.name == c.group; };
+      if (std::none_of(config.groups.begin(), config.groups.end(), named))
+        return Bad(x.file, t, "test " + std::to_string(number) +
+                                  ": expected group=\"<a group of the testset>\", found \"" + c.group + "\"");
     }
     c.input_path = Join(config.dir, in_rel);
     c.answer_path = Join(config.dir, ans_rel);

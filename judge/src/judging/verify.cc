@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "judge/base/files.h"
+#include "judge/config/polygon.h"
 #include "verify_parts.h"
 
 namespace judge {
@@ -190,7 +191,8 @@ Result<VerifyReport> VerifyPackage(const Package& pkg, const LanguageSet& langua
   VerifyReport report;
   report.problem = pkg.problem.id;
   Checks checks(&report, options);
-  for (const auto& note : pkg.problem.notes) checks.Add({"note", "problem.yaml", true, false, "-", "note", note});
+  const std::string described_by = pkg.problem.format_version == kPolygonFormat ? "problem.xml" : "problem.yaml";
+  for (const auto& note : pkg.problem.notes) checks.Add({"note", described_by, true, false, "-", "note", note});
   TestChecker(pkg, pipeline, &checks).CheckAll();
   for (const auto& f : pkg.interaction_files) CheckInteraction(f, pkg.problem.dir + "/data", &checks);
   std::vector<std::string> order;

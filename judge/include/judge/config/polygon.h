@@ -8,15 +8,15 @@
 // stdin/stdout), the tests of the testset named "tests" (else the first) by its
 // input-path-pattern and answer-path-pattern (printf style, "tests/%02d"; tests numbered
 // from 1; sample="true" tests are samples), the testset's groups with their points,
-// points-policy and dependencies (ProblemConfig::groups; tests with points and no
-// groups: one each-test group "tests"), the checker of <assets> (a testlib checker
-// by its source; a standard std::*.cpp checker without a source as the built-in checker
-// of the same rule), the interactor (a testlib interactor by its source), the validators
-// (testlib validators by their sources, run by verify) and the solutions with their tags. Statements, documents, properties, stresses and the Windows
-// binaries are ignored. Elements inside <judging>, <testset>, <tests>, <assets> and
-// <solutions> that the judge does not know, a solution's unknown tag, a missing test
-// file and bad XML are errors of one line naming the file, what was expected and what
-// was found.
+// points-policy and dependencies (ProblemConfig::groups; tests with points above 0 and
+// no groups: one each-test group "tests"), the checker of <assets> (a testlib checker by
+// its source; a standard std::*.cpp checker without a source as the built-in checker of
+// the same rule), the interactor (a testlib interactor by its source), the validators
+// (testlib validators by their sources, run by verify) and the solutions with their
+// tags. Statements, documents, properties, stresses and the Windows binaries are
+// ignored. Elements inside <judging>, <testset>, <tests>, <assets> and <solutions> that
+// the judge does not know, a solution's unknown tag, a missing test file and bad XML are
+// errors of one line naming the file, what was expected and what was found.
 //
 // Pure functions of the package's files; thread-safe.
 #ifndef JUDGE_POLYGON_H_
