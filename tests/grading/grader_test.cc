@@ -1,5 +1,6 @@
 // The grader with a fake sandbox (no processes): order, stopping rules, verdict
-// mapping, file I/O, total time limit, groups, and the judge's own failures.
+// mapping, file I/O, total time limit, groups (Polygon's each-test groups and
+// dependencies too), and the judge's own failures.
 #include "judge/grading/grader.h"
 
 #include <gtest/gtest.h>
@@ -707,6 +708,31 @@ TEST(Grader, GroupsScoreThePointsOfFullyPassedGroups) {
   ASSERT_TRUE(all.ok());
   EXPECT_EQ(all->score, 100.0);
   EXPECT_EQ(all->verdict, Verdict::kAccepted);
+}
+
+// Polygon: an each-test group runs on after a failed test and scores each AC test's
+// points; a group after a failed dependency scores nothing.
+TEST(Grader, EachTestGroupsRunEveryTestAndDependenciesGate) {
+  Package p;
+  p.config.groups = {{"g1", 0, true, {}}, {"g2", 50, false, {"g1"}}};
+  p.Add("g1", "1", 1, 2);
+  p.Add("g1", "2", 5, 5);  // fails
+  p.Add("g1", "3", 1, 3);  // runs all the same
+  p.Add("g2", "1", 2, 2);
+  for (std::size_t i = 0; i < 3; ++i) p.tests[i].points = 10;
+  FakeSandbox sandbox([](const RunSpec& spec, std::string* out) {
+    auto [a, b] = ReadInput(spec);
+    *out = std::to_string(a == 5 ? -1 : a + b);
+    return Ok();
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok());
+  ASSERT_EQ(r->tests.size(), 4u);
+  EXPECT_EQ(r->tests[2].verdict, Verdict::kAccepted);
+  EXPECT_EQ(r->score, 20.0);  // g1: 2 of 3 tests; g2 depends on g1
+  EXPECT_EQ(r->max_score, 80.0);
+  EXPECT_EQ(r->verdict, Verdict::kWrongAnswer);
 }
 
 TEST(Grader, ASandboxFailureIsTheJudgesNotAVerdict) {

@@ -23,6 +23,7 @@
 #include <system_error>
 
 #include "judge/base/files.h"
+#include "judge/config/polygon.h"
 #include "judge/config/problem.h"
 #include "problem_parts.h"
 #include "yaml_reader.h"
@@ -586,6 +587,7 @@ Result<ProblemConfig> LoadProblemConfig(const std::string& dir) {
   if (!fs_std::is_directory(dir, ec))
     return Status::NotFound("problem directory '" + dir + "': " +
                             (fs_std::exists(dir, ec) ? "expected a directory, found a file" : "no such directory"));
+  if (IsPolygonPackage(dir)) return LoadPolygonConfig(dir);  // problem.xml and no problem.yaml
   std::string file = JoinPath(dir, "problem.yaml");
   YAML::Node root;
   if (fs_std::exists(file, ec)) {

@@ -19,6 +19,7 @@
 #include <system_error>
 
 #include "judge/base/files.h"
+#include "judge/config/polygon.h"
 #include "judge/config/problem.h"
 #include "problem_parts.h"
 #include "yaml_reader.h"
@@ -362,6 +363,7 @@ class DataWalker {
 }  // namespace
 
 Result<TestData> LoadTestData(const ProblemConfig& config) {
+  if (config.format_version == kPolygonFormat) return LoadPolygonTests(config);
   TestData data;
   DataWalker walker(config, &data);
   JUDGE_RETURN_IF_ERROR(walker.Walk());

@@ -125,11 +125,19 @@ class Run {
     return !req_.problem->groups.empty() && !opt_.run_all && failed_groups_.count(test.group);
   }
 
-  // ICPC: the first failure stops; IOI: it skips the rest of its group. JE never stops.
+  // A Polygon each-test group: every test scores on its own, so all of them run.
+  bool EachTestGroup(const std::string& name) const {
+    for (const auto& g : req_.problem->groups)
+      if (g.name == name) return g.each_test;
+    return false;
+  }
+
+  // ICPC: the first failure stops; IOI: it skips the rest of its group (not of a
+  // Polygon each-test group). JE never stops.
   bool StopsGrading(const TestResult& r, const TestCase& test) {
     if (r.verdict == Verdict::kAccepted || r.verdict == Verdict::kJudgeError) return false;
     if (!req_.problem->groups.empty()) {
-      if (test.group != "sample") failed_groups_.insert(test.group);
+      if (test.group != "sample" && !EachTestGroup(test.group)) failed_groups_.insert(test.group);
       return false;
     }
     return !opt_.run_all;

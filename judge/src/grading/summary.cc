@@ -19,18 +19,35 @@ Verdict OverallVerdict(const std::vector<TestCase>& tests, const std::vector<Tes
   return first_failure.value_or(Verdict::kAccepted);
 }
 
-// IOI: a group scores its points when every one of its tests ran and is AC.
+// IOI: a group scores its points when every one of its tests ran and is AC. Polygon's
+// each-test groups score the points of each AC test instead; a group whose dependency
+// is not wholly AC scores nothing. Results are matched to tests by name (a skipped
+// test has no result).
 void ScoreGroups(const ProblemConfig& problem, const std::vector<TestCase>& tests, GradeReport* report) {
   std::map<std::string, std::size_t> total, passed;
-  for (const auto& t : tests) total[t.group]++;
-  for (const auto& t : report->tests)
-    if (t.verdict == Verdict::kAccepted) passed[t.group]++;
+  std::map<std::string, double> each_max, each_got;
+  std::map<std::string, Verdict> verdict_of;
+  for (const auto& r : report->tests) verdict_of.emplace(r.name, r.verdict);
+  for (const auto& t : tests) {
+    total[t.group]++;
+    each_max[t.group] += t.points;
+    auto r = verdict_of.find(t.name);
+    if (r == verdict_of.end() || r->second != Verdict::kAccepted) continue;
+    passed[t.group]++;
+    each_got[t.group] += t.points;
+  }
+  auto whole = [&](const std::string& g) {
+    auto it = total.find(g);
+    return it != total.end() && it->second > 0 && passed[g] == it->second;
+  };
   report->max_score = 0;
   report->score = 0;
   for (const auto& g : problem.groups) {
-    report->max_score += g.points;
-    auto it = total.find(g.name);
-    if (it != total.end() && it->second > 0 && passed[g.name] == it->second) report->score += g.points;
+    const bool unlocked = std::all_of(g.dependencies.begin(), g.dependencies.end(), whole);
+    report->max_score += g.each_test ? each_max[g.name] : g.points;
+    if (!unlocked) continue;
+    if (g.each_test) report->score += each_got[g.name];
+    else if (whole(g.name)) report->score += g.points;
   }
 }
 

@@ -3,7 +3,9 @@
 // Verdict: JE when any test is JE (a judge failure is never hidden), else the first
 // test that is not AC, else AC; a package without tests is JE. Score: without groups,
 // 1 for AC and 0 otherwise; with groups (IOI), the points of every group whose tests
-// all ran and are AC, out of the sum of all points. Pure; thread-safe.
+// all ran and are AC, out of the sum of all points; a Polygon each-test group scores the
+// points of each of its AC tests, and a group with a dependency not wholly AC scores 0.
+// Pure; thread-safe.
 #ifndef JUDGE_SRC_GRADING_SUMMARY_H_
 #define JUDGE_SRC_GRADING_SUMMARY_H_
 

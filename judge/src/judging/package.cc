@@ -8,6 +8,7 @@
 
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
+#include "judge/config/polygon.h"
 #include "judge/grading/tool_checker.h"
 #include "judge/judging/pipeline.h"
 
@@ -203,8 +204,9 @@ bool WrittenForDomjudge(const std::string& dir) {
 
 Result<std::string> HashPackage(const ProblemConfig& config, const std::vector<TestCase>& tests) {
   Sha256 h;
-  if (fs::Exists(config.dir + "/problem.yaml"))
-    JUDGE_RETURN_IF_ERROR(AddFile(&h, "problem.yaml", config.dir + "/problem.yaml"));
+  const char* described_by = config.format_version == kPolygonFormat ? "problem.xml" : "problem.yaml";
+  if (fs::Exists(config.dir + "/" + described_by))
+    JUDGE_RETURN_IF_ERROR(AddFile(&h, described_by, config.dir + "/" + described_by));
   for (const auto& t : tests) {
     JUDGE_RETURN_IF_ERROR(AddFile(&h, t.name + ".in", t.input_path));
     if (!t.answer_path.empty()) JUDGE_RETURN_IF_ERROR(AddFile(&h, t.name + ".ans", t.answer_path));
@@ -246,11 +248,14 @@ Result<std::unique_ptr<Package>> LoadPackage(const std::string& problem_dir, con
   }
   JUDGE_ASSIGN_OR_RETURN(std::vector<PackageProgram> validators, InputValidatorPrograms(pkg->problem.dir));
   const bool has_programs = pkg->problem.checker_program || pkg->problem.interactor_program ||
-                            pkg->problem.grader_program || !validators.empty();
+                            pkg->problem.grader_program || !validators.empty() ||
+                            !pkg->problem.testlib_validators.empty();
   JUDGE_RETURN_IF_ERROR(MakeToolEnvironment(options, has_programs, pkg.get()));
   pkg->checker = MakeChecker(*pkg);
   pkg->grader = Tool(*pkg, pkg->problem.grader_program, "grader");
   AddInputValidators(validators, pkg.get());
+  for (const auto& v : pkg->problem.testlib_validators)
+    pkg->testlib_validators.push_back(std::make_shared<ToolProgram>(v, "testlib validator " + v.name, pkg->tools));
   JUDGE_RETURN_IF_ERROR(LoadIncludeFiles(pkg.get()));
   return pkg;
 }

@@ -9,6 +9,7 @@
 #include <map>
 
 #include "judge/base/files.h"
+#include "judge/config/polygon.h"
 #include "judge/config/submissions_yaml.h"
 #include "judge/grading/language_choice.h"
 
@@ -326,6 +327,7 @@ Result<std::optional<Expectation>> ExpectedResultsMarker(const std::string& text
 }
 
 Result<std::vector<PackageSubmission>> ListPackageSubmissions(const std::string& package_dir) {
+  if (IsPolygonPackage(package_dir)) return ListPolygonSubmissions(package_dir);
   std::vector<PackageSubmission> out;
   const std::string root = package_dir + "/submissions";
   if (!fs::IsDirectory(root)) return out;

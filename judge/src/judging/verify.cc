@@ -5,6 +5,7 @@
 #include <algorithm>
 
 #include "judge/base/files.h"
+#include "judge/config/polygon.h"
 #include "verify_parts.h"
 
 namespace judge {
@@ -29,7 +30,8 @@ class TestChecker {
         continue;
       }
       CheckInput(t, *input);
-      for (const auto& v : pkg_.input_validators) RunInputValidator(*v, t);
+      for (const auto& v : pkg_.input_validators) RunInputValidator(*v, t, 42);
+      for (const auto& v : pkg_.testlib_validators) RunInputValidator(*v, t, 0);
       CheckAnswer(t, *input);
     }
     for (const auto& s : pkg_.skipped_input_validators)
@@ -61,8 +63,9 @@ class TestChecker {
     return Status::Ok();
   }
 
-  // An input validator program: exit 42 is valid, anything else is not.
-  void RunInputValidator(ToolProgram& v, const TestCase& t) {
+  // An input validator program: exit valid_exit (Kattis 42, testlib 0) is valid,
+  // anything else is not.
+  void RunInputValidator(ToolProgram& v, const TestCase& t, int valid_exit) {
     const std::string subject = t.name + " (" + v.source().name + ")";
     Status ready = Prepare();
     if (!ready.ok()) return checks_->Add({"validate", subject, false, true, "valid", "JE", ready.message()});
@@ -78,7 +81,7 @@ class TestChecker {
     if (fresh.ok()) fresh = fs::MakeDirs(work);
     Result<RunResult> r = fresh.ok() ? v.Run(sandbox_.get(), run) : Result<RunResult>(fresh);
     if (!r.ok()) return checks_->Add({"validate", subject, false, true, "valid", "JE", r.status().message()});
-    bool valid = r->exit_code == 42 && r->signal == 0 && r->kill_reason == KillReason::kNone;
+    bool valid = r->exit_code == valid_exit && r->signal == 0 && r->kill_reason == KillReason::kNone;
     std::string message = ReadToolMessage(run.stderr_path, 600);
     if (message.empty()) message = ReadToolMessage(run.stdout_path, 600);
     if (!valid) message = (r->exit_code >= 0 ? "exit code " + std::to_string(r->exit_code) : DescribeRun(*r)) +
@@ -188,7 +191,8 @@ Result<VerifyReport> VerifyPackage(const Package& pkg, const LanguageSet& langua
   VerifyReport report;
   report.problem = pkg.problem.id;
   Checks checks(&report, options);
-  for (const auto& note : pkg.problem.notes) checks.Add({"note", "problem.yaml", true, false, "-", "note", note});
+  const std::string described_by = pkg.problem.format_version == kPolygonFormat ? "problem.xml" : "problem.yaml";
+  for (const auto& note : pkg.problem.notes) checks.Add({"note", described_by, true, false, "-", "note", note});
   TestChecker(pkg, pipeline, &checks).CheckAll();
   for (const auto& f : pkg.interaction_files) CheckInteraction(f, pkg.problem.dir + "/data", &checks);
   std::vector<std::string> order;

@@ -33,7 +33,8 @@ std::string PackageSignature(const std::string& package_dir) {
 namespace {
 
 bool IsPackage(const std::string& path) {
-  return fs::Exists(path + "/problem.yaml") || fs::Exists(path + "/domjudge-problem.ini");
+  return fs::Exists(path + "/problem.yaml") || fs::Exists(path + "/domjudge-problem.ini") ||
+         fs::Exists(path + "/problem.xml");  // a Polygon package
 }
 
 }  // namespace

@@ -95,6 +95,13 @@ struct ToolLimits {
 struct TestGroup {
   std::string name;
   double points = 0;
+  // Polygon's points-policy="each-test": the group scores the points of each of its AC
+  // tests (TestCase::points), and a failed test does not skip the rest of the group.
+  // Otherwise (complete-group) it scores `points` when all its tests are AC.
+  bool each_test = false;
+  // Polygon's <dependencies>: groups all of whose tests must be AC for this one to
+  // score anything.
+  std::vector<std::string> dependencies;
 };
 
 // A program of the package (output validator, checker, interactor, input validator):
@@ -156,6 +163,9 @@ struct ProblemConfig {
   std::optional<PackageProgram> checker_program;
   InteractorKind interactor = InteractorKind::kNone;
   std::optional<PackageProgram> interactor_program;  // kTestlib (kKattis uses checker_program)
+  // Polygon's <validators>: testlib validators, each run by verify with a test's input
+  // on stdin (exit 0: valid). Kattis input validators are listed by LoadPackage instead.
+  std::vector<PackageProgram> testlib_validators;
   // The custom grader in graders/ (testdata.yaml `grading: custom`), when there is one.
   std::optional<PackageProgram> grader_program;
   // plugin_options of problem.yaml, in file order, values as text.
@@ -222,6 +232,7 @@ struct TestCase {
   std::string input_path;   // .in
   std::string answer_path;  // .ans; empty when missing
   int group_index = -1;     // the innermost TestGroupConfig holding it (-1: not listed)
+  double points = 0;        // Polygon: the test's own points (its group's each-test score)
 };
 
 // The tests and their groups. groups[0] is "data"; a group comes before its children

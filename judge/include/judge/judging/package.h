@@ -50,6 +50,7 @@ struct Package {
   std::unique_ptr<Checker> checker;      // the plugin's, a built-in one, or a program's
   std::string checker_name;              // "plugin", "exact", "tokens", "kattis", ... (stored)
   std::vector<std::shared_ptr<ToolProgram>> input_validators;  // programs (not .ctd/.viva)
+  std::vector<std::shared_ptr<ToolProgram>> testlib_validators;  // Polygon's: exit 0 is valid
   std::shared_ptr<ToolProgram> grader;   // graders/ (testdata.yaml grading: custom), or null
   std::vector<std::string> skipped_input_validators;  // .ctd/.viva files, not run
   // include/<language>/ files by Kattis language code ("cpp", "c", "python3", ...;
@@ -85,7 +86,7 @@ Result<std::unique_ptr<Package>> LoadPackage(const std::string& problem_dir, con
 Result<std::unique_ptr<PluginCaller>> LoadPackagePlugin(const ProblemConfig& problem, bool isolated,
                                                         PluginCallLimits limits = {});
 
-// SHA-256 over problem.yaml and the tests' files (names and contents, in test order),
+// SHA-256 over problem.yaml (a Polygon package: problem.xml) and the tests' files (names and contents, in test order),
 // then, when present, the package's other files that change verdicts: DOMjudge's
 // .timelimit and domjudge-problem.ini, testdata.yaml files, the output validator,
 // checker, interactor and include/ files.

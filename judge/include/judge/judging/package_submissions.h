@@ -84,8 +84,15 @@ struct PackageSubmission {
   std::string problem;   // why it cannot be checked (an unsupported submissions.yaml rule)
 };
 
-// Lists submissions/ in name order. A bad submissions.yaml is an error naming it.
+// Lists submissions/ in name order. A bad submissions.yaml is an error naming it. A
+// Polygon package (judge/config/polygon.h) lists its solutions instead
+// (ListPolygonSubmissions).
 Result<std::vector<PackageSubmission>> ListPackageSubmissions(const std::string& package_dir);
+
+// A Polygon package's <solutions> in problem.xml order: subject "solutions/wa.cpp
+// (wrong-answer)", folder the tag, expected what the tag allows (PolygonTagVerdicts),
+// language the profile of the solution's type ("" when the extension is to choose).
+Result<std::vector<PackageSubmission>> ListPolygonSubmissions(const std::string& package_dir);
 
 // The expectation of a folder name (nullopt: none), before the source's own marker.
 std::optional<Expectation> FolderExpectation(const std::string& folder);

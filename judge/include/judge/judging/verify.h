@@ -1,7 +1,8 @@
 // Verifying a problem package: is it consistent with itself?
 //  - every test input passes the plugin's validate and every input validator of the
 //    package (input_validators/: exit 42 is valid; run with the test group's
-//    input_validator_flags; .ctd and .viva files are listed as skipped);
+//    input_validator_flags; .ctd and .viva files are listed as skipped; a Polygon
+//    package's testlib validators: exit 0 is valid);
 //  - every .ans is accepted by the package's checker against the reference solver's
 //    answer (so packages whose answers are not unique pass when the .ans is one of
 //    the right answers; for unique answers this is equality up to the checker); in a

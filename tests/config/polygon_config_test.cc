@@ -1,0 +1,445 @@
+// A Polygon package's problem.xml (judge/config/polygon.h): limits and I/O from
+// <judging>, the tests by the testset's path patterns with their samples, the checker
+// (a testlib source, or a standard one as a built-in rule), the solutions and what
+// their tags expect, and a one-line error for bad XML, a missing test file, an element
+// or a tag the judge does not know.
+#include <gtest/gtest.h>
+
+#include "judge/config/polygon.h"
+#include "judge/config/problem.h"
+#include "temp_dir.h"
+
+namespace judge {
+namespace {
+
+using testing::TempDir;
+
+// A problem.xml with `testset` inside <judging ...> and `assets` as <assets>' content.
+std::string ProblemXml(const std::string& judging_attributes, const std::string& testset, const std::string& assets) {
+  return "<?xml version=\"1.0\" encoding=\"utf-8\"?>\n<problem short-name=\"p\">\n"
+         "  <names><name language=\"russian\" value=\"Zadacha\"/><name language=\"english\" value=\"Task\"/></names>\n"
+         "  <judging " + judging_attributes + ">\n" + testset + "  </judging>\n"
+         "  <assets>\n" + assets + "  </assets>\n</problem>\n";
+}
+
+const char* kTestset = R"(    <testset name="tests">
+      <time-limit>2500</time-limit>
+      <memory-limit>67108864</memory-limit>
+      <test-count>3</test-count>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+        <test method="manual" sample="true"/>
+        <test method="manual"/>
+        <test cmd="gen 5" method="generated"/>
+      </tests>
+    </testset>
+)";
+
+const char* kChecker = R"(    <checker name="check.cpp" type="testlib">
+      <source path="files/check.cpp" type="cpp.g++17"/>
+      <binary path="check.exe" type="exe.win32"/>
+    </checker>
+)";
+
+class PolygonConfigTest : public ::testing::Test {
+ protected:
+  void SetUp() override {
+    for (const char* t : {"01", "02", "03"}) {
+      tmp_.Write(std::string("pkg/tests/") + t, "1\n");
+      tmp_.Write(std::string("pkg/tests/") + t + ".a", "1\n");
+    }
+    tmp_.Write("pkg/files/check.cpp", "int main() {}\n");
+  }
+  void WriteXml(const std::string& xml) { tmp_.Write("pkg/problem.xml", xml); }
+  Result<ProblemConfig> Load(const std::string& xml) {
+    WriteXml(xml);
+    return LoadProblemConfig(Dir());
+  }
+  std::string Dir() const { return tmp_.path() + "/pkg"; }
+  std::string File() const { return Dir() + "/problem.xml"; }
+  TempDir tmp_;
+};
+
+TEST_F(PolygonConfigTest, LimitsIoCheckerAndTests) {
+  auto r = Load(ProblemXml("input-file=\"\" output-file=\"\"", kTestset, kChecker));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_TRUE(IsPolygonPackage(Dir()));
+  EXPECT_EQ(r->format_version, kPolygonFormat);
+  EXPECT_EQ(r->name, "Task");  // the English name, though another comes first
+  EXPECT_EQ(r->id, "pkg");
+  EXPECT_EQ(r->limits.time_ms, 2500);
+  EXPECT_EQ(r->limits.memory_kib, 65536);  // 64 MiB given in bytes
+  EXPECT_EQ(r->io_mode, IoMode::kStdio);
+  EXPECT_EQ(r->checker, CheckerKind::kTestlib);
+  ASSERT_TRUE(r->checker_program.has_value());
+  EXPECT_EQ(r->checker_program->name, "check.cpp");
+  EXPECT_EQ(r->checker_program->path, Dir() + "/files/check.cpp");
+  EXPECT_FALSE(r->interactive);
+
+  auto data = LoadTestData(*r);
+  ASSERT_TRUE(data.ok()) << data.status().message();
+  ASSERT_EQ(data->tests.size(), 3u);
+  EXPECT_EQ(data->tests[0].name, "tests/01");
+  EXPECT_EQ(data->tests[0].group, "sample");
+  EXPECT_EQ(data->tests[0].input_path, Dir() + "/tests/01");
+  EXPECT_EQ(data->tests[0].answer_path, Dir() + "/tests/01.a");
+  EXPECT_EQ(data->tests[1].group, "secret");
+  EXPECT_EQ(data->tests[2].name, "tests/03");
+}
+
+TEST_F(PolygonConfigTest, FileInputOutput) {
+  auto r = Load(ProblemXml("input-file=\"divisor.in\" output-file=\"divisor.out\"", kTestset, kChecker));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->io_mode, IoMode::kFile);
+  EXPECT_EQ(r->input_file, "divisor.in");
+  EXPECT_EQ(r->output_file, "divisor.out");
+  auto one = Load(ProblemXml("input-file=\"divisor.in\" output-file=\"\"", kTestset, kChecker));
+  ASSERT_FALSE(one.ok());
+  EXPECT_NE(one.status().message().find("expected both input-file and output-file"), std::string::npos)
+      << one.status().message();
+}
+
+TEST_F(PolygonConfigTest, BadXmlIsOneLineNamingTheFileAndLine) {
+  auto r = Load("<problem>\n  <judging>\n</problem>\n");
+  ASSERT_FALSE(r.ok());
+  const std::string& m = r.status().message();
+  EXPECT_EQ(m.find('\n'), std::string::npos) << m;
+  EXPECT_EQ(m.rfind(File() + ":3: expected well-formed XML, found ", 0), 0u) << m;
+}
+
+TEST_F(PolygonConfigTest, DoctypeIsRefused) {
+  auto r = Load("<?xml version=\"1.0\"?>\n<!DOCTYPE problem [<!ENTITY a \"aaaa\">]>\n<problem/>\n");
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("expected well-formed XML, found a DOCTYPE declaration"), std::string::npos)
+      << r.status().message();
+}
+
+TEST_F(PolygonConfigTest, MissingTestFileNamesIt) {
+  auto r = Load(ProblemXml("", kTestset, kChecker));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  std::filesystem::remove(Dir() + "/tests/03");
+  auto data = LoadTestData(*r);
+  ASSERT_FALSE(data.ok());
+  const std::string& m = data.status().message();
+  EXPECT_EQ(m.find('\n'), std::string::npos) << m;
+  EXPECT_NE(m.find(File() + ":14: <test>: test 3: expected its input " + Dir() + "/tests/03, found no such file"),
+            std::string::npos)
+      << m;
+  EXPECT_NE(m.find("\"gen 5\""), std::string::npos) << m;  // a generated test says how it is made
+
+  std::filesystem::remove(Dir() + "/tests/02.a");
+  data = LoadTestData(*r);
+  ASSERT_FALSE(data.ok());
+  EXPECT_NE(data.status().message().find("test 2: expected its answer " + Dir() + "/tests/02.a, found no such file"),
+            std::string::npos)
+      << data.status().message();
+}
+
+TEST_F(PolygonConfigTest, UnknownElementIsAnErrorNamingIt) {
+  std::string testset = kTestset;
+  testset.insert(testset.find("<test-count>"), "<time-limits>1</time-limits>\n      ");
+  auto r = Load(ProblemXml("", testset, kChecker));
+  ASSERT_FALSE(r.ok());
+  const std::string& m = r.status().message();
+  EXPECT_EQ(m.rfind(File() + ":8: <time-limits>: expected an element of <testset> this judge reads (", 0), 0u) << m;
+  EXPECT_NE(m.find("found an unknown one"), std::string::npos) << m;
+
+  auto assets = Load(ProblemXml("", kTestset, "<grader/>\n"));
+  ASSERT_FALSE(assets.ok());
+  EXPECT_NE(assets.status().message().find("<grader>: expected an element of <assets>"), std::string::npos)
+      << assets.status().message();
+}
+
+TEST_F(PolygonConfigTest, LimitsMustBePositiveNumbers) {
+  std::string testset = kTestset;
+  testset.replace(testset.find("2500"), 4, "2.5s");
+  auto r = Load(ProblemXml("", testset, kChecker));
+  ASSERT_FALSE(r.ok());
+  EXPECT_EQ(r.status().message(),
+            File() + ":6: <time-limit>: expected a positive whole number (ms), found \"2.5s\"");
+}
+
+TEST_F(PolygonConfigTest, TestCountMustMatchTheTests) {
+  std::string testset = kTestset;
+  testset.replace(testset.find("<test-count>3"), 13, "<test-count>4");
+  auto r = Load(ProblemXml("", testset, kChecker));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  auto data = LoadTestData(*r);
+  ASSERT_FALSE(data.ok());
+  EXPECT_NE(data.status().message().find("<test-count>: expected the number of <test> elements (3), found \"4\""),
+            std::string::npos)
+      << data.status().message();
+}
+
+TEST_F(PolygonConfigTest, PathPatterns) {
+  std::string testset = kTestset;
+  testset.replace(testset.find("tests/%02d<"), 10, "t/%03d.in");
+  testset.replace(testset.find("tests/%02d.a"), 12, "t/100%%-%d");
+  for (const char* f : {"t/001.in", "t/002.in", "t/003.in", "t/100%-1", "t/100%-2", "t/100%-3"})
+    tmp_.Write(std::string("pkg/") + f, "1\n");
+  auto r = Load(ProblemXml("", testset, kChecker));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  auto data = LoadTestData(*r);
+  ASSERT_TRUE(data.ok()) << data.status().message();
+  EXPECT_EQ(data->tests[1].input_path, Dir() + "/t/002.in");
+  EXPECT_EQ(data->tests[1].answer_path, Dir() + "/t/100%-2");
+
+  std::string bad = kTestset;
+  bad.replace(bad.find("tests/%02d<"), 10, "tests/%s");
+  r = Load(ProblemXml("", bad, kChecker));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  data = LoadTestData(*r);
+  ASSERT_FALSE(data.ok());
+  EXPECT_NE(data.status().message().find(
+                "<input-path-pattern>: expected a path pattern with one %d (such as tests/%02d), found \"tests/%s\""),
+            std::string::npos)
+      << data.status().message();
+}
+
+TEST_F(PolygonConfigTest, StandardCheckersWithoutSourceAreBuiltInRules) {
+  auto r = Load(ProblemXml("", kTestset, "<checker name=\"std::rcmp6.cpp\" type=\"testlib\"/>\n"));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->checker, CheckerKind::kFloat);
+  EXPECT_DOUBLE_EQ(r->float_absolute_tolerance, 1e-6);
+  EXPECT_DOUBLE_EQ(r->float_relative_tolerance, 1e-6);
+  EXPECT_FALSE(r->checker_program.has_value());
+
+  r = Load(ProblemXml("", kTestset, "<checker name=\"std::rcmp9.cpp\"/>\n"));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_DOUBLE_EQ(r->float_absolute_tolerance, 1e-9);
+  r = Load(ProblemXml("", kTestset, "<checker name=\"std::wcmp.cpp\"/>\n"));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->checker, CheckerKind::kTokens);
+  r = Load(ProblemXml("", kTestset, "<checker name=\"std::lcmp.cpp\"/>\n"));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->checker, CheckerKind::kLines);
+  r = Load(ProblemXml("", kTestset, "<checker name=\"std::yesno.cpp\"/>\n"));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->checker, CheckerKind::kDefault);
+
+  // The package ships the standard checker's source: it is built, as Polygon does.
+  r = Load(ProblemXml("", kTestset,
+                      "<checker name=\"std::ncmp.cpp\" type=\"testlib\">"
+                      "<source path=\"files/check.cpp\"/></checker>\n"));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->checker, CheckerKind::kTestlib);
+
+  r = Load(ProblemXml("", kTestset, "<checker name=\"std::uncmp.cpp\"/>\n"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("found name=\"std::uncmp.cpp\" and no source"), std::string::npos)
+      << r.status().message();
+  r = Load(ProblemXml("", kTestset, "<checker><source path=\"files/gone.cpp\"/></checker>\n"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("<source>: expected the file " + Dir() + "/files/gone.cpp, found no such file"),
+            std::string::npos)
+      << r.status().message();
+}
+
+TEST_F(PolygonConfigTest, Interactor) {
+  tmp_.Write("pkg/files/interactor.cpp", "int main() {}\n");
+  auto r = Load(ProblemXml("", kTestset,
+                           std::string(kChecker) + "<interactor><source path=\"files/interactor.cpp\" "
+                                                   "type=\"cpp.g++17\"/></interactor>\n"));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_TRUE(r->interactive);
+  EXPECT_EQ(r->interactor, InteractorKind::kTestlib);
+  ASSERT_TRUE(r->interactor_program.has_value());
+  EXPECT_EQ(r->interactor_program->name, "interactor.cpp");
+  EXPECT_EQ(r->checker, CheckerKind::kTestlib);
+}
+
+const char* kGroupedTestset = R"(    <testset name="tests">
+      <time-limit>1000</time-limit>
+      <memory-limit>268435456</memory-limit>
+      <input-path-pattern>tests/%02d</input-path-pattern>
+      <answer-path-pattern>tests/%02d.a</answer-path-pattern>
+      <tests>
+        <test group="samples" method="manual" points="0" sample="true"/>
+        <test group="g1" method="manual" points="12.5"/>
+        <test group="g2" method="manual" points="30"/>
+      </tests>
+      <groups>
+        <group feedback-policy="complete" name="samples" points="0" points-policy="complete-group"/>
+        <group feedback-policy="points" name="g1" points-policy="each-test"/>
+        <group feedback-policy="icpc" name="g2" points-policy="complete-group">
+          <dependencies><dependency group="samples"/><dependency group="g1"/></dependencies>
+        </group>
+      </groups>
+    </testset>
+)";
+
+TEST_F(PolygonConfigTest, GroupsPointsAndDependencies) {
+  auto r = Load(ProblemXml("", kGroupedTestset, kChecker));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(r->groups.size(), 3u);
+  EXPECT_EQ(r->groups[0].name, "samples");
+  EXPECT_FALSE(r->groups[0].each_test);
+  EXPECT_TRUE(r->groups[1].each_test);
+  EXPECT_EQ(r->groups[2].name, "g2");
+  EXPECT_DOUBLE_EQ(r->groups[2].points, 30);  // no points attribute: its tests' sum
+  EXPECT_EQ(r->groups[2].dependencies, (std::vector<std::string>{"samples", "g1"}));
+  auto data = LoadTestData(*r);
+  ASSERT_TRUE(data.ok()) << data.status().message();
+  ASSERT_EQ(data->tests.size(), 3u);
+  EXPECT_EQ(data->tests[0].group, "samples");
+  EXPECT_EQ(data->tests[1].group, "g1");
+  EXPECT_DOUBLE_EQ(data->tests[1].points, 12.5);
+
+  std::string bad = kGroupedTestset;
+  bad.replace(bad.find("group=\"g1\"/>"), 10, "group=\"g9\"");
+  r = Load(ProblemXml("", bad, kChecker));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find(
+                ":18: <group>: expected dependencies on groups of the testset, found group=\"g9\""),
+            std::string::npos)
+      << r.status().message();
+
+  bad = kGroupedTestset;
+  bad.replace(bad.find("\"each-test\""), 11, "\"per-test\"");
+  r = Load(ProblemXml("", bad, kChecker));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("expected points-policy=\"complete-group\" or \"each-test\", found \"per-test\""),
+            std::string::npos)
+      << r.status().message();
+
+  bad = kGroupedTestset;
+  bad.replace(bad.find("group=\"g2\" method"), 10, "group=\"g7\"");
+  r = Load(ProblemXml("", bad, kChecker));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  data = LoadTestData(*r);
+  ASSERT_FALSE(data.ok());
+  EXPECT_NE(data.status().message().find("test 3: expected group=\"<a group of the testset>\", found \"g7\""),
+            std::string::npos)
+      << data.status().message();
+}
+
+TEST_F(PolygonConfigTest, PointsWithoutGroupsAreOneEachTestGroup) {
+  std::string testset = kTestset;
+  testset.replace(testset.find("<test method=\"manual\"/>"), 23, "<test method=\"manual\" points=\"5\"/>");
+  auto r = Load(ProblemXml("", testset, kChecker));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(r->groups.size(), 1u);
+  EXPECT_EQ(r->groups[0].name, "tests");
+  EXPECT_TRUE(r->groups[0].each_test);
+  auto data = LoadTestData(*r);
+  ASSERT_TRUE(data.ok()) << data.status().message();
+  EXPECT_EQ(data->tests[0].group, "tests");
+  EXPECT_DOUBLE_EQ(data->tests[1].points, 5);
+  EXPECT_DOUBLE_EQ(data->tests[0].points, 0);
+
+  // points="0.0" on every test (as Polygon writes for a problem without points): not scored.
+  testset.replace(testset.find("points=\"5\""), 10, "points=\"0.0\"");
+  r = Load(ProblemXml("", testset, kChecker));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_TRUE(r->groups.empty());
+}
+
+TEST_F(PolygonConfigTest, Validators) {
+  tmp_.Write("pkg/files/v1.cpp", "int main() {}\n");
+  tmp_.Write("pkg/files/v2.cpp", "int main() {}\n");
+  // Current packages list them in <validators>; older ones put one <validator> in <assets>.
+  auto r = Load(ProblemXml("", kTestset,
+                           std::string(kChecker) +
+                               "<validators><validator><source path=\"files/v1.cpp\" type=\"cpp.g++17\"/>"
+                               "<binary path=\"files/v1.exe\" type=\"exe.win32\"/></validator></validators>\n"
+                               "<validator><source path=\"files/v2.cpp\"/></validator>\n"));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(r->testlib_validators.size(), 2u);
+  EXPECT_EQ(r->testlib_validators[0].name, "v1.cpp");
+  EXPECT_EQ(r->testlib_validators[0].path, Dir() + "/files/v1.cpp");
+  EXPECT_EQ(r->testlib_validators[1].name, "v2.cpp");
+
+  r = Load(ProblemXml("", kTestset, "<validators><validator/></validators>\n"));
+  ASSERT_FALSE(r.ok());
+  EXPECT_NE(r.status().message().find("<validator>: expected the validator's <source>, found none"),
+            std::string::npos)
+      << r.status().message();
+}
+
+TEST_F(PolygonConfigTest, SolutionsAndTags) {
+  tmp_.Write("pkg/solutions/a.cpp", "");
+  tmp_.Write("pkg/solutions/b.py", "");
+  WriteXml(ProblemXml("", kTestset,
+                      std::string(kChecker) +
+                          "<solutions>\n"
+                          "<solution tag=\"main\"><source path=\"solutions/a.cpp\" type=\"cpp.g++17\"/></solution>\n"
+                          "<solution tag=\"wrong-answer\"><source path=\"solutions/b.py\" type=\"python.3\"/>"
+                          "</solution>\n"
+                          "</solutions>\n"));
+  auto s = LoadPolygonSolutions(Dir());
+  ASSERT_TRUE(s.ok()) << s.status().message();
+  ASSERT_EQ(s->size(), 2u);
+  EXPECT_EQ((*s)[0].rel, "solutions/a.cpp");
+  EXPECT_EQ((*s)[0].path, Dir() + "/solutions/a.cpp");
+  EXPECT_EQ((*s)[0].tag, "main");
+  EXPECT_EQ((*s)[0].allowed, std::set<Verdict>{Verdict::kAccepted});
+  EXPECT_EQ((*s)[1].type, "python.3");
+  EXPECT_EQ((*s)[1].allowed, std::set<Verdict>{Verdict::kWrongAnswer});
+
+  WriteXml(ProblemXml("", kTestset,
+                      "<solutions>\n<solution tag=\"slow\"><source path=\"solutions/a.cpp\"/></solution>\n"
+                      "</solutions>\n"));
+  s = LoadPolygonSolutions(Dir());
+  ASSERT_FALSE(s.ok());
+  EXPECT_EQ(s.status().message().find('\n'), std::string::npos);
+  EXPECT_NE(s.status().message().find(File() + ":20: <solution>: expected a tag Polygon defines (main, "),
+            std::string::npos)
+      << s.status().message();
+  EXPECT_NE(s.status().message().find("found tag=\"slow\""), std::string::npos);
+}
+
+TEST(PolygonTags, EachTagsVerdicts) {
+  using V = Verdict;
+  const std::set<V> rejected = {V::kWrongAnswer,         V::kPresentationError,   V::kTimeLimitExceeded,
+                                V::kMemoryLimitExceeded, V::kOutputLimitExceeded, V::kRuntimeError,
+                                V::kCompileError};
+  const std::vector<std::pair<std::string, std::set<V>>> expected = {
+      {"main", {V::kAccepted}},
+      {"accepted", {V::kAccepted}},
+      {"wrong-answer", {V::kWrongAnswer}},
+      {"presentation-error", {V::kPresentationError}},
+      {"time-limit-exceeded", {V::kTimeLimitExceeded}},
+      {"memory-limit-exceeded", {V::kMemoryLimitExceeded}},
+      {"time-limit-exceeded-or-accepted", {V::kAccepted, V::kTimeLimitExceeded}},
+      {"time-limit-exceeded-or-memory-limit-exceeded", {V::kTimeLimitExceeded, V::kMemoryLimitExceeded}},
+      {"rejected", rejected},
+      {"failed", rejected},
+  };
+  for (const auto& [tag, verdicts] : expected) {
+    auto got = PolygonTagVerdicts(tag);
+    ASSERT_TRUE(got.has_value()) << tag;
+    EXPECT_EQ(*got, verdicts) << tag;
+  }
+  EXPECT_FALSE(PolygonTagVerdicts("Main").has_value());
+  EXPECT_FALSE(PolygonTagVerdicts("ok").has_value());
+}
+
+TEST(PolygonTags, LanguageTypes) {
+  EXPECT_EQ(PolygonLanguage("cpp.g++17"), "cpp17");
+  EXPECT_EQ(PolygonLanguage("cpp.g++11"), "cpp11");
+  EXPECT_EQ(PolygonLanguage("cpp.g++14"), "cpp14");
+  EXPECT_EQ(PolygonLanguage("cpp.gcc14-64-msys2-g++23"), "cpp20");
+  EXPECT_EQ(PolygonLanguage("cpp.g++"), "");
+  EXPECT_EQ(PolygonLanguage("c.gcc"), "c11");
+  EXPECT_EQ(PolygonLanguage("java11"), "java");
+  EXPECT_EQ(PolygonLanguage("python.3"), "python3");
+  EXPECT_EQ(PolygonLanguage("python.pypy3"), "pypy3");
+  EXPECT_EQ(PolygonLanguage("python.2"), "");
+  EXPECT_EQ(PolygonLanguage("pascal.fpc"), "pascal");
+}
+
+TEST(PolygonPackageKind, ProblemYamlWins) {
+  TempDir tmp;
+  tmp.Write("pkg/problem.xml", "<problem/>");
+  EXPECT_TRUE(IsPolygonPackage(tmp.path() + "/pkg"));
+  tmp.Write("pkg/problem.yaml", "name: Kattis\nlimits:\n  time_ms: 1000\n");
+  EXPECT_FALSE(IsPolygonPackage(tmp.path() + "/pkg"));
+  auto r = LoadProblemConfig(tmp.path() + "/pkg");
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->name, "Kattis");
+  EXPECT_NE(r->format_version, kPolygonFormat);
+}
+
+}  // namespace
+}  // namespace judge
