@@ -20,6 +20,8 @@
 #include "judge/config/polygon.h"
 #include "xml.h"
 
+#include "problem_parts.h"
+
 namespace judge {
 namespace {
 
@@ -146,14 +148,6 @@ bool IsFile(const std::string& path) {
   return fs_std::is_regular_file(path, ec);
 }
 
-std::string PackageIdOf(const std::string& dir) {
-  std::error_code ec;
-  fs_std::path p = fs_std::weakly_canonical(fs_std::absolute(fs_std::path(dir), ec), ec);
-  if (ec) p = fs_std::path(dir);
-  std::string s = p.string();
-  while (s.size() > 1 && s.back() == '/') s.pop_back();
-  return fs_std::path(s).filename().string();
-}
 
 // The name in English, else the first one given.
 std::string ProblemName(const XmlElement& root) {
@@ -327,7 +321,7 @@ Result<ProblemConfig> LoadPolygonConfig(const std::string& dir) {
   JUDGE_ASSIGN_OR_RETURN(ProblemXml x, ReadProblemXml(dir));
   ProblemConfig c;
   c.dir = dir;
-  c.id = PackageIdOf(dir);
+  c.id = config::PackageId(dir);
   c.name = ProblemName(x.root);
   if (c.name.empty()) c.name = c.id;
   c.format_version = kPolygonFormat;

@@ -34,14 +34,6 @@ namespace {
 namespace fs_std = std::filesystem;
 using config::JoinPath;
 
-std::string PackageId(const std::string& dir) {
-  std::error_code ec;
-  fs_std::path p = fs_std::weakly_canonical(fs_std::absolute(fs_std::path(dir), ec), ec);
-  if (ec) p = fs_std::path(dir);
-  std::string s = p.string();
-  while (s.size() > 1 && s.back() == '/') s.pop_back();
-  return fs_std::path(s).filename().string();
-}
 
 // "2023-07-draft", "2023-07", "2025-09", "draft": the rules of 2023-07 and later.
 bool IsVersion2023(const std::string& v) {
@@ -602,7 +594,7 @@ Result<ProblemConfig> LoadProblemConfig(const std::string& dir) {
   }
   ProblemConfig config;
   config.dir = dir;
-  config.id = PackageId(dir);
+  config.id = config::PackageId(dir);
   ProblemReader reader(file, &config);
   JUDGE_RETURN_IF_ERROR(reader.Read(root));
   if (config.name.empty()) config.name = config.id;
@@ -616,3 +608,16 @@ std::string SerializePluginOptions(const ProblemConfig& config) {
 }
 
 }  // namespace judge
+
+namespace judge::config {
+
+std::string PackageId(const std::string& dir) {
+  std::error_code ec;
+  fs_std::path p = fs_std::weakly_canonical(fs_std::absolute(fs_std::path(dir), ec), ec);
+  if (ec) p = fs_std::path(dir);
+  std::string s = p.string();
+  while (s.size() > 1 && s.back() == '/') s.pop_back();
+  return fs_std::path(s).filename().string();
+}
+
+}  // namespace judge::config

@@ -46,6 +46,9 @@ std::string JoinPath(const std::string& dir, const std::string& name);
 // grading.range): two numbers or inf/+inf/-inf, min <= max.
 bool ParseRange(const std::string& text, double* min, double* max);
 
+// A package's id: the last component of its directory's canonical path.
+std::string PackageId(const std::string& dir);
+
 }  // namespace judge::config
 
 #endif  // JUDGE_SRC_CONFIG_PROBLEM_PARTS_H_
