@@ -165,7 +165,7 @@ Status LinuxSandbox::Init() {
   if (::access(keeper_path_.c_str(), X_OK) != 0)
     return Status::NotFound("sandbox keeper: expected an executable at " + keeper_path_ + ", found none (" +
                             ErrnoText(errno) + ")");
-  return slots_.Init(options_.state_dir, slots);
+  return slots_.Init(options_.state_dir, slots, options_.first_uid);
 }
 
 // Cgroups: detect (or take the forced method), fall back with a warning.

@@ -9,6 +9,7 @@
 #include <chrono>
 
 #include "judge/base/errors.h"
+#include "state_dir.h"
 
 namespace judge::sandbox {
 
@@ -20,6 +21,10 @@ namespace {
 
 UniqueFd OpenLock(const std::string& path) {
   return UniqueFd(::open(path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600));
+}
+
+UniqueFd OpenLockAt(int dir, const std::string& name) {
+  return UniqueFd(::openat(dir, name.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600));
 }
 
 // True when the lock file (held) already carries `stamp` (whoever took the slot last
@@ -37,13 +42,17 @@ bool StampIsOurs(int fd, uint64_t stamp) {
 // Lock files are opened when a slot is first tried (a judge that runs one program
 // opens one or two, not sixteen); the first is opened here, so that a state
 // directory the judge cannot use is an error at once.
-Status SlotPool::Init(const std::string& state_dir, int count) {
+Status SlotPool::Init(const std::string& state_dir, int count, int first_uid) {
   if (::getrandom(&stamp_, sizeof stamp_, 0) != static_cast<ssize_t>(sizeof stamp_))
     return ErrnoStatus(errno, "getrandom for the slot pool's stamp");
+  JUDGE_RETURN_IF_ERROR(MakePrivateStateDir(kHostSlotLockDir));
+  host_dir_.Reset(::open(kHostSlotLockDir, O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (!host_dir_) return ErrnoStatus(errno, std::string("cannot open the host's slot locks ") + kHostSlotLockDir);
   for (int k = 0; k < count; ++k) {
     auto slot = std::make_unique<Slot>();
     slot->index = k;
     slot->lock_path = state_dir + "/slot" + std::to_string(k) + ".lock";
+    slot->host_lock_name = "uid" + std::to_string(first_uid + k) + ".lock";
     slots_.push_back(std::move(slot));
   }
   if (!slots_.empty()) {
@@ -63,19 +72,26 @@ Slot* SlotPool::Acquire(const std::atomic<bool>* cancel, uint64_t session) {
     if (cancel && cancel->load()) return nullptr;
     for (int pass = 0; pass < 3; ++pass) {
       for (auto& s : slots_) {
-        if (s->busy || !fits(*s, pass)) continue;
-        if (!s->lock) s->lock = OpenLock(s->lock_path);
-        if (s->lock && ::flock(s->lock.get(), LOCK_EX | LOCK_NB) == 0) {
-          s->busy = true;
-          s->used_elsewhere = !StampIsOurs(s->lock.get(), stamp_);
-          if (s->used_elsewhere) s->session = 0;  // another process's run ended any kept init
-          return s.get();
-        }
+        if (s->busy || !fits(*s, pass) || !TryLock(*s)) continue;
+        s->busy = true;
+        s->used_elsewhere = !StampIsOurs(s->host_lock.get(), stamp_);
+        if (s->used_elsewhere) s->session = 0;  // another process's run ended any kept init
+        return s.get();
       }
     }
     // All taken (here or by another judge process): wait for a release or retry soon.
     cv_.wait_for(lock, std::chrono::milliseconds(5));
   }
+}
+
+// Both locks or neither: the state directory's first, then the host's.
+bool SlotPool::TryLock(Slot& s) {
+  if (!s.lock) s.lock = OpenLock(s.lock_path);
+  if (!s.host_lock) s.host_lock = OpenLockAt(host_dir_.get(), s.host_lock_name);
+  if (!s.lock || !s.host_lock || ::flock(s.lock.get(), LOCK_EX | LOCK_NB) != 0) return false;
+  if (::flock(s.host_lock.get(), LOCK_EX | LOCK_NB) == 0) return true;
+  ::flock(s.lock.get(), LOCK_UN);
+  return false;
 }
 
 void SlotPool::MarkSession(Slot* slot, uint64_t session) {
@@ -92,6 +108,7 @@ void SlotPool::ForgetSession(uint64_t session) {
 void SlotPool::Release(Slot* slot) {
   {
     std::lock_guard<std::mutex> lock(mu_);
+    ::flock(slot->host_lock.get(), LOCK_UN);
     ::flock(slot->lock.get(), LOCK_UN);
     slot->busy = false;
   }

@@ -6,11 +6,14 @@
 // are its init's, and its disk layer is its own.
 //
 // Slots are taken in this process under a mutex and across processes with flock on
-// <state_dir>/slot<k>.lock, so two judges on one host never share a uid or a cgroup. A
+// two files: <state_dir>/slot<k>.lock, and the host's lock on the slot's uid,
+// /run/judge-slots/uid<first_uid + k>.lock. The uid and the cgroup name do not depend
+// on the state directory, so without the host's lock two judges with different state
+// directories would run programs in one cgroup at once and kill each other's. A
 // SlotLease gives one back on every path (RAII). Thread-safe.
 //
-// Whoever takes a slot writes its pool's random stamp in the lock file: a pool that
-// finds another stamp there knows another process used the slot in between, and
+// Whoever takes a slot writes its pool's random stamp in the host's lock file: a pool
+// that finds another stamp there knows another process used the slot in between, and
 // forgets what it cached about it (Slot::used_elsewhere), e.g. the limits it last
 // wrote to the slot's cgroup.
 #ifndef JUDGE_SRC_SANDBOX_RUN_SLOT_H_
@@ -36,6 +39,8 @@ struct Slot {
   int index = 0;
   std::string lock_path;
   UniqueFd lock;  // opened when the slot is first tried
+  std::string host_lock_name;  // in the host's lock directory (kHostSlotLockDir)
+  UniqueFd host_lock;          // opened when the slot is first tried
   bool busy = false;   // in this process (under the pool's mutex)
   // Set by Acquire() when another process held the slot since this one last did (the
   // lock file's stamp was not this pool's): state cached about the slot is stale.
@@ -59,8 +64,10 @@ class SlotPool {
   SlotPool() = default;
   SlotPool(const SlotPool&) = delete;
   SlotPool& operator=(const SlotPool&) = delete;
-  // Opens <state_dir>/slot<k>.lock for k in [0, count).
-  Status Init(const std::string& state_dir, int count);
+  // Opens <state_dir>/slot<k>.lock for k in [0, count), and the host's lock
+  // directory (made 0700 when missing; refused when it is not a directory of the
+  // judge's user that only it can write).
+  Status Init(const std::string& state_dir, int count, int first_uid);
   // Blocks until a slot is free here and its lock is taken, or until *cancel (when
   // given) is set: then null, without a slot. A run of a session (session != 0) goes
   // back to the slot that keeps the session's init when it is free; any run takes a
@@ -75,9 +82,14 @@ class SlotPool {
  private:
   std::mutex mu_;
   std::condition_variable cv_;
+  bool TryLock(Slot& s);
   std::vector<std::unique_ptr<Slot>> slots_;
+  UniqueFd host_dir_;   // kHostSlotLockDir
   uint64_t stamp_ = 0;  // this pool's, random
 };
+
+// Host-wide: every judge on the host takes slot k's uid here, whatever its state_dir.
+inline constexpr const char* kHostSlotLockDir = "/run/judge-slots";
 
 // Holds a slot for one run; gives it back however the run ends.
 class SlotLease {

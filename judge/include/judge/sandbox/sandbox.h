@@ -179,8 +179,9 @@ struct SandboxOptions {
   // Forces a method (tests; hosts where detection picks wrongly). kAuto detects.
   SandboxMethod method = SandboxMethod::kAuto;
   // Number of concurrent run slots; slot k runs as uid/gid first_uid + k. Sandboxes in
-  // several processes share slots through lock files in state_dir, so they must use
-  // the same state_dir, first_uid and cgroup_name. 0: 16.
+  // several processes share slots through lock files in state_dir and in
+  // /run/judge-slots (one per uid, whatever the state_dir), so processes that use one
+  // cgroup_name must use the same first_uid. 0: 16.
   int32_t slots = 0;
   int32_t first_uid = 60000;
   // Name of the judge's cgroup directory under each controller's root (v1) or the
