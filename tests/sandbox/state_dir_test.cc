@@ -377,6 +377,65 @@ TEST_F(StateDirTest, ACancelledRunDoesNotWaitForASlotAnotherJudgeHolds) {
   ASSERT_NO_FATAL_FAILURE(RunHelloOk(**made));
 }
 
+// Two judges with different state directories and the default uids and cgroup name (two
+// installations on one host): a run of the second waits while the first's run holds
+// the slot, and the first run ends as it would alone. Without the host's lock on the
+// slot's uid (run_slot.h), the second run started at once, in the first's cgroup, and
+// ended long before it.
+TEST_F(StateDirTest, JudgesWithDifferentStateDirectoriesTakeTurnsOnASlot) {
+  Result<std::unique_ptr<Sandbox>> first = CreateSandbox(Options());
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  SandboxOptions other = Options();
+  other.state_dir = root_ + "/state2";
+  Result<std::unique_ptr<Sandbox>> second = CreateSandbox(other);
+  ASSERT_TRUE(second.ok()) << second.status().message();
+  ASSERT_NO_FATAL_FAILURE(RunHelloOk(**second));  // its keeper and slot are ready
+  using Clock = std::chrono::steady_clock;
+  std::string slow;
+  Clock::time_point slow_end;
+  SandboxLimits shell;
+  shell.max_processes = 4;  // sh and sleep
+  shell.wall_time_ms = 10000;
+  std::thread runner([&] {
+    slow = Output(**first, {"/bin/sh", "-c", "sleep 1; echo slow"}, shell);
+    slow_end = Clock::now();
+  });
+  std::this_thread::sleep_for(std::chrono::milliseconds(300));
+  RunSpec spec;
+  spec.argv = {"./hello"};
+  spec.work_dir = root_ + "/run";
+  spec.stdout_path = root_ + "/out2";
+  Result<RunResult> quick = (*second)->Run(spec);
+  Clock::time_point quick_end = Clock::now();
+  runner.join();
+  EXPECT_EQ(slow, "slow\n");
+  ASSERT_TRUE(quick.ok()) << quick.status().message();
+  EXPECT_EQ(quick->status, RunStatus::kOk) << quick->message;
+  EXPECT_GE(quick_end, slow_end) << "the second judge ran in the slot while the first's run held it";
+}
+
+// What a judge remembers of a slot's cgroup (the limits it last wrote) is forgotten
+// when another judge, with another state directory, used the slot in between. Without
+// the stamp in the host's lock file, the first judge kept the 16 MiB limit the second
+// wrote, and its 63 MB program was MLE under a 256 MiB limit.
+TEST_F(StateDirTest, AJudgeForgetsTheSlotLimitsAnotherStateDirectoryWrote) {
+  fs::copy_file(std::string(HOSTILE_DIR) + "/static_63mb", root_ + "/run/static_63mb");
+  Result<std::unique_ptr<Sandbox>> first = CreateSandbox(Options());
+  ASSERT_TRUE(first.ok()) << first.status().message();
+  SandboxOptions other = Options();
+  other.state_dir = root_ + "/state2";
+  Result<std::unique_ptr<Sandbox>> second = CreateSandbox(other);
+  ASSERT_TRUE(second.ok()) << second.status().message();
+  SandboxLimits roomy;
+  roomy.memory_kib = 262144;
+  SandboxLimits tight;
+  tight.memory_kib = 16384;
+  const std::string made = "0\n";  // static_63mb prints a[4096 * 7], i.e. (char)28672
+  ASSERT_EQ(Output(**first, {"./static_63mb"}, roomy), made);
+  EXPECT_EQ(Output(**second, {"./hello"}, tight), "hello\n");
+  EXPECT_EQ(Output(**first, {"./static_63mb"}, roomy), made) << "the first judge ran under the second's limit";
+}
+
 // Every run gets a disk layer of its own, and none outlives its run: not from run to
 // run, not from one judge process to the next (a sandbox stands for a process), so no
 // inode counter, flag or file of a layer reaches a later run. A layer a judge killed
