@@ -395,7 +395,7 @@ TEST(GradeCli, OneSubmissionsTestsInParallelGiveTheSameReport) {
 
 TEST(GradeCli, ShippedFileIoPackage) {
   std::string pkg = Problems() + "/rotation-file";
-  if (access((pkg + "/problem.yaml").c_str(), F_OK) != 0) GTEST_SKIP() << "no rotation-file package yet";
+  ASSERT_EQ(access((pkg + "/problem.yaml").c_str(), F_OK), 0) << pkg << ": a shipped package";
   Sandbox sb;
   std::string sol = sb.File("stdout.cpp", "#include <cstdio>\nint main(){puts(\"AC\\n2\");}\n");
   Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
@@ -483,7 +483,7 @@ TEST_F(BadInput, PluginOfTheWrongAbi) {
   std::string yaml = ReadAll(p + "/problem.yaml");
   WriteAll(p + "/problem.yaml", "plugin: test-raw-wrong-abi\n" + yaml);
   std::string so = std::string(JUDGE_TEST_PLUGIN_DIR) + "/test-raw-wrong-abi.so";
-  if (access(so.c_str(), F_OK) != 0) GTEST_SKIP() << "test plugins not built";
+  ASSERT_EQ(access(so.c_str(), F_OK), 0) << so << ": the test plugins are built with the tests";
   Ran r = sb_.Judge({"grade", p, ok_, "--db", db_}, {{"JUDGE_PLUGIN_DIR", JUDGE_TEST_PLUGIN_DIR}});
   ExpectRefused(r, "test-raw-wrong-abi");
   EXPECT_NE(r.err.find("version"), std::string::npos) << r.err;
@@ -589,7 +589,7 @@ TEST_F(BadInput, SpecialFilesAreRefusedWithoutHanging) {
 
 TEST(GradeCli, ABrokenPluginIsJudgeErrorPerTestAndGradingGoesOn) {
   std::string so = std::string(JUDGE_TEST_PLUGIN_DIR) + "/test-hostile.so";
-  if (access(so.c_str(), F_OK) != 0) GTEST_SKIP() << "test plugins not built";
+  ASSERT_EQ(access(so.c_str(), F_OK), 0) << so << ": the test plugins are built with the tests";
   Sandbox sb;
   sb.File("hostile/problem.yaml", "name: Hostile\nplugin: test-hostile\nlimits:\n  time_ms: 1000\n  memory_kib: 65536\n");
   const std::vector<std::string> inputs = {"fine", "segv", "abort", "throw", "exit", "loop", "alloc", "hang"};
@@ -909,7 +909,7 @@ TEST(VerifyCli, ConsistentAndInconsistentPackages) {
 TEST(StressCli, FindsAndShrinksAFailure) {
   std::string pkg = Problems() + "/eight";
   std::string wrong = pkg + "/submissions/wrong_answer/parity_counts_blank.cpp";
-  if (access(wrong.c_str(), F_OK) != 0) GTEST_SKIP() << "no eight package yet";
+  ASSERT_EQ(access(wrong.c_str(), F_OK), 0) << wrong << ": a shipped submission";
   Sandbox sb;
   Ran r = sb.Judge({"stress", pkg, wrong, "--count", "50", "--seed", "7", "--json", "--shrink-runs", "30"});
   ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
