@@ -781,8 +781,12 @@ class HostileLimits : public SandboxTest, public ::testing::WithParamInterface<L
 };
 
 void ExpectWithin(const char* what, int64_t value, const Bounds& b, const std::string& context) {
-  if (b.min) EXPECT_GE(value, *b.min) << what << "; " << context;
-  if (b.max) EXPECT_LE(value, *b.max) << what << "; " << context;
+  if (b.min) {
+    EXPECT_GE(value, *b.min) << what << "; " << context;
+  }
+  if (b.max) {
+    EXPECT_LE(value, *b.max) << what << "; " << context;
+  }
 }
 
 TEST_P(HostileLimits, EndsAsTheRowSays) {
@@ -795,15 +799,27 @@ TEST_P(HostileLimits, EndsAsTheRowSays) {
                                 " (" + std::string(KillReasonName(r->kill_reason)) + ") cpu " +
                                 std::to_string(r->cpu_ms) + " wall " + std::to_string(r->wall_ms) + " KiB " +
                                 std::to_string(r->memory_kib) + ": " + r->message + " " + Stderr();
-    if (c.status) EXPECT_EQ(r->status, *c.status) << context;
-    if (c.kill) EXPECT_EQ(r->kill_reason, *c.kill) << context;
+    if (c.status) {
+      EXPECT_EQ(r->status, *c.status) << context;
+    }
+    if (c.kill) {
+      EXPECT_EQ(r->kill_reason, *c.kill) << context;
+    }
     ExpectWithin("cpu_ms", r->cpu_ms, c.cpu_ms, context);
-    if (c.cpu_over_limit_ms) EXPECT_LE(r->cpu_ms, l.cpu_time_ms + *c.cpu_over_limit_ms) << context;
+    if (c.cpu_over_limit_ms) {
+      EXPECT_LE(r->cpu_ms, l.cpu_time_ms + *c.cpu_over_limit_ms) << context;
+    }
     ExpectWithin("wall_ms", r->wall_ms, c.wall_ms, context);
     ExpectWithin("memory_kib", r->memory_kib, c.memory_kib, context);
-    if (c.signal) EXPECT_EQ(r->signal, *c.signal) << context;
-    if (c.exit_code) EXPECT_EQ(r->exit_code, *c.exit_code) << context;
-    if (c.message_has) EXPECT_NE(r->message.find(c.message_has), std::string::npos) << context;
+    if (c.signal) {
+      EXPECT_EQ(r->signal, *c.signal) << context;
+    }
+    if (c.exit_code) {
+      EXPECT_EQ(r->exit_code, *c.exit_code) << context;
+    }
+    if (c.message_has) {
+      EXPECT_NE(r->message.find(c.message_has), std::string::npos) << context;
+    }
     if (c.status && r->status != *c.status) break;  // one wrong status says it; the rest would repeat it
   }
 }
