@@ -11,8 +11,7 @@ break of these rules, one line each (file:line: what):
    colon (so `file.cc:12` is the file). `{a,b}` is expanded to both, a `<name>` or a
    `*` matches any one path part. It may also be an include path, relative to
    judge/include/ (`judge/config/problem.h`), or a program named by its source
-   without the extension (`tools/bench/grading/grading_bench` for its .cc). A path under judge/ that names a cgroup
-   (`judge/slot<k>`, `judge/keeper`) is not a file and is left alone.
+   without the extension (`tools/bench/grading/grading_bench` for its .cc).
 2. An option named for a subcommand is one its `--help` lists. In a code span or a
    line of a code block, `judge <subcommand>` (or a span that starts with
    `<subcommand> --`) names the subcommand; every `--option` after it, up to the next
@@ -44,7 +43,6 @@ TOP = ("cmake/", "docs/", "judge/", "plugins/", "problems/", "reference/", "test
        "tools/", "CMakeLists.txt", "README.md")
 PATH = re.compile(r"(?:(?<=^)|(?<=[\s`'\"(\[]))((?:%s)(?:\{[^{}\s]*\}|[^\s`'\",;:)\]])*)" %
                   "|".join(re.escape(t) for t in TOP))
-NOT_FILES = re.compile(r"^judge/(slot|keeper|[a-z0-9_-]*<)")
 
 
 def docs(root):
@@ -78,8 +76,6 @@ def check_paths(root, name, lines, errors):
     for number, line in enumerate(lines, 1):
         for m in PATH.finditer(line):
             word = m.group(1).rstrip(".")
-            if NOT_FILES.match(word):
-                continue
             for path in expand_braces(word):
                 if not path_exists(root, path):
                     errors.append(f"{name}:{number}: names {path}, which the repository lacks")
