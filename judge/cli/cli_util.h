@@ -24,6 +24,12 @@ inline constexpr int kExitPresentation = 2;
 inline constexpr int kExitJudgeError = 3;
 inline constexpr int kExitUsage = 64;  // bad command line (EX_USAGE)
 
+// The --db option's help, the same for every subcommand that stores or reads judgings;
+// the order is store::DefaultStorePath's (judge/store/store.h).
+inline constexpr const char* kDbOptionHelp =
+    "SQLite database (default: $JUDGE_DB, else $XDG_DATA_HOME/judge/judge.sqlite, "
+    "else ~/.local/share/judge/judge.sqlite)";
+
 // Prints "judge <command>: <message>" on stderr (control characters escaped when
 // stderr is a terminal) and returns kExitJudgeError.
 int ReportError(std::string_view command, const Status& status);

@@ -200,7 +200,7 @@ void RegisterGrade(CLI::App& app, int* exit_code) {
   cmd->add_option("--lang", args->lang, "language profile id (default: by extension; none: a binary)");
   cmd->add_option("--languages", args->languages_file, "an extra languages.yaml");
   cmd->add_flag("--json", args->json, "print the grade object (an array for several files)");
-  cmd->add_option("--db", args->db, "SQLite database (default: $JUDGE_DB or ~/.local/share/judge/judge.sqlite)");
+  cmd->add_option("--db", args->db, kDbOptionHelp);
   cmd->add_flag("--no-db", args->no_db, "store nothing");
   cmd->add_flag("--all", args->all, "run every test (default: stop at the first failure)");
   cmd->add_option("--jobs,-j", args->jobs, "submissions graded at once, one sandbox each")

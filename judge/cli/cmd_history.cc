@@ -95,8 +95,7 @@ void RegisterHistory(CLI::App& app, int* exit_code) {
   cmd->add_option("--problem", opts->problem, "Only submissions for this problem id");
   cmd->add_option("--limit", opts->limit, "At most this many submissions (0: all)");
   cmd->add_option("--db", opts->db,
-                  "Database file (default: $JUDGE_DB, else $XDG_DATA_HOME/judge/judge.sqlite, "
-                  "else ~/.local/share/judge/judge.sqlite)");
+                  kDbOptionHelp);
   cmd->add_flag("--json", opts->json, "Print one JSON object");
   cmd->callback([opts, exit_code] { *exit_code = RunHistory(*opts); });
 }

@@ -143,7 +143,7 @@ void RegisterRejudge(CLI::App& app, int* exit_code) {
   cmd->add_flag("--incomplete", args->incomplete,
                 "judge again every submission whose latest judging is incomplete (a killed judge's work)");
   cmd->add_option("--problem", args->problem_dir, "the problem package (default: problems/<problem-id>)");
-  cmd->add_option("--db", args->db, "SQLite database (default: $JUDGE_DB or ~/.local/share/judge/judge.sqlite)");
+  cmd->add_option("--db", args->db, kDbOptionHelp);
   cmd->add_option("--languages", args->languages_file, "an extra languages.yaml");
   cmd->add_flag("--json", args->json, "print the grade object (an array for several)");
   cmd->add_flag("--all", args->all, "run every test");

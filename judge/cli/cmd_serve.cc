@@ -77,7 +77,7 @@ void RegisterServe(CLI::App& app, int* exit_code) {
   cmd->add_option("--listen", o->listen, "host:port to listen on (default 127.0.0.1:8080; port 0: any free port)");
   cmd->add_option("--problems", o->problems_dir, "directory of problem packages (default: ./problems)");
   auto* db = cmd->add_option("--db", o->db_path,
-                             "SQLite database (default: $JUDGE_DB or ~/.local/share/judge/judge.sqlite)");
+                             kDbOptionHelp);
   cmd->add_option("--queue", o->queue_url, "postgresql://... : queue and results in PostgreSQL (judge hosts)")
       ->excludes(db);
   cmd->add_option("--workers", o->workers, "submissions judged at once in this process (default 1; 0: none)")

@@ -163,8 +163,7 @@ void RegisterShow(CLI::App& app, int* exit_code) {
   auto* cmd = app.add_subcommand("show", "Show a stored submission, its judgings and every test");
   cmd->add_option("id", opts->id, "Submission id (see judge history)")->required();
   cmd->add_option("--db", opts->db,
-                  "Database file (default: $JUDGE_DB, else $XDG_DATA_HOME/judge/judge.sqlite, "
-                  "else ~/.local/share/judge/judge.sqlite)");
+                  kDbOptionHelp);
   cmd->add_flag("--json", opts->json, "Print one JSON object");
   cmd->add_flag("--source", opts->source, "Print the stored source bytes only");
   cmd->callback([opts, exit_code] { *exit_code = RunShow(*opts); });

@@ -8,7 +8,7 @@
 
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
-#include "temp_dir.h"
+#include "support/temp_dir.h"
 
 namespace judge {
 namespace {
@@ -40,15 +40,15 @@ TEST(Sha256Test, IncrementalEqualsOneShotForAnySplit) {
 }
 
 TEST(Sha256Test, FileHashIsTheHashOfItsBytesAndAFifoIsRefused) {
-  test::TempDir dir;
+  testing_support::TempDir dir;
   std::string data(200000, 'x');
   data[777] = '\0';
-  ASSERT_TRUE(fs::WriteFile(dir.File("f"), data).ok());
-  auto h = Sha256File(dir.File("f"));
+  ASSERT_TRUE(fs::WriteFile(dir.Path("f"), data).ok());
+  auto h = Sha256File(dir.Path("f"));
   ASSERT_TRUE(h.ok()) << h.status().message();
   EXPECT_EQ(*h, Sha256Hex(data));
-  ASSERT_EQ(::mkfifo(dir.File("fifo").c_str(), 0600), 0);
-  auto f = Sha256File(dir.File("fifo"));  // must not block
+  ASSERT_EQ(::mkfifo(dir.Path("fifo").c_str(), 0600), 0);
+  auto f = Sha256File(dir.Path("fifo"));  // must not block
   ASSERT_FALSE(f.ok());
   EXPECT_NE(f.status().message().find("expected a regular file, found a FIFO"), std::string::npos)
       << f.status().message();

@@ -9,12 +9,12 @@
 #include <gtest/gtest.h>
 
 #include "judge/base/proc_stat.h"
-#include "temp_dir.h"
+#include "support/temp_dir.h"
 
 namespace judge {
 namespace {
 
-using test::TempDir;
+using testing_support::TempDir;
 
 bool Exists(const std::string& p) {
   struct stat st;

@@ -16,22 +16,15 @@
 #include <vector>
 
 #include "run_judge.h"
+#include "support/files.h"
+#include "support/temp_dir.h"
 
 namespace judge::clitest {
 
 using testing_support::Env;
 
-inline std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-inline void WriteAll(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-}
+using testing_support::ReadFile;
+using testing_support::WriteFile;
 
 inline std::string Quote(const std::string& s) {
   std::string out = "'";
@@ -48,41 +41,15 @@ struct Ran {
   std::string err;
 };
 
-class Sandbox {
+// A test's temporary directory (tests/support/temp_dir.h) from which it runs the judge.
+class JudgeDir : public testing_support::TempDir {
  public:
-  Sandbox() {
-    std::string t = "/tmp/judge-cli-test-XXXXXX";
-    char* p = mkdtemp(t.data());
-    dir_ = p ? p : "/tmp";
-    chmod(dir_.c_str(), 0755);
-  }
-  ~Sandbox() {
-    std::error_code ignored;  // a leftover temporary directory fails no test
-    std::filesystem::remove_all(dir_, ignored);
-  }
-  const std::string& dir() const { return dir_; }
-  std::string Path(const std::string& rel) const { return dir_ + "/" + rel; }
-  std::string Mkdir(const std::string& rel) const {
-    std::error_code ec;
-    std::filesystem::create_directories(Path(rel), ec);
-    return ec ? "" : Path(rel);
-  }
-  std::string File(const std::string& rel, const std::string& text) const {
-    auto slash = rel.rfind('/');
-    if (slash != std::string::npos) Mkdir(rel.substr(0, slash));
-    WriteAll(Path(rel), text);
-    return Path(rel);
-  }
-
   // Runs `judge args...` (stdin /dev/null) with extra environment variables for this
   // run only; captures both streams (tests/support/run_judge.h).
   Ran Judge(const std::vector<std::string>& args, const Env& env = {}) const {
     testing_support::JudgeRun run = testing_support::RunJudge(JUDGE_EXE, args, env);
     return Ran{run.exit_code, std::move(run.out), std::move(run.err)};
   }
-
- private:
-  std::string dir_;
 };
 
 // Runs a host tool (g++, sqlite3, mount) as a trusted process: its exit code (-1

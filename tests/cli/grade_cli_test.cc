@@ -31,16 +31,16 @@ constexpr const char* kSumYaml =
     "  type: %CHECKER%\n";
 
 // a b -> a+b, three secret tests and a sample.
-std::string MakeSum(const Sandbox& sb, const std::string& name, const std::string& checker = "tokens",
+std::string MakeSum(const JudgeDir& sb, const std::string& name, const std::string& checker = "tokens",
                     const std::string& extra_yaml = "") {
   std::string yaml = kSumYaml;
   yaml.replace(yaml.find("%CHECKER%"), 9, checker);
-  sb.File(name + "/problem.yaml", yaml + extra_yaml);
-  sb.File(name + "/data/sample/1.in", "1 2\n");
-  sb.File(name + "/data/sample/1.ans", "3\n");
+  sb.Write(name + "/problem.yaml", yaml + extra_yaml);
+  sb.Write(name + "/data/sample/1.in", "1 2\n");
+  sb.Write(name + "/data/sample/1.ans", "3\n");
   for (int i = 1; i <= 3; ++i) {
-    sb.File(name + "/data/secret/" + std::to_string(i) + ".in", std::to_string(i * 10) + " " + std::to_string(i) + "\n");
-    sb.File(name + "/data/secret/" + std::to_string(i) + ".ans", std::to_string(i * 11) + "\n");
+    sb.Write(name + "/data/secret/" + std::to_string(i) + ".in", std::to_string(i * 10) + " " + std::to_string(i) + "\n");
+    sb.Write(name + "/data/secret/" + std::to_string(i) + ".ans", std::to_string(i * 11) + "\n");
   }
   return sb.Path(name);
 }
@@ -58,9 +58,9 @@ std::set<std::string> Keys(const json& j) {
 bool OneLine(const std::string& err) { return CountLines(err) == 1 && err.rfind("judge", 0) == 0; }
 
 TEST(GradeCli, JsonIsExactlyTheDesignObject) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
-  std::string sol = sb.File("ok.cpp", kOk);
+  std::string sol = sb.Write("ok.cpp", kOk);
   Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json j = ParseJson(r);
@@ -102,9 +102,9 @@ class GradeVerdicts : public ::testing::TestWithParam<VerdictCase> {};
 
 TEST_P(GradeVerdicts, EachKindOfFailure) {
   const VerdictCase& c = GetParam();
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
-  std::string sol = sb.File(std::string(c.name) + ".cpp", c.source);
+  std::string sol = sb.Write(std::string(c.name) + ".cpp", c.source);
   Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
   ASSERT_EQ(r.exit_code, 0) << r.err;  // judged, whatever the verdict
   json j = ParseJson(r);
@@ -141,12 +141,12 @@ INSTANTIATE_TEST_SUITE_P(
 // attempt with its CPU time far under the limit: TLE, and the record says the wall
 // clock decided.
 TEST(GradeCli, AProgramThatSleepsForEverIsTleByTheWallClock) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum", "tokens", "");
-  std::string yaml = ReadAll(pkg + "/problem.yaml");
+  std::string yaml = ReadFile(pkg + "/problem.yaml");
   yaml.replace(yaml.find("  time_ms: 1000\n"), 15, "  time_ms: 500\n  wall_ms: 800\n");
-  sb.File("sum/problem.yaml", yaml);
-  std::string sol = sb.File("sleeps.cpp", "#include <unistd.h>\nint main(){ for(;;) pause(); }\n");
+  sb.Write("sum/problem.yaml", yaml);
+  std::string sol = sb.Write("sleeps.cpp", "#include <unistd.h>\nint main(){ for(;;) pause(); }\n");
   Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json j = ParseJson(r);
@@ -163,18 +163,18 @@ TEST(GradeCli, AProgramThatSleepsForEverIsTleByTheWallClock) {
 // Issue 35, item 3: a Python program runs under the name it was submitted with (a GCPC
 // 2023 jury program decodes its own name from sys.argv[0]).
 TEST(GradeCli, APythonProgramRunsUnderItsSubmittedName) {
-  Sandbox sb;
+  JudgeDir sb;
   const std::string name = std::string(86, 'a').replace(0, 10, "0123456789") + ".py";
-  sb.File("own/problem.yaml", "name: Own name\nlimits:\n  time_ms: 2000\n");
-  sb.File("own/data/secret/1.in", "\n");
-  sb.File("own/data/secret/1.ans", name + "\n");
-  std::string sol = sb.File("subs/" + name, "import os, sys\nprint(os.path.basename(sys.argv[0]))\n");
+  sb.Write("own/problem.yaml", "name: Own name\nlimits:\n  time_ms: 2000\n");
+  sb.Write("own/data/secret/1.in", "\n");
+  sb.Write("own/data/secret/1.ans", name + "\n");
+  std::string sol = sb.Write("subs/" + name, "import os, sys\nprint(os.path.basename(sys.argv[0]))\n");
   Ran r = sb.Judge({"grade", sb.Path("own"), sol, "--json", "--no-db"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(ParseJson(r)["verdict"], "AC") << r.out;
   // A name that is no safe file name runs as main.py, as before.
-  std::string odd = sb.File("subs/has space.py", "import os, sys\nprint(os.path.basename(sys.argv[0]))\n");
-  sb.File("own/data/secret/1.ans", "main.py\n");
+  std::string odd = sb.Write("subs/has space.py", "import os, sys\nprint(os.path.basename(sys.argv[0]))\n");
+  sb.Write("own/data/secret/1.ans", "main.py\n");
   Ran r2 = sb.Judge({"grade", sb.Path("own"), odd, "--json", "--no-db"});
   ASSERT_EQ(r2.exit_code, 0) << r2.err;
   EXPECT_EQ(ParseJson(r2)["verdict"], "AC") << r2.out;
@@ -182,9 +182,9 @@ TEST(GradeCli, APythonProgramRunsUnderItsSubmittedName) {
 
 // Issue 35, item 2: never more programs at once than the host has cores; the clamp is said.
 TEST(GradeCli, JobsBeyondTheCoresAreClampedWithANote) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
-  std::string sol = sb.File("ok.cpp", kOk);
+  std::string sol = sb.Write("ok.cpp", kOk);
   cpu_set_t set;
   CPU_ZERO(&set);
   ASSERT_EQ(sched_getaffinity(0, sizeof set, &set), 0);
@@ -205,13 +205,13 @@ TEST(GradeCli, JobsBeyondTheCoresAreClampedWithANote) {
 // Issue 11, item 10: under a 2 GiB limit, a C++ program that needs 3 GiB is MLE, not
 // TLE, though faulting in 2 GiB takes longer than the 1 s CPU limit on this machine.
 TEST(GradeCli, AProgramNeedingMoreThanA2GiBLimitIsMle) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
   std::string yaml = kSumYaml;
   yaml.replace(yaml.find("%CHECKER%"), 9, "tokens");
   yaml.replace(yaml.find("65536"), 5, "2097152");
-  sb.File("sum/problem.yaml", yaml);
-  std::string sol = sb.File("big.cpp",
+  sb.Write("sum/problem.yaml", yaml);
+  std::string sol = sb.Write("big.cpp",
                             "#include <cstdio>\n#include <vector>\nint main(){ std::vector<char> v(size_t(3) << 30, 1);"
                             " long a,b; if(scanf(\"%ld %ld\",&a,&b)!=2) return 1; printf(\"%ld\\n\",a+b+v[12345]-1);}\n");
   Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
@@ -223,9 +223,9 @@ TEST(GradeCli, AProgramNeedingMoreThanA2GiBLimitIsMle) {
 }
 
 TEST(GradeCli, PresentationErrorWithTheExactChecker) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum", "exact");
-  std::string sol = sb.File("pe.cpp",
+  std::string sol = sb.Write("pe.cpp",
                             "#include <cstdio>\nint main(){long a,b; scanf(\"%ld %ld\",&a,&b); printf(\"%ld  \\n\\n\",a+b);}\n");
   Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
@@ -233,9 +233,9 @@ TEST(GradeCli, PresentationErrorWithTheExactChecker) {
 }
 
 TEST(GradeCli, RunAllRunsEveryTest) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
-  std::string sol = sb.File("wa.cpp", "#include <cstdio>\nint main(){puts(\"3\");}\n");
+  std::string sol = sb.Write("wa.cpp", "#include <cstdio>\nint main(){puts(\"3\");}\n");
   Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db", "--all"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json j = ParseJson(r);
@@ -246,19 +246,19 @@ TEST(GradeCli, RunAllRunsEveryTest) {
 }
 
 TEST(GradeCli, OtherLanguagesAndBinaries) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
   std::vector<std::pair<std::string, std::string>> files = {
       {"ok.c", "#include <stdio.h>\nint main(void){long a,b; scanf(\"%ld %ld\",&a,&b); printf(\"%ld\\n\",a+b); return 0;}\n"},
       {"ok.py", "a, b = map(int, input().split())\nprint(a + b)\n"},
   };
   for (const auto& [name, text] : files) {
-    Ran r = sb.Judge({"grade", pkg, sb.File(name, text), "--json", "--no-db"});
+    Ran r = sb.Judge({"grade", pkg, sb.Write(name, text), "--json", "--no-db"});
     ASSERT_EQ(r.exit_code, 0) << name << r.err;
     EXPECT_EQ(ParseJson(r)["verdict"], "AC") << name << r.out;
   }
   // cpp11 by flag, and a contestant binary (no known extension).
-  std::string src = sb.File("ok.cpp", kOk);
+  std::string src = sb.Write("ok.cpp", kOk);
   Ran r11 = sb.Judge({"grade", pkg, src, "--lang", "cpp11", "--json", "--no-db"});
   ASSERT_EQ(r11.exit_code, 0) << r11.err;
   EXPECT_EQ(ParseJson(r11)["language"], "cpp11");
@@ -270,13 +270,13 @@ TEST(GradeCli, OtherLanguagesAndBinaries) {
   EXPECT_EQ(jb["language"], "binary");
   EXPECT_EQ(jb["verdict"], "AC") << rb.out;
   // A Python syntax error is CE, not RE on every test.
-  Ran bad = sb.Judge({"grade", pkg, sb.File("bad.py", "def f(:\n"), "--json", "--no-db"});
+  Ran bad = sb.Judge({"grade", pkg, sb.Write("bad.py", "def f(:\n"), "--json", "--no-db"});
   ASSERT_EQ(bad.exit_code, 0) << bad.err;
   EXPECT_EQ(ParseJson(bad)["verdict"], "CE");
 }
 
 TEST(GradeCli, JavaWhenAJdkIsInstalled) {
-  Sandbox sb;
+  JudgeDir sb;
   Ran langs = sb.Judge({"languages", "--json"});
   ASSERT_EQ(langs.exit_code, 0) << langs.err;
   json all = ParseJson(langs);
@@ -289,10 +289,10 @@ TEST(GradeCli, JavaWhenAJdkIsInstalled) {
     GTEST_SKIP() << "no JDK here: " << java["reason"];
   }
   std::string pkg = MakeSum(sb, "sum");
-  std::string yaml = ReadAll(pkg + "/problem.yaml");
+  std::string yaml = ReadFile(pkg + "/problem.yaml");
   yaml.replace(yaml.find("65536"), 5, "524288");
-  WriteAll(pkg + "/problem.yaml", yaml);
-  std::string sol = sb.File("Main.java",
+  WriteFile(pkg + "/problem.yaml", yaml);
+  std::string sol = sb.Write("Main.java",
                             "import java.util.*;\npublic class Main { public static void main(String[] a) {"
                             " Scanner s = new Scanner(System.in); long x = s.nextLong(), y = s.nextLong();"
                             " System.out.println(x + y); } }\n");
@@ -302,12 +302,12 @@ TEST(GradeCli, JavaWhenAJdkIsInstalled) {
 }
 
 TEST(GradeCli, SeveralFilesAndFoldersGiveAnArray) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
-  sb.File("subs/a_ok.cpp", kOk);
-  sb.File("subs/b_wa.cpp", "#include <cstdio>\nint main(){puts(\"0\");}\n");
-  sb.File("subs/c_ok.py", "a, b = map(int, input().split())\nprint(a + b)\n");
-  sb.File("subs/.hidden", "ignored");
+  sb.Write("subs/a_ok.cpp", kOk);
+  sb.Write("subs/b_wa.cpp", "#include <cstdio>\nint main(){puts(\"0\");}\n");
+  sb.Write("subs/c_ok.py", "a, b = map(int, input().split())\nprint(a + b)\n");
+  sb.Write("subs/.hidden", "ignored");
   Ran r = sb.Judge({"grade", pkg, sb.Path("subs"), "--json", "--no-db", "--jobs", "2"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json j = ParseJson(r);
@@ -324,9 +324,9 @@ TEST(GradeCli, SeveralFilesAndFoldersGiveAnArray) {
 }
 
 TEST(GradeCli, HumanReportHasALinePerTestAndASummary) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
-  Ran r = sb.Judge({"grade", pkg, sb.File("ok.cpp", kOk), "--no-db"});
+  Ran r = sb.Judge({"grade", pkg, sb.Write("ok.cpp", kOk), "--no-db"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(r.out.find('\033'), std::string::npos) << "no colours when not a terminal";
   EXPECT_EQ(r.out.find('\r'), std::string::npos) << "no progress line when not a terminal";
@@ -342,21 +342,21 @@ TEST(GradeCli, HumanReportHasALinePerTestAndASummary) {
 }
 
 TEST(GradeCli, FileInputOutput) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "fsum", "tokens", "io:\n  mode: file\n  input: fsum.in\n  output: fsum.out\n");
-  std::string ok = sb.File("ok.cpp",
+  std::string ok = sb.Write("ok.cpp",
                            "#include <cstdio>\nint main(){FILE*i=fopen(\"fsum.in\",\"r\");FILE*o=fopen(\"fsum.out\",\"w\");"
                            "long a,b; if(!i||fscanf(i,\"%ld %ld\",&a,&b)!=2) return 1; fprintf(o,\"%ld\\n\",a+b);}\n");
   Ran r = sb.Judge({"grade", pkg, ok, "--json", "--no-db"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(ParseJson(r)["verdict"], "AC") << r.out;
-  std::string stdout_only = sb.File("stdout.cpp", "#include <cstdio>\nint main(){puts(\"3\");}\n");
+  std::string stdout_only = sb.Write("stdout.cpp", "#include <cstdio>\nint main(){puts(\"3\");}\n");
   Ran w = sb.Judge({"grade", pkg, stdout_only, "--json", "--no-db"});
   ASSERT_EQ(w.exit_code, 0) << w.err;
   json j = ParseJson(w);
   EXPECT_EQ(j["verdict"], "WA");
   EXPECT_EQ(j["tests"][0]["message"], "no output file `fsum.out`");
-  std::string link = sb.File("link.cpp", "#include <unistd.h>\nint main(){return symlink(\"/etc/hostname\",\"fsum.out\");}\n");
+  std::string link = sb.Write("link.cpp", "#include <unistd.h>\nint main(){return symlink(\"/etc/hostname\",\"fsum.out\");}\n");
   Ran l = sb.Judge({"grade", pkg, link, "--json", "--no-db"});
   ASSERT_EQ(l.exit_code, 0) << l.err;
   json jl = ParseJson(l);
@@ -366,13 +366,13 @@ TEST(GradeCli, FileInputOutput) {
 // One submission with --jobs 2 runs two tests at once (each in its own directory and
 // slot): the same tests, verdicts and outputs as --jobs 1, file I/O included.
 TEST(GradeCli, OneSubmissionsTestsInParallelGiveTheSameReport) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "fsum", "tokens", "io:\n  mode: file\n  input: fsum.in\n  output: fsum.out\n");
   for (int i = 4; i <= 12; ++i) {
-    sb.File("fsum/data/secret/" + std::to_string(i) + ".in", std::to_string(i) + " 1\n");
-    sb.File("fsum/data/secret/" + std::to_string(i) + ".ans", std::to_string(i + 1) + "\n");
+    sb.Write("fsum/data/secret/" + std::to_string(i) + ".in", std::to_string(i) + " 1\n");
+    sb.Write("fsum/data/secret/" + std::to_string(i) + ".ans", std::to_string(i + 1) + "\n");
   }
-  std::string sol = sb.File("sol.cpp",
+  std::string sol = sb.Write("sol.cpp",
                             "#include <cstdio>\nint main(){FILE*i=fopen(\"fsum.in\",\"r\");FILE*o=fopen(\"fsum.out\",\"w\");"
                             "long a,b; if(!i||fscanf(i,\"%ld %ld\",&a,&b)!=2) return 1; fprintf(o,\"%ld\\n\",a==7?0:a+b);}\n");
   for (const char* all : {"", "--all"}) {
@@ -395,9 +395,9 @@ TEST(GradeCli, OneSubmissionsTestsInParallelGiveTheSameReport) {
 
 TEST(GradeCli, ShippedFileIoPackage) {
   std::string pkg = Problems() + "/rotation-file";
-  if (access((pkg + "/problem.yaml").c_str(), F_OK) != 0) GTEST_SKIP() << "no rotation-file package yet";
-  Sandbox sb;
-  std::string sol = sb.File("stdout.cpp", "#include <cstdio>\nint main(){puts(\"AC\\n2\");}\n");
+  ASSERT_EQ(access((pkg + "/problem.yaml").c_str(), F_OK), 0) << pkg << ": a shipped package";
+  JudgeDir sb;
+  std::string sol = sb.Write("stdout.cpp", "#include <cstdio>\nint main(){puts(\"AC\\n2\");}\n");
   Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json j = ParseJson(r);
@@ -406,9 +406,9 @@ TEST(GradeCli, ShippedFileIoPackage) {
 }
 
 TEST(GradeCli, CompilerBombsAreCompileErrorsWithTheReason) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
-  std::string rnd = sb.File("random.cpp", "#include \"/dev/random\"\nint main(){}\n");
+  std::string rnd = sb.Write("random.cpp", "#include \"/dev/random\"\nint main(){}\n");
   // Smaller compile limits than the defaults keep the test quick; the mechanism is the same.
   const std::vector<std::string> limits = {"--compile-time-ms", "5000", "--compile-memory-kib", "524288"};
   std::vector<std::string> args = {"grade", pkg, rnd, "--json", "--no-db", "--no-cache"};
@@ -418,7 +418,7 @@ TEST(GradeCli, CompilerBombsAreCompileErrorsWithTheReason) {
   json j = ParseJson(r);
   EXPECT_EQ(j["verdict"], "CE");
   EXPECT_FALSE(j["compile"]["log"].get<std::string>().empty());
-  Ran human = sb.Judge({"grade", pkg, sb.File("bomb.cpp",
+  Ran human = sb.Judge({"grade", pkg, sb.Write("bomb.cpp",
                                               "template<int N,int M> struct X : X<N-1,2*M>, X<N-1,2*M+1> {};\n"
                                               "template<int M> struct X<0,M> {};\n"
                                               "int main(){ X<40,0> x; (void)x; }\n"),
@@ -433,7 +433,7 @@ class BadInput : public ::testing::Test {
  protected:
   void SetUp() override {
     pkg_ = MakeSum(sb_, "sum");
-    ok_ = sb_.File("ok.cpp", kOk);
+    ok_ = sb_.Write("ok.cpp", kOk);
     db_ = sb_.Path("judge.sqlite");
     Ran first = sb_.Judge({"grade", pkg_, ok_, "--db", db_});
     ASSERT_EQ(first.exit_code, 0) << first.err;
@@ -449,7 +449,7 @@ class BadInput : public ::testing::Test {
     EXPECT_NE(r.err.find(part), std::string::npos) << r.err;
     EXPECT_EQ(StoredSubmissions(), 1);
   }
-  Sandbox sb_;
+  JudgeDir sb_;
   std::string pkg_, ok_, db_;
 };
 
@@ -459,11 +459,11 @@ TEST_F(BadInput, MissingProblemDirectory) {
 
 TEST_F(BadInput, MalformedProblemYamlNamesTheKey) {
   std::string bad = MakeSum(sb_, "bad");
-  WriteAll(bad + "/problem.yaml", "name: Bad\nlimits:\n  time_ms: fast\n  memory_kib: 65536\nchecker:\n  type: tokens\n");
+  WriteFile(bad + "/problem.yaml", "name: Bad\nlimits:\n  time_ms: fast\n  memory_kib: 65536\nchecker:\n  type: tokens\n");
   ExpectRefused(sb_.Judge({"grade", bad, ok_, "--db", db_}), "limits.time_ms");
-  WriteAll(bad + "/problem.yaml", "name: Bad\nchecker:\n  type: tokens\n");
+  WriteFile(bad + "/problem.yaml", "name: Bad\nchecker:\n  type: tokens\n");
   ExpectRefused(sb_.Judge({"grade", bad, ok_, "--db", db_}), "limits");
-  WriteAll(bad + "/problem.yaml", "name: [unclosed\n");
+  WriteFile(bad + "/problem.yaml", "name: [unclosed\n");
   ExpectRefused(sb_.Judge({"grade", bad, ok_, "--db", db_}), "problem.yaml");
 }
 
@@ -473,17 +473,17 @@ TEST_F(BadInput, UnknownLanguage) {
 
 TEST_F(BadInput, MissingPlugin) {
   std::string p = MakeSum(sb_, "plug", "plugin");
-  std::string yaml = ReadAll(p + "/problem.yaml");
-  WriteAll(p + "/problem.yaml", "plugin: no-such-plugin\n" + yaml);
+  std::string yaml = ReadFile(p + "/problem.yaml");
+  WriteFile(p + "/problem.yaml", "plugin: no-such-plugin\n" + yaml);
   ExpectRefused(sb_.Judge({"grade", p, ok_, "--db", db_}), "no-such-plugin");
 }
 
 TEST_F(BadInput, PluginOfTheWrongAbi) {
   std::string p = MakeSum(sb_, "plug", "plugin");
-  std::string yaml = ReadAll(p + "/problem.yaml");
-  WriteAll(p + "/problem.yaml", "plugin: test-raw-wrong-abi\n" + yaml);
+  std::string yaml = ReadFile(p + "/problem.yaml");
+  WriteFile(p + "/problem.yaml", "plugin: test-raw-wrong-abi\n" + yaml);
   std::string so = std::string(JUDGE_TEST_PLUGIN_DIR) + "/test-raw-wrong-abi.so";
-  if (access(so.c_str(), F_OK) != 0) GTEST_SKIP() << "test plugins not built";
+  ASSERT_EQ(access(so.c_str(), F_OK), 0) << so << ": the test plugins are built with the tests";
   Ran r = sb_.Judge({"grade", p, ok_, "--db", db_}, {{"JUDGE_PLUGIN_DIR", JUDGE_TEST_PLUGIN_DIR}});
   ExpectRefused(r, "test-raw-wrong-abi");
   EXPECT_NE(r.err.find("version"), std::string::npos) << r.err;
@@ -491,24 +491,24 @@ TEST_F(BadInput, PluginOfTheWrongAbi) {
 
 TEST_F(BadInput, MissingOrEmptySubmission) {
   ExpectRefused(sb_.Judge({"grade", pkg_, sb_.Path("missing.cpp"), "--db", db_}), "missing.cpp");
-  ExpectRefused(sb_.Judge({"grade", pkg_, sb_.File("empty.cpp", ""), "--db", db_}), "empty.cpp: the submission is empty");
+  ExpectRefused(sb_.Judge({"grade", pkg_, sb_.Write("empty.cpp", ""), "--db", db_}), "empty.cpp: the submission is empty");
 }
 
 TEST_F(BadInput, DatabaseThatIsNotSqlite) {
-  std::string junk = sb_.File("junk.sqlite", "this is not a database, but my notes\n");
+  std::string junk = sb_.Write("junk.sqlite", "this is not a database, but my notes\n");
   Ran r = sb_.Judge({"grade", pkg_, ok_, "--db", junk});
   ExpectRefused(r, "junk.sqlite");
-  EXPECT_EQ(ReadAll(junk), "this is not a database, but my notes\n");
+  EXPECT_EQ(ReadFile(junk), "this is not a database, but my notes\n");
 }
 
 TEST_F(BadInput, DatabaseFromANewerSchema) {
   std::string newer = sb_.Path("newer.sqlite");
   if (RunTool({"sqlite3", newer, "CREATE TABLE t(x); PRAGMA user_version=99;"}) != 0)
     GTEST_SKIP() << "no sqlite3 command";
-  std::string before = ReadAll(newer);
+  std::string before = ReadFile(newer);
   Ran r = sb_.Judge({"grade", pkg_, ok_, "--db", newer});
   ExpectRefused(r, "newer");
-  EXPECT_EQ(ReadAll(newer), before);
+  EXPECT_EQ(ReadFile(newer), before);
 }
 
 TEST_F(BadInput, DatabaseOnAReadOnlyPath) {
@@ -516,11 +516,11 @@ TEST_F(BadInput, DatabaseOnAReadOnlyPath) {
 }
 
 TEST_F(BadInput, DatabaseWhoseFolderIsAFile) {
-  sb_.File("notadir", "notes\n");
+  sb_.Write("notadir", "notes\n");
   Ran r = sb_.Judge({"grade", pkg_, ok_, "--db", sb_.Path("notadir/j.sqlite")});
   ExpectRefused(r, "expected a directory at");
   EXPECT_NE(r.err.find("found a regular file"), std::string::npos) << r.err;
-  EXPECT_EQ(ReadAll(sb_.Path("notadir")), "notes\n");
+  EXPECT_EQ(ReadFile(sb_.Path("notadir")), "notes\n");
 }
 
 // A tiny tmpfs stands for a full disk, a read-only one for a read-only mount.
@@ -589,16 +589,16 @@ TEST_F(BadInput, SpecialFilesAreRefusedWithoutHanging) {
 
 TEST(GradeCli, ABrokenPluginIsJudgeErrorPerTestAndGradingGoesOn) {
   std::string so = std::string(JUDGE_TEST_PLUGIN_DIR) + "/test-hostile.so";
-  if (access(so.c_str(), F_OK) != 0) GTEST_SKIP() << "test plugins not built";
-  Sandbox sb;
-  sb.File("hostile/problem.yaml", "name: Hostile\nplugin: test-hostile\nlimits:\n  time_ms: 1000\n  memory_kib: 65536\n");
+  ASSERT_EQ(access(so.c_str(), F_OK), 0) << so << ": the test plugins are built with the tests";
+  JudgeDir sb;
+  sb.Write("hostile/problem.yaml", "name: Hostile\nplugin: test-hostile\nlimits:\n  time_ms: 1000\n  memory_kib: 65536\n");
   const std::vector<std::string> inputs = {"fine", "segv", "abort", "throw", "exit", "loop", "alloc", "hang"};
   for (std::size_t i = 0; i < inputs.size(); ++i) {
     std::string base = "hostile/data/secret/" + std::to_string(i) + "-" + inputs[i];
-    sb.File(base + ".in", inputs[i] + "\n");
-    sb.File(base + ".ans", "ok\n");
+    sb.Write(base + ".in", inputs[i] + "\n");
+    sb.Write(base + ".ans", "ok\n");
   }
-  std::string echo = sb.File("echo.cpp", "#include <cstdio>\nint main(){int c; while((c=getchar())!=EOF) putchar(c);}\n");
+  std::string echo = sb.Write("echo.cpp", "#include <cstdio>\nint main(){int c; while((c=getchar())!=EOF) putchar(c);}\n");
   Ran r = sb.Judge({"grade", sb.Path("hostile"), echo, "--json", "--no-db", "--plugin-time-ms", "500"},
                    {{"JUDGE_PLUGIN_DIR", JUDGE_TEST_PLUGIN_DIR}});
   EXPECT_EQ(r.exit_code, 3) << r.err;  // a judge error is reported as such
@@ -614,10 +614,10 @@ TEST(GradeCli, ABrokenPluginIsJudgeErrorPerTestAndGradingGoesOn) {
 }
 
 TEST(GradeCli, RejudgeAddsAJudgingAndKeepsTheOld) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
   std::string db = sb.Path("j.sqlite");
-  ASSERT_EQ(sb.Judge({"grade", pkg, sb.File("ok.cpp", kOk), "--db", db}).exit_code, 0);
+  ASSERT_EQ(sb.Judge({"grade", pkg, sb.Write("ok.cpp", kOk), "--db", db}).exit_code, 0);
   Ran r = sb.Judge({"rejudge", "1", "--problem", pkg, "--db", db, "--json"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(ParseJson(r)["verdict"], "AC");
@@ -636,14 +636,14 @@ TEST(GradeCli, RejudgeAddsAJudgingAndKeepsTheOld) {
 }
 
 TEST(GradeCli, AKilledJudgeLeavesAnIncompleteJudgingThatRejudgeIncompleteRedoes) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "slow");
   for (int i = 4; i <= 8; ++i) {
-    sb.File("slow/data/secret/" + std::to_string(i) + ".in", "1 1\n");
-    sb.File("slow/data/secret/" + std::to_string(i) + ".ans", "2\n");
+    sb.Write("slow/data/secret/" + std::to_string(i) + ".in", "1 1\n");
+    sb.Write("slow/data/secret/" + std::to_string(i) + ".ans", "2\n");
   }
   // ~300 ms of CPU per test, then the right answer.
-  std::string slow = sb.File("slow.cpp",
+  std::string slow = sb.Write("slow.cpp",
                              "#include <cstdio>\n#include <ctime>\nint main(){long a,b; scanf(\"%ld %ld\",&a,&b);"
                              " while(clock() < CLOCKS_PER_SEC*3/10){} printf(\"%ld\\n\",a+b);}\n");
   std::string db = sb.Path("k.sqlite");
@@ -699,14 +699,14 @@ struct SlowPackage {
   std::string slow;
 };
 
-SlowPackage MakeSlow(const Sandbox& sb) {
+SlowPackage MakeSlow(const JudgeDir& sb) {
   SlowPackage p;
   p.pkg = MakeSum(sb, "slow");
   for (int i = 4; i <= 8; ++i) {
-    sb.File("slow/data/secret/" + std::to_string(i) + ".in", "1 1\n");
-    sb.File("slow/data/secret/" + std::to_string(i) + ".ans", "2\n");
+    sb.Write("slow/data/secret/" + std::to_string(i) + ".in", "1 1\n");
+    sb.Write("slow/data/secret/" + std::to_string(i) + ".ans", "2\n");
   }
-  p.slow = sb.File("slow.cpp",
+  p.slow = sb.Write("slow.cpp",
                    "#include <cstdio>\n#include <ctime>\nint main(){long a,b; scanf(\"%ld %ld\",&a,&b);"
                    " while(clock() < CLOCKS_PER_SEC*3/10){} printf(\"%ld\\n\",a+b);}\n");
   Ran compiled = sb.Judge({"grade", p.pkg, p.slow, "--no-db"});
@@ -717,7 +717,7 @@ SlowPackage MakeSlow(const Sandbox& sb) {
 // Waits until the judging of submission 1 in `db` has at least `tests` tests stored
 // (the judge is then judging: its signal handlers are in place and a run is under way
 // or about to be); false after ~15 s.
-bool WaitForStoredTests(const Sandbox& sb, const std::string& db, int tests) {
+bool WaitForStoredTests(const JudgeDir& sb, const std::string& db, int tests) {
   for (int i = 0; i < 300; ++i) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     Ran show = sb.Judge({"show", "1", "--db", db, "--json"});
@@ -742,7 +742,7 @@ std::string SignalName(int sig) {
 // What a judge stopped by `sig` must leave: it exited (not killed) with 128 + sig,
 // promptly (the run in progress ends within its limits), the judging of submission 1
 // is stored incomplete with an "interrupted: " message, and its scratch is gone.
-void ExpectStoppedCleanly(const Sandbox& sb, ChildProcess& judge, double seconds, int sig, const std::string& db,
+void ExpectStoppedCleanly(const JudgeDir& sb, ChildProcess& judge, double seconds, int sig, const std::string& db,
                           const std::string& scratch) {
   ASSERT_EQ(judge.term_signal(), 0) << "killed by signal " << judge.term_signal() << " instead of stopping";
   EXPECT_EQ(judge.Wait(), 128 + sig);
@@ -763,7 +763,7 @@ class GradeSignal : public ::testing::TestWithParam<int> {};
 
 TEST_P(GradeSignal, ASignalStopsGradingCleanly) {
   const int sig = GetParam();
-  Sandbox sb;
+  JudgeDir sb;
   SlowPackage p = MakeSlow(sb);
   std::string db = sb.Path("i.sqlite");
   std::string scratch = sb.Mkdir("scratch");
@@ -785,7 +785,7 @@ INSTANTIATE_TEST_SUITE_P(GradeCli, GradeSignal, ::testing::Values(SIGINT, SIGTER
 // the first lines; the judge's next line raises SIGPIPE (its output is live, a line per
 // test), and the judge stops as for any other signal instead of dying of it.
 TEST(GradeCli, AReaderThatGoesAwayStopsGradingCleanly) {
-  Sandbox sb;
+  JudgeDir sb;
   SlowPackage p = MakeSlow(sb);
   std::string db = sb.Path("p.sqlite");
   std::string scratch = sb.Mkdir("scratch");
@@ -814,9 +814,9 @@ TEST(GradeCli, AReaderThatGoesAwayStopsGradingCleanly) {
 // `judge verify` stops the same way: SIGTERM while the package's submissions are
 // judged ends it promptly with 128 + 15, its judgings marked interrupted, no scratch.
 TEST(VerifyCli, SigtermStopsVerifyPromptlyAndCleanly) {
-  Sandbox sb;
+  JudgeDir sb;
   SlowPackage p = MakeSlow(sb);
-  sb.File("slow/submissions/accepted/slow.cpp", ReadAll(p.slow));  // the same source: cached
+  sb.Write("slow/submissions/accepted/slow.cpp", ReadFile(p.slow));  // the same source: cached
   std::string db = sb.Path("v.sqlite");
   std::string scratch = sb.Mkdir("scratch");
   std::unique_ptr<ChildProcess> judge = SpawnJudge({"verify", p.pkg, "--db", db}, {{"JUDGE_SCRATCH_DIR", scratch}});
@@ -832,9 +832,9 @@ TEST(VerifyCli, SigtermStopsVerifyPromptlyAndCleanly) {
 // Whatever a program leaves in its work directory (here a tree whose path is far
 // longer than PATH_MAX), the scratch is removed, and it was private while it lasted.
 TEST(GradeCli, TheScratchIsPrivateAndRemovedWhateverTheProgramLeft) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
-  std::string deep = sb.File("deep.cpp",
+  std::string deep = sb.Write("deep.cpp",
                              "#include <cstdio>\n#include <string>\n#include <sys/stat.h>\n#include <unistd.h>\n"
                              "int main(){ std::string n(250, 'd'); for (int i = 0; i < 17; ++i) {"
                              " if (mkdir(n.c_str(), 0755) || chdir(n.c_str())) return 2; }"
@@ -864,11 +864,11 @@ TEST(GradeCli, TheScratchIsPrivateAndRemovedWhateverTheProgramLeft) {
 }
 
 TEST(GradeCli, TwoJudgesWritingOneDatabaseLoseNothing) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
   std::string db = sb.Path("c.sqlite");
   std::vector<std::string> files;
-  for (int i = 0; i < 3; ++i) files.push_back(sb.File("s" + std::to_string(i) + ".cpp", kOk));
+  for (int i = 0; i < 3; ++i) files.push_back(sb.Write("s" + std::to_string(i) + ".cpp", kOk));
   ASSERT_EQ(sb.Judge({"grade", pkg, files[0], "--no-db"}).exit_code, 0);  // compile once
   std::vector<std::string> args = {"grade", pkg};
   args.insert(args.end(), files.begin(), files.end());
@@ -888,18 +888,18 @@ TEST(GradeCli, TwoJudgesWritingOneDatabaseLoseNothing) {
 }
 
 TEST(VerifyCli, ConsistentAndInconsistentPackages) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
-  sb.File("sum/submissions/accepted/ok.cpp", kOk);
-  sb.File("sum/submissions/wrong_answer/wa.cpp", "#include <cstdio>\nint main(){puts(\"0\");}\n");
-  sb.File("sum/submissions/time_limit_exceeded/loop.cpp", "int main(){volatile int x=0; for(;;) x=x+1;}\n");
+  sb.Write("sum/submissions/accepted/ok.cpp", kOk);
+  sb.Write("sum/submissions/wrong_answer/wa.cpp", "#include <cstdio>\nint main(){puts(\"0\");}\n");
+  sb.Write("sum/submissions/time_limit_exceeded/loop.cpp", "int main(){volatile int x=0; for(;;) x=x+1;}\n");
   Ran ok = sb.Judge({"verify", pkg, "--json"});
   ASSERT_EQ(ok.exit_code, 0) << ok.out << ok.err;
   json j = ParseJson(ok);
   EXPECT_EQ(j["consistent"], true);
   EXPECT_EQ(j["checks"].size(), 3u);
   // A submission in the wrong folder makes the package inconsistent.
-  sb.File("sum/submissions/wrong_answer/actually_ok.cpp", kOk);
+  sb.Write("sum/submissions/wrong_answer/actually_ok.cpp", kOk);
   Ran bad = sb.Judge({"verify", pkg});
   EXPECT_EQ(bad.exit_code, 1) << bad.out << bad.err;
   EXPECT_NE(bad.out.find("wrong_answer/actually_ok.cpp"), std::string::npos) << bad.out;
@@ -909,8 +909,8 @@ TEST(VerifyCli, ConsistentAndInconsistentPackages) {
 TEST(StressCli, FindsAndShrinksAFailure) {
   std::string pkg = Problems() + "/eight";
   std::string wrong = pkg + "/submissions/wrong_answer/parity_counts_blank.cpp";
-  if (access(wrong.c_str(), F_OK) != 0) GTEST_SKIP() << "no eight package yet";
-  Sandbox sb;
+  ASSERT_EQ(access(wrong.c_str(), F_OK), 0) << wrong << ": a shipped submission";
+  JudgeDir sb;
   Ran r = sb.Judge({"stress", pkg, wrong, "--count", "50", "--seed", "7", "--json", "--shrink-runs", "30"});
   ASSERT_EQ(r.exit_code, 1) << r.out << r.err;
   json j = ParseJson(r);
@@ -938,10 +938,10 @@ namespace {
 // judging, and nothing shown names the judge's scratch directory.
 TEST(GradeCli, AJavaPublicClassTooLongForAFileNameIsACompileError) {
   if (RunTool({"javac", "-version"}) != 0) GTEST_SKIP() << "no javac here";
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
   const std::string name = "C" + std::string(299, 'x');
-  std::string sol = sb.File("Long.java", "public class " + name + " { public static void main(String[] a) {} }\n");
+  std::string sol = sb.Write("Long.java", "public class " + name + " { public static void main(String[] a) {} }\n");
   Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
   ASSERT_EQ(r.exit_code, 0) << r.err << r.out;
   json j = ParseJson(r);
@@ -957,14 +957,14 @@ TEST(GradeCli, AJavaPublicClassTooLongForAFileNameIsACompileError) {
 // (issue 25, item 3): the submission's compile error, not a judge error.
 TEST(GradeCli, AJavaFolderWithABogusClassFileIsACompileError) {
   if (RunTool({"javac", "-version"}) != 0) GTEST_SKIP() << "no javac here";
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
-  std::string yaml = ReadAll(pkg + "/problem.yaml");
+  std::string yaml = ReadFile(pkg + "/problem.yaml");
   yaml.replace(yaml.find("65536"), 5, "524288");
-  WriteAll(pkg + "/problem.yaml", yaml);
-  sb.File("sum/submissions/accepted/folder/Main.java",
+  WriteFile(pkg + "/problem.yaml", yaml);
+  sb.Write("sum/submissions/accepted/folder/Main.java",
           "public class Main { public static void main(String[] a) { System.out.println(5); } }\n");
-  sb.File("sum/submissions/accepted/folder/x.class", "not a class file");
+  sb.Write("sum/submissions/accepted/folder/x.class", "not a class file");
   Ran r = sb.Judge({"verify", pkg, "--json"});
   json doc = ParseJson(r);
   bool seen = false;
@@ -996,10 +996,10 @@ void StopKeepersOf(const std::string& path) {
 // replaced the other's keeper of a slot it took, and the other's next run there ended
 // in JE ("cannot hand the run to the sandbox keeper: Broken pipe").
 TEST(GradeCli, TwoInstallationsGradingAtOnceNeverFailEachOther) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
   std::vector<std::string> subs;
-  for (int i = 0; i < 4; ++i) subs.push_back(sb.File("subs/ok" + std::to_string(i) + ".cpp", kOk));
+  for (int i = 0; i < 4; ++i) subs.push_back(sb.Write("subs/ok" + std::to_string(i) + ".cpp", kOk));
   Ran warm = sb.Judge({"grade", pkg, subs[0], "--json", "--no-db"});  // the compile cache, for both
   ASSERT_EQ(warm.exit_code, 0) << warm.err;
   const std::string build = std::filesystem::path(JUDGE_EXE).parent_path().string();

@@ -16,15 +16,15 @@ namespace {
 using nlohmann::json;
 
 // a b -> a+b: a sample and two secret tests, tokens compared.
-std::string MakeSum(const Sandbox& sb, const std::string& name, int64_t memory_kib = 65536) {
-  sb.File(name + "/problem.yaml", "name: Sum\nlimits:\n  time_ms: 2000\n  memory_kib: " + std::to_string(memory_kib) +
+std::string MakeSum(const JudgeDir& sb, const std::string& name, int64_t memory_kib = 65536) {
+  sb.Write(name + "/problem.yaml", "name: Sum\nlimits:\n  time_ms: 2000\n  memory_kib: " + std::to_string(memory_kib) +
                                       "\nchecker:\n  type: tokens\n");
-  sb.File(name + "/data/sample/1.in", "1 2\n");
-  sb.File(name + "/data/sample/1.ans", "3\n");
-  sb.File(name + "/data/secret/1.in", "10 1\n");
-  sb.File(name + "/data/secret/1.ans", "11\n");
-  sb.File(name + "/data/secret/2.in", "20 2\n");
-  sb.File(name + "/data/secret/2.ans", "22\n");
+  sb.Write(name + "/data/sample/1.in", "1 2\n");
+  sb.Write(name + "/data/sample/1.ans", "3\n");
+  sb.Write(name + "/data/secret/1.in", "10 1\n");
+  sb.Write(name + "/data/secret/1.ans", "11\n");
+  sb.Write(name + "/data/secret/2.in", "20 2\n");
+  sb.Write(name + "/data/secret/2.ans", "22\n");
   return sb.Path(name);
 }
 
@@ -32,14 +32,14 @@ json Parse(const Ran& r) { return ParseRun(r); }
 
 // A package of tests (input, answer), tokens compared; yaml_extra is added to problem.yaml
 // (e.g. "source: POJ 1077\n").
-std::string MakePackage(const Sandbox& sb, const std::string& name, const std::string& yaml_extra,
+std::string MakePackage(const JudgeDir& sb, const std::string& name, const std::string& yaml_extra,
                         const std::vector<std::pair<std::string, std::string>>& tests) {
-  sb.File(name + "/problem.yaml",
+  sb.Write(name + "/problem.yaml",
           "name: " + name + "\n" + yaml_extra +
               "limits:\n  time_ms: 2000\n  memory_kib: 65536\nchecker:\n  type: tokens\n");
   for (std::size_t i = 0; i < tests.size(); ++i) {
-    sb.File(name + "/data/secret/" + std::to_string(i + 1) + ".in", tests[i].first);
-    sb.File(name + "/data/secret/" + std::to_string(i + 1) + ".ans", tests[i].second);
+    sb.Write(name + "/data/secret/" + std::to_string(i + 1) + ".in", tests[i].first);
+    sb.Write(name + "/data/secret/" + std::to_string(i + 1) + ".ans", tests[i].second);
   }
   return sb.Path(name);
 }
@@ -68,15 +68,15 @@ constexpr const char* kOldStyle =
     "}\n";
 
 TEST(LanguagesCli, AnUnknownExtensionIsRefusedByGradeAndSkippedByVerify) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
-  Ran r = sb.Judge({"grade", pkg, sb.File("notes.txt", "1 2\n"), "--no-db"});
+  Ran r = sb.Judge({"grade", pkg, sb.Write("notes.txt", "1 2\n"), "--no-db"});
   EXPECT_EQ(r.exit_code, 3);
   EXPECT_EQ(CountLines(r.err), 1) << r.err;
   EXPECT_NE(r.err.find("notes.txt: unknown language: expected a source extension ("), std::string::npos) << r.err;
   EXPECT_NE(r.err.find("found extension \".txt\""), std::string::npos) << r.err;
   // Among several files it is an error in its place; the others are judged.
-  std::string ok = sb.File("ok.cpp", "#include <cstdio>\nint main(){long a,b; scanf(\"%ld %ld\",&a,&b); printf(\"%ld\\n\",a+b);}\n");
+  std::string ok = sb.Write("ok.cpp", "#include <cstdio>\nint main(){long a,b; scanf(\"%ld %ld\",&a,&b); printf(\"%ld\\n\",a+b);}\n");
   Ran both = sb.Judge({"grade", pkg, ok, sb.Path("notes.txt"), "--json", "--no-db"});
   EXPECT_EQ(both.exit_code, 3);
   json j = Parse(both);
@@ -89,8 +89,8 @@ TEST(LanguagesCli, AnUnknownExtensionIsRefusedByGradeAndSkippedByVerify) {
   EXPECT_EQ(forced.exit_code, 0) << forced.err;
   EXPECT_EQ(Parse(forced)["verdict"], "RE") << forced.out;
 
-  sb.File("sum/submissions/accepted/ok.cpp", ReadAll(ok));
-  sb.File("sum/submissions/accepted/README.txt", "notes\n");
+  sb.Write("sum/submissions/accepted/ok.cpp", ReadFile(ok));
+  sb.Write("sum/submissions/accepted/README.txt", "notes\n");
   Ran v = sb.Judge({"verify", pkg, "--json"});
   ASSERT_EQ(v.exit_code, 0) << v.out << v.err;
   json checks = Parse(v)["checks"];
@@ -106,9 +106,9 @@ TEST(LanguagesCli, AnUnknownExtensionIsRefusedByGradeAndSkippedByVerify) {
 }
 
 TEST(LanguagesCli, LegacyProfilesCompileOldCodeAndTheDefaultSuggestsThem) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum");
-  Ran modern = sb.Judge({"grade", pkg, sb.File("old.cpp", kOldStyle), "--json", "--no-db"});
+  Ran modern = sb.Judge({"grade", pkg, sb.Write("old.cpp", kOldStyle), "--json", "--no-db"});
   ASSERT_EQ(modern.exit_code, 0) << modern.err;
   json m = Parse(modern);
   EXPECT_EQ(m["verdict"], "CE");
@@ -122,33 +122,33 @@ TEST(LanguagesCli, LegacyProfilesCompileOldCodeAndTheDefaultSuggestsThem) {
       << human.out;
 
   for (const char* name : {"old.poj.cpp", "old.hdu.cpp", "old.cogs.cpp", "old.poj-msvc.cpp"}) {
-    Ran legacy = sb.Judge({"grade", pkg, sb.File(name, kOldStyle), "--json", "--no-db"});
+    Ran legacy = sb.Judge({"grade", pkg, sb.Write(name, kOldStyle), "--json", "--no-db"});
     ASSERT_EQ(legacy.exit_code, 0) << legacy.err;
     EXPECT_EQ(Parse(legacy)["verdict"], "AC") << name << legacy.out;
   }
   // Not a superset: C++11 syntax was an error for g++ 4.x in C++98 mode, and <cmath>
   // did not come with <iostream>.
   Ran range_for = sb.Judge({"grade", pkg,
-                            sb.File("new.poj.cpp", "#include <cstdio>\nint main(){int v[2]={0,0}; for (int x : v) "
+                            sb.Write("new.poj.cpp", "#include <cstdio>\nint main(){int v[2]={0,0}; for (int x : v) "
                                                    "printf(\"%d\", x); return 0;}\n"),
                             "--json", "--no-db"});
   EXPECT_EQ(Parse(range_for)["verdict"], "CE") << range_for.out;
   Ran sqrt = sb.Judge({"grade", pkg,
-                       sb.File("sqrt.poj.cpp", "#include <iostream>\nint main(){printf(\"%f\", sqrt(2.0));}\n"),
+                       sb.Write("sqrt.poj.cpp", "#include <iostream>\nint main(){printf(\"%f\", sqrt(2.0));}\n"),
                        "--json", "--no-db"});
   EXPECT_EQ(Parse(sqrt)["verdict"], "CE") << sqrt.out;
   // A compile error no other profile fixes gets no suggestion.
-  Ran broken = sb.Judge({"grade", pkg, sb.File("broken.cpp", "int main( {\n"), "--json", "--no-db"});
+  Ran broken = sb.Judge({"grade", pkg, sb.Write("broken.cpp", "int main( {\n"), "--json", "--no-db"});
   EXPECT_EQ(Parse(broken)["compile"]["log"].get<std::string>().find("try --lang"), std::string::npos);
 }
 
 // Issue 24, item 1: not only cpp20 but every C and C++ profile names the legacy profile
 // of the judge the problem's source names, when the file compiles there.
 TEST(LanguagesCli, EveryCProfileSuggestsTheLegacyProfileOfTheProblemsOrigin) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string hdu = MakePackage(sb, "hdu", "source: HDU 1043\n", {{"1 2\n", "3\n"}});
   // <iostream> bringing memset, as g++ 4.x's did (today's brings printf from C++11 on).
-  std::string iostream_memset = sb.File(
+  std::string iostream_memset = sb.Write(
       "memset.cpp", "#include <iostream>\nint c[4];\nint main() { memset(c, 0, sizeof c); int a, b; "
                     "std::cin >> a >> b; std::cout << a + b + c[0] << std::endl; }\n");
   for (const char* lang : {"cpp98", "cpp11", "cpp14", "cpp17", "cpp20"}) {
@@ -160,13 +160,13 @@ TEST(LanguagesCli, EveryCProfileSuggestsTheLegacyProfileOfTheProblemsOrigin) {
   Ran hdu_ok = sb.Judge({"grade", hdu, iostream_memset, "--lang", "cpp98-hdu", "--json", "--no-db"});
   EXPECT_EQ(Parse(hdu_ok)["verdict"], "AC") << hdu_ok.out;
   // C code too. One that compiles nowhere gets no suggestion.
-  Ran c = sb.Judge({"grade", hdu, sb.File("new.c", "int main(void) { int new = 3 return 0; }\n"), "--json",
+  Ran c = sb.Judge({"grade", hdu, sb.Write("new.c", "int main(void) { int new = 3 return 0; }\n"), "--json",
                     "--no-db"});
   EXPECT_EQ(Parse(c)["verdict"], "CE");
   EXPECT_EQ(Suggested(c), "");
   // A C file that only the legacy profile takes (`bool` without <stdbool.h>).
   Ran c_legacy = sb.Judge({"grade", hdu,
-                           sb.File("bool.c", "#include <stdio.h>\nbool seen;\nint main(void) { int a, b; "
+                           sb.Write("bool.c", "#include <stdio.h>\nbool seen;\nint main(void) { int a, b; "
                                              "scanf(\"%d %d\", &a, &b); printf(\"%d\\n\", a + b); return 0; }\n"),
                            "--json", "--no-db"});
   EXPECT_EQ(Suggested(c_legacy), "cpp98-hdu") << c_legacy.out;
@@ -175,7 +175,7 @@ TEST(LanguagesCli, EveryCProfileSuggestsTheLegacyProfileOfTheProblemsOrigin) {
   // also when graded as POJ's G++.
   std::string poj = MakePackage(sb, "poj", "source: SWERC 2002 (POJ 1198)\n", {{"1 2\n", "3\n"}});
   EXPECT_EQ(Suggested(sb.Judge({"grade", poj, iostream_memset, "--lang", "cpp98", "--json", "--no-db"})), "cpp98-poj");
-  std::string msvc = sb.File("msvc.cpp", "#include <iostream.h>\nvoid main() { int a, b; cin >> a >> b; "
+  std::string msvc = sb.Write("msvc.cpp", "#include <iostream.h>\nvoid main() { int a, b; cin >> a >> b; "
                                          "cout << a + b << endl; }\n");
   for (const char* lang : {"cpp98", "cpp20", "cpp98-poj"}) {
     Ran r = sb.Judge({"grade", poj, msvc, "--lang", lang, "--json", "--no-db"});
@@ -189,9 +189,9 @@ TEST(LanguagesCli, EveryCProfileSuggestsTheLegacyProfileOfTheProblemsOrigin) {
 // `gets` is there in the legacy profiles as the C library of the time had it, and
 // gone from C++14 on (its CE suggests the legacy profile).
 TEST(LanguagesCli, GetsWorksInTheLegacyProfilesAndIsGoneFromCpp14) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakePackage(sb, "poj", "source: POJ 1077\n", {{"7 8\n", "15\n"}});
-  std::string src = sb.File("gets.cpp", "#include <cstdio>\nchar line[100];\nint main() { int a, b; gets(line); "
+  std::string src = sb.Write("gets.cpp", "#include <cstdio>\nchar line[100];\nint main() { int a, b; gets(line); "
                                         "sscanf(line, \"%d %d\", &a, &b); printf(\"%d\\n\", a + b); return 0; }\n");
   for (const char* lang : {"cpp98-poj", "cpp98-hdu", "cpp98-cogs", "cpp98-poj-msvc", "cpp98", "cpp11"}) {
     Ran r = sb.Judge({"grade", pkg, src, "--lang", lang, "--json", "--no-db"});
@@ -209,7 +209,7 @@ TEST(LanguagesCli, GetsWorksInTheLegacyProfilesAndIsGoneFromCpp14) {
 // Issue 24, item 2: what POJ's C++ (MSVC) took: <iostream.h> and kin, void main,
 // __int64, %I64d in printf and scanf, itoa and _i64toa.
 TEST(LanguagesCli, TheMsvcProfileTakesWhatPojsCppTook) {
-  Sandbox sb;
+  JudgeDir sb;
   // a b (64-bit) -> a+b, its hex digits, and the last three decimal digits of |a+b|.
   std::string pkg = MakePackage(sb, "wide", "source: POJ 1000\n",
                                 {{"5000000000 -7\n", "4999999993 12a05f1f9 993\n"},
@@ -226,7 +226,7 @@ TEST(LanguagesCli, TheMsvcProfileTakesWhatPojsCppTook) {
       "  int last = (int)(sum % 1000);\n"
       "  cout << itoa(last, text, 10) << endl;\n"
       "}\n";
-  Ran r = sb.Judge({"grade", pkg, sb.File("era.poj-msvc.cpp", era), "--json", "--no-db", "--all"});
+  Ran r = sb.Judge({"grade", pkg, sb.Write("era.poj-msvc.cpp", era), "--json", "--no-db", "--all"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   json j = Parse(r);
   EXPECT_EQ(j["language"], "cpp98-poj-msvc");
@@ -249,7 +249,7 @@ TEST(LanguagesCli, TheMsvcProfileTakesWhatPojsCppTook) {
       "  printf(\"%I64d\\n\", (a + b) % 1000);\n"
       "  return depth - 3;\n"
       "}\n";
-  Ran o = sb.Judge({"grade", pkg, sb.File("other.poj-msvc.cpp", other), "--json", "--no-db", "--all"});
+  Ran o = sb.Judge({"grade", pkg, sb.Write("other.poj-msvc.cpp", other), "--json", "--no-db", "--all"});
   ASSERT_EQ(o.exit_code, 0) << o.err;
   EXPECT_EQ(Parse(o)["verdict"], "AC") << o.out;
 }
@@ -258,10 +258,10 @@ TEST(LanguagesCli, TheMsvcProfileTakesWhatPojsCppTook) {
 // never used). g++ 4.x returned from it; g++ 12 at -O2 treats the path as unreachable,
 // emits no return there and the program runs into whatever follows (it aborts).
 TEST(LanguagesCli, LegacyProfilesKeepTheOldMissingReturn) {
-  Sandbox sb;
+  JudgeDir sb;
   // The number of subsets of n things.
   std::string pkg = MakePackage(sb, "subsets", "source: POJ 1000\n", {{"3\n", "8\n"}, {"10\n", "1024\n"}});
-  std::string src = sb.File("subsets.cpp",
+  std::string src = sb.Write("subsets.cpp",
                             "#include <cstdio>\n"
                             "int n, seen[20], count;\n"
                             "int visit(int d) {\n"
@@ -282,20 +282,20 @@ TEST(LanguagesCli, LegacyProfilesKeepTheOldMissingReturn) {
 }
 
 TEST(LanguagesCli, TheLegacyMemoryAllowanceIsAppliedAndNamed) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum", 16384);
   // Touches 20 MiB: over the 16 MiB limit, under 16 MiB + 50%.
   std::string src =
       "#include <iostream>\nchar big[20 << 20];\nint main(){int a,b; scanf(\"%d %d\",&a,&b);"
       " memset(big, 1, sizeof big); printf(\"%d\\n\", a + b + big[12345] - 1); return 0;}\n";
-  Ran legacy = sb.Judge({"grade", pkg, sb.File("big.hdu.cpp", src), "--json", "--no-db"});
+  Ran legacy = sb.Judge({"grade", pkg, sb.Write("big.hdu.cpp", src), "--json", "--no-db"});
   ASSERT_EQ(legacy.exit_code, 0) << legacy.err;
   EXPECT_EQ(Parse(legacy)["verdict"], "AC") << legacy.out;
   Ran modern = sb.Judge({"grade", pkg, sb.Path("big.hdu.cpp"), "--lang", "cpp98", "--json", "--no-db"});
   json m = Parse(modern);
   EXPECT_EQ(m["verdict"], "CE");  // cpp98 has no forced includes
   std::string plain = "#include <cstdio>\n#include <cstring>\n" + src.substr(src.find('\n') + 1);
-  Ran mle = sb.Judge({"grade", pkg, sb.File("big.cpp", plain), "--json", "--no-db"});
+  Ran mle = sb.Judge({"grade", pkg, sb.Write("big.cpp", plain), "--json", "--no-db"});
   json j = Parse(mle);
   ASSERT_EQ(j["verdict"], "MLE") << mle.out;
   std::string message = j["tests"][0]["message"];
@@ -303,15 +303,15 @@ TEST(LanguagesCli, TheLegacyMemoryAllowanceIsAppliedAndNamed) {
   EXPECT_NE(message.find("limit 16384 KiB"), std::string::npos) << message;
 
   // Issue 24, item 3: limits set on a 32-bit judge allow every language the same.
-  std::string yaml = ReadAll(pkg + "/problem.yaml");
-  sb.File("sum/problem.yaml", yaml.replace(yaml.find("limits:\n"), 8, "limits:\n  set_on_32_bit: true\n"));
+  std::string yaml = ReadFile(pkg + "/problem.yaml");
+  sb.Write("sum/problem.yaml", yaml.replace(yaml.find("limits:\n"), 8, "limits:\n  set_on_32_bit: true\n"));
   Ran set = sb.Judge({"grade", pkg, sb.Path("big.cpp"), "--json", "--no-db"});
   json s = Parse(set);
   EXPECT_EQ(s["language"], "cpp20");
   EXPECT_EQ(s["verdict"], "AC") << set.out;
   std::string huge = plain;
   huge.replace(huge.find("20 << 20"), 8, "30 << 20");  // over 16 MiB + 50 %
-  Ran over = sb.Judge({"grade", pkg, sb.File("huge.cpp", huge), "--json", "--no-db"});
+  Ran over = sb.Judge({"grade", pkg, sb.Write("huge.cpp", huge), "--json", "--no-db"});
   json o = Parse(over);
   ASSERT_EQ(o["verdict"], "MLE") << over.out;
   EXPECT_NE(o["tests"][0]["message"].get<std::string>().find(
@@ -321,7 +321,7 @@ TEST(LanguagesCli, TheLegacyMemoryAllowanceIsAppliedAndNamed) {
 }
 
 TEST(LanguagesCli, JavaFindsThePublicAndTheMainClass) {
-  Sandbox sb;
+  JudgeDir sb;
   Ran langs = sb.Judge({"languages", "--json"});
   ASSERT_EQ(langs.exit_code, 0) << langs.err;
   bool java = false;
@@ -329,7 +329,7 @@ TEST(LanguagesCli, JavaFindsThePublicAndTheMainClass) {
     if (l["id"] == "java") java = l["available"].get<bool>();
   if (!java) GTEST_SKIP() << "no JDK here";
   std::string pkg = MakeSum(sb, "sum", 524288);
-  std::string sol = sb.File("anything.java",
+  std::string sol = sb.Write("anything.java",
                             "package contest.round1;\n"
                             "import java.util.*;\n"
                             "class Helper { static long add(long x, long y) { return x + y; } }\n"
@@ -342,7 +342,7 @@ TEST(LanguagesCli, JavaFindsThePublicAndTheMainClass) {
   Ran r = sb.Judge({"grade", pkg, sol, "--json", "--no-db"});
   ASSERT_EQ(r.exit_code, 0) << r.err;
   EXPECT_EQ(Parse(r)["verdict"], "AC") << r.out;
-  Ran none = sb.Judge({"grade", pkg, sb.File("NoMain.java", "class NoMain { void run() {} }\n"), "--no-db"});
+  Ran none = sb.Judge({"grade", pkg, sb.Write("NoMain.java", "class NoMain { void run() {} }\n"), "--no-db"});
   EXPECT_NE(none.out.find("no class has a method public static void main(String[])"), std::string::npos) << none.out;
 }
 
@@ -350,10 +350,10 @@ TEST(LanguagesCli, JavaFindsThePublicAndTheMainClass) {
 // shipped ones pass; a profile whose program prints something else, or does not
 // compile, fails (exit 1) with the reason; one whose tools are missing is not run.
 TEST(LanguagesCli, CheckRunsEveryHelloWorldAndNamesWhatFailed) {
-  Sandbox sb;
+  JudgeDir sb;
   const std::string c = "    compile: [gcc, -x, c, -O2, -o, \"{binary}\", \"{source}\"]\n"
                         "    run: [\"./{binary}\"]\n    source: main.c\n";
-  std::string extra = sb.File("languages.yaml",
+  std::string extra = sb.Write("languages.yaml",
       "languages:\n"
       "  - id: c-says-goodbye\n    name: wrong output\n" + c +
       "    hello: \"#include <stdio.h>\\nint main(void) { puts(\\\"goodbye\\\"); return 0; }\\n\"\n"

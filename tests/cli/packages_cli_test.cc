@@ -26,11 +26,11 @@ const json* Check(const json& doc, const std::string& subject) {
 }
 
 // echo: prints its input. Limits 1 s CPU (wall 2 s), margins 2.
-std::string MakeEcho(const Sandbox& sb, const std::string& name, const std::string& limits) {
-  sb.File(name + "/problem.yaml", "name: Echo\nlimits:\n" + limits);
-  sb.File(name + "/data/secret/1.in", "42\n");
-  sb.File(name + "/data/secret/1.ans", "42\n");
-  sb.File(name + "/submissions/accepted/echo.py", "print(input())\n");
+std::string MakeEcho(const JudgeDir& sb, const std::string& name, const std::string& limits) {
+  sb.Write(name + "/problem.yaml", "name: Echo\nlimits:\n" + limits);
+  sb.Write(name + "/data/secret/1.in", "42\n");
+  sb.Write(name + "/data/secret/1.ans", "42\n");
+  sb.Write(name + "/submissions/accepted/echo.py", "print(input())\n");
   return sb.Path(name);
 }
 
@@ -41,18 +41,18 @@ std::string Burner(int ms, const std::string& printed = "input()") {
 }
 
 TEST(PackagesCli, TimeMarginsWarnAndAcceptWithExtraTime) {
-  Sandbox sb;
+  JudgeDir sb;
   // CPU time decides (the programs measure what they burn); the wall limit is far away
   // so that a loaded machine changes nothing.
   std::string pkg = MakeEcho(sb, "echo", "  time_ms: 1000\n  wall_ms: 10000\n  time_safety_margin: 2\n");
   // 700 ms of CPU: within the limit, not within limit / 2: sensitive.
-  sb.File("echo/submissions/accepted/slow.py", Burner(700));
+  sb.Write("echo/submissions/accepted/slow.py", Burner(700));
   // 1500 ms: over the limit, within it x 2: TLE, but AC with the margin.
-  sb.File("echo/submissions/time_limit_exceeded/burns.py", Burner(1500));
+  sb.Write("echo/submissions/time_limit_exceeded/burns.py", Burner(1500));
   // A wrong answer after 1500 ms: TLE at the limit, the expected WA with the margin.
-  sb.File("echo/submissions/wrong_answer/late.py", Burner(1500, "7"));
+  sb.Write("echo/submissions/wrong_answer/late.py", Burner(1500, "7"));
   // Far beyond limit x margin: TLE with no warning.
-  sb.File("echo/submissions/time_limit_exceeded/forever.py", Burner(60000));
+  sb.Write("echo/submissions/time_limit_exceeded/forever.py", Burner(60000));
   Ran r = sb.Judge({"verify", pkg, "--json", "--jobs", "2"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   json doc = Parse(r);
@@ -84,10 +84,10 @@ TEST(PackagesCli, TimeMarginsWarnAndAcceptWithExtraTime) {
 }
 
 TEST(PackagesCli, TheInferredTimeLimitIsCachedForGrading) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeEcho(sb, "echo", "  time_multiplier: 2\n");
   const Env cache = {{"XDG_CACHE_HOME", sb.Path("cache")}};
-  std::string sol = sb.File("sol.py", "print(input())\n");
+  std::string sol = sb.Write("sol.py", "print(input())\n");
   Ran first = sb.Judge({"grade", pkg, sol, "--no-db"}, cache);
   EXPECT_EQ(first.exit_code, 0) << first.err;
   EXPECT_NE(first.err.find("time limit 1000 ms, inferred from the slowest accepted submission"), std::string::npos)
@@ -105,9 +105,9 @@ TEST(PackagesCli, TheInferredTimeLimitIsCachedForGrading) {
   ASSERT_TRUE(limit);
   EXPECT_EQ((*limit)["found"], "1000 ms");
   // No accepted submission to infer from: grade says so, exit 3.
-  sb.File("bare/problem.yaml", "name: Bare\n");
-  sb.File("bare/data/secret/1.in", "1\n");
-  sb.File("bare/data/secret/1.ans", "1\n");
+  sb.Write("bare/problem.yaml", "name: Bare\n");
+  sb.Write("bare/data/secret/1.in", "1\n");
+  sb.Write("bare/data/secret/1.ans", "1\n");
   Ran bare = sb.Judge({"grade", sb.Path("bare"), sol, "--no-db"}, cache);
   EXPECT_EQ(bare.exit_code, 3);
   EXPECT_NE(bare.err.find("expected a time limit (limits.time_limit, .timelimit) or an accepted submission"),
@@ -116,56 +116,56 @@ TEST(PackagesCli, TheInferredTimeLimitIsCachedForGrading) {
 }
 
 TEST(PackagesCli, CheckRunsThePackagesOutputValidator) {
-  Sandbox sb;
-  sb.File("v/problem.yaml", "name: V\nvalidation: custom\nlimits:\n  time_limit: 1\n");
-  sb.File("v/output_validators/v/v.py",
+  JudgeDir sb;
+  sb.Write("v/problem.yaml", "name: V\nvalidation: custom\nlimits:\n  time_limit: 1\n");
+  sb.Write("v/output_validators/v/v.py",
           "import sys\nn = int(open(sys.argv[1]).read())\nout = sys.stdin.read().split()\n"
           "open(sys.argv[3] + 'judgemessage.txt', 'w').write('saw %d tokens' % len(out))\n"
           "sys.exit(42 if out == [str(2 * n)] else 43)\n");
-  sb.File("v/data/secret/1.in", "21\n");
-  sb.File("v/data/secret/1.ans", "\n");
-  std::string in = sb.File("in", "21\n"), ans = sb.File("ans", "\n");
-  Ran ok = sb.Judge({"check", sb.Path("v"), in, sb.File("good", "42\n"), ans, "--json"});
+  sb.Write("v/data/secret/1.in", "21\n");
+  sb.Write("v/data/secret/1.ans", "\n");
+  std::string in = sb.Write("in", "21\n"), ans = sb.Write("ans", "\n");
+  Ran ok = sb.Judge({"check", sb.Path("v"), in, sb.Write("good", "42\n"), ans, "--json"});
   EXPECT_EQ(ok.exit_code, 0) << ok.out << ok.err;
   EXPECT_EQ(Parse(ok)["message"], "saw 1 tokens");
-  Ran wa = sb.Judge({"check", sb.Path("v"), in, sb.File("bad", "41 x\n"), ans});
+  Ran wa = sb.Judge({"check", sb.Path("v"), in, sb.Write("bad", "41 x\n"), ans});
   EXPECT_EQ(wa.exit_code, 1) << wa.err;
   EXPECT_NE(wa.err.find("saw 2 tokens"), std::string::npos) << wa.err;
 }
 
 TEST(PackagesCli, ValidatorsWithBuildAndRunScripts) {
-  Sandbox sb;
+  JudgeDir sb;
   // build compiles with the C compiler on PATH; run is a shell script without "#!".
-  sb.File("s/problem.yaml", "name: S\nvalidation: custom\nlimits:\n  time_limit: 1\n");
-  sb.File("s/output_validators/scripted/build", "#!/bin/sh\ncc -O2 -o checker check.c\n");
-  sb.File("s/output_validators/scripted/run", "exec ./checker \"$@\"\n");
-  sb.File("s/output_validators/scripted/check.c",
+  sb.Write("s/problem.yaml", "name: S\nvalidation: custom\nlimits:\n  time_limit: 1\n");
+  sb.Write("s/output_validators/scripted/build", "#!/bin/sh\ncc -O2 -o checker check.c\n");
+  sb.Write("s/output_validators/scripted/run", "exec ./checker \"$@\"\n");
+  sb.Write("s/output_validators/scripted/check.c",
           "#include <stdio.h>\nint main(int argc, char** argv) {\n  int x = 0;\n"
           "  if (scanf(\"%d\", &x) != 1) return 43;\n  return x == 7 ? 42 : 43;\n}\n");
-  sb.File("s/data/secret/1.in", "\n");
-  sb.File("s/data/secret/1.ans", "7\n");
-  std::string in = sb.File("in", "\n"), ans = sb.File("ans", "7\n");
-  EXPECT_EQ(sb.Judge({"check", sb.Path("s"), in, sb.File("good", "7\n"), ans}).exit_code, 0);
-  EXPECT_EQ(sb.Judge({"check", sb.Path("s"), in, sb.File("bad", "8\n"), ans}).exit_code, 1);
+  sb.Write("s/data/secret/1.in", "\n");
+  sb.Write("s/data/secret/1.ans", "7\n");
+  std::string in = sb.Write("in", "\n"), ans = sb.Write("ans", "7\n");
+  EXPECT_EQ(sb.Judge({"check", sb.Path("s"), in, sb.Write("good", "7\n"), ans}).exit_code, 0);
+  EXPECT_EQ(sb.Judge({"check", sb.Path("s"), in, sb.Write("bad", "8\n"), ans}).exit_code, 1);
   // A run script alone (a Python program with its "#!").
-  sb.File("r/problem.yaml", "name: R\nvalidation: custom\nlimits:\n  time_limit: 1\n");
-  sb.File("r/output_validators/only_run/run",
+  sb.Write("r/problem.yaml", "name: R\nvalidation: custom\nlimits:\n  time_limit: 1\n");
+  sb.Write("r/output_validators/only_run/run",
           "#!/usr/bin/python3\nimport sys\nsys.exit(42 if sys.stdin.read().split() == ['7'] else 43)\n");
-  sb.File("r/data/secret/1.in", "\n");
-  sb.File("r/data/secret/1.ans", "7\n");
+  sb.Write("r/data/secret/1.in", "\n");
+  sb.Write("r/data/secret/1.ans", "7\n");
   EXPECT_EQ(sb.Judge({"check", sb.Path("r"), in, sb.Path("good"), ans}).exit_code, 0);
   EXPECT_EQ(sb.Judge({"check", sb.Path("r"), in, sb.Path("bad"), ans}).exit_code, 1);
   // A build that fails is the package's fault: JE with the compiler's words.
-  sb.File("s/output_validators/scripted/check.c", "int main( {\n");
+  sb.Write("s/output_validators/scripted/check.c", "int main( {\n");
   Ran broken = sb.Judge({"check", sb.Path("s"), in, sb.Path("good"), ans});
   EXPECT_EQ(broken.exit_code, 3);
   EXPECT_NE(broken.err.find("the output validator scripted does not build"), std::string::npos) << broken.err;
 }
 
 TEST(PackagesCli, EveryProblemYamlErrorIsReportedAtOnce) {
-  Sandbox sb;
-  sb.File("bad/problem.yaml", "name: x\nlimits:\n  memory: huge\n  time_limit: -1\ncolor: blue\n");
-  sb.File("bad/data/secret/1.in", "1\n");
+  JudgeDir sb;
+  sb.Write("bad/problem.yaml", "name: x\nlimits:\n  memory: huge\n  time_limit: -1\ncolor: blue\n");
+  sb.Write("bad/data/secret/1.in", "1\n");
   Ran r = sb.Judge({"verify", sb.Path("bad")});
   EXPECT_EQ(r.exit_code, 3);
   const std::string f = sb.Path("bad") + "/problem.yaml: ";
@@ -177,16 +177,16 @@ TEST(PackagesCli, EveryProblemYamlErrorIsReportedAtOnce) {
 }
 
 TEST(PackagesCli, OurGroupsCountTheLooseSecretTests) {
-  Sandbox sb;
-  sb.File("g/problem.yaml", "name: G\nlimits: {time_ms: 1000}\ngroups:\n  - {name: secret, points: 40}\n"
+  JudgeDir sb;
+  sb.Write("g/problem.yaml", "name: G\nlimits: {time_ms: 1000}\ngroups:\n  - {name: secret, points: 40}\n"
                             "  - {name: big, points: 60}\n");
-  sb.File("g/data/secret/loose.in", "1\n");
-  sb.File("g/data/secret/loose.ans", "1\n");
-  sb.File("g/data/secret/big/1.in", "2\n");
-  sb.File("g/data/secret/big/1.ans", "2\n");
+  sb.Write("g/data/secret/loose.in", "1\n");
+  sb.Write("g/data/secret/loose.ans", "1\n");
+  sb.Write("g/data/secret/big/1.in", "2\n");
+  sb.Write("g/data/secret/big/1.ans", "2\n");
   // Wrong on the loose test only: the 40 points of `secret` are lost (it scored 100/100
   // when the loose tests were not counted).
-  std::string sol = sb.File("sol.py", "n = int(input())\nprint(n if n != 1 else 5)\n");
+  std::string sol = sb.Write("sol.py", "n = int(input())\nprint(n if n != 1 else 5)\n");
   Ran r = sb.Judge({"grade", sb.Path("g"), sol, "--no-db", "--json"});
   EXPECT_EQ(r.exit_code, 0) << r.err;
   json doc = Parse(r);
@@ -198,10 +198,10 @@ TEST(PackagesCli, OurGroupsCountTheLooseSecretTests) {
 // never AC or WA, with a message naming what it did; judgemessage.txt on 43 is the
 // test's message.
 TEST(PackagesCli, KattisValidatorBadExitIsJudgeErrorAndJudgeMessageIsShown) {
-  Sandbox sb;
-  sb.File("k/problem.yaml", "name: K\nvalidation: custom\nlimits:\n  time_limit: 1\n");
+  JudgeDir sb;
+  sb.Write("k/problem.yaml", "name: K\nvalidation: custom\nlimits:\n  time_limit: 1\n");
   // The team's output says what the validator does.
-  sb.File("k/output_validators/v/v.py",
+  sb.Write("k/output_validators/v/v.py",
           "import os, sys\nword = sys.stdin.read().strip()\n"
           "if open(sys.argv[2]).read().split() != ['right']:\n    sys.exit(1)\n"
           "if word == 'zero':\n    sys.exit(0)\n"
@@ -211,10 +211,10 @@ TEST(PackagesCli, KattisValidatorBadExitIsJudgeErrorAndJudgeMessageIsShown) {
           "    open(os.path.join(sys.argv[3], 'judgemessage.txt'), 'w').write('expected right, saw wrong')\n"
           "    sys.exit(43)\n"
           "sys.exit(42 if word == 'right' else 43)\n");
-  sb.File("k/data/secret/1.in", "\n");
-  sb.File("k/data/secret/1.ans", "right\n");
+  sb.Write("k/data/secret/1.in", "\n");
+  sb.Write("k/data/secret/1.ans", "right\n");
   auto grade = [&](const std::string& word) {
-    std::string sol = sb.File(word + ".py", "print('" + word + "')\n");
+    std::string sol = sb.Write(word + ".py", "print('" + word + "')\n");
     return sb.Judge({"grade", sb.Path("k"), sol, "--no-db", "--json"});
   };
   auto message = [](const json& doc) {
@@ -259,9 +259,9 @@ TEST(PackagesCli, KattisValidatorBadExitIsJudgeErrorAndJudgeMessageIsShown) {
 // `checker input output answer`, the verdict line on stderr, exit 0 ok, 1 wrong
 // answer, 2 presentation error, 3 fail, 7 points).
 TEST(PackagesCli, TestlibCheckerExitCodesPointsAndMessages) {
-  Sandbox sb;
-  sb.File("t/problem.yaml", "name: T\nlimits:\n  time_ms: 2000\nchecker:\n  type: testlib\n  source: checker/check.cpp\n");
-  sb.File("t/checker/check.cpp",
+  JudgeDir sb;
+  sb.Write("t/problem.yaml", "name: T\nlimits:\n  time_ms: 2000\nchecker:\n  type: testlib\n  source: checker/check.cpp\n");
+  sb.Write("t/checker/check.cpp",
           "#include <cstdio>\n#include <cstring>\n"
           "static const char* Word(const char* path) {\n"
           "  static char w[3][64];\n  static int k = 0;\n  char* s = w[k++ % 3];\n  s[0] = 0;\n"
@@ -277,11 +277,11 @@ TEST(PackagesCli, TestlibCheckerExitCodesPointsAndMessages) {
           "  if (!std::strcmp(out, \"format\")) { std::fprintf(stderr, \"wrong output format no word\\n\"); return 2; }\n"
           "  if (!std::strcmp(out, \"fail\")) { std::fprintf(stderr, \"FAIL the jury is broken\\n\"); return 3; }\n"
           "  std::fprintf(stderr, \"wrong answer got %s\\n\", out);\n  return 1;\n}\n");
-  sb.File("t/data/secret/1.in", "question\n");
-  sb.File("t/data/secret/1.ans", "full\n");
-  std::string in = sb.File("in", "question\n"), ans = sb.File("ans", "full\n");
+  sb.Write("t/data/secret/1.in", "question\n");
+  sb.Write("t/data/secret/1.ans", "full\n");
+  std::string in = sb.Write("in", "question\n"), ans = sb.Write("ans", "full\n");
   auto check = [&](const std::string& word) {
-    return sb.Judge({"check", sb.Path("t"), in, sb.File("out." + word, word + "\n"), ans, "--json"});
+    return sb.Judge({"check", sb.Path("t"), in, sb.Write("out." + word, word + "\n"), ans, "--json"});
   };
   Ran full = check("full");
   EXPECT_EQ(full.exit_code, 0) << full.out << full.err;
@@ -312,7 +312,7 @@ TEST(PackagesCli, TestlibCheckerExitCodesPointsAndMessages) {
 
   // The same through grade.
   auto grade = [&](const std::string& word) {
-    std::string sol = sb.File(word + ".py", "print('" + word + "')\n");
+    std::string sol = sb.Write(word + ".py", "print('" + word + "')\n");
     return sb.Judge({"grade", sb.Path("t"), sol, "--no-db", "--json"});
   };
   Ran gfull = grade("full");
@@ -338,11 +338,11 @@ TEST(PackagesCli, TestlibCheckerExitCodesPointsAndMessages) {
 
   // In a scoring problem a partial test is accepted with its points as its score (two
   // tests: the sum).
-  sb.File("t/problem.yaml", "name: T\ntype: scoring\nlimits:\n  time_ms: 2000\nchecker:\n  type: testlib\n"
+  sb.Write("t/problem.yaml", "name: T\ntype: scoring\nlimits:\n  time_ms: 2000\nchecker:\n  type: testlib\n"
                             "  source: checker/check.cpp\n");
-  sb.File("t/data/secret/testdata.yaml", "on_reject: continue\ngrader_flags: sum\naccept_score: 10\n");
-  sb.File("t/data/secret/2.in", "question\n");
-  sb.File("t/data/secret/2.ans", "full\n");
+  sb.Write("t/data/secret/testdata.yaml", "on_reject: continue\ngrader_flags: sum\naccept_score: 10\n");
+  sb.Write("t/data/secret/2.in", "question\n");
+  sb.Write("t/data/secret/2.ans", "full\n");
   Ran sfull = grade("full");
   EXPECT_EQ(sfull.exit_code, 0) << sfull.out << sfull.err;
   EXPECT_DOUBLE_EQ(Parse(sfull)["score"].get<double>(), 20.0) << sfull.out;
@@ -357,22 +357,22 @@ TEST(PackagesCli, TestlibCheckerExitCodesPointsAndMessages) {
 // verify runs the input validators on every input with the group's
 // input_validator_flags; an input one rejects fails verify, named.
 TEST(PackagesCli, InputValidatorsRunWithTheirFlagsAndRejectionsFailVerify) {
-  Sandbox sb;
-  sb.File("iv/problem.yaml", "name: IV\nlimits:\n  time_limit: 1\n");
+  JudgeDir sb;
+  sb.Write("iv/problem.yaml", "name: IV\nlimits:\n  time_limit: 1\n");
   // Valid only with "--max N" and the input at most N (no flags: every input invalid).
-  sb.File("iv/input_validators/bound.py",
+  sb.Write("iv/input_validators/bound.py",
           "import sys\nargs = sys.argv[1:]\n"
           "if len(args) != 2 or args[0] != '--max':\n"
           "    print('expected --max N, got %r' % args, file=sys.stderr)\n    sys.exit(43)\n"
           "n = int(sys.stdin.read())\n"
           "if n > int(args[1]):\n    print('%d is over %s' % (n, args[1]), file=sys.stderr)\n    sys.exit(43)\n"
           "sys.exit(42)\n");
-  sb.File("iv/data/secret/small.in", "5\n");
-  sb.File("iv/data/secret/small.ans", "5\n");
-  sb.File("iv/data/secret/big.in", "50\n");
-  sb.File("iv/data/secret/big.ans", "50\n");
-  sb.File("iv/data/secret/testdata.yaml", "input_validator_flags: --max 10\n");
-  sb.File("iv/submissions/accepted/echo.py", "print(input())\n");
+  sb.Write("iv/data/secret/small.in", "5\n");
+  sb.Write("iv/data/secret/small.ans", "5\n");
+  sb.Write("iv/data/secret/big.in", "50\n");
+  sb.Write("iv/data/secret/big.ans", "50\n");
+  sb.Write("iv/data/secret/testdata.yaml", "input_validator_flags: --max 10\n");
+  sb.Write("iv/submissions/accepted/echo.py", "print(input())\n");
   Ran r = sb.Judge({"verify", sb.Path("iv"), "--json"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   json doc = Parse(r);
@@ -390,7 +390,7 @@ TEST(PackagesCli, InputValidatorsRunWithTheirFlagsAndRejectionsFailVerify) {
   EXPECT_NE(human.out.find("50 is over 10"), std::string::npos) << human.out;
 
   // Flags given to this validator by name (a map validator -> flags): green.
-  sb.File("iv/data/secret/testdata.yaml", "input_validator_flags:\n  bound.py: --max 100\n");
+  sb.Write("iv/data/secret/testdata.yaml", "input_validator_flags:\n  bound.py: --max 100\n");
   Ran named = sb.Judge({"verify", sb.Path("iv"), "--json"});
   EXPECT_EQ(named.exit_code, 0) << named.out << named.err;
   json ndoc = Parse(named);

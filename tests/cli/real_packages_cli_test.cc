@@ -31,14 +31,14 @@ const json& Check(const json& doc, const std::string& subject) {
 std::string Package(const std::string& name) { return std::string(JUDGE_TEST_PACKAGES_DIR) + "/" + name; }
 
 // `judge verify --json` of a test package, which must hold.
-json VerifyPackage(const Sandbox& sb, const std::string& name) {
+json VerifyPackage(const JudgeDir& sb, const std::string& name) {
   Ran r = sb.Judge({"verify", Package(name), "--json", "--jobs", "2"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   return Parse(r);
 }
 
 TEST(RealPackagesCli, DomjudgeScoresLeafGroupsOnceAndKeepsPartialScores) {
-  Sandbox sb;
+  JudgeDir sb;
   json doc = VerifyPackage(sb, "domjudgescoring");
   EXPECT_EQ(Check(doc, "accepted/add.py").value("score", -1.0), 100.0);
   EXPECT_EQ(Check(doc, "partial/small_only.py").value("found", ""), "WA");
@@ -49,7 +49,7 @@ TEST(RealPackagesCli, DomjudgeScoresLeafGroupsOnceAndKeepsPartialScores) {
 }
 
 TEST(RealPackagesCli, ProblemtoolsGroupsInheritKeysWholeAndCustomGraderAddsUp) {
-  Sandbox sb;
+  JudgeDir sb;
   json doc = VerifyPackage(sb, "kattisgroups");
   // The custom grader's sum of the sample (1) and group1 (40).
   EXPECT_EQ(Check(doc, "partially_accepted/small.py").value("score", -1.0), 41.0);
@@ -63,19 +63,19 @@ TEST(RealPackagesCli, ProblemtoolsGroupsInheritKeysWholeAndCustomGraderAddsUp) {
 }
 
 TEST(RealPackagesCli, MultiPassRunsEveryPassWithItsFeedbackDirectory) {
-  Sandbox sb;
+  JudgeDir sb;
   json doc = VerifyPackage(sb, "multipass");
   EXPECT_EQ(Check(doc, "wrong_answer/first_pass_only.py").value("found", ""), "WA");
   EXPECT_NE(Check(doc, "wrong_answer/first_pass_only.py").value("message", "").find("pass 2"), std::string::npos);
   // A validator asking for more passes than allowed is the package's fault: JE.
-  sb.File("short/problem.yaml", "validation: custom multi-pass\nlimits:\n  time_limit: 2\n  validation_passes: 2\n");
-  sb.File("short/data/secret/1.in", "0\n");
-  sb.File("short/data/secret/1.ans", "5\n");
+  sb.Write("short/problem.yaml", "validation: custom multi-pass\nlimits:\n  time_limit: 2\n  validation_passes: 2\n");
+  sb.Write("short/data/secret/1.in", "0\n");
+  sb.Write("short/data/secret/1.ans", "5\n");
   std::error_code copied;
   std::filesystem::copy(Package("multipass") + "/output_validators", sb.Path("short/output_validators"),
                         std::filesystem::copy_options::recursive, copied);
   ASSERT_FALSE(copied) << copied.message();
-  std::string sol = sb.File("plus_one.py", "print(int(input().split()[0]) + 1)\n");
+  std::string sol = sb.Write("plus_one.py", "print(int(input().split()[0]) + 1)\n");
   Ran r = sb.Judge({"grade", sb.Path("short"), sol, "--json"});
   json g = Parse(r);
   EXPECT_EQ(g.value("verdict", ""), "JE") << r.out;
@@ -88,22 +88,22 @@ TEST(RealPackagesCli, MultiPassRunsEveryPassWithItsFeedbackDirectory) {
 // descriptor from before the run: a replaced one is the validator's failure (JE),
 // named without host paths, and nothing of the host directory is read or removed.
 TEST(RealPackagesCli, FeedbackDirectoryReplacedByALinkIsTheValidatorsFailure) {
-  Sandbox sb;
+  JudgeDir sb;
   const std::string host = sb.Mkdir("host_only");
-  sb.File("host_only/judgemessage.txt", "ROOT-ONLY-SECRET\n");
-  sb.File("host_only/nextpass.in", "host data\n");
+  sb.Write("host_only/judgemessage.txt", "ROOT-ONLY-SECRET\n");
+  sb.Write("host_only/nextpass.in", "host data\n");
   ASSERT_EQ(chmod(sb.Path("host_only/judgemessage.txt").c_str(), 0600), 0);
   ASSERT_EQ(chmod(sb.Path("host_only/nextpass.in").c_str(), 0600), 0);
-  sb.File("hostile/problem.yaml", "validation: custom multi-pass\nlimits:\n  time_limit: 2\n  validation_passes: 3\n");
-  sb.File("hostile/data/secret/1.in", "1\n");
-  sb.File("hostile/data/secret/1.ans", "2\n");
-  sb.File("hostile/output_validators/swap/validate.py",
+  sb.Write("hostile/problem.yaml", "validation: custom multi-pass\nlimits:\n  time_limit: 2\n  validation_passes: 3\n");
+  sb.Write("hostile/data/secret/1.in", "1\n");
+  sb.Write("hostile/data/secret/1.ans", "2\n");
+  sb.Write("hostile/output_validators/swap/validate.py",
           "import os, shutil, sys\n"
           "feedback = sys.argv[3].rstrip('/')\n"
           "shutil.rmtree(feedback)\n"
           "os.symlink('" + host + "', feedback)\n"
           "sys.exit(42)\n");
-  std::string sol = sb.File("plus_one.py", "print(int(input()) + 1)\n");
+  std::string sol = sb.Write("plus_one.py", "print(int(input()) + 1)\n");
   Ran r = sb.Judge({"grade", sb.Path("hostile"), sol, "--json"});
   json g = Parse(r);
   EXPECT_EQ(g.value("verdict", ""), "JE") << r.out << r.err;
@@ -115,18 +115,18 @@ TEST(RealPackagesCli, FeedbackDirectoryReplacedByALinkIsTheValidatorsFailure) {
 }
 
 // A Kattis package of our own, stdin to stdout, with the given accepted program.
-std::string MakeEcho(const Sandbox& sb, const std::string& name) {
-  sb.File(name + "/problem.yaml", "name: Echo\nlimits:\n  time_limit: 4\n");
-  sb.File(name + "/data/secret/1.in", "7\n");
-  sb.File(name + "/data/secret/1.ans", "7\n");
+std::string MakeEcho(const JudgeDir& sb, const std::string& name) {
+  sb.Write(name + "/problem.yaml", "name: Echo\nlimits:\n  time_limit: 4\n");
+  sb.Write(name + "/data/secret/1.in", "7\n");
+  sb.Write(name + "/data/secret/1.ans", "7\n");
   return sb.Path(name);
 }
 
 TEST(RealPackagesCli, PythonRunsAsTheContestSystemsRunIt) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeEcho(sb, "echo");
   // site's exit(), a thread with a deep recursion (threads allowed, CPU summed), .py3.
-  std::string sol = sb.File("deep.py3",
+  std::string sol = sb.Write("deep.py3",
                             "import sys, threading\n"
                             "sys.setrecursionlimit(100000)\n"
                             "def depth(n):\n    return 0 if n == 0 else 1 + depth(n - 1)\n"
@@ -141,9 +141,9 @@ TEST(RealPackagesCli, PythonRunsAsTheContestSystemsRunIt) {
 }
 
 TEST(RealPackagesCli, FailedRunKeepsTheTailOfItsStderr) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeEcho(sb, "echo");
-  std::string sol = sb.File("crash.py", "import sys\nsys.stderr.write('x' * 5000)\nprint(1 / 0)\n");
+  std::string sol = sb.Write("crash.py", "import sys\nsys.stderr.write('x' * 5000)\nprint(1 / 0)\n");
   Ran r = sb.Judge({"grade", pkg, sol, "--json"});
   json doc = Parse(r);
   ASSERT_EQ(doc.value("verdict", ""), "RE") << r.out;
@@ -156,7 +156,7 @@ TEST(RealPackagesCli, FailedRunKeepsTheTailOfItsStderr) {
 }
 
 TEST(RealPackagesCli, ValidatorSourcesBesideTheirHeadersAndProgramFolders) {
-  Sandbox sb;
+  JudgeDir sb;
   // Legacy: source files directly in output_validators/ (SWERC's checker.cpp beside its
   // own header) are one program.
   const std::string header = "#include <cstdlib>\ninline int Accept() { return 42; }\ninline int Reject() { return 43; }\n";
@@ -165,16 +165,16 @@ TEST(RealPackagesCli, ValidatorSourcesBesideTheirHeadersAndProgramFolders) {
       "int main(int, char** argv) { std::ifstream ans(argv[2]); long a, o; ans >> a;\n"
       "  return (std::cin >> o) && o == a ? Accept() : Reject(); }\n";
   std::string legacy = MakeEcho(sb, "legacy");
-  sb.File("legacy/problem.yaml", "name: Echo\nvalidation: custom\nlimits:\n  time_limit: 4\n");
-  sb.File("legacy/output_validators/checker.cpp", checker);
-  sb.File("legacy/output_validators/verdicts.h", header);
+  sb.Write("legacy/problem.yaml", "name: Echo\nvalidation: custom\nlimits:\n  time_limit: 4\n");
+  sb.Write("legacy/output_validators/checker.cpp", checker);
+  sb.Write("legacy/output_validators/verdicts.h", header);
   // 2023-07: output_validator/ holding one program folder (problemtools' own example).
   std::string modern = MakeEcho(sb, "modern");
-  sb.File("modern/problem.yaml", "problem_format_version: 2023-07-draft\nname: Echo\nuuid: 1\nlimits:\n  time_limit: 4\n");
-  sb.File("modern/output_validator/echo_validator/checker.cpp", checker);
-  sb.File("modern/output_validator/echo_validator/verdicts.h", header);
-  std::string right = sb.File("right.py", "print(input())\n");
-  std::string wrong = sb.File("wrong.py", "input()\nprint(8)\n");
+  sb.Write("modern/problem.yaml", "problem_format_version: 2023-07-draft\nname: Echo\nuuid: 1\nlimits:\n  time_limit: 4\n");
+  sb.Write("modern/output_validator/echo_validator/checker.cpp", checker);
+  sb.Write("modern/output_validator/echo_validator/verdicts.h", header);
+  std::string right = sb.Write("right.py", "print(input())\n");
+  std::string wrong = sb.Write("wrong.py", "input()\nprint(8)\n");
   for (const std::string& pkg : {legacy, modern}) {
     EXPECT_EQ(Parse(sb.Judge({"grade", pkg, right, "--json"})).value("verdict", ""), "AC") << pkg;
     EXPECT_EQ(Parse(sb.Judge({"grade", pkg, wrong, "--json"})).value("verdict", ""), "WA") << pkg;
@@ -182,18 +182,18 @@ TEST(RealPackagesCli, ValidatorSourcesBesideTheirHeadersAndProgramFolders) {
 }
 
 TEST(RealPackagesCli, FoldersAndTagsWithoutAVerdictAreListedNotChecked) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeEcho(sb, "echo");
-  sb.File("echo/submissions/accepted/echo.py", "print(input())\n");
-  sb.File("echo/submissions/mixed/maybe.py", "print(input())\n");
-  sb.File("echo/submissions/loose.py", "print(input())\n");
-  sb.File("echo/submissions/wrong_answer/bogus.py", "# @EXPECTED_RESULTS@: NONE-INVALID-SUBMISSION\nprint(1)\n");
-  sb.File("echo/submissions/wrong_answer/twice.py",
+  sb.Write("echo/submissions/accepted/echo.py", "print(input())\n");
+  sb.Write("echo/submissions/mixed/maybe.py", "print(input())\n");
+  sb.Write("echo/submissions/loose.py", "print(input())\n");
+  sb.Write("echo/submissions/wrong_answer/bogus.py", "# @EXPECTED_RESULTS@: NONE-INVALID-SUBMISSION\nprint(1)\n");
+  sb.Write("echo/submissions/wrong_answer/twice.py",
           "# @EXPECTED_RESULTS@: WRONG-ANSWER\n# @EXPECTED_RESULTS@: CORRECT\nprint(1)\n");
   // Kattis has no MLE: a memory hog filed under run_time_error passes; `rejected` takes a CE.
-  sb.File("echo/problem.yaml", "name: Echo\nlimits:\n  time_limit: 4\n  memory: 64\n");
-  sb.File("echo/submissions/run_time_error/hog.py", "x = bytearray(512 << 20)\nprint(len(x))\n");
-  sb.File("echo/submissions/rejected/broken.c", "int main( {\n");
+  sb.Write("echo/problem.yaml", "name: Echo\nlimits:\n  time_limit: 4\n  memory: 64\n");
+  sb.Write("echo/submissions/run_time_error/hog.py", "x = bytearray(512 << 20)\nprint(len(x))\n");
+  sb.Write("echo/submissions/rejected/broken.c", "int main( {\n");
   Ran r = sb.Judge({"verify", pkg, "--json"});
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   json doc = Parse(r);
@@ -210,7 +210,7 @@ TEST(RealPackagesCli, FoldersAndTagsWithoutAVerdictAreListedNotChecked) {
 // Issue 35, item 5: what the 2025-09 specification adds to submissions.yaml, and an input
 // validator written as a shell script (tests/packages/expectations).
 TEST(RealPackagesCli, SubmissionsYaml2025AndAShellInputValidator) {
-  Sandbox sb;
+  JudgeDir sb;
   json doc = VerifyPackage(sb, "expectations");
   // accepted: permitted [WA] replaces the folder's default.
   EXPECT_EQ(Check(doc, "accepted/wa.py").value("found", ""), "WA");
@@ -232,11 +232,11 @@ TEST(RealPackagesCli, SubmissionsYaml2025AndAShellInputValidator) {
 
   // The group requirements are checked: odd.py is wrong on secret/2 and secret/4.
   std::filesystem::copy(Package("expectations"), sb.Path("strict"), std::filesystem::copy_options::recursive);
-  std::string yaml = ReadAll(sb.Path("strict/submissions/submissions.yaml"));
+  std::string yaml = ReadFile(sb.Path("strict/submissions/submissions.yaml"));
   const std::string even = "  secret/{2,4}:\n    required: [WA]\n";
   ASSERT_NE(yaml.find(even), std::string::npos);
   yaml.replace(yaml.find(even), even.size(), "  secret/{2,4}:\n    permitted: [AC]\n");
-  sb.File("strict/submissions/submissions.yaml", yaml);
+  sb.Write("strict/submissions/submissions.yaml", yaml);
   Ran r = sb.Judge({"verify", sb.Path("strict"), "--json", "--jobs", "2"});
   EXPECT_EQ(r.exit_code, 1) << r.out << r.err;
   json strict = Parse(r);
@@ -245,8 +245,8 @@ TEST(RealPackagesCli, SubmissionsYaml2025AndAShellInputValidator) {
             "secret/2: WA is not permitted (AC) (wa/odd.py.secret/{2,4})");
 
   // The shell validator is run: an input it refuses fails the validate check.
-  sb.File("strict/data/secret/9.in", "0012\n");
-  sb.File("strict/data/secret/9.ans", "13\n");
+  sb.Write("strict/data/secret/9.in", "0012\n");
+  sb.Write("strict/data/secret/9.ans", "13\n");
   Ran bad = sb.Judge({"verify", sb.Path("strict"), "--json", "--jobs", "2"});
   json bad_doc = Parse(bad);
   bool refused = false;

@@ -8,12 +8,12 @@
 #include <unistd.h>
 
 #include "judge/config/problem.h"
-#include "temp_dir.h"
+#include "support/temp_dir.h"
 
 namespace judge {
 namespace {
 
-using testing::TempDir;
+using testing_support::TempDir;
 
 class KattisConfigTest : public ::testing::Test {
  protected:

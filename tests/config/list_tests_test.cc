@@ -2,12 +2,12 @@
 #include <gtest/gtest.h>
 
 #include "judge/config/problem.h"
-#include "temp_dir.h"
+#include "support/temp_dir.h"
 
 namespace judge {
 namespace {
 
-using testing::TempDir;
+using testing_support::TempDir;
 
 class ListTestsTest : public ::testing::Test {
  protected:

@@ -7,12 +7,12 @@
 
 #include "judge/config/polygon.h"
 #include "judge/config/problem.h"
-#include "temp_dir.h"
+#include "support/temp_dir.h"
 
 namespace judge {
 namespace {
 
-using testing::TempDir;
+using testing_support::TempDir;
 
 // A problem.xml with `testset` inside <judging ...> and `assets` as <assets>' content.
 std::string ProblemXml(const std::string& judging_attributes, const std::string& testset, const std::string& assets) {

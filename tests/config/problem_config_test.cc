@@ -4,12 +4,12 @@
 #include <sys/stat.h>
 
 #include "judge/config/problem.h"
-#include "temp_dir.h"
+#include "support/temp_dir.h"
 
 namespace judge {
 namespace {
 
-using testing::TempDir;
+using testing_support::TempDir;
 
 class ProblemConfigTest : public ::testing::Test {
  protected:

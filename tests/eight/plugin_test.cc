@@ -16,6 +16,7 @@
 
 #include "oracle.h"
 #include "plugin_client.h"
+#include "support/files.h"
 
 namespace {
 
@@ -449,12 +450,7 @@ TEST(EightGenerator, BadParametersAreInvalidInput) {
 
 namespace {
 
-std::string ReadFile(const std::filesystem::path& p) {
-  std::ifstream in(p, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using judge::testing_support::ReadFile;
 
 // The committed packages: every secret test is what its recipe line generates, every
 // input validates, and every answer file is the plugin's solve output and a shortest

@@ -19,7 +19,7 @@ namespace {
 using testing::FakeSandbox;
 using testing::Ok;
 using testing::TempDir;
-using testing::WriteAll;
+using testing::WriteFile;
 
 // An entry of `kib` KiB last used `age_s` seconds ago.
 void MakeEntry(const std::string& cache, const std::string& key, int kib, int64_t age_s) {
@@ -27,8 +27,8 @@ void MakeEntry(const std::string& cache, const std::string& key, int kib, int64_
   ::mkdir(cache.c_str(), 0755);
   ::mkdir(dir.c_str(), 0755);
   ::mkdir((dir + "/files").c_str(), 0755);
-  WriteAll(dir + "/files/main", std::string(kib * 1024, 'b'));
-  WriteAll(dir + "/result", "ok\n\nmain\n");
+  WriteFile(dir + "/files/main", std::string(kib * 1024, 'b'));
+  WriteFile(dir + "/result", "ok\n\nmain\n");
   struct timespec times[2];
   times[0].tv_sec = times[1].tv_sec = ::time(nullptr) - age_s;
   times[0].tv_nsec = times[1].tv_nsec = 0;
@@ -99,8 +99,8 @@ TEST(CompileCacheBound, StaleLeftoversOfDeadJudgesAreRemoved) {
 
 // A compiler whose program is `kib` KiB (the source's first line) of 'x' and the source.
 RunResult BigBinary(const RunSpec& spec, std::string*) {
-  const std::string src = testing::ReadAll(spec.work_dir + "/main.cpp");
-  WriteAll(spec.work_dir + "/main", std::string(std::stoi(src) * 1024, 'x') + src);
+  const std::string src = testing::ReadFile(spec.work_dir + "/main.cpp");
+  WriteFile(spec.work_dir + "/main", std::string(std::stoi(src) * 1024, 'x') + src);
   return Ok(10);
 }
 
@@ -125,7 +125,7 @@ struct CachedCompiler {
   }
   // Compiles a `kib` KiB program named by tag; its outcome.
   CompileOutcome Compile(int kib, const std::string& tag) {
-    auto r = compiler->Compile(std::to_string(kib) + "\n" + tag, p, t.Sub("w" + std::to_string(++works)));
+    auto r = compiler->Compile(std::to_string(kib) + "\n" + tag, p, t.Mkdir("w" + std::to_string(++works)));
     EXPECT_TRUE(r.ok() && r->ok);
     return r.ok() ? *r : CompileOutcome();
   }
@@ -175,7 +175,7 @@ TEST(CompileCacheBound, AnEntryTooLargeForTheCacheIsNotKept) {
   CachedCompiler c(1000 * 1024);
   c.Compile(100, "small");
   CompileOutcome big = c.Compile(300, "big");
-  EXPECT_EQ(testing::ReadAll(big.program.dir + "/main").size(), 300 * 1024 + 7u);
+  EXPECT_EQ(testing::ReadFile(big.program.dir + "/main").size(), 300 * 1024 + 7u);
   EXPECT_FALSE(Exists(c.Entry(300, "big")));
   c.Compile(1200, "huge");
   EXPECT_FALSE(Exists(c.Entry(1200, "huge")));
@@ -195,7 +195,7 @@ TEST(CompileCacheBound, EvictingAnEntryInUseLeavesTheJudgingItsProgram) {
   EvictionReport r = BoundCompileCache(c.cache(), 0);  // another judge evicts everything
   EXPECT_EQ(r.entries_removed, 1);
   EXPECT_FALSE(Exists(c.Entry(100, "a")));
-  EXPECT_EQ(testing::ReadAll(hit.program.dir + "/main"), std::string(100 * 1024, 'x') + "100\na");
+  EXPECT_EQ(testing::ReadFile(hit.program.dir + "/main"), std::string(100 * 1024, 'x') + "100\na");
 }
 
 }  // namespace

@@ -11,9 +11,9 @@ namespace judge {
 namespace {
 
 using testing::FakeSandbox;
-using testing::ReadAll;
+using testing::ReadFile;
 using testing::TempDir;
-using testing::WriteAll;
+using testing::WriteFile;
 
 LanguageSet Shipped() {
   LanguageSet set;
@@ -82,10 +82,10 @@ TEST(SupportFiles, TheShippedMsvcLayerIsFoundBesideTheLanguagesFile) {
 
 TEST(SupportFiles, AreCopiedIntoTheCompileAndKeyTheCache) {
   TempDir dir;
-  const std::string support = dir.Sub("layer");
-  WriteAll(support + "/old.h", "#define OLD 1\n");
+  const std::string support = dir.Mkdir("layer");
+  WriteFile(support + "/old.h", "#define OLD 1\n");
   const std::string yaml = dir.path() + "/langs.yaml";
-  WriteAll(yaml, "languages:\n  - id: old\n    source: main.cpp\n    support_dir: layer\n"
+  WriteFile(yaml, "languages:\n  - id: old\n    source: main.cpp\n    support_dir: layer\n"
                  "    compile: [g++, -I, layer, -o, \"{binary}\", \"{source}\"]\n    run: [\"./{binary}\"]\n");
   LanguageSet set;
   ASSERT_TRUE(LoadLanguageFile(yaml, &set).ok());
@@ -93,8 +93,8 @@ TEST(SupportFiles, AreCopiedIntoTheCompileAndKeyTheCache) {
   EXPECT_EQ(p.support_dir, support);
   std::vector<std::string> seen;
   FakeSandbox sandbox([&](const RunSpec& spec, std::string*) {
-    seen.push_back(ReadAll(spec.work_dir + "/layer/old.h"));
-    WriteAll(spec.work_dir + "/main", "binary");
+    seen.push_back(ReadFile(spec.work_dir + "/layer/old.h"));
+    WriteFile(spec.work_dir + "/main", "binary");
     RunResult r;
     r.status = RunStatus::kOk;
     return r;
@@ -102,11 +102,11 @@ TEST(SupportFiles, AreCopiedIntoTheCompileAndKeyTheCache) {
   CompilerOptions o;
   o.cache_dir = dir.path() + "/cache";
   Compiler compiler(&sandbox, o);
-  ASSERT_TRUE(compiler.Compile("int main(){}", p, dir.Sub("w1")).ok());
-  ASSERT_TRUE(compiler.Compile("int main(){}", p, dir.Sub("w2")).ok());  // cached
+  ASSERT_TRUE(compiler.Compile("int main(){}", p, dir.Mkdir("w1")).ok());
+  ASSERT_TRUE(compiler.Compile("int main(){}", p, dir.Mkdir("w2")).ok());  // cached
   ASSERT_EQ(seen, std::vector<std::string>{"#define OLD 1\n"});
-  WriteAll(support + "/old.h", "#define OLD 2\n");  // an edited header is a new compile
-  auto again = compiler.Compile("int main(){}", p, dir.Sub("w3"));
+  WriteFile(support + "/old.h", "#define OLD 2\n");  // an edited header is a new compile
+  auto again = compiler.Compile("int main(){}", p, dir.Mkdir("w3"));
   ASSERT_TRUE(again.ok());
   EXPECT_FALSE(again->from_cache);
   EXPECT_EQ(seen.back(), "#define OLD 2\n");
@@ -122,7 +122,7 @@ TEST(SupportFiles, AreCopiedIntoTheCompileAndKeyTheCache) {
 TEST(SupportFiles, ATrailingSlashIsRefusedWhenRead) {
   TempDir dir;
   const std::string yaml = dir.path() + "/langs.yaml";
-  WriteAll(yaml, "languages:\n  - id: old\n    source: main.cpp\n    support_dir: layer/\n    run: [a]\n");
+  WriteFile(yaml, "languages:\n  - id: old\n    source: main.cpp\n    support_dir: layer/\n    run: [a]\n");
   LanguageSet set;
   Status st = LoadLanguageFile(yaml, &set);
   ASSERT_FALSE(st.ok());

@@ -12,9 +12,9 @@ namespace {
 
 using testing::FakeSandbox;
 using testing::Ok;
-using testing::ReadAll;
+using testing::ReadFile;
 using testing::TempDir;
-using testing::WriteAll;
+using testing::WriteFile;
 
 LanguageProfile CppProfile() {
   LanguageProfile p;
@@ -28,9 +28,9 @@ LanguageProfile CppProfile() {
 // A fake compiler: writes "binary of <source>" into the work dir, or fails when the
 // source says so.
 RunResult FakeCompile(const RunSpec& spec, std::string*) {
-  std::string src = ReadAll(spec.work_dir + "/main.cpp");
+  std::string src = ReadFile(spec.work_dir + "/main.cpp");
   if (src.find("syntax error") != std::string::npos) {
-    WriteAll(spec.stderr_path, "main.cpp:1:1: error: expected unqualified-id\n");
+    WriteFile(spec.stderr_path, "main.cpp:1:1: error: expected unqualified-id\n");
     RunResult r;
     r.status = RunStatus::kRuntimeError;
     r.exit_code = 1;
@@ -55,13 +55,13 @@ RunResult FakeCompile(const RunSpec& spec, std::string*) {
     return r;
   }
   if (src.find("chatty") != std::string::npos) {
-    WriteAll(spec.stderr_path, std::string(200 * 1024, 'w'));
+    WriteFile(spec.stderr_path, std::string(200 * 1024, 'w'));
     RunResult r;
     r.status = RunStatus::kRuntimeError;
     r.exit_code = 1;
     return r;
   }
-  WriteAll(spec.work_dir + "/main", "binary of " + src);
+  WriteFile(spec.work_dir + "/main", "binary of " + src);
   return Ok(300);
 }
 
@@ -76,7 +76,7 @@ struct Fixture {
   }
   std::string Work() {
     static int n = 0;
-    return dir.Sub("work" + std::to_string(n++));
+    return dir.Mkdir("work" + std::to_string(n++));
   }
   CompilerOptions Options(bool cache_on = true) {
     CompilerOptions o;
@@ -109,7 +109,7 @@ TEST(Compiler, RunsTheCompilerInTheSandboxWithTheCompileLimits) {
   EXPECT_NE(std::find(s.env.begin(), s.env.end(), "TMPDIR=" + s.work_dir), s.env.end());
   EXPECT_EQ(r->program.files, std::vector<std::string>{"main"});
   EXPECT_EQ(r->program.argv, std::vector<std::string>{"./main"});
-  EXPECT_EQ(ReadAll(r->program.dir + "/main"), "binary of int main(){}");
+  EXPECT_EQ(ReadFile(r->program.dir + "/main"), "binary of int main(){}");
   EXPECT_EQ(r->cpu_ms, 300);
 }
 
@@ -190,7 +190,7 @@ TEST(Compiler, CachesBySourceAndProfile) {
   ASSERT_TRUE(second.ok());
   EXPECT_TRUE(second->from_cache);
   EXPECT_TRUE(second->ok);
-  EXPECT_EQ(ReadAll(second->program.dir + "/main"), "binary of int main(){return 0;}");
+  EXPECT_EQ(ReadFile(second->program.dir + "/main"), "binary of int main(){return 0;}");
   EXPECT_EQ(sandbox.specs.size(), 1u);
   // Each judging has the program in its own directory, never in the cache's.
   EXPECT_NE(second->program.dir, first->program.dir);
@@ -225,7 +225,7 @@ TEST(Compiler, AHalfWrittenCacheEntryIsIgnored) {
   ASSERT_TRUE(second.ok());
   EXPECT_FALSE(second->from_cache);
   EXPECT_TRUE(second->ok);
-  EXPECT_EQ(ReadAll(second->program.dir + "/main"), "binary of int main(){}");
+  EXPECT_EQ(ReadFile(second->program.dir + "/main"), "binary of int main(){}");
 }
 
 TEST(Compiler, ABinaryIsRunAsGiven) {
@@ -272,7 +272,7 @@ TEST(Compiler, AnUnwritableCacheOnlyCostsSpeed) {
   auto r = compiler.Compile(f.Source("a.cpp", "int main(){}"), CppProfile(), f.Work());
   ASSERT_TRUE(r.ok()) << r.status().message();
   EXPECT_TRUE(r->ok);
-  EXPECT_EQ(ReadAll(r->program.dir + "/main"), "binary of int main(){}");
+  EXPECT_EQ(ReadFile(r->program.dir + "/main"), "binary of int main(){}");
 }
 
 TEST(Compiler, TheCacheKeyCoversSourceProfileAndVersion) {
@@ -300,7 +300,7 @@ LanguageProfile PythonProfile() {
 
 // A fake compiler that leaves a binary and succeeds.
 RunResult LeaveBinary(const RunSpec& spec, std::string*) {
-  WriteAll(spec.work_dir + "/main", "binary");
+  WriteFile(spec.work_dir + "/main", "binary");
   return Ok();
 }
 
@@ -317,7 +317,7 @@ TEST(Compiler, AFolderCompilesEverySourceTheProfileTakes) {
   const RunSpec& s = sandbox.specs[0];
   // "{source}" alone: the entry (named like the profile's source), then the others it compiles.
   EXPECT_EQ(std::vector<std::string>(s.argv.end() - 2, s.argv.end()), (std::vector<std::string>{"main.cpp", "util.cpp"}));
-  EXPECT_EQ(ReadAll(s.work_dir + "/util.h"), "h");  // headers are there, not compiled
+  EXPECT_EQ(ReadFile(s.work_dir + "/util.h"), "h");  // headers are there, not compiled
   // Every file goes to the run beside the binary (data files a program may open).
   EXPECT_EQ(r->program.files, (std::vector<std::string>{"main", "util.cpp", "main.cpp", "util.h", "notes.txt"}));
   EXPECT_EQ(r->program.argv, std::vector<std::string>{"./main"});
@@ -342,7 +342,7 @@ TEST(Compiler, FilesInFoldersStayInsideTheCompileFolder) {
   ASSERT_TRUE(r.ok()) << r.status().message();
   ASSERT_TRUE(r->ok) << r->message;
   const RunSpec& s = sandbox.specs.at(0);
-  EXPECT_EQ(ReadAll(s.work_dir + "/lib/deep/util.h"), "h");
+  EXPECT_EQ(ReadFile(s.work_dir + "/lib/deep/util.h"), "h");
   struct stat st;
   ASSERT_EQ(::stat((s.work_dir + "/lib/deep").c_str(), &st), 0);
   EXPECT_EQ(st.st_mode & 0777, 0777u);

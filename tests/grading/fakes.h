@@ -1,5 +1,5 @@
 // Fakes for the grading tests: a sandbox that runs no process, a plugin caller that
-// loads no library, and a temporary directory.
+// loads no library; and the shared test helpers (tests/support) under this namespace.
 #ifndef JUDGE_TESTS_GRADING_FAKES_H_
 #define JUDGE_TESTS_GRADING_FAKES_H_
 
@@ -17,43 +17,14 @@
 
 #include "judge/plugin/plugin_host.h"
 #include "judge/sandbox/sandbox.h"
+#include "support/files.h"
+#include "support/temp_dir.h"
 
 namespace judge::testing {
 
-inline std::string ReadAll(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-inline void WriteAll(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << text;
-}
-
-// A fresh directory, removed (best effort) at destruction.
-class TempDir {
- public:
-  TempDir() {
-    std::string t = "/tmp/judge-grading-test-XXXXXX";
-    char* p = mkdtemp(t.data());
-    path_ = p ? p : "";
-  }
-  ~TempDir() {
-    std::error_code ignored;  // a leftover temporary directory fails no test
-    if (!path_.empty()) std::filesystem::remove_all(path_, ignored);
-  }
-  const std::string& path() const { return path_; }
-  std::string Sub(const std::string& name) const {
-    std::string p = path_ + "/" + name;
-    mkdir(p.c_str(), 0755);
-    return p;
-  }
-
- private:
-  std::string path_;
-};
+using testing_support::ReadFile;
+using testing_support::TempDir;
+using testing_support::WriteFile;
 
 // What a fake program does: given the spec (stdin path, work dir), return the result
 // and, through *stdout_text, what it printed.
@@ -100,7 +71,7 @@ class FakeSandbox : public Sandbox {
     }
     std::string out;
     RunResult r = program_(spec, &out);
-    if (!spec.stdout_path.empty()) WriteAll(spec.stdout_path, out);
+    if (!spec.stdout_path.empty()) WriteFile(spec.stdout_path, out);
     if (r.time_method.empty()) r.time_method = "fake";
     if (r.memory_method.empty()) r.memory_method = "fake";
     return r;

@@ -22,9 +22,9 @@ namespace {
 using testing::FakePluginCaller;
 using testing::FakeSandbox;
 using testing::Ok;
-using testing::ReadAll;
+using testing::ReadFile;
 using testing::TempDir;
-using testing::WriteAll;
+using testing::WriteFile;
 
 // A package of "a b -> a+b" tests on disk, built by hand (no problem.yaml needed).
 struct Package {
@@ -42,9 +42,9 @@ struct Package {
     config.limits.time_ms = 100;
     config.limits.memory_kib = 65536;
     config.limits.output_kib = 1024;
-    scratch = dir.Sub("scratch");
-    std::string prog = dir.Sub("prog");
-    WriteAll(prog + "/main", "#!fake binary");
+    scratch = dir.Mkdir("scratch");
+    std::string prog = dir.Mkdir("prog");
+    WriteFile(prog + "/main", "#!fake binary");
     program.language_id = "cpp20";
     program.dir = prog;
     program.files = {"main"};
@@ -52,22 +52,22 @@ struct Package {
   }
 
   void Add(const std::string& group, const std::string& name, int a, int b) {
-    std::string d = dir.Sub("data");
-    d = dir.Sub("data/" + group);
+    std::string d = dir.Mkdir("data");
+    d = dir.Mkdir("data/" + group);
     TestCase t;
     t.name = group + "/" + name;
     t.group = group;
     t.input_path = d + "/" + name + ".in";
     t.answer_path = d + "/" + name + ".ans";
-    WriteAll(t.input_path, std::to_string(a) + " " + std::to_string(b) + "\n");
-    WriteAll(t.answer_path, std::to_string(a + b) + "\n");
+    WriteFile(t.input_path, std::to_string(a) + " " + std::to_string(b) + "\n");
+    WriteFile(t.answer_path, std::to_string(a + b) + "\n");
     tests.push_back(t);
   }
 };
 
 // Reads "a b" from the run's input (stdin, or the named file in the work dir).
 std::pair<int, int> ReadInput(const RunSpec& spec, const std::string& file = "") {
-  std::string text = file.empty() ? ReadAll(spec.stdin_path) : ReadAll(spec.work_dir + "/" + file);
+  std::string text = file.empty() ? ReadFile(spec.stdin_path) : ReadFile(spec.work_dir + "/" + file);
   int a = 0, b = 0;
   sscanf(text.c_str(), "%d %d", &a, &b);
   return {a, b};
@@ -216,9 +216,9 @@ TEST(Grader, EachTestGetsAFreshRunDirectoryWithTheProgram) {
   std::vector<bool> saw_leftover, saw_program;
   FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
     saw_leftover.push_back(access((spec.work_dir + "/leftover").c_str(), F_OK) == 0);
-    saw_program.push_back(ReadAll(spec.work_dir + "/main") == "#!fake binary");
-    WriteAll(spec.work_dir + "/leftover", "x");
-    WriteAll(spec.work_dir + "/main", "overwritten by the run");
+    saw_program.push_back(ReadFile(spec.work_dir + "/main") == "#!fake binary");
+    WriteFile(spec.work_dir + "/leftover", "x");
+    WriteFile(spec.work_dir + "/main", "overwritten by the run");
     return Adder(spec, out);
   });
   auto checker = MakeBuiltinChecker(p.config);
@@ -227,7 +227,7 @@ TEST(Grader, EachTestGetsAFreshRunDirectoryWithTheProgram) {
   EXPECT_EQ(saw_leftover, (std::vector<bool>{false, false}));
   // The directory the program came from (the compile cache) is never reachable from
   // a run: whatever a run does to its copy, the cached files stay as compiled.
-  EXPECT_EQ(ReadAll(p.program.dir + "/main"), "#!fake binary");
+  EXPECT_EQ(ReadFile(p.program.dir + "/main"), "#!fake binary");
   EXPECT_EQ(saw_program[0], true);
 }
 
@@ -247,13 +247,13 @@ TEST(Grader, ARunDirectoryIsKeptOnlyWhenNothingChangedIt) {
     ::stat(spec.work_dir.c_str(), &st);
     dir_inode.push_back(st.st_ino);
     dir_mode.push_back(st.st_mode & 07777);
-    program.push_back(ReadAll(spec.work_dir + "/main"));
+    program.push_back(ReadFile(spec.work_dir + "/main"));
     saw_sub.push_back(access((spec.work_dir + "/sub").c_str(), F_OK) == 0);
     const std::size_t run = program.size();
     if (run == 2) ::chmod(spec.work_dir.c_str(), 0700);
     if (run == 3) {
       ::unlink((spec.work_dir + "/main").c_str());
-      WriteAll(spec.work_dir + "/main", "a replacement");
+      WriteFile(spec.work_dir + "/main", "a replacement");
     }
     if (run == 4) ::mkdir((spec.work_dir + "/sub").c_str(), 0755);
     return Adder(spec, out);
@@ -472,11 +472,11 @@ TEST(Grader, ProgramFilesMayLiveInSubdirectories) {
   Package p;
   p.Add("secret", "1", 1, 1);
   mkdir((p.program.dir + "/contest").c_str(), 0755);
-  WriteAll(p.program.dir + "/contest/Main.class", "class bytes");
+  WriteFile(p.program.dir + "/contest/Main.class", "class bytes");
   p.program.files.push_back("contest/Main.class");
   std::string seen;
   FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
-    seen = ReadAll(spec.work_dir + "/contest/Main.class");
+    seen = ReadFile(spec.work_dir + "/contest/Main.class");
     return Adder(spec, out);
   });
   auto checker = MakeBuiltinChecker(p.config);
@@ -581,7 +581,7 @@ TEST(Grader, FileModePlacesTheInputAndReadsTheOutputFile) {
   FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
     stdin_seen = spec.stdin_path;
     auto [a, b] = ReadInput(spec, "rotationa.in");
-    WriteAll(spec.work_dir + "/rotationa.out", std::to_string(a + b) + "\n");
+    WriteFile(spec.work_dir + "/rotationa.out", std::to_string(a + b) + "\n");
     *out = "debug output on stdout is ignored\n";
     return Ok();
   });
@@ -591,7 +591,7 @@ TEST(Grader, FileModePlacesTheInputAndReadsTheOutputFile) {
   EXPECT_EQ(r->verdict, Verdict::kAccepted) << r->tests[0].message;
   EXPECT_EQ(stdin_seen, "");
   // The program got a copy: the package's input cannot be changed through it.
-  EXPECT_EQ(ReadAll(p.tests[0].input_path), "20 22\n");
+  EXPECT_EQ(ReadFile(p.tests[0].input_path), "20 22\n");
 }
 
 TEST(Grader, FileModeWithoutTheOutputFileIsWrongAnswer) {

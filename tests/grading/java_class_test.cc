@@ -11,7 +11,7 @@ namespace judge {
 namespace {
 
 using testing::TempDir;
-using testing::WriteAll;
+using testing::WriteFile;
 
 TEST(JavaPublicClass, FindsThePublicTopLevelType) {
   EXPECT_EQ(JavaPublicClass("public class Main { }"), "Main");
@@ -114,11 +114,11 @@ TEST(JavaMainClass, ChoosesAmongTheCompiledClasses) {
   main.Method(0x0009, "main", "([Ljava/lang/String;)V");
   inner.Method(0x0009, "main", "([Ljava/lang/String;)V");
   other.Method(0x0009, "main", "([Ljava/lang/String;)V");
-  WriteAll(dir.path() + "/Main.java", "source");
-  WriteAll(dir.path() + "/Main.class", main.Bytes());
-  WriteAll(dir.path() + "/Main$Inner.class", inner.Bytes());
-  WriteAll(dir.path() + "/Helper.class", helper.Bytes());
-  WriteAll(dir.path() + "/Other.class", other.Bytes());
+  WriteFile(dir.path() + "/Main.java", "source");
+  WriteFile(dir.path() + "/Main.class", main.Bytes());
+  WriteFile(dir.path() + "/Main$Inner.class", inner.Bytes());
+  WriteFile(dir.path() + "/Helper.class", helper.Bytes());
+  WriteFile(dir.path() + "/Other.class", other.Bytes());
   std::vector<std::string> files = {"Main.java", "Main.class", "Main$Inner.class", "Helper.class"};
   EXPECT_EQ(FindJavaMainClass(dir.path(), files, "Main")->name, "a.Main");  // top level wins
   files.push_back("Other.class");
@@ -131,7 +131,7 @@ TEST(JavaMainClass, ChoosesAmongTheCompiledClasses) {
   ASSERT_TRUE(none.ok());
   EXPECT_EQ(none->refusal, "no class has a method public static void main(String[])");
   // A file a submission brings, named .class but no class file: its fault, not the judge's.
-  WriteAll(dir.path() + "/x.class", "not a class file");
+  WriteFile(dir.path() + "/x.class", "not a class file");
   auto bogus = FindJavaMainClass(dir.path(), {"Main.class", "x.class"}, "Main");
   ASSERT_TRUE(bogus.ok()) << bogus.status().message();
   EXPECT_EQ(bogus->name, "");

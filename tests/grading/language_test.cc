@@ -15,7 +15,7 @@ namespace judge {
 namespace {
 
 using testing::TempDir;
-using testing::WriteAll;
+using testing::WriteFile;
 
 bool Has(const std::vector<std::string>& v, const std::string& s) {
   return std::find(v.begin(), v.end(), s) != v.end();
@@ -78,7 +78,7 @@ TEST(LanguageFile, ReportsTheKeyAndWhatWasFound) {
   };
   for (const auto& c : cases) {
     std::string path = dir.path() + "/l.yaml";
-    WriteAll(path, c.yaml);
+    WriteFile(path, c.yaml);
     LanguageSet set;
     Status st = LoadLanguageFile(path, &set);
     ASSERT_FALSE(st.ok()) << c.yaml;
@@ -110,7 +110,7 @@ TEST(ShippedLanguages, NameTheirKattisCodes) {
 TEST(LanguageFile, KattisCodeIsReadNotGuessed) {
   TempDir dir;
   const std::string path = dir.path() + "/l.yaml";
-  WriteAll(path,
+  WriteFile(path,
            "languages:\n"
            "  - id: gnucxx\n    source: a.cc\n    run: [./a]\n    kattis: cpp\n"
            "  - id: cpp-like\n    source: a.cc\n    run: [./a]\n");
@@ -125,7 +125,7 @@ TEST(LanguageFile, ALaterFileReplacesAndTakesOverExtensions) {
   LanguageSet set;
   ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
   std::string user = dir.path() + "/user.yaml";
-  WriteAll(user,
+  WriteFile(user,
            "languages:\n"
            "  - id: cpp17\n    source: main.cpp\n    extensions: [.cpp]\n"
            "    compile: [g++, -O0, -o, main, main.cpp]\n    run: [./main]\n"
@@ -154,7 +154,7 @@ TEST(LanguageAvailability, NamesTheMissingTool) {
 TEST(LanguageAvailability, DefaultsToTheCommandsTools) {
   TempDir dir;
   std::string path = dir.path() + "/l.yaml";
-  WriteAll(path, "languages:\n  - id: x\n    source: a\n    compile: [no-such-cc-xyz, a]\n    run: [./a]\n");
+  WriteFile(path, "languages:\n  - id: x\n    source: a\n    compile: [no-such-cc-xyz, a]\n    run: [./a]\n");
   LanguageSet set;
   ASSERT_TRUE(LoadLanguageFile(path, &set).ok());
   EXPECT_EQ(set.Find("x")->requires_tools, std::vector<std::string>{"no-such-cc-xyz"});
@@ -210,8 +210,8 @@ TEST(ChooseLanguage, AnUnknownExtensionIsAnUnknownLanguageUnlessItIsElf) {
   EXPECT_EQ(ChooseLanguageFor(set, "x.cpp", "\x7f" "ELF", "")->id, "cpp20");
   // The file is read for its first bytes.
   TempDir dir;
-  WriteAll(dir.path() + "/prog", std::string("\x7f" "ELF", 4) + std::string(100, '\0'));
-  WriteAll(dir.path() + "/notes", "hello");
+  WriteFile(dir.path() + "/prog", std::string("\x7f" "ELF", 4) + std::string(100, '\0'));
+  WriteFile(dir.path() + "/notes", "hello");
   EXPECT_EQ(ChooseLanguage(set, dir.path() + "/prog", "")->id, "binary");
   EXPECT_EQ(ChooseLanguage(set, dir.path() + "/notes", "").status().code(), StatusCode::kUnsupported);
 }
@@ -229,7 +229,7 @@ TEST(ChooseLanguage, PythonTwoByItsHashBangLineAndPy3) {
   EXPECT_EQ(ChooseLanguageFor(set, "sol.py", "print(1)  # python2 style\n", "")->id, "python3");
   EXPECT_EQ(set.ForFile("sol.py3")->id, "python3");
   TempDir dir;
-  WriteAll(dir.path() + "/old.py", "#!/usr/bin/python2\nprint 'x'\n");
+  WriteFile(dir.path() + "/old.py", "#!/usr/bin/python2\nprint 'x'\n");
   EXPECT_EQ(ChooseLanguage(set, dir.path() + "/old.py", "").status().code(), StatusCode::kUnsupported);
 }
 

@@ -20,9 +20,9 @@ namespace {
 
 using testing::FakeSandbox;
 using testing::Ok;
-using testing::ReadAll;
+using testing::ReadFile;
 using testing::TempDir;
-using testing::WriteAll;
+using testing::WriteFile;
 
 std::set<Verdict> Allowed(const std::string& folder) {
   std::optional<Expectation> e = FolderExpectation(folder);
@@ -111,7 +111,7 @@ class PackageDir : public ::testing::Test {
       std::filesystem::create_directories(dir_.path() + "/" + rel.substr(0, rel.rfind('/')), ec);
       EXPECT_FALSE(ec) << ec.message();
     }
-    WriteAll(dir_.path() + "/" + rel, text);
+    WriteFile(dir_.path() + "/" + rel, text);
     return dir_.path() + "/" + rel;
   }
   TempDir dir_;
@@ -149,7 +149,7 @@ TEST_F(PackageDir, ListsFilesFoldersLinksMarkersAndRules) {
 
   // A link leading out of the package is refused.
   TempDir outside;
-  WriteAll(outside.path() + "/x.py", "\n");
+  WriteFile(outside.path() + "/x.py", "\n");
   ASSERT_EQ(symlink((outside.path() + "/x.py").c_str(), (dir_.path() + "/submissions/accepted/x.py").c_str()), 0);
   auto out = ListPackageSubmissions(dir_.path());
   ASSERT_FALSE(out.ok());
@@ -289,8 +289,8 @@ TEST(PipelineFiles, AFolderAndThePackagesIncludeFilesCompileTogether) {
   t.group = "secret";
   t.input_path = dir.path() + "/1.in";
   t.answer_path = dir.path() + "/1.ans";
-  WriteAll(t.input_path, "x\n");
-  WriteAll(t.answer_path, "SRC|LIB-PACKAGE\n");
+  WriteFile(t.input_path, "x\n");
+  WriteFile(t.answer_path, "SRC|LIB-PACKAGE\n");
   pkg.tests.push_back(t);
   // include/<the profile's Kattis code>/: lib.src replaces the submission's own
   // lib.src. The code is the profile's `kattis:` field, never its id.
@@ -305,7 +305,7 @@ TEST(PipelineFiles, AFolderAndThePackagesIncludeFilesCompileTogether) {
   lang.run = {"./main"};
   std::vector<std::vector<std::string>> compile_argv;
   PipelineOptions options;
-  options.scratch_root = dir.Sub("scratch");
+  options.scratch_root = dir.Mkdir("scratch");
   options.sandboxes = [&compile_argv] {
     return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(
         [&compile_argv](const RunSpec& spec, std::string* out) {
@@ -313,11 +313,11 @@ TEST(PipelineFiles, AFolderAndThePackagesIncludeFilesCompileTogether) {
             compile_argv.push_back(spec.argv);
             std::string joined;
             for (std::size_t i = 3; i < spec.argv.size(); ++i)
-              joined += (i > 3 ? "|" : "") + ReadAll(spec.work_dir + "/" + spec.argv[i]);
-            WriteAll(spec.work_dir + "/main", joined);
+              joined += (i > 3 ? "|" : "") + ReadFile(spec.work_dir + "/" + spec.argv[i]);
+            WriteFile(spec.work_dir + "/main", joined);
             return Ok();
           }
-          *out = ReadAll(spec.work_dir + "/main") + "\n";  // the program prints itself
+          *out = ReadFile(spec.work_dir + "/main") + "\n";  // the program prints itself
           return Ok();
         }));
   };
@@ -368,7 +368,7 @@ TEST(PipelineLimits, ATasksLimitsAreAppliedAndThePackageIsUnchanged) {
   pkg.problem.limits.time_ms = 0;  // to be inferred: judging it as it is is an error
   pkg.checker = MakeBuiltinChecker(pkg.problem);
   PipelineOptions options;
-  options.scratch_root = dir.Sub("scratch");
+  options.scratch_root = dir.Mkdir("scratch");
   options.sandboxes = [] {
     return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(
         [](const RunSpec&, std::string*) { return Ok(); }));
@@ -393,17 +393,17 @@ TEST(PipelineLimits, ATasksLimitsAreAppliedAndThePackageIsUnchanged) {
 // when asked to (verify).
 TEST(PackageLoaderTest, AMissingTimeLimitComesFromTheCacheWithItsWallLimit) {
   TempDir dir;
-  const std::string pkg_dir = dir.Sub("sum");
+  const std::string pkg_dir = dir.Mkdir("sum");
   ASSERT_TRUE(fs::MakeDirs(pkg_dir + "/data/secret").ok());
   ASSERT_TRUE(fs::MakeDirs(pkg_dir + "/submissions/accepted").ok());
-  WriteAll(pkg_dir + "/problem.yaml", "name: Sum without a limit\n");
-  WriteAll(pkg_dir + "/data/secret/1.in", "2 3\n");
-  WriteAll(pkg_dir + "/data/secret/1.ans", "5\n");
-  WriteAll(pkg_dir + "/submissions/accepted/sum.py", "print(sum(map(int, input().split())))\n");
+  WriteFile(pkg_dir + "/problem.yaml", "name: Sum without a limit\n");
+  WriteFile(pkg_dir + "/data/secret/1.in", "2 3\n");
+  WriteFile(pkg_dir + "/data/secret/1.ans", "5\n");
+  WriteFile(pkg_dir + "/submissions/accepted/sum.py", "print(sum(map(int, input().split())))\n");
   LanguageSet languages;  // none needed: the limit is in the cache
   PackageLoaderOptions lopt;
   lopt.package.languages = &languages;
-  lopt.package.cache_dir = dir.Sub("cache");
+  lopt.package.cache_dir = dir.Mkdir("cache");
   lopt.package.isolate_plugin = false;
   lopt.resolve_time_limit = false;
   auto raw = PackageLoader(lopt).Load(pkg_dir);

@@ -19,14 +19,14 @@ namespace {
 
 using testing::FakeSandbox;
 using testing::Ok;
-using testing::ReadAll;
+using testing::ReadFile;
 using testing::TempDir;
-using testing::WriteAll;
+using testing::WriteFile;
 
 std::string WriteTemp(const TempDir& dir, const std::string& name, const std::string& text) {
   std::string p = dir.path() + "/" + name;
   if (name.find('/') != std::string::npos) mkdir((dir.path() + "/" + name.substr(0, name.find('/'))).c_str(), 0755);
-  WriteAll(p, text);
+  WriteFile(p, text);
   return p;
 }
 
@@ -34,25 +34,25 @@ std::string WriteTemp(const TempDir& dir, const std::string& name, const std::st
 // fake compiler turns source "X" into binary "X" and refuses "syntax error".
 RunResult FakeWorld(const RunSpec& spec, std::string* out) {
   if (spec.argv.size() > 1 && spec.argv[1] == "-o") {  // the fake compiler
-    std::string src = ReadAll(spec.work_dir + "/prog.src");
+    std::string src = ReadFile(spec.work_dir + "/prog.src");
     if (src == "syntax error") {
-      WriteAll(spec.stderr_path, "prog.src:1: error: nonsense\n");
+      WriteFile(spec.stderr_path, "prog.src:1: error: nonsense\n");
       RunResult r;
       r.status = RunStatus::kRuntimeError;
       r.exit_code = 1;
       return r;
     }
-    WriteAll(spec.work_dir + "/main", src);
+    WriteFile(spec.work_dir + "/main", src);
     return Ok();
   }
-  std::string program = ReadAll(spec.work_dir + "/main");
+  std::string program = ReadFile(spec.work_dir + "/main");
   if (program == "crash") {
     RunResult r;
     r.status = RunStatus::kRuntimeError;
     r.signal = 11;
     return r;
   }
-  std::string in = ReadAll(spec.stdin_path);
+  std::string in = ReadFile(spec.stdin_path);
   int a = 0, b = 0;
   sscanf(in.c_str(), "%d %d", &a, &b);
   *out = std::to_string(a + b) + "\n";
@@ -83,20 +83,20 @@ struct World {
     pkg.checker = MakeBuiltinChecker(pkg.problem);
     pkg.checker_name = "tokens";
     pkg.package_hash = "feedface";
-    std::string data = dir.Sub("data");
+    std::string data = dir.Mkdir("data");
     for (int i = 1; i <= 3; ++i) {
       TestCase t;
       t.name = "secret/" + std::to_string(i);
       t.group = "secret";
       t.input_path = data + "/" + std::to_string(i) + ".in";
       t.answer_path = data + "/" + std::to_string(i) + ".ans";
-      WriteAll(t.input_path, std::to_string(i) + " " + std::to_string(i) + "\n");
-      WriteAll(t.answer_path, std::to_string(2 * i) + "\n");
+      WriteFile(t.input_path, std::to_string(i) + " " + std::to_string(i) + "\n");
+      WriteFile(t.answer_path, std::to_string(2 * i) + "\n");
       pkg.tests.push_back(t);
     }
     languages.Add(FakeLanguage());
     options.compiler.cache_dir = dir.path() + "/cache";
-    options.scratch_root = dir.Sub("scratch");
+    options.scratch_root = dir.Mkdir("scratch");
     options.store = store.get();
     options.languages = &languages;
     options.sandboxes = [] { return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(FakeWorld)); };

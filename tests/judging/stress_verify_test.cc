@@ -13,9 +13,9 @@ namespace {
 using testing::FakePluginCaller;
 using testing::FakeSandbox;
 using testing::Ok;
-using testing::ReadAll;
+using testing::ReadFile;
 using testing::TempDir;
-using testing::WriteAll;
+using testing::WriteFile;
 
 int CountLines(const std::string& s) {
   int n = 0;
@@ -45,7 +45,7 @@ Result<std::string> Generate(uint64_t seed, std::string_view params) {
 
 // Counts the lines, but wrongly from 5 lines on.
 RunResult Counter(const RunSpec& spec, std::string* out) {
-  int n = CountLines(ReadAll(spec.stdin_path));
+  int n = CountLines(ReadFile(spec.stdin_path));
   *out = std::to_string(n >= 5 ? n + 1 : n) + "\n";
   return Ok();
 }
@@ -71,7 +71,7 @@ struct StressWorld {
     pkg.problem.checker = CheckerKind::kTokens;
     pkg.checker = MakeBuiltinChecker(pkg.problem);
     PipelineOptions options;
-    options.scratch_root = dir.Sub("scratch");
+    options.scratch_root = dir.Mkdir("scratch");
     pipeline = std::make_unique<Pipeline>(options);
     program = pipeline->Compile(pkg, NewSubmission{"counter", "counter", "counter", BinaryProfile()}, &sandbox).value();
   }
@@ -154,15 +154,15 @@ TEST(Verify, ReportsEveryKindOfInconsistency) {
   ctx.problem.checker = CheckerKind::kTokens;
   ctx.checker = MakeBuiltinChecker(ctx.problem);
   auto add_test = [&](const std::string& name, const std::string& in, const std::string& ans) {
-    std::string d = dir.Sub("data");
+    std::string d = dir.Mkdir("data");
     TestCase t;
     t.name = "secret/" + name;
     t.group = "secret";
     t.input_path = d + "/" + name + ".in";
-    WriteAll(t.input_path, in);
+    WriteFile(t.input_path, in);
     if (!ans.empty()) {
       t.answer_path = d + "/" + name + ".ans";
-      WriteAll(t.answer_path, ans);
+      WriteFile(t.answer_path, ans);
     }
     ctx.tests.push_back(t);
   };
@@ -171,23 +171,23 @@ TEST(Verify, ReportsEveryKindOfInconsistency) {
   add_test("wrong-ans", "a\n", "7\n");
   add_test("no-ans", "a\n", "");
   add_test("crash", "?\n", "1\n");
-  dir.Sub("submissions");
-  dir.Sub("submissions/accepted");
-  dir.Sub("submissions/wrong_answer");
-  dir.Sub("submissions/sometimes");
+  dir.Mkdir("submissions");
+  dir.Mkdir("submissions/accepted");
+  dir.Mkdir("submissions/wrong_answer");
+  dir.Mkdir("submissions/sometimes");
   // Programs (an ELF header makes a file without a source extension a binary).
   const std::string counter = "\x7f" "ELF counter";
-  WriteAll(dir.path() + "/submissions/accepted/count", counter);
-  WriteAll(dir.path() + "/submissions/wrong_answer/really_count", counter);
-  WriteAll(dir.path() + "/submissions/sometimes/x", counter);
-  WriteAll(dir.path() + "/submissions/accepted/notes.txt", "not a program");
+  WriteFile(dir.path() + "/submissions/accepted/count", counter);
+  WriteFile(dir.path() + "/submissions/wrong_answer/really_count", counter);
+  WriteFile(dir.path() + "/submissions/sometimes/x", counter);
+  WriteFile(dir.path() + "/submissions/accepted/notes.txt", "not a program");
   // The fake program counts lines (right on every test of this package).
   RunResult (*count)(const RunSpec&, std::string*) = [](const RunSpec& spec, std::string* out) {
-    *out = std::to_string(CountLines(ReadAll(spec.stdin_path))) + "\n";
+    *out = std::to_string(CountLines(ReadFile(spec.stdin_path))) + "\n";
     return Ok();
   };
   PipelineOptions popt;
-  popt.scratch_root = dir.Sub("scratch");
+  popt.scratch_root = dir.Mkdir("scratch");
   popt.jobs = 2;
   popt.sandboxes = [&]() -> Result<std::unique_ptr<Sandbox>> {
     return std::unique_ptr<Sandbox>(std::make_unique<FakeSandbox>(count));

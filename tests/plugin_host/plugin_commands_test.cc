@@ -9,6 +9,7 @@
 #include <sstream>
 
 #include "run_judge.h"
+#include "support/temp_dir.h"
 #include "test_plugins.h"
 
 namespace judge {
@@ -21,20 +22,8 @@ using RunResult = testing_support::JudgeRun;
 
 class PluginCommandsTest : public ::testing::Test {
  protected:
-  void SetUp() override {
-    char tmpl[] = "/tmp/judge-plugin-commands-XXXXXX";
-    ASSERT_NE(::mkdtemp(tmpl), nullptr);
-    tmp_ = tmpl;
-  }
-  void TearDown() override {
-    std::error_code ignored;  // a leftover temporary directory fails no test
-    std::filesystem::remove_all(tmp_, ignored);
-  }
-
   std::string Write(const std::string& name, const std::string& content) {
-    std::string path = tmp_ + "/" + name;
-    std::ofstream(path, std::ios::binary) << content;
-    return path;
+    return dir_.Write(name, content);
   }
 
   // Runs the judge with args; plugins from the test directory unless plugin_dir says
@@ -48,7 +37,7 @@ class PluginCommandsTest : public ::testing::Test {
     return !s.empty() && s.back() == '\n' && s.find('\n') == s.size() - 1;
   }
 
-  std::string tmp_;
+  testing_support::TempDir dir_;
   const std::string sum_ = TestPackage("sum");
 };
 
@@ -86,9 +75,9 @@ TEST_F(PluginCommandsTest, SolveOfAnIllegalInputExits1WithTheReason) {
 
 TEST_F(PluginCommandsTest, JudgeErrorsExit3WithOneLine) {
   std::string in = Write("a.in", "1 2\n");
-  RunResult missing_input = Judge({"solve", sum_, tmp_ + "/nope.in"});
+  RunResult missing_input = Judge({"solve", sum_, dir_.Path("nope.in")});
   EXPECT_EQ(missing_input.exit_code, 3);
-  EXPECT_EQ(missing_input.err, "judge solve: " + tmp_ + "/nope.in: no such file\n");
+  EXPECT_EQ(missing_input.err, "judge solve: " + dir_.Path("nope.in") + ": no such file\n");
 
   RunResult missing_plugin = Judge({"solve", sum_, in}, "", "/nonexistent-dir");
   EXPECT_EQ(missing_plugin.exit_code, 3);
@@ -96,7 +85,7 @@ TEST_F(PluginCommandsTest, JudgeErrorsExit3WithOneLine) {
             "judge solve: plugin 'test-sum' not found: no file /nonexistent-dir/test-sum.so "
             "(set JUDGE_PLUGIN_DIR or rebuild)\n");
 
-  RunResult missing_package = Judge({"validate", tmp_ + "/no-package", in});
+  RunResult missing_package = Judge({"validate", dir_.Path("no-package"), in});
   EXPECT_EQ(missing_package.exit_code, 3);
   EXPECT_TRUE(OneLine(missing_package.err)) << missing_package.err;
   EXPECT_NE(missing_package.err.find("no-package"), std::string::npos);
@@ -151,7 +140,7 @@ TEST_F(PluginCommandsTest, PartialIsWaWithTheScoreShown) {
   RunResult r = Judge({"check", TestPackage("sum-partial"), in, Write("a.out", "4\n"), Write("a.ans", "3\n")});
   EXPECT_EQ(r.exit_code, 1) << r.err;
   EXPECT_EQ(r.err, "WA (partial, score 0.5): off by one: expected 3\n");
-  RunResult json = Judge({"check", "--json", TestPackage("sum-partial"), in, tmp_ + "/a.out", tmp_ + "/a.ans"});
+  RunResult json = Judge({"check", "--json", TestPackage("sum-partial"), in, dir_.Path("a.out"), dir_.Path("a.ans")});
   EXPECT_EQ(json.exit_code, 1) << json.err;
   auto doc = nlohmann::json::parse(json.out);
   EXPECT_EQ(doc["verdict"], "WA");
@@ -175,9 +164,9 @@ TEST_F(PluginCommandsTest, CheckWithABuiltinChecker) {
   std::string in = Write("a.in", "whatever\n");
   RunResult ac = Judge({"check", builtin, in, Write("a.out", "1   2\n"), Write("a.ans", "1 2\n")});
   EXPECT_EQ(ac.exit_code, 0) << ac.err;
-  RunResult wa = Judge({"check", builtin, in, Write("b.out", "1 3\n"), tmp_ + "/a.ans"});
+  RunResult wa = Judge({"check", builtin, in, Write("b.out", "1 3\n"), dir_.Path("a.ans")});
   EXPECT_EQ(wa.exit_code, 1) << wa.err;
-  RunResult no_answer = Judge({"check", builtin, in, tmp_ + "/a.out"});
+  RunResult no_answer = Judge({"check", builtin, in, dir_.Path("a.out")});
   EXPECT_EQ(no_answer.exit_code, 3);
   EXPECT_NE(no_answer.err.find("expected an <answer> file"), std::string::npos) << no_answer.err;
 }

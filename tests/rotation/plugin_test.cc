@@ -21,6 +21,7 @@
 #include "rotation/input.h"
 #include "rotation/solver.h"
 #include "validator.h"
+#include "support/files.h"
 
 namespace {
 
@@ -436,12 +437,7 @@ TEST(RotationGenerator, BadParametersAreInvalidInput) {
 
 // --- The committed packages ------------------------------------------------------------
 
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
+using judge::testing_support::ReadFile;
 
 // Every test of the recipe is what the generator makes from its seed and parameters,
 // is valid, and its answer is the reference solver's.

@@ -42,15 +42,15 @@ class ApiTest : public ::testing::Test {
  protected:
   void SetUp() override {
     setenv("JUDGE_LANGUAGES", JUDGE_LANGUAGES_FILE, 1);
-    MakeSumPackage(dir_ / "problems/sum", 2);
-    auto catalog = service::ProblemCatalog::Open(dir_ / "problems", PackageOptions{});
+    MakeSumPackage(dir_.Path("problems/sum"), 2);
+    auto catalog = service::ProblemCatalog::Open(dir_.Path("problems"), PackageOptions{});
     ASSERT_TRUE(catalog.ok()) << catalog.status().message();
     catalog_ = std::move(catalog).value();
     ASSERT_TRUE(catalog_->Reload(true).errors.empty());
     auto languages = LoadLanguages("");
     ASSERT_TRUE(languages.ok()) << languages.status().message();
     languages_ = std::move(languages).value();
-    auto queue = OpenSqliteQueue(dir_ / "db.sqlite", &clock_);
+    auto queue = OpenSqliteQueue(dir_.Path("db.sqlite"), &clock_);
     ASSERT_TRUE(queue.ok()) << queue.status().message();
     queue_ = std::move(queue).value();
     auto tokens = AccessTokens::Parse(kTokens, "tokens.txt");

@@ -31,8 +31,8 @@ struct Opened {
 class DefenceTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    MakeSumPackage(dir_ / "problems/sum", 2);
-    WriteFile(dir_ / "tokens", std::string(kAdmin) + " root admin\n" + kAlice + " alice contestant\n" + kBob +
+    MakeSumPackage(dir_.Path("problems/sum"), 2);
+    WriteFile(dir_.Path("tokens"), std::string(kAdmin) + " root admin\n" + kAlice + " alice contestant\n" + kBob +
                                    " bob contestant\n");
   }
   ~DefenceTest() override {
@@ -40,9 +40,9 @@ class DefenceTest : public ::testing::Test {
   }
   // No workers: submissions stay queued, so their event streams stay open.
   Server Start(std::vector<std::string> extra, bool tokens) {
-    std::vector<std::string> args = {"--problems", dir_ / "problems", "--db", dir_ / "judge.sqlite", "--rate", "0",
+    std::vector<std::string> args = {"--problems", dir_.Path("problems"), "--db", dir_.Path("judge.sqlite"), "--rate", "0",
                                      "--workers", "0"};
-    if (tokens) args.insert(args.end(), {"--token-file", dir_ / "tokens"});
+    if (tokens) args.insert(args.end(), {"--token-file", dir_.Path("tokens")});
     args.insert(args.end(), extra.begin(), extra.end());
     Server s = StartServe(args);
     EXPECT_FALSE(s.address.empty()) << "the server did not start: " << (s.child ? s.child->output() : "");
@@ -153,8 +153,8 @@ TEST_F(DefenceTest, ConnectionsKeptForAdminsAreNotTakenByContestants) {
 // Issue 34, hole 1: the page's files were never rate limited (600 requests in 0.87 s,
 // all 200); they are counted like the API's requests, per address without a token.
 TEST_F(DefenceTest, PageFilesAreRateLimited) {
-  Server s = StartServe({"--problems", dir_ / "problems", "--db", dir_ / "judge.sqlite", "--rate", "1", "--burst",
-                         "5", "--workers", "0", "--token-file", dir_ / "tokens"});
+  Server s = StartServe({"--problems", dir_.Path("problems"), "--db", dir_.Path("judge.sqlite"), "--rate", "1", "--burst",
+                         "5", "--workers", "0", "--token-file", dir_.Path("tokens")});
   ASSERT_FALSE(s.address.empty());
   const int fd = Connect(s.address);
   ASSERT_GE(fd, 0);
@@ -176,8 +176,8 @@ TEST_F(DefenceTest, PageFilesAreRateLimited) {
 // run out, the connection that has waited longest for its next request is closed for
 // the newcomer.
 TEST_F(DefenceTest, IdleKeepAliveConnectionsAreClosedFirst) {
-  Server s = StartServe({"--problems", dir_ / "problems", "--db", dir_ / "judge.sqlite", "--rate", "0", "--workers",
-                         "0", "--token-file", dir_ / "tokens", "--max-connections", "8", "--admin-connections", "2",
+  Server s = StartServe({"--problems", dir_.Path("problems"), "--db", dir_.Path("judge.sqlite"), "--rate", "0", "--workers",
+                         "0", "--token-file", dir_.Path("tokens"), "--max-connections", "8", "--admin-connections", "2",
                          "--connections-per-address", "0", "--header-deadline-ms", "60000"});
   ASSERT_FALSE(s.address.empty());
   std::vector<int> idle;
@@ -218,8 +218,8 @@ TEST_F(DefenceTest, QueueIsFairBetweenSubmittersAndCappedPerUser) {
     s.child->Signal(SIGTERM);
     s.child->Wait();
   }
-  Server s = StartServe({"--problems", dir_ / "problems", "--db", dir_ / "judge.sqlite", "--rate", "0", "--workers",
-                         "1", "--token-file", dir_ / "tokens"});
+  Server s = StartServe({"--problems", dir_.Path("problems"), "--db", dir_.Path("judge.sqlite"), "--rate", "0", "--workers",
+                         "1", "--token-file", dir_.Path("tokens")});
   ASSERT_FALSE(s.address.empty());
   std::vector<std::pair<int64_t, int64_t>> judged;  // (judging id, submission id): the order of claims
   alices.push_back(bobs);
@@ -407,7 +407,7 @@ TEST_F(DefenceTest, StorageQuotaPerContestantAndSourcesStoredOnce) {
     const uintmax_t bytes = std::filesystem::file_size(path, ec);
     return ec ? uintmax_t{0} : bytes;
   };
-  const uintmax_t stored = size(dir_ / "judge.sqlite") + size(dir_ / "judge.sqlite-wal");
+  const uintmax_t stored = size(dir_.Path("judge.sqlite")) + size(dir_.Path("judge.sqlite-wal"));
   EXPECT_LT(stored, 2u << 20) << "20 copies of 256 KiB stored as one (the file and its log: " << stored << " bytes)";
 }
 
@@ -415,8 +415,8 @@ TEST_F(DefenceTest, StorageQuotaPerContestantAndSourcesStoredOnce) {
 // cap on waiting submissions never binds; a contestant's submissions are also counted
 // a minute at a time, judged ones included.
 TEST_F(DefenceTest, SubmissionsJudgedFromTheCacheAreCounted) {
-  Server s = StartServe({"--problems", dir_ / "problems", "--db", dir_ / "judge.sqlite", "--rate", "0", "--workers",
-                         "1", "--token-file", dir_ / "tokens", "--submissions-per-minute", "3"});
+  Server s = StartServe({"--problems", dir_.Path("problems"), "--db", dir_.Path("judge.sqlite"), "--rate", "0", "--workers",
+                         "1", "--token-file", dir_.Path("tokens"), "--submissions-per-minute", "3"});
   ASSERT_FALSE(s.address.empty());
   int accepted = 0;
   HttpReply refused;
@@ -469,8 +469,8 @@ TEST_F(DefenceTest, OneIPv6Slash64IsOneClient) {
     ASSERT_EQ(std::system(setup.c_str()), 0) << setup;
     Server s;  // StartServe listens on 127.0.0.1
     s.child = std::make_unique<Child>(std::vector<std::string>{
-        JUDGE_EXE, "serve", "--listen", "[fd00:34::1]:0", "--problems", dir_ / "problems", "--db",
-        dir_ / "judge.sqlite", "--rate", "0", "--workers", "0", "--token-file", dir_ / "tokens",
+        JUDGE_EXE, "serve", "--listen", "[fd00:34::1]:0", "--problems", dir_.Path("problems"), "--db",
+        dir_.Path("judge.sqlite"), "--rate", "0", "--workers", "0", "--token-file", dir_.Path("tokens"),
         "--connections-per-address", "3"});
     const std::string kListening = "judge serve: listening on http://";
     const std::string line = s.child->WaitForLine(kListening);
@@ -505,16 +505,16 @@ TEST_F(DefenceTest, OneIPv6Slash64IsOneClient) {
 // sees figures of the sample tests only, in the document, the list and the event
 // stream; an admin sees the real maxima.
 TEST_F(DefenceTest, ContestantsSeeNoFigureOfASecretTest) {
-  WriteFile(dir_ / "problems/sum/data/sample/1.in", "1 2\n");
-  WriteFile(dir_ / "problems/sum/data/sample/1.ans", "3\n");
+  WriteFile(dir_.Path("problems/sum/data/sample/1.in"), "1 2\n");
+  WriteFile(dir_.Path("problems/sum/data/sample/1.ans"), "3\n");
   // 40 MiB touched on a secret test (its first number is at least 1), little on the sample.
   const std::string program =
       "#include <cstdio>\n#include <cstdlib>\nint main(){long a,b; scanf(\"%ld %ld\",&a,&b);\n"
       "if (b >= 10) { volatile char* p = (volatile char*)malloc(40 << 20);\n"
       "  for (long i = 0; i < (40 << 20); i += 4096) p[i] = 1; }\n"
       "printf(\"%ld\\n\", a + b);}\n";
-  Server s = StartServe({"--problems", dir_ / "problems", "--db", dir_ / "judge.sqlite", "--rate", "0", "--workers",
-                         "1", "--token-file", dir_ / "tokens"});
+  Server s = StartServe({"--problems", dir_.Path("problems"), "--db", dir_.Path("judge.sqlite"), "--rate", "0", "--workers",
+                         "1", "--token-file", dir_.Path("tokens")});
   ASSERT_FALSE(s.address.empty());
   HttpReply posted = Http(s.address, "POST", "/api/v1/submissions", SubmitBody("sum", "a.cpp", program), kAlice);
   ASSERT_EQ(posted.status, 201) << posted.body;

@@ -41,7 +41,7 @@ class Cluster : public ::testing::Environment {
       error_ = "PostgreSQL 15 is needed for this test: " + initdb + " not found; run tools/setup";
       return;
     }
-    log_ = dir_ / "cluster.log";
+    log_ = dir_.Path("cluster.log");
     // initdb refuses root: as root the cluster belongs to the postgres user.
     if (geteuid() == 0) {
       as_ = {"runuser", "-u", "postgres", "--"};
@@ -51,19 +51,19 @@ class Cluster : public ::testing::Environment {
         return;
       }
     }
-    if (!RunLogged(As({initdb, "-D", dir_ / "data", "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"}),
+    if (!RunLogged(As({initdb, "-D", dir_.Path("data"), "-U", "postgres", "-A", "trust", "-E", "UTF8", "--no-sync"}),
                    log_) ||
-        !RunLogged(As({std::string(kPgBin) + "/pg_ctl", "-D", dir_ / "data", "-l", dir_ / "server.log", "-w", "-t",
+        !RunLogged(As({std::string(kPgBin) + "/pg_ctl", "-D", dir_.Path("data"), "-l", dir_.Path("server.log"), "-w", "-t",
                        "60", "-o", "-k " + dir_.path() + " -c listen_addresses= -p 5432 -c fsync=off", "start"}),
                    log_)) {
-      error_ = "could not start a PostgreSQL cluster: " + ReadFile(log_) + ReadFile(dir_ / "server.log");
+      error_ = "could not start a PostgreSQL cluster: " + ReadFile(log_) + ReadFile(dir_.Path("server.log"));
       return;
     }
     started_ = true;
   }
   void TearDown() override {
     if (started_)
-      RunLogged(As({std::string(kPgBin) + "/pg_ctl", "-D", dir_ / "data", "-m", "immediate", "-w", "stop"}), log_);
+      RunLogged(As({std::string(kPgBin) + "/pg_ctl", "-D", dir_.Path("data"), "-m", "immediate", "-w", "stop"}), log_);
   }
 
   // A fresh database; its URL ("" when it cannot be made: the log says why).

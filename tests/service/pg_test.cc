@@ -91,11 +91,11 @@ class PgServiceTest : public ::testing::Test {
   void SetUp() override {
     REQUIRE_CLUSTER();
     url_ = cluster->NewDatabase();
-    MakeSumPackage(dir_ / "problems/sum", 2);
-    MakeSumPackage(dir_ / "problems/slow", 5, /*time_ms=*/5000);
+    MakeSumPackage(dir_.Path("problems/sum"), 2);
+    MakeSumPackage(dir_.Path("problems/slow"), 5, /*time_ms=*/5000);
   }
   Server StartServer() {
-    Server s = StartServe({"--queue", url_, "--problems", dir_ / "problems", "--workers", "0", "--rate", "0"});
+    Server s = StartServe({"--queue", url_, "--problems", dir_.Path("problems"), "--workers", "0", "--rate", "0"});
     EXPECT_FALSE(s.address.empty()) << (s.child ? s.child->output() : "");
     return s;
   }
@@ -105,7 +105,7 @@ class PgServiceTest : public ::testing::Test {
                                      std::vector<std::string> extra = {}) {
     std::vector<std::string> argv;
     if (!host.empty()) argv = {"unshare", "--uts", "sh", "-c", "hostname " + host + " && exec \"$0\" \"$@\""};
-    std::vector<std::string> rest = {JUDGE_EXE, "worker", "--queue", url_, "--problems", dir_ / "problems",
+    std::vector<std::string> rest = {JUDGE_EXE, "worker", "--queue", url_, "--problems", dir_.Path("problems"),
                                      "--name", name, "--lease-ms", "2000", "--poll-ms", "100"};
     rest.insert(rest.end(), extra.begin(), extra.end());
     argv.insert(argv.end(), rest.begin(), rest.end());
@@ -154,13 +154,13 @@ TEST_F(PgServiceTest, WorkersJudgeWhatTheServerQueues) {
 // A worker takes only the languages it can run: a profile whose compiler this host
 // lacks stays queued until a worker that has it comes.
 TEST_F(PgServiceTest, WorkersTakeOnlyLanguagesTheyCanRun) {
-  WriteFile(dir_ / "langs.yaml",
+  WriteFile(dir_.Path("langs.yaml"),
             "languages:\n  - id: exotic\n    name: Exotic\n    extensions: [.exo]\n    source: main.exo\n"
             "    compile: [no-such-compiler-here, \"{source}\"]\n    run: [\"./{binary}\"]\n");
-  Server s = StartServe({"--queue", url_, "--problems", dir_ / "problems", "--workers", "0", "--rate", "0",
-                         "--languages", dir_ / "langs.yaml"});
+  Server s = StartServe({"--queue", url_, "--problems", dir_.Path("problems"), "--workers", "0", "--rate", "0",
+                         "--languages", dir_.Path("langs.yaml")});
   ASSERT_FALSE(s.address.empty()) << s.child->output();
-  auto w = StartWorker("w1", "", {"--languages", dir_ / "langs.yaml"});
+  auto w = StartWorker("w1", "", {"--languages", dir_.Path("langs.yaml")});
   int64_t exotic = Submit(s, "", "", SubmitBody("sum", "prog.exo", "anything"));
   int64_t cpp = Submit(s, "sum", kSumOk);
   EXPECT_EQ(WaitDone(s.address, cpp)["verdict"], "AC");

@@ -23,12 +23,12 @@ class SqliteQueueTest : public QueueContract {
  protected:
   QueueUnderTest Make() override {
     QueueUnderTest q;
-    auto opened = OpenSqliteQueue(dir_ / "queue.sqlite", &clock_);
+    auto opened = OpenSqliteQueue(dir_.Path("queue.sqlite"), &clock_);
     EXPECT_TRUE(opened.ok()) << opened.status().message();
     if (opened.ok()) q.queue = std::move(opened).value();
     q.advance = [this](int64_t ms) { clock_.Advance(ms); };
     q.open_another = [this] {
-      auto o = OpenSqliteQueue(dir_ / "queue.sqlite", &clock_);
+      auto o = OpenSqliteQueue(dir_.Path("queue.sqlite"), &clock_);
       return o.ok() ? std::move(o).value() : nullptr;
     };
     return q;
@@ -59,7 +59,7 @@ TEST_F(SqliteQueueTest, QueueSurvivesReopening) {
   auto c = ClaimAs(Worker("w1"));
   ASSERT_TRUE(c.has_value());
   q_.queue.reset();
-  auto reopened = OpenSqliteQueue(dir_ / "queue.sqlite", &clock_);
+  auto reopened = OpenSqliteQueue(dir_.Path("queue.sqlite"), &clock_);
   ASSERT_TRUE(reopened.ok());
   auto ea = (*reopened)->Get(a);
   auto eb = (*reopened)->Get(b);

@@ -14,11 +14,11 @@ namespace {
 class ServerTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    MakeSumPackage(dir_ / "problems/sum", 3);
-    MakeSumPackage(dir_ / "problems/slow", 4, /*time_ms=*/5000);
+    MakeSumPackage(dir_.Path("problems/sum"), 3);
+    MakeSumPackage(dir_.Path("problems/slow"), 4, /*time_ms=*/5000);
   }
   Server Start(std::vector<std::string> extra = {}) {
-    std::vector<std::string> args = {"--problems", dir_ / "problems", "--db", dir_ / "judge.sqlite"};
+    std::vector<std::string> args = {"--problems", dir_.Path("problems"), "--db", dir_.Path("judge.sqlite")};
     if (std::find(extra.begin(), extra.end(), "--rate") == extra.end()) extra.insert(extra.end(), {"--rate", "0"});
     args.insert(args.end(), extra.begin(), extra.end());
     Server s = StartServe(args);
@@ -183,8 +183,8 @@ TEST_F(ServerTest, RateLimitAnswers429) {
 }
 
 TEST_F(ServerTest, TokensFromTheFile) {
-  WriteFile(dir_ / "tokens", "admin-token-0123456789 root admin\nalice-token-0123456789 alice contestant\n");
-  Server s = Start({"--workers", "1", "--token-file", dir_ / "tokens"});
+  WriteFile(dir_.Path("tokens"), "admin-token-0123456789 root admin\nalice-token-0123456789 alice contestant\n");
+  Server s = Start({"--workers", "1", "--token-file", dir_.Path("tokens")});
   EXPECT_EQ(Http(s.address, "GET", "/api/v1/problems").status, 401);
   int64_t id = Submit(s, "sum", kSumOk, "sol.cpp", "alice-token-0123456789");
   json done = WaitDone(s.address, id, "alice-token-0123456789");
@@ -206,9 +206,9 @@ TEST_F(ServerTest, TokensFromTheFile) {
 // Hole 7 of issue 34: a token line that names no role gives a contestant's rights
 // only; the admin role is always written out.
 TEST_F(ServerTest, TokenLineWithoutARoleIsAContestant) {
-  WriteFile(dir_ / "tokens", "admin-token-0123456789 root admin\ncarol-token-0123456789 carol\n"
+  WriteFile(dir_.Path("tokens"), "admin-token-0123456789 root admin\ncarol-token-0123456789 carol\n"
                              "dave-token-01234567890\n");
-  Server s = Start({"--workers", "1", "--token-file", dir_ / "tokens"});
+  Server s = Start({"--workers", "1", "--token-file", dir_.Path("tokens")});
   EXPECT_EQ(json::parse(Http(s.address, "GET", "/api/v1/whoami", "", "carol-token-0123456789").body),
             (json{{"name", "carol"}, {"role", "contestant"}}));
   EXPECT_EQ(json::parse(Http(s.address, "GET", "/api/v1/whoami", "", "dave-token-01234567890").body),
@@ -224,12 +224,12 @@ TEST_F(ServerTest, TokenLineWithoutARoleIsAContestant) {
 // verify and grade infer it) and a DOMjudge package with only its ini file are served,
 // and judged with that limit, not refused or judged with none.
 TEST_F(ServerTest, ServesPackagesWhoseTimeLimitIsInferred) {
-  const std::string kattis = dir_ / "problems/inferred";
+  const std::string kattis = dir_.Path("problems/inferred");
   WriteFile(kattis + "/problem.yaml", "name: Sum without a limit\n");
   WriteFile(kattis + "/data/secret/1.in", "2 3\n");
   WriteFile(kattis + "/data/secret/1.ans", "5\n");
   WriteFile(kattis + "/submissions/accepted/sum.cpp", kSumOk);
-  const std::string dj = dir_ / "problems/dj";
+  const std::string dj = dir_.Path("problems/dj");
   WriteFile(dj + "/domjudge-problem.ini", "timelimit = 3\nname = Sum\n");
   WriteFile(dj + "/data/secret/1.in", "2 3\n");
   WriteFile(dj + "/data/secret/1.ans", "5\n");
@@ -246,7 +246,7 @@ TEST_F(ServerTest, ServesPackagesWhoseTimeLimitIsInferred) {
 // The problems directory is watched: a new package appears without a restart.
 TEST_F(ServerTest, NewPackageIsPickedUp) {
   Server s = Start({"--workers", "0"});
-  MakeSumPackage(dir_ / "problems/added", 1);
+  MakeSumPackage(dir_.Path("problems/added"), 1);
   json reloaded = Http(s.address, "POST", "/api/v1/problems/reload").Json();
   EXPECT_NE(reloaded["problems"].dump().find("added"), std::string::npos) << reloaded.dump();
   json problems = Http(s.address, "GET", "/api/v1/problems").Json();
@@ -282,7 +282,7 @@ TEST_F(ServerTest, KilledServerResumesItsQueueAfterRestart) {
   EXPECT_EQ(WaitDone(again.address, ids[1])["verdict"], "AC");
   EXPECT_EQ(WaitDone(again.address, ids[2])["verdict"], "WA");
   // The killed judging reads incomplete with its finished tests (judge show --json).
-  Child show({JUDGE_EXE, "show", std::to_string(ids[0]), "--json", "--db", dir_ / "judge.sqlite"});
+  Child show({JUDGE_EXE, "show", std::to_string(ids[0]), "--json", "--db", dir_.Path("judge.sqlite")});
   show.Wait();
   json shown = json::parse(show.output(), nullptr, false);
   ASSERT_TRUE(shown.is_object()) << show.output();
@@ -310,10 +310,10 @@ TEST_F(ServerTest, StopsCleanlyOnSigterm) {
 }
 
 TEST_F(ServerTest, RefusesToStartWithOneLine) {
-  Child c({JUDGE_EXE, "serve", "--listen", "nonsense", "--problems", dir_ / "problems", "--db", dir_ / "x.sqlite"});
+  Child c({JUDGE_EXE, "serve", "--listen", "nonsense", "--problems", dir_.Path("problems"), "--db", dir_.Path("x.sqlite")});
   EXPECT_EQ(c.Wait(), 3);
   EXPECT_EQ(c.output(), "judge serve: --listen: expected host:port (e.g. 127.0.0.1:8080), found 'nonsense'\n");
-  Child d({JUDGE_EXE, "serve", "--listen", "127.0.0.1:0", "--problems", dir_ / "none", "--db", dir_ / "x.sqlite"});
+  Child d({JUDGE_EXE, "serve", "--listen", "127.0.0.1:0", "--problems", dir_.Path("none"), "--db", dir_.Path("x.sqlite")});
   EXPECT_EQ(d.Wait(), 3);
   EXPECT_NE(d.output().find("no such directory"), std::string::npos) << d.output();
 }

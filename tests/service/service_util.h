@@ -28,45 +28,17 @@
 #include <vector>
 
 #include "judge/base/process.h"
+#include "support/files.h"
+#include "support/temp_dir.h"
 
 namespace judge::servicetest {
 
 using nlohmann::json;
 using SteadyClock = std::chrono::steady_clock;
 
-inline void WriteFile(const std::string& path, const std::string& text) {
-  std::error_code ec;
-  std::filesystem::create_directories(path.substr(0, path.rfind('/')), ec);
-  if (ec) return;
-  std::ofstream(path, std::ios::binary | std::ios::trunc) << text;
-}
-
-inline std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// A fresh directory under /tmp (0755, so the sandbox's users can read packages),
-// removed with everything in it.
-class TempDir {
- public:
-  TempDir() {
-    std::string t = "/tmp/judge-service-test-XXXXXX";
-    path_ = mkdtemp(t.data()) ? t : "/tmp";
-    chmod(path_.c_str(), 0755);
-  }
-  ~TempDir() {
-    std::error_code ignored;  // a leftover temporary directory fails no test
-    std::filesystem::remove_all(path_, ignored);
-  }
-  const std::string& path() const { return path_; }
-  std::string operator/(const std::string& rel) const { return path_ + "/" + rel; }
-
- private:
-  std::string path_;
-};
+using testing_support::ReadFile;
+using testing_support::TempDir;
+using testing_support::WriteFile;
 
 // a b -> a+b with `tests` secret tests; each test's input also tells the solution how
 // many milliseconds of CPU to burn (for tests that need a judging to take a while).

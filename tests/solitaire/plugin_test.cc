@@ -16,6 +16,7 @@
 
 #include "judge/plugin_abi.h"
 #include "oracle.h"
+#include "support/files.h"
 
 namespace {
 
@@ -389,15 +390,10 @@ TEST_F(SolitairePlugin, GenerateLayoutsPlacePiecesAsDocumented) {
   EXPECT_GT(unsorted, 100);
 }
 
+using judge::testing_support::ReadFile;
+
 // The committed package: every secret file is what its recipe line generates, holds
 // exactly one case as POJ 1198 does, is valid, and its answer is the solver's.
-std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
 TEST_F(SolitairePlugin, CommittedPackageIsItsRecipeOneCasePerFile) {
   const std::string dir = std::string(SOLITAIRE_SOURCE_DIR) + "/problems/solitaire/data/";
   std::istringstream recipe(ReadFile(dir + "generators.txt"));

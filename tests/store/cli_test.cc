@@ -22,7 +22,7 @@ JudgeRun Judge(const std::vector<std::string>& args, const Env& env = {}) {
 class HistoryShowCliTest : public ::testing::Test {
  protected:
   void SetUp() override {
-    db_ = dir_.File("judge.sqlite");
+    db_ = dir_.Path("judge.sqlite");
     auto opened = OpenStore(db_);
     ASSERT_TRUE(opened.ok()) << opened.status().message();
     Store& store = **opened;
@@ -164,7 +164,7 @@ TEST_F(HistoryShowCliTest, UnknownIdExitsOne) {
 
 TEST(HistoryShowCliErrors, BadDatabasesExitThreeWithOneLine) {
   TempDir dir;
-  const std::string notdb = dir.File("notes.txt");
+  const std::string notdb = dir.Path("notes.txt");
   WriteFile(notdb, std::string(4096, 'x'));
   JudgeRun r = Judge({"history", "--db", notdb});
   EXPECT_EQ(r.exit_code, 3);
@@ -175,7 +175,7 @@ TEST(HistoryShowCliErrors, BadDatabasesExitThreeWithOneLine) {
   EXPECT_EQ(std::count(s.err.begin(), s.err.end(), '\n'), 1);
   EXPECT_EQ(ReadFile(notdb), std::string(4096, 'x'));
 
-  const std::string newer = dir.File("newer.sqlite");
+  const std::string newer = dir.Path("newer.sqlite");
   ASSERT_TRUE(OpenStore(newer).ok());
   RawExec(newer, "PRAGMA user_version = 99;");
   JudgeRun n = Judge({"history", "--db", newer});
@@ -187,18 +187,18 @@ TEST(HistoryShowCliErrors, BadDatabasesExitThreeWithOneLine) {
 
 TEST(HistoryShowCliErrors, MissingDatabaseIsEmptyAndNotCreated) {
   TempDir dir;
-  const std::string db = dir.File("none/judge.sqlite");
+  const std::string db = dir.Path("none/judge.sqlite");
   JudgeRun r = Judge({"history", "--db", db, "--json"});
   EXPECT_EQ(r.exit_code, 0);
   EXPECT_EQ(nlohmann::json::parse(r.out)["history"].size(), 0u);
   JudgeRun s = Judge({"show", "1", "--db", db});
   EXPECT_EQ(s.exit_code, 1);
-  EXPECT_FALSE(std::filesystem::exists(dir.File("none")));
+  EXPECT_FALSE(std::filesystem::exists(dir.Path("none")));
 }
 
 TEST(HistoryShowCliErrors, DefaultPathComesFromJudgeDb) {
   TempDir dir;
-  const std::string db = dir.File("env.sqlite");
+  const std::string db = dir.Path("env.sqlite");
   {
     auto store = OpenStore(db);
     ASSERT_TRUE(store.ok());

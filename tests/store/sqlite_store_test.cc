@@ -66,7 +66,7 @@ std::string InChildAsNobody(const std::function<std::string()>& fn) {
 
 TEST(SqliteStoreTest, EverythingSurvivesReopening) {
   TempDir dir;
-  const std::string path = dir.File("judge.sqlite");
+  const std::string path = dir.Path("judge.sqlite");
   int64_t sid = 0, done = 0, running = 0;
   {
     auto store = MustOpen(path);
@@ -100,7 +100,7 @@ TEST(SqliteStoreTest, EverythingSurvivesReopening) {
 
 TEST(SqliteStoreTest, FileCarriesSchemaVersionApplicationIdAndWal) {
   TempDir dir;
-  const std::string path = dir.File("judge.sqlite");
+  const std::string path = dir.Path("judge.sqlite");
   ASSERT_NE(MustOpen(path), nullptr);
   EXPECT_EQ(RawQuery(path, "PRAGMA user_version"),
             std::to_string(SchemaMigrations().back().version));
@@ -114,7 +114,7 @@ TEST(SqliteStoreTest, FileCarriesSchemaVersionApplicationIdAndWal) {
 
 TEST(SqliteStoreTest, VerdictAndStatusAreStoredAsNumberAndText) {
   TempDir dir;
-  const std::string path = dir.File("judge.sqlite");
+  const std::string path = dir.Path("judge.sqlite");
   {
     auto store = MustOpen(path);
     int64_t jid = *store->StartJudging(SampleJudging(*store->AddSubmission(SampleSubmission())));
@@ -131,7 +131,7 @@ TEST(SqliteStoreTest, VerdictAndStatusAreStoredAsNumberAndText) {
 
 TEST(SqliteStoreTest, NotSqliteFileIsRefusedUntouched) {
   TempDir dir;
-  const std::string path = dir.File("notes.txt");
+  const std::string path = dir.Path("notes.txt");
   std::string text;
   for (int i = 0; i < 200; ++i) text += "these are my notes, not a database\n";
   WriteFile(path, text);
@@ -145,7 +145,7 @@ TEST(SqliteStoreTest, NotSqliteFileIsRefusedUntouched) {
 
 TEST(SqliteStoreTest, AnotherProgramsSqliteFileIsRefusedUntouched) {
   TempDir dir;
-  const std::string path = dir.File("other.db");
+  const std::string path = dir.Path("other.db");
   RawExec(path, "CREATE TABLE contacts (name TEXT); INSERT INTO contacts VALUES ('ada');");
   const std::string before = Snapshot(path);
   auto s = OpenStore(path);
@@ -154,7 +154,7 @@ TEST(SqliteStoreTest, AnotherProgramsSqliteFileIsRefusedUntouched) {
                                          "tables (e.g. 'contacts') and no judge schema");
   EXPECT_EQ(Snapshot(path), before);
 
-  const std::string tagged = dir.File("tagged.db");
+  const std::string tagged = dir.Path("tagged.db");
   RawExec(tagged, "PRAGMA application_id = 1234;");
   auto t = OpenStore(tagged);
   ASSERT_FALSE(t.ok());
@@ -164,7 +164,7 @@ TEST(SqliteStoreTest, AnotherProgramsSqliteFileIsRefusedUntouched) {
 
 TEST(SqliteStoreTest, NewerSchemaIsRefusedWithOneLineAndUntouched) {
   TempDir dir;
-  const std::string path = dir.File("judge.sqlite");
+  const std::string path = dir.Path("judge.sqlite");
   {
     auto store = MustOpen(path);
     ASSERT_TRUE(store->AddSubmission(SampleSubmission()).ok());
@@ -183,13 +183,13 @@ TEST(SqliteStoreTest, NewerSchemaIsRefusedWithOneLineAndUntouched) {
 
 TEST(SqliteStoreTest, EmptyFileAndMissingDirectoriesGiveAFreshDatabase) {
   TempDir dir;
-  const std::string empty = dir.File("empty.sqlite");
+  const std::string empty = dir.Path("empty.sqlite");
   WriteFile(empty, "");
   auto store = MustOpen(empty);
   ASSERT_NE(store, nullptr);
   EXPECT_TRUE(store->AddSubmission(SampleSubmission()).ok());
 
-  const std::string nested = dir.File("a/b/c/judge.sqlite");
+  const std::string nested = dir.Path("a/b/c/judge.sqlite");
   auto nested_store = MustOpen(nested);
   ASSERT_NE(nested_store, nullptr);
   EXPECT_TRUE(fs::exists(nested));
@@ -207,7 +207,7 @@ TEST(SqliteStoreTest, ReadOnlyDirectoryIsRefusedWithOneLine) {
   fs::permissions(dir.path(), fs::perms::owner_all | fs::perms::group_exec |
                                   fs::perms::others_exec | fs::perms::group_read |
                                   fs::perms::others_read);
-  const std::string ro = dir.File("ro");
+  const std::string ro = dir.Path("ro");
   fs::create_directory(ro);
   fs::permissions(ro, fs::perms::owner_read | fs::perms::owner_exec | fs::perms::group_read |
                           fs::perms::group_exec | fs::perms::others_read |
@@ -226,7 +226,7 @@ TEST(SqliteStoreTest, ReadOnlyDirectoryIsRefusedWithOneLine) {
 TEST(SqliteStoreTest, ReadOnlyDatabaseFileIsRefusedUntouched) {
   TempDir dir;
   fs::permissions(dir.path(), fs::perms::all);  // anyone may create files here
-  const std::string path = dir.File("judge.sqlite");
+  const std::string path = dir.Path("judge.sqlite");
   {
     auto store = MustOpen(path);
     ASSERT_TRUE(store->AddSubmission(SampleSubmission()).ok());
@@ -262,7 +262,7 @@ std::vector<Migration> MigrationsUpToAfterNext() {
 // opened by this one: migrated forward, nothing lost, new fields filled.
 TEST(SqliteStoreTest, SchemaOneDatabaseMigratesWithItsData) {
   TempDir dir;
-  const std::string path = dir.File("judge.sqlite");
+  const std::string path = dir.Path("judge.sqlite");
   ASSERT_TRUE(OpenStoreWithMigrations(path, {SchemaMigrations()[0]}).ok());
   ASSERT_EQ(RawQuery(path, "PRAGMA user_version"), "1");
   RawExec(path,
@@ -297,7 +297,7 @@ TEST(SqliteStoreTest, SchemaOneDatabaseMigratesWithItsData) {
 // 6); every submission still reads its exact bytes.
 TEST(SqliteStoreTest, IdenticalSourcesAreStoredOnce) {
   TempDir dir;
-  const std::string path = dir.File("judge.sqlite");
+  const std::string path = dir.Path("judge.sqlite");
   Submission s = SampleSubmission();
   s.source = std::string(100000, 'x') + std::string("\0binary\n", 8);
   Submission other = SampleSubmission();
@@ -318,7 +318,7 @@ TEST(SqliteStoreTest, IdenticalSourcesAreStoredOnce) {
 
 TEST(SqliteStoreTest, MigrationFromAnOlderSchemaKeepsTheData) {
   TempDir dir;
-  const std::string path = dir.File("judge.sqlite");
+  const std::string path = dir.Path("judge.sqlite");
   int64_t sid = 0, jid = 0;
   {
     auto v1 = MustOpen(path);
@@ -358,7 +358,7 @@ TEST(SqliteStoreTest, MigrationFromAnOlderSchemaKeepsTheData) {
 
 TEST(SqliteStoreTest, MigrationFromAnEmptyFileRunsEveryStepInOrder) {
   TempDir dir;
-  const std::string path = dir.File("judge.sqlite");
+  const std::string path = dir.Path("judge.sqlite");
   ASSERT_TRUE(OpenStoreWithMigrations(path, MigrationsUpToAfterNext()).ok());
   EXPECT_EQ(RawQuery(path, "PRAGMA user_version"), kAfter);
   EXPECT_EQ(RawQuery(path, "SELECT group_concat(version, ',') FROM migration_log"), kNext + "," + kAfter);
@@ -366,7 +366,7 @@ TEST(SqliteStoreTest, MigrationFromAnEmptyFileRunsEveryStepInOrder) {
 
 TEST(SqliteStoreTest, FailingMigrationChangesNothing) {
   TempDir dir;
-  const std::string path = dir.File("judge.sqlite");
+  const std::string path = dir.Path("judge.sqlite");
   {
     auto v1 = MustOpen(path);
     ASSERT_TRUE(v1->AddSubmission(SampleSubmission()).ok());
@@ -420,7 +420,7 @@ int WriteJudgings(const std::string& path, const std::string& tag, int count, in
 TEST(SqliteStoreTest, ConcurrentWriterProcessesLoseNothing) {
   TempDir dir;
   // The file does not exist yet: the processes also race to create the schema.
-  const std::string path = dir.File("judge.sqlite");
+  const std::string path = dir.Path("judge.sqlite");
   constexpr int kProcesses = 3;
   constexpr int kJudgings = 120;
   constexpr int kTests = 4;
@@ -467,7 +467,7 @@ TEST(SqliteStoreTest, ConcurrentWriterProcessesLoseNothing) {
 
 TEST(SqliteStoreTest, ConnectionsInThreadsOfOneProcessLoseNothing) {
   TempDir dir;
-  const std::string path = dir.File("judge.sqlite");
+  const std::string path = dir.Path("judge.sqlite");
   constexpr int kThreads = 3;
   constexpr int kJudgings = 60;
   std::vector<std::thread> threads;
@@ -516,7 +516,7 @@ TEST(SqliteStoreTest, WriterKilledMidJudgingLeavesAConsistentIncompleteJudging) 
   for (int round = 0; round < 5; ++round) {
     SCOPED_TRACE("round " + std::to_string(round));
     TempDir dir;
-    const std::string path = dir.File("judge.sqlite");
+    const std::string path = dir.Path("judge.sqlite");
     int fds[2];
     ASSERT_EQ(pipe(fds), 0);
     pid_t pid = fork();

@@ -11,7 +11,7 @@ INSTANTIATE_TEST_SUITE_P(
     ::testing::Values(
         StoreFactory{"Sqlite",
                      [](const TempDir& dir) -> std::unique_ptr<Store> {
-                       auto s = OpenStore(dir.File("judge.sqlite"));
+                       auto s = OpenStore(dir.Path("judge.sqlite"));
                        EXPECT_TRUE(s.ok()) << s.status().message();
                        return s.ok() ? std::move(s).value() : nullptr;
                      }},

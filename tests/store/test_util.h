@@ -1,5 +1,6 @@
-// Helpers shared by the store tests: temporary directories, raw SQLite access to
-// inspect files behind the store's back, and sample records.
+// Helpers shared by the store tests: the shared temporary directory and file helpers
+// (tests/support), raw SQLite access to inspect files behind the store's back, and
+// sample records.
 #ifndef JUDGE_TESTS_STORE_TEST_UTIL_H_
 #define JUDGE_TESTS_STORE_TEST_UTIL_H_
 
@@ -17,40 +18,14 @@
 #include <gtest/gtest.h>
 
 #include "judge/store/store.h"
+#include "support/files.h"
+#include "support/temp_dir.h"
 
 namespace judge::store_test {
 
-// A fresh directory under $TMPDIR, removed at destruction.
-class TempDir {
- public:
-  TempDir() {
-    std::string tmpl = (std::filesystem::temp_directory_path() / "judge-store-XXXXXX").string();
-    if (mkdtemp(tmpl.data()) == nullptr) std::abort();
-    path_ = tmpl;
-  }
-  ~TempDir() {
-    std::error_code ec;
-    std::filesystem::permissions(path_, std::filesystem::perms::owner_all, ec);
-    std::filesystem::remove_all(path_, ec);
-  }
-  const std::string& path() const { return path_; }
-  std::string File(const std::string& name) const { return path_ + "/" + name; }
-
- private:
-  std::string path_;
-};
-
-inline std::string ReadFile(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream ss;
-  ss << in.rdbuf();
-  return ss.str();
-}
-
-inline void WriteFile(const std::string& path, const std::string& bytes) {
-  std::ofstream out(path, std::ios::binary | std::ios::trunc);
-  out << bytes;
-}
+using testing_support::ReadFile;
+using testing_support::TempDir;
+using testing_support::WriteFile;
 
 // One SQL value from a raw connection (text form), or "<error: ...>".
 inline std::string RawQuery(const std::string& db_path, const std::string& sql) {

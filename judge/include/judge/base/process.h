@@ -8,7 +8,7 @@
 // the one file that uses it): the child gets exactly the descriptors asked for here
 // (stdin, stdout, stderr; every other descriptor is closed in the child), the caller's
 // environment with the changes the spec names, and the caller's own environment is
-// never changed (tests used to setenv() around a run). The child's exit status is
+// never changed (no setenv() around a run). The child's exit status is
 // read from its native status: an exit code, or 128 + the signal that killed it.
 //
 // Thread safety: every function and every ChildProcess may be used from any thread;

@@ -1,6 +1,6 @@
 // The kinds of checker a problem can name (problem.yaml `checker.type`), each one
 // entry in one table: its name, written once here, is what problem.yaml says and what
-// a judging stores; its facts answer the questions callers used to answer by
+// a judging stores; its facts answer the questions callers would otherwise answer by
 // switching on the kind (does it compare with the .ans file, does it run a program of
 // the package, does verify run it on the answer files).
 //

@@ -15,8 +15,10 @@
 //
 // Results are cached by (source bytes, profile commands, compiler version) under the
 // cache directory: <cache>/<sha256>/ holds the program files, the log and a marker
-// written last, so a half-written entry is never used. A CE caused by a limit (which
-// could pass on a less loaded machine) is not cached; a CE with a compiler error is.
+// written last, so a half-written entry is never used. A CE the same source always
+// gets (the compiler's refusal, or its CPU time, memory, output or process limit) is
+// cached like a program; a wall-time kill or a signal (which depend on the host's
+// load or a crashed compiler) is not (Compiler::Compile, docs/grading.md).
 // The cache is bounded (CompilerOptions::cache_max_bytes): the least recently used
 // entries are removed after each fill (compile_cache_bound.h).
 //
