@@ -264,6 +264,8 @@ TEST(ShippedLanguages, LegacyProfilesReproduceTheOldCompilers) {
     // g++ 12 -O2 would treat a missing return as unreachable (docs/grading.md).
     EXPECT_TRUE(Has(p->compile, "-fsanitize=unreachable")) << id;
     EXPECT_TRUE(Has(p->compile, "-fsanitize-undefined-trap-on-error")) << id;
+    // g++ 4.x's copy-on-write std::string, one pointer wide.
+    EXPECT_TRUE(Has(p->compile, "-D_GLIBCXX_USE_CXX11_ABI=0")) << id;
     EXPECT_EQ(p->memory_allowance_percent, kThirtyTwoBitAllowancePercent) << id;
   }
   EXPECT_EQ(set.Find("cpp98-poj")->original_judge, "POJ");
