@@ -13,8 +13,10 @@
 // its source; a standard std::*.cpp checker without a source as the built-in checker of
 // the same rule), the interactor (a testlib interactor by its source), the validators
 // (testlib validators by their sources, run by verify) and the solutions with their
-// tags. Statements, documents, properties, stresses and the Windows binaries are
-// ignored. Elements inside <judging>, <testset>, <tests>, <assets> and <solutions> that
+// tags; what the judge must make (LoadPolygonTestPlan: generated tests by their
+// <files><executables> and commands, answers by the main solution) and the checker's
+// and validators' own tests (LoadPolygonToolTests). Statements, documents, properties,
+// stresses and the Windows binaries are ignored. Elements inside <judging>, <testset>, <tests>, <assets> and <solutions> that
 // the judge does not know, a solution's unknown tag, a missing test file and bad XML are
 // errors of one line naming the file, what was expected and what was found.
 //
