@@ -166,7 +166,9 @@ class TestChecker {
     Result<CheckOutcome> c = pkg_.checker->CheckTest(q);
     const std::string found = c.ok() ? std::string(CheckVerdictName(c->verdict)) : "JE";
     const std::string message = c.ok() ? c->message : c.status().message();
-    checks_->Add({"checker", t.name, found == expected->second, false, expected->second, found, message});
+    // A checker that fails where the test expects a verdict: the check could not be made.
+    const bool judge_error = !c.ok() && expected->second != "JE";
+    checks_->Add({"checker", t.name, found == expected->second, judge_error, expected->second, found, message});
   }
 
   std::vector<std::string> InputFlags(const TestCase& t, const std::string& validator) const {
