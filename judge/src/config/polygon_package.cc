@@ -352,14 +352,15 @@ struct ListedTest {
   std::string in_rel, ans_rel;
 };
 
+// Filled in place (the pointers borrow from x, which is never moved after).
 struct ListedTests {
   ProblemXml x;
   const XmlElement* testset = nullptr;  // borrowed from x
   std::vector<ListedTest> tests;
 };
 
-Result<ListedTests> ListTestsOf(const ProblemConfig& config) {
-  ListedTests out;
+Status ListTestsOf(const ProblemConfig& config, ListedTests* result) {
+  ListedTests& out = *result;
   JUDGE_ASSIGN_OR_RETURN(out.x, ReadProblemXml(config.dir));
   const ProblemXml& x = out.x;
   JUDGE_ASSIGN_OR_RETURN(out.testset, MainTestset(x, nullptr));
@@ -389,7 +390,7 @@ Result<ListedTests> ListTestsOf(const ProblemConfig& config) {
                            FillPattern(x.file, *answer_pattern, testset->ChildText("answer-path-pattern"), t.number));
     out.tests.push_back(std::move(t));
   }
-  return out;
+  return Status::Ok();
 }
 
 // The package's file, else the one the judge made (config.made_tests_dir), else "".
@@ -405,7 +406,8 @@ std::string TestLabel(int number) { return "test " + std::to_string(number); }
 }  // namespace
 
 Result<TestData> LoadPolygonTests(const ProblemConfig& config) {
-  JUDGE_ASSIGN_OR_RETURN(ListedTests listed, ListTestsOf(config));
+  ListedTests listed;
+  JUDGE_RETURN_IF_ERROR(ListTestsOf(config, &listed));
   const ProblemXml& x = listed.x;
   TestData data;
   for (const ListedTest& lt : listed.tests) {
@@ -585,7 +587,8 @@ Status ParseCommand(const ProblemXml& x, const XmlElement& t, const std::map<std
 }  // namespace
 
 Result<PolygonTestPlan> LoadPolygonTestPlan(const ProblemConfig& config) {
-  JUDGE_ASSIGN_OR_RETURN(ListedTests listed, ListTestsOf(config));
+  ListedTests listed;
+  JUDGE_RETURN_IF_ERROR(ListTestsOf(config, &listed));
   const ProblemXml& x = listed.x;
   JUDGE_ASSIGN_OR_RETURN(auto executables, Executables(x, config.dir));
   PolygonTestPlan plan;
