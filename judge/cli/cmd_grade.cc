@@ -160,7 +160,11 @@ int RunGrade(const GradeArgs& a) {
   if (!a.no_cache) lopt.package.cache_dir = DefaultCacheDir();
   lopt.inference = popt;  // a package without a time limit: inferred with these
   std::string note;
+  // A Polygon package's generated tests and answers are made first: shown as they go.
+  ProgressLine making(std::cout, StdoutIsTerminal() && !a.json);
+  lopt.on_progress = [&making](const std::string& step) { making.Show("making tests: " + step); };
   auto package = PackageLoader(lopt).Load(a.problem_dir, &note);
+  making.Clear();
   if (!package.ok()) return interrupt.ExitCode(ReportError("grade", package.status()));
   if (!note.empty() && !a.json) std::cerr << "grade: " << EscapeForTerminal(note) << "\n";
   std::vector<Result<JudgeTask>> tasks = MakeTasks(a, *files, *profiles, package->get());

@@ -69,7 +69,13 @@ int RunVerify(const VerifyArgs& a) {
   if (!a.no_cache) lopt.package.cache_dir = DefaultCacheDir();
   lopt.resolve_time_limit = false;  // verify infers a missing limit itself, and says how
   const PackageOptions& pkg_options = lopt.package;
+  InterruptHandler interrupt;
+  lopt.inference.cancel = interrupt.flag();
+  // A Polygon package's generated tests and answers are made first: shown as they go.
+  ProgressLine making(std::cout, StdoutIsTerminal() && !a.json);
+  lopt.on_progress = [&making](const std::string& step) { making.Show("making tests: " + step); };
   auto package = PackageLoader(lopt).Load(a.problem_dir);
+  making.Clear();
   if (!package.ok()) return ReportError("verify", package.status());
   std::unique_ptr<Store> store;
   if (!a.db.empty()) {
@@ -77,7 +83,6 @@ int RunVerify(const VerifyArgs& a) {
     if (!s.ok()) return ReportError("verify", s.status());
     store = std::move(*s);
   }
-  InterruptHandler interrupt;
   PipelineOptions popt;
   popt.cancel = interrupt.flag();
   popt.jobs = JobsForHost("verify", a.jobs, "--jobs");

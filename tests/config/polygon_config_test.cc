@@ -1,5 +1,7 @@
 // A Polygon package's problem.xml (judge/config/polygon.h): limits and I/O from
-// <judging>, the tests by the testset's path patterns with their samples, the checker
+// <judging>, the tests by the testset's path patterns with their samples, what the
+// judge must make (generated tests, answers) and the commands it refuses, the
+// checker's and validator's own tests, the checker
 // (a testlib source, or a standard one as a built-in rule), the solutions and what
 // their tags expect, and a one-line error for bad XML, a missing test file, an element
 // or a tag the judge does not know.
@@ -134,6 +136,139 @@ TEST_F(PolygonConfigTest, MissingTestFileNamesIt) {
   EXPECT_NE(data.status().message().find("test 2: expected its answer " + Dir() + "/tests/02.a, found no such file"),
             std::string::npos)
       << data.status().message();
+}
+
+// problem.xml with <files><executables> holding files/gen.cpp (and a script) and the
+// third test's cmd replaced by `cmd`.
+std::string GeneratedXml(const std::string& cmd, const std::string& extra_attributes = "") {
+  std::string testset = kTestset;
+  const std::string old = "<test cmd=\"gen 5\"";
+  testset.replace(testset.find(old), old.size(), "<test cmd=\"" + cmd + "\"" + extra_attributes);
+  std::string xml = ProblemXml("", testset,
+                               kChecker + std::string("    <solutions><solution tag=\"main\">"
+                                                      "<source path=\"solutions/main.py\" type=\"python.3\"/>"
+                                                      "</solution></solutions>\n"));
+  xml.replace(xml.find("  <assets>"), 0,
+              "  <files><executables>\n"
+              "    <executable><source path=\"files/gen.cpp\" type=\"cpp.g++17\"/>"
+              "<binary path=\"files/gen.exe\" type=\"exe.win32\"/></executable>\n"
+              "    <executable><source path=\"files/doall.sh\"/></executable>\n"
+              "    <executable><binary path=\"files/win.exe\" type=\"exe.win32\"/></executable>\n"
+              "  </executables></files>\n");
+  return xml;
+}
+
+TEST_F(PolygonConfigTest, PlanSaysWhatToMakeAndHow) {
+  tmp_.Write("pkg/files/gen.cpp", "int main() {}\n");
+  tmp_.Write("pkg/files/doall.sh", "echo\n");
+  tmp_.Write("pkg/solutions/main.py", "print(1)\n");
+  std::filesystem::remove(Dir() + "/tests/03");
+  std::filesystem::remove(Dir() + "/tests/03.a");
+  std::filesystem::remove(Dir() + "/tests/01.a");
+  auto r = Load(GeneratedXml("  gen\t7  -n=13 "));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  auto plan = LoadPolygonTestPlan(*r);
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  ASSERT_EQ(plan->tests.size(), 2u);  // test 2 lacks nothing
+  EXPECT_EQ(plan->tests[0].number, 1);
+  EXPECT_FALSE(plan->tests[0].make_input);
+  EXPECT_TRUE(plan->tests[0].make_answer);
+  EXPECT_EQ(plan->tests[0].answer_rel, "tests/01.a");
+  const PolygonTestToMake& gen = plan->tests[1];
+  EXPECT_TRUE(gen.make_input && gen.make_answer);
+  EXPECT_EQ(gen.input_rel, "tests/03");
+  EXPECT_EQ(gen.generator, "gen");
+  EXPECT_EQ(gen.args, (std::vector<std::string>{"7", "-n=13"}));
+  ASSERT_EQ(plan->generators.size(), 1u);  // only those the commands use
+  EXPECT_EQ(plan->generators.at("gen").path, Dir() + "/files/gen.cpp");
+  EXPECT_EQ(plan->generators.at("gen").language, "cpp17");
+  ASSERT_TRUE(plan->main.has_value());
+  EXPECT_EQ(plan->main->rel, "solutions/main.py");
+
+  // The made files are found where the judge put them.
+  tmp_.Write("made/tests/03", "91\n");
+  tmp_.Write("made/tests/03.a", "7\n");
+  tmp_.Write("made/tests/01.a", "1\n");
+  r->made_tests_dir = tmp_.path() + "/made";
+  auto data = LoadTestData(*r);
+  ASSERT_TRUE(data.ok()) << data.status().message();
+  EXPECT_EQ(data->tests[2].input_path, tmp_.path() + "/made/tests/03");
+  EXPECT_EQ(data->tests[2].name, "tests/03");
+  EXPECT_EQ(data->tests[1].input_path, Dir() + "/tests/02");
+}
+
+TEST_F(PolygonConfigTest, CommandsNotRunAreRefusedNamingTheTest) {
+  tmp_.Write("pkg/files/gen.cpp", "int main() {}\n");
+  tmp_.Write("pkg/files/doall.sh", "echo\n");
+  tmp_.Write("pkg/solutions/main.py", "print(1)\n");
+  std::filesystem::remove(Dir() + "/tests/03");
+  struct Case {
+    std::string cmd, attributes, says;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"doall.sh", "", "test 3: expected a command naming an executable of <files><executables> (doall, gen)"},
+           {"doall 1", "", "found the script " + Dir() + "/files/doall.sh"},
+           {"win 1", "", "(doall, gen), found \"win 1\""},  // a binary alone is not run
+           {"gen 1 &gt; {3-5}", "", "a generator writing several tests"},
+           {"gen 1", " from-file=\"2\"", "with from-file=\"2\", a generator writing several tests"},
+           {"gen 1 | tee x", "", "(shell syntax is never run)"},
+           {"gen $HOME", "", "(shell syntax is never run)"},
+           {"", "", "test 3: expected the generator's command in cmd=, found none"},
+       }) {
+    auto r = Load(GeneratedXml(c.cmd, c.attributes));
+    ASSERT_TRUE(r.ok()) << r.status().message();
+    auto plan = LoadPolygonTestPlan(*r);
+    ASSERT_FALSE(plan.ok()) << c.cmd;
+    const std::string& m = plan.status().message();
+    EXPECT_EQ(m.find('\n'), std::string::npos) << m;
+    EXPECT_EQ(m.rfind(File() + ":", 0), 0u) << m;
+    EXPECT_NE(m.find(c.says), std::string::npos) << c.cmd << ": " << m;
+  }
+  // A missing answer without a main solution to make it.
+  std::filesystem::remove(Dir() + "/tests/02.a");
+  auto r = Load(ProblemXml("", kTestset, kChecker));
+  ASSERT_TRUE(r.ok());
+  tmp_.Write("pkg/tests/03", "1\n");
+  auto plan = LoadPolygonTestPlan(*r);
+  ASSERT_FALSE(plan.ok());
+  EXPECT_NE(plan.status().message().find("test 2: expected its answer " + Dir() +
+                                         "/tests/02.a, found no such file and no solution tagged main"),
+            std::string::npos)
+      << plan.status().message();
+}
+
+TEST_F(PolygonConfigTest, CheckerAndValidatorTestsAreListed) {
+  tmp_.Write("pkg/files/val.cpp", "int main() {}\n");
+  for (const char* f : {"c/01", "c/01.o", "c/01.a", "c/02", "c/02.o", "c/02.a", "v/01"})
+    tmp_.Write(std::string("pkg/") + f, "1\n");
+  std::string checker = kChecker;
+  checker.replace(checker.find("    </checker>"), 0,
+                  "      <testset><test-count>2</test-count><input-path-pattern>c/%02d</input-path-pattern>"
+                  "<output-path-pattern>c/%02d.o</output-path-pattern><answer-path-pattern>c/%02d.a"
+                  "</answer-path-pattern><tests><test verdict=\"ok\"/><test verdict=\"wrong-answer\"/></tests>"
+                  "</testset>\n");
+  const std::string validators =
+      "    <validators><validator><source path=\"files/val.cpp\" type=\"cpp.g++17\"/><testset>"
+      "<test-count>1</test-count><input-path-pattern>v/%02d</input-path-pattern><tests><test verdict=\"invalid\"/>"
+      "</tests></testset></validator></validators>\n";
+  WriteXml(ProblemXml("", kTestset, checker + validators));
+  auto tests = LoadPolygonToolTests(Dir());
+  ASSERT_TRUE(tests.ok()) << tests.status().message();
+  ASSERT_EQ(tests->checker.size(), 2u);
+  EXPECT_EQ(tests->checker[1].name, "c/02");
+  EXPECT_EQ(tests->checker[1].output_path, Dir() + "/c/02.o");
+  EXPECT_EQ(tests->checker[1].answer_path, Dir() + "/c/02.a");
+  EXPECT_EQ(tests->checker[1].verdict, "wrong-answer");
+  ASSERT_EQ(tests->validators.size(), 1u);
+  ASSERT_EQ(tests->validators[0].size(), 1u);
+  EXPECT_EQ(tests->validators[0][0].input_path, Dir() + "/v/01");
+  EXPECT_EQ(tests->validators[0][0].verdict, "invalid");
+  std::filesystem::remove(Dir() + "/c/02.o");
+  tests = LoadPolygonToolTests(Dir());
+  ASSERT_FALSE(tests.ok());
+  EXPECT_NE(tests.status().message().find("expected the file " + Dir() + "/c/02.o, found no such file"),
+            std::string::npos)
+      << tests.status().message();
 }
 
 TEST_F(PolygonConfigTest, UnknownElementIsAnErrorNamingIt) {

@@ -343,9 +343,28 @@ Result<ProblemConfig> LoadPolygonConfig(const std::string& dir) {
   return c;
 }
 
-Result<TestData> LoadPolygonTests(const ProblemConfig& config) {
-  JUDGE_ASSIGN_OR_RETURN(ProblemXml x, ReadProblemXml(config.dir));
-  JUDGE_ASSIGN_OR_RETURN(const XmlElement* testset, MainTestset(x, nullptr));
+namespace {
+
+// A <test> of the judged testset with its number and its files' paths in the package.
+struct ListedTest {
+  const XmlElement* e = nullptr;
+  int number = 0;  // from 1
+  std::string in_rel, ans_rel;
+};
+
+// Filled in place (the pointers borrow from x, which is never moved after).
+struct ListedTests {
+  ProblemXml x;
+  const XmlElement* testset = nullptr;  // borrowed from x
+  std::vector<ListedTest> tests;
+};
+
+Status ListTestsOf(const ProblemConfig& config, ListedTests* result) {
+  ListedTests& out = *result;
+  JUDGE_ASSIGN_OR_RETURN(out.x, ReadProblemXml(config.dir));
+  const ProblemXml& x = out.x;
+  JUDGE_ASSIGN_OR_RETURN(out.testset, MainTestset(x, nullptr));
+  const XmlElement* testset = out.testset;
   const XmlElement* input_pattern = testset->Child("input-path-pattern");
   if (!input_pattern) return Bad(x.file, *testset, "expected an <input-path-pattern>, found none");
   const XmlElement* answer_pattern = testset->Child("answer-path-pattern");
@@ -361,37 +380,62 @@ Result<TestData> LoadPolygonTests(const ProblemConfig& config) {
       return Bad(x.file, *count, "expected the number of <test> elements (" + std::to_string(listed.size()) +
                                      "), found \"" + n + "\"");
   }
-  TestData data;
   for (std::size_t i = 0; i < listed.size(); ++i) {
-    const XmlElement& t = *listed[i];
-    const int number = static_cast<int>(i) + 1;
-    JUDGE_ASSIGN_OR_RETURN(std::string in_rel,
-                           FillPattern(x.file, *input_pattern, testset->ChildText("input-path-pattern"), number));
-    JUDGE_ASSIGN_OR_RETURN(std::string ans_rel,
-                           FillPattern(x.file, *answer_pattern, testset->ChildText("answer-path-pattern"), number));
+    ListedTest t;
+    t.e = listed[i];
+    t.number = static_cast<int>(i) + 1;
+    JUDGE_ASSIGN_OR_RETURN(t.in_rel,
+                           FillPattern(x.file, *input_pattern, testset->ChildText("input-path-pattern"), t.number));
+    JUDGE_ASSIGN_OR_RETURN(t.ans_rel,
+                           FillPattern(x.file, *answer_pattern, testset->ChildText("answer-path-pattern"), t.number));
+    out.tests.push_back(std::move(t));
+  }
+  return Status::Ok();
+}
+
+// The package's file, else the one the judge made (config.made_tests_dir), else "".
+std::string FoundFile(const ProblemConfig& config, const std::string& rel) {
+  if (IsFile(Join(config.dir, rel))) return Join(config.dir, rel);
+  if (!config.made_tests_dir.empty() && IsFile(Join(config.made_tests_dir, rel)))
+    return Join(config.made_tests_dir, rel);
+  return "";
+}
+
+std::string TestLabel(int number) { return "test " + std::to_string(number); }
+
+}  // namespace
+
+Result<TestData> LoadPolygonTests(const ProblemConfig& config) {
+  ListedTests listed;
+  JUDGE_RETURN_IF_ERROR(ListTestsOf(config, &listed));
+  const ProblemXml& x = listed.x;
+  TestData data;
+  for (const ListedTest& lt : listed.tests) {
+    const XmlElement& t = *lt.e;
     TestCase c;
-    c.name = in_rel;
+    c.name = lt.in_rel;
     c.group = t.Attribute("sample") == "true" ? "sample" : "secret";
     JUDGE_ASSIGN_OR_RETURN(c.points, Points(x.file, t));
     if (!config.groups.empty()) {
       // Scored by groups (ReadGroups): each test in one of them.
-      c.group = testset->Child("groups") ? t.Attribute("group") : "tests";
+      c.group = listed.testset->Child("groups") ? t.Attribute("group") : "tests";
       auto named = [&](const TestGroup& g) { return g.name == c.group; };
       if (std::none_of(config.groups.begin(), config.groups.end(), named))
-        return Bad(x.file, t, "test " + std::to_string(number) +
-                                  ": expected group=\"<a group of the testset>\", found \"" + c.group + "\"");
+        return Bad(x.file, t, TestLabel(lt.number) + ": expected group=\"<a group of the testset>\", found \"" +
+                                  c.group + "\"");
     }
-    c.input_path = Join(config.dir, in_rel);
-    c.answer_path = Join(config.dir, ans_rel);
-    const std::string made = t.Attribute("method") == "generated" ? " (a generated test: \"" + t.Attribute("cmd") +
-                                                                        "\"; this judge does not run generators yet)"
-                                                                  : "";
-    if (!IsFile(c.input_path))
-      return Bad(x.file, t, "test " + std::to_string(number) + ": expected its input " + c.input_path +
+    c.input_path = FoundFile(config, lt.in_rel);
+    c.answer_path = FoundFile(config, lt.ans_rel);
+    const std::string made = t.Attribute("method") == "generated"
+                                 ? " (a generated test: \"" + t.Attribute("cmd") + "\", made when a judge command loads the package)"
+                                 : "";
+    if (c.input_path.empty())
+      return Bad(x.file, t, TestLabel(lt.number) + ": expected its input " + Join(config.dir, lt.in_rel) +
                                 ", found no such file" + made);
-    if (!IsFile(c.answer_path))
-      return Bad(x.file, t, "test " + std::to_string(number) + ": expected its answer " + c.answer_path +
-                                ", found no such file (this judge does not make answers with the main solution yet)");
+    if (c.answer_path.empty())
+      return Bad(x.file, t, TestLabel(lt.number) + ": expected its answer " + Join(config.dir, lt.ans_rel) +
+                                ", found no such file (answers are made with the main solution when a judge command "
+                                "loads the package)");
     data.tests.push_back(std::move(c));
   }
   return data;
@@ -469,6 +513,189 @@ Result<std::vector<PolygonSolution>> LoadPolygonSolutions(const std::string& dir
     JUDGE_ASSIGN_OR_RETURN(std::optional<PackageProgram> program, SourceOf(x.file, dir, s));
     p.path = program->path;
     out.push_back(std::move(p));
+  }
+  return out;
+}
+
+namespace {
+
+// <files><executables>: each executable's source by the name Polygon's commands use
+// (the file name without its extension: files/gen.cpp is "gen").
+Result<std::map<std::string, PackageProgram>> Executables(const ProblemXml& x, const std::string& dir) {
+  std::map<std::string, PackageProgram> out;
+  const XmlElement* files = x.root.Child("files");
+  const XmlElement* executables = files ? files->Child("executables") : nullptr;
+  if (!executables) return out;
+  for (const auto& e : executables->children) {
+    if (e.name != "executable") continue;
+    JUDGE_ASSIGN_OR_RETURN(std::optional<PackageProgram> source, SourceOf(x.file, dir, e));
+    if (!source) continue;  // a binary alone: Windows only, never run here
+    source->language = PolygonLanguage(e.Child("source")->Attribute("type"));
+    const std::string stem = fs_std::path(source->name).stem().string();
+    out.emplace(stem, std::move(*source));
+  }
+  return out;
+}
+
+bool EndsWith(const std::string& s, const std::string& suffix) {
+  return s.size() >= suffix.size() && s.compare(s.size() - suffix.size(), suffix.size(), suffix) == 0;
+}
+
+std::string Names(const std::map<std::string, PackageProgram>& executables) {
+  std::string out;
+  for (const auto& [name, p] : executables) out += (out.empty() ? "" : ", ") + name;
+  return out.empty() ? "none" : out;
+}
+
+// A generated test's cmd as "<executable> <arguments>": the executable of the package
+// it names, and its arguments. Anything a shell would interpret is refused, never run.
+Status ParseCommand(const ProblemXml& x, const XmlElement& t, const std::map<std::string, PackageProgram>& executables,
+                    PolygonTestToMake* m) {
+  const std::string label = TestLabel(m->number) + ": ";
+  if (t.HasAttribute("from-file") || m->cmd.find('>') != std::string::npos)
+    return Bad(x.file, t, label + "expected a generator writing this test on its stdout, found \"" + m->cmd + "\"" +
+                              (t.HasAttribute("from-file") ? " with from-file=\"" + t.Attribute("from-file") + "\"" : "") +
+                              ", a generator writing several tests (Polygon's `gen > {3-5}`), which this judge does not run");
+  if (m->cmd.find_first_of("<|;&$`\"'(){}*?\\~") != std::string::npos)
+    return Bad(x.file, t, label + "expected a command \"<generator> <arguments>\", found \"" + m->cmd +
+                              "\" (shell syntax is never run)");
+  std::vector<std::string> words;
+  std::string word;
+  for (char c : m->cmd + " ") {
+    if (c == ' ' || c == '\t' || c == '\n' || c == '\r') {
+      if (!word.empty()) words.push_back(std::move(word));
+      word.clear();
+    } else {
+      word += c;
+    }
+  }
+  if (words.empty()) return Bad(x.file, t, label + "expected the generator's command in cmd=, found none");
+  auto it = executables.find(words[0]);
+  if (it == executables.end())
+    return Bad(x.file, t, label + "expected a command naming an executable of <files><executables> (" +
+                              Names(executables) + "), found \"" + m->cmd + "\"");
+  const std::string& source = it->second.name;
+  for (const char* script : {".sh", ".bat", ".cmd", ".exe"})
+    if (EndsWith(source, script))
+      return Bad(x.file, t, label + "expected a generator this judge builds and runs in its sandbox, found the script " +
+                                it->second.path + " (\"" + m->cmd + "\")");
+  m->generator = words[0];
+  m->args.assign(words.begin() + 1, words.end());
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<PolygonTestPlan> LoadPolygonTestPlan(const ProblemConfig& config) {
+  ListedTests listed;
+  JUDGE_RETURN_IF_ERROR(ListTestsOf(config, &listed));
+  const ProblemXml& x = listed.x;
+  JUDGE_ASSIGN_OR_RETURN(auto executables, Executables(x, config.dir));
+  PolygonTestPlan plan;
+  for (const ListedTest& lt : listed.tests) {
+    const XmlElement& t = *lt.e;
+    PolygonTestToMake m;
+    m.number = lt.number;
+    m.input_rel = lt.in_rel;
+    m.answer_rel = lt.ans_rel;
+    m.cmd = t.Attribute("cmd");
+    m.make_input = !IsFile(Join(config.dir, lt.in_rel));
+    m.make_answer = !IsFile(Join(config.dir, lt.ans_rel));
+    if (!m.make_input && !m.make_answer) continue;
+    if (m.make_input && t.Attribute("method") != "generated")
+      return Bad(x.file, t, TestLabel(lt.number) + ": expected its input " + Join(config.dir, lt.in_rel) +
+                                ", found no such file");
+    if (m.make_input) {
+      JUDGE_RETURN_IF_ERROR(ParseCommand(x, t, executables, &m));
+      plan.generators.emplace(m.generator, executables.at(m.generator));
+    }
+    if (m.make_answer && config.interactive)
+      return Bad(x.file, t, TestLabel(lt.number) + ": expected its answer " + Join(config.dir, lt.ans_rel) +
+                                ", found no such file (answers of an interactive problem are not made here)");
+    plan.tests.push_back(std::move(m));
+  }
+  const bool answers = std::any_of(plan.tests.begin(), plan.tests.end(), [](const auto& m) { return m.make_answer; });
+  if (!answers) return plan;
+  JUDGE_ASSIGN_OR_RETURN(std::vector<PolygonSolution> solutions, LoadPolygonSolutions(config.dir));
+  for (auto& s : solutions)
+    if (s.tag == "main") plan.main = std::move(s);
+  if (!plan.main) {
+    const PolygonTestToMake& first = *std::find_if(plan.tests.begin(), plan.tests.end(),
+                                                   [](const auto& m) { return m.make_answer; });
+    return Status::InvalidArgument(x.file + ": " + TestLabel(first.number) + ": expected its answer " +
+                                   Join(config.dir, first.answer_rel) +
+                                   ", found no such file and no solution tagged main to make it");
+  }
+  return plan;
+}
+
+namespace {
+
+// One program's <testset>: its tests with their files (output and answer when
+// `with_outputs`, the checker's).
+Result<std::vector<PolygonToolTest>> ToolTests(const ProblemXml& x, const std::string& dir, const XmlElement& program,
+                                               bool with_outputs) {
+  std::vector<PolygonToolTest> out;
+  const XmlElement* testset = program.Child("testset");
+  if (!testset) return out;
+  JUDGE_RETURN_IF_ERROR(KnownChildren(x.file, *testset, {"test-count", "input-path-pattern", "output-path-pattern",
+                                                         "answer-path-pattern", "tests"}));
+  std::vector<const XmlElement*> listed;
+  if (const XmlElement* tests = testset->Child("tests")) {
+    JUDGE_RETURN_IF_ERROR(KnownChildren(x.file, *tests, {"test"}));
+    for (const auto& t : tests->children) listed.push_back(&t);
+  }
+  if (const XmlElement* count = testset->Child("test-count"))
+    if (testset->ChildText("test-count") != std::to_string(listed.size()))
+      return Bad(x.file, *count, "expected the number of <test> elements (" + std::to_string(listed.size()) +
+                                     "), found \"" + testset->ChildText("test-count") + "\"");
+  if (listed.empty()) return out;
+  std::vector<std::string> kinds = {"input-path-pattern"};
+  if (with_outputs) kinds.insert(kinds.end(), {"output-path-pattern", "answer-path-pattern"});
+  for (std::size_t i = 0; i < listed.size(); ++i) {
+    PolygonToolTest t;
+    t.verdict = listed[i]->Attribute("verdict");
+    std::vector<std::string> paths;
+    for (const auto& kind : kinds) {
+      const XmlElement* pattern = testset->Child(kind);
+      if (!pattern) return Bad(x.file, *testset, "expected an <" + kind + ">, found none");
+      JUDGE_ASSIGN_OR_RETURN(std::string rel,
+                             FillPattern(x.file, *pattern, testset->ChildText(kind), static_cast<int>(i) + 1));
+      if (!IsFile(Join(dir, rel)))
+        return Bad(x.file, *listed[i], "expected the file " + Join(dir, rel) + ", found no such file");
+      if (paths.empty()) t.name = rel;
+      paths.push_back(Join(dir, rel));
+    }
+    t.input_path = paths[0];
+    if (with_outputs) {
+      t.output_path = paths[1];
+      t.answer_path = paths[2];
+    }
+    out.push_back(std::move(t));
+  }
+  return out;
+}
+
+}  // namespace
+
+Result<PolygonToolTests> LoadPolygonToolTests(const std::string& dir) {
+  JUDGE_ASSIGN_OR_RETURN(ProblemXml x, ReadProblemXml(dir));
+  PolygonToolTests out;
+  const XmlElement* assets = x.root.Child("assets");
+  if (!assets) return out;
+  if (const XmlElement* checker = assets->Child("checker")) {
+    JUDGE_ASSIGN_OR_RETURN(out.checker, ToolTests(x, dir, *checker, true));
+  }
+  // In ReadAssets' order: <validator> directly in <assets> and those of <validators>.
+  for (const auto& e : assets->children) {
+    std::vector<const XmlElement*> validators;
+    if (e.name == "validator") validators.push_back(&e);
+    if (e.name == "validators")
+      for (const auto& v : e.children) validators.push_back(&v);
+    for (const XmlElement* v : validators) {
+      JUDGE_ASSIGN_OR_RETURN(std::vector<PolygonToolTest> tests, ToolTests(x, dir, *v, false));
+      out.validators.push_back(std::move(tests));
+    }
   }
   return out;
 }

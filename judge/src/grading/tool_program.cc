@@ -125,7 +125,12 @@ Result<LanguageProfile> ToolProgram::ChooseProfile(const std::vector<SourceFile>
   Status error;
   const LanguageSet* set = env_->languages ? env_->languages : ShippedLanguages(&error);
   if (!set) return error.WithContext("building the " + role_);
-  const LanguageProfile* chosen = nullptr;
+  const LanguageProfile* chosen = source_.language.empty() ? nullptr : set->Find(source_.language);
+  if (chosen) {
+    LanguageAvailability a = CheckAvailability(*chosen);
+    if (!a.available) return Status::Unsupported(source_.path + ": cannot build the " + role_ + ": " + a.reason);
+    return *chosen;
+  }
   for (const auto& f : files) {
     if (IsHeader(f.name)) continue;
     const LanguageProfile* p = set->ForFile(f.name);

@@ -224,6 +224,7 @@ Result<std::unique_ptr<Package>> LoadPackage(const std::string& problem_dir, con
   JUDGE_RETURN_IF_ERROR(CheckPackageDir(problem_dir));
   auto pkg = std::make_unique<Package>();
   JUDGE_ASSIGN_OR_RETURN(pkg->problem, LoadProblemConfig(problem_dir));
+  pkg->problem.made_tests_dir = options.made_tests_dir;
   if (options.with_tests) {
     JUDGE_ASSIGN_OR_RETURN(TestData data, LoadTestData(pkg->problem));
     pkg->tests = std::move(data.tests);

@@ -3,6 +3,7 @@
 #include "judge/judging/verify.h"
 
 #include <algorithm>
+#include <map>
 
 #include "judge/base/files.h"
 #include "judge/config/polygon.h"
@@ -36,6 +37,24 @@ class TestChecker {
     }
     for (const auto& s : pkg_.skipped_input_validators)
       checks_->Add({"validate", s, true, false, "valid", "skipped", "checktestdata and VIVA files are not run"});
+    if (pkg_.problem.format_version == kPolygonFormat) CheckPolygonToolTests();
+  }
+
+  // The checker's and validators' own tests of a Polygon package.
+  void CheckPolygonToolTests() {
+    Result<PolygonToolTests> tests = LoadPolygonToolTests(pkg_.problem.dir);
+    if (!tests.ok())
+      return checks_->Add({"checker", "problem.xml", false, false, "readable", "bad", tests.status().message()});
+    const std::atomic<bool>* cancel = pipeline_->options().cancel;
+    if (!tests->checker.empty() && (pkg_.problem.interactive || !pkg_.checker))
+      checks_->Add({"note", "problem.xml", true, false, "-", "note",
+                    "the checker's tests are not run in an interactive problem"});
+    else
+      for (const auto& t : tests->checker)
+        if (!(cancel && cancel->load())) RunCheckerTest(t);
+    for (std::size_t i = 0; i < tests->validators.size() && i < pkg_.testlib_validators.size(); ++i)
+      for (const auto& t : tests->validators[i])
+        if (!(cancel && cancel->load())) RunValidatorTest(*pkg_.testlib_validators[i], t);
   }
 
  private:
@@ -63,30 +82,93 @@ class TestChecker {
     return Status::Ok();
   }
 
-  // An input validator program: exit valid_exit (Kattis 42, testlib 0) is valid,
-  // anything else is not.
-  void RunInputValidator(ToolProgram& v, const TestCase& t, int valid_exit) {
-    const std::string subject = t.name + " (" + v.source().name + ")";
-    Status ready = Prepare();
-    if (!ready.ok()) return checks_->Add({"validate", subject, false, true, "valid", "JE", ready.message()});
+  // What an input validator said of one input: exit valid_exit (Kattis 42, testlib 0)
+  // is valid, anything else is not, with its message.
+  struct Validation {
+    bool valid = false;
+    std::string message;
+  };
+  Result<Validation> RunValidator(ToolProgram& v, const std::string& input_path, std::vector<std::string> args,
+                                  int valid_exit) {
+    JUDGE_RETURN_IF_ERROR(Prepare());
     const std::string work = scratch_->path() + "/input_validator";
     ToolRun run;
-    run.args = InputFlags(t, v.source().name);
+    run.args = std::move(args);
     run.work_dir = work;
-    run.stdin_path = t.input_path;
+    run.stdin_path = input_path;
     run.stdout_path = scratch_->path() + "/input_validator.stdout";
     run.stderr_path = scratch_->path() + "/input_validator.stderr";
     run.cancel = pipeline_->options().cancel;
-    Status fresh = fs::RemoveTree(work);
-    if (fresh.ok()) fresh = fs::MakeDirs(work);
-    Result<RunResult> r = fresh.ok() ? v.Run(sandbox_.get(), run) : Result<RunResult>(fresh);
+    JUDGE_RETURN_IF_ERROR(fs::RemoveTree(work));
+    JUDGE_RETURN_IF_ERROR(fs::MakeDirs(work));
+    JUDGE_ASSIGN_OR_RETURN(RunResult r, v.Run(sandbox_.get(), run));
+    Validation out;
+    out.valid = r.exit_code == valid_exit && r.signal == 0 && r.kill_reason == KillReason::kNone;
+    out.message = ReadToolMessage(run.stderr_path, 600);
+    if (out.message.empty()) out.message = ReadToolMessage(run.stdout_path, 600);
+    if (!out.valid)
+      out.message = (r.exit_code >= 0 ? "exit code " + std::to_string(r.exit_code) : DescribeRun(r)) +
+                    (out.message.empty() ? "" : ": " + out.message);
+    return out;
+  }
+
+  void RunInputValidator(ToolProgram& v, const TestCase& t, int valid_exit) {
+    const std::string subject = t.name + " (" + v.source().name + ")";
+    Result<Validation> r = RunValidator(v, t.input_path, InputFlags(t, v.source().name), valid_exit);
     if (!r.ok()) return checks_->Add({"validate", subject, false, true, "valid", "JE", r.status().message()});
-    bool valid = r->exit_code == valid_exit && r->signal == 0 && r->kill_reason == KillReason::kNone;
-    std::string message = ReadToolMessage(run.stderr_path, 600);
-    if (message.empty()) message = ReadToolMessage(run.stdout_path, 600);
-    if (!valid) message = (r->exit_code >= 0 ? "exit code " + std::to_string(r->exit_code) : DescribeRun(*r)) +
-                          (message.empty() ? "" : ": " + message);
-    checks_->Add({"validate", subject, valid, false, "valid", valid ? "valid" : "invalid", valid ? "" : message});
+    checks_->Add({"validate", subject, r->valid, false, "valid", r->valid ? "valid" : "invalid",
+                  r->valid ? "" : r->message});
+  }
+
+  // A Polygon validator's own test: the verdict its <testset> gives ("valid", "invalid").
+  void RunValidatorTest(ToolProgram& v, const PolygonToolTest& t) {
+    const std::string subject = t.name + " (" + v.source().name + ")";
+    if (t.verdict != "valid" && t.verdict != "invalid")
+      return checks_->Add({"validator", subject, false, false, "valid or invalid", t.verdict,
+                           "expected verdict=\"valid\" or \"invalid\", found \"" + t.verdict + "\""});
+    Result<Validation> r = RunValidator(v, t.input_path, {}, 0);
+    if (!r.ok()) return checks_->Add({"validator", subject, false, true, t.verdict, "JE", r.status().message()});
+    const std::string found = r->valid ? "valid" : "invalid";
+    checks_->Add({"validator", subject, found == t.verdict, false, t.verdict, found, r->message});
+  }
+
+  // A Polygon checker's own test: its output judged against its answer must get the
+  // verdict the test names (ok, wrong-answer, presentation-error; crashed or fail: the
+  // checker fails).
+  void RunCheckerTest(const PolygonToolTest& t) {
+    static const std::map<std::string, std::string> kExpected = {
+        {"ok", "AC"}, {"wrong-answer", "WA"}, {"presentation-error", "PE"}, {"crashed", "JE"}, {"fail", "JE"},
+        {"failed", "JE"}};
+    auto expected = kExpected.find(t.verdict);
+    if (expected == kExpected.end())
+      return checks_->Add({"checker", t.name, false, false, "ok, wrong-answer, presentation-error or crashed",
+                           t.verdict, "expected a verdict this judge knows, found \"" + t.verdict + "\""});
+    Result<std::string> input = fs::ReadFile(t.input_path);
+    Result<std::string> output = input.ok() ? fs::ReadFile(t.output_path) : input;
+    Result<std::string> answer = output.ok() ? fs::ReadFile(t.answer_path) : output;
+    Status ready = answer.ok() ? Prepare() : answer.status();
+    if (!ready.ok()) return checks_->Add({"checker", t.name, false, true, expected->second, "JE", ready.message()});
+    TestCase test;
+    test.name = t.name;
+    test.input_path = t.input_path;
+    test.answer_path = t.answer_path;
+    const std::vector<std::string> flags;
+    CheckRequest q;
+    q.test = &test;
+    q.flags = &flags;
+    q.input = *input;
+    q.output = *output;
+    q.answer = *answer;
+    q.output_path = t.output_path;
+    q.sandbox = sandbox_.get();
+    q.scratch_dir = scratch_->path();
+    q.cancel = pipeline_->options().cancel;
+    Result<CheckOutcome> c = pkg_.checker->CheckTest(q);
+    const std::string found = c.ok() ? std::string(CheckVerdictName(c->verdict)) : "JE";
+    const std::string message = c.ok() ? c->message : c.status().message();
+    // A checker that fails where the test expects a verdict: the check could not be made.
+    const bool judge_error = !c.ok() && expected->second != "JE";
+    checks_->Add({"checker", t.name, found == expected->second, judge_error, expected->second, found, message});
   }
 
   std::vector<std::string> InputFlags(const TestCase& t, const std::string& validator) const {

@@ -13,8 +13,10 @@
 // its source; a standard std::*.cpp checker without a source as the built-in checker of
 // the same rule), the interactor (a testlib interactor by its source), the validators
 // (testlib validators by their sources, run by verify) and the solutions with their
-// tags. Statements, documents, properties, stresses and the Windows binaries are
-// ignored. Elements inside <judging>, <testset>, <tests>, <assets> and <solutions> that
+// tags; what the judge must make (LoadPolygonTestPlan: generated tests by their
+// <files><executables> and commands, answers by the main solution) and the checker's
+// and validators' own tests (LoadPolygonToolTests). Statements, documents, properties,
+// stresses and the Windows binaries are ignored. Elements inside <judging>, <testset>, <tests>, <assets> and <solutions> that
 // the judge does not know, a solution's unknown tag, a missing test file and bad XML are
 // errors of one line naming the file, what was expected and what was found.
 //
@@ -22,6 +24,7 @@
 #ifndef JUDGE_POLYGON_H_
 #define JUDGE_POLYGON_H_
 
+#include <map>
 #include <optional>
 #include <set>
 #include <string>
@@ -48,10 +51,12 @@ Result<ProblemConfig> LoadPolygonConfig(const std::string& dir);
 
 // The tests of the package's testset, in number order: name "tests/01" (the input's
 // path in the package), group "sample" for sample="true" tests, else "secret" (a
-// package scored by groups: the test's group), points its points. A missing
-// input or answer file is an error naming it (this judge does not yet make generated
-// tests or answers).
+// package scored by groups: the test's group), points its points. A file the package
+// lacks is taken from config.made_tests_dir (at the same relative path) when the judge
+// made it there (judge/judging/polygon_tests.h); a file found in neither is an error
+// naming it (and, for a generated test, its command).
 Result<TestData> LoadPolygonTests(const ProblemConfig& config);
+
 
 // A solution of <assets><solutions>, with what its tag expects.
 struct PolygonSolution {
@@ -61,6 +66,58 @@ struct PolygonSolution {
   std::string type;   // Polygon's language type ("cpp.g++17", "java11", "python.3", ...)
   std::set<Verdict> allowed;  // PolygonTagVerdicts(tag)
 };
+
+// A test whose input or answer the package lacks, to be made as Polygon makes it.
+struct PolygonTestToMake {
+  int number = 0;            // from 1
+  std::string input_rel;     // where its input belongs, relative to the package ("tests/05")
+  std::string answer_rel;    // where its answer belongs ("tests/05.a")
+  bool make_input = false;   // a generated test: the generator's stdout is its input
+  bool make_answer = false;  // the main solution's output on its input is its answer
+  std::string cmd;           // the test's cmd as problem.xml writes it ("gen 5 7")
+  std::string generator;     // make_input: the executable's name ("gen"), a key of generators
+  std::vector<std::string> args;  // make_input: the cmd's words after the name
+};
+
+// What the judge has to make before the package's tests are whole.
+struct PolygonTestPlan {
+  std::vector<PolygonTestToMake> tests;  // number order; only tests with something to make
+  // The <files><executables> the tests' commands name, by name (the source's file name
+  // without its extension, as Polygon's commands name them); each source file exists.
+  std::map<std::string, PackageProgram> generators;
+  std::optional<PolygonSolution> main;  // the main solution, when an answer is to be made
+};
+
+// The tests the package lacks a file of, and how to make each. Errors, one line naming
+// problem.xml's line and the test: a missing manual test; a command that is not
+// "<executable> <arguments>" (shell syntax such as a redirection, a script like
+// doall.sh, a name that is no executable of the package, an executable whose source is
+// a shell or Windows script); Polygon's form for a generator writing several tests
+// (`gen > {3-5}`, from-file=); a missing answer with no main solution to make it, or in
+// an interactive problem.
+Result<PolygonTestPlan> LoadPolygonTestPlan(const ProblemConfig& config);
+
+// A test of the checker's or a validator's own <testset>: the files and the verdict
+// the program must give on them.
+struct PolygonToolTest {
+  std::string name;         // the input's path in the package ("files/tests/checker-tests/01")
+  std::string input_path;   // host paths; output and answer: the checker's tests only
+  std::string output_path;
+  std::string answer_path;
+  std::string verdict;      // as written: checker "ok", "wrong-answer", "presentation-error",
+                            // ...; validator "valid" or "invalid"
+};
+
+struct PolygonToolTests {
+  std::vector<PolygonToolTest> checker;
+  // One list per validator, in the order of ProblemConfig::testlib_validators.
+  std::vector<std::vector<PolygonToolTest>> validators;
+};
+
+// The checker's and validators' own tests (<testset> inside <checker> and each
+// <validator>), by their path patterns. Errors, one line naming problem.xml's line: a
+// missing file, a test-count that is not the number of tests, a bad pattern.
+Result<PolygonToolTests> LoadPolygonToolTests(const std::string& dir);
 
 // The solutions in problem.xml order. An unknown tag or a missing source file is an
 // error naming problem.xml's line.

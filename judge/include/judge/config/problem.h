@@ -110,6 +110,9 @@ struct PackageProgram {
   std::string name;  // the file or folder's base name
   std::string path;  // host path of the file or folder
   bool is_dir = false;
+  // The language profile's id to build it with (a Polygon source's type names one);
+  // "": chosen by the files' extensions.
+  std::string language;
 };
 
 // problem.yaml's deprecated `grading:` keys, which problemtools still applies to every
@@ -175,6 +178,10 @@ struct ProblemConfig {
   // (Kattis codes; empty: all), keywords, allow_file_writing, constants.
   std::vector<std::string> languages;
   std::vector<std::string> notes;  // what was read but is not supported, one line each
+  // A Polygon package's tests and answers that the judge made (judge/judging/polygon_tests.h),
+  // at their paths relative to the package: where LoadPolygonTests looks for a file the
+  // package lacks. "": none made. Set by the loader, never read from the package.
+  std::string made_tests_dir;
 };
 
 // Reads <dir>/problem.yaml (and .timelimit / domjudge-problem.ini when problem.yaml sets

@@ -7,7 +7,8 @@
 // -------------------
 // A program is one source file or a folder (the Kattis "program" rules). A folder with
 // a `build` or `run` script is built by running `build` (a POSIX shell script) in a
-// copy of the folder and run as `run`; otherwise its language comes from the files'
+// copy of the folder and run as `run`; otherwise its language is the profile the
+// program names (PackageProgram::language, when installed) or comes from the files'
 // extensions through the language profiles (C, C++, Python, ...: one language per
 // program; headers such as validate.h or testlib.h travel with the sources, and a
 // single source file takes the headers beside it). Building goes through the Compiler,

@@ -57,6 +57,9 @@ struct Package {
   // "default" for every language), added to each submission of that language. Names
   // are relative to the language's folder and may name subfolders ("pkg/Util.java").
   std::map<std::string, std::vector<SourceFile>> include_files;
+  // A Polygon package's tests and answers the judge made (problem.made_tests_dir), or
+  // null; owned here so that they live as long as the package.
+  std::unique_ptr<ScratchDir> made_tests;
 };
 
 struct PackageOptions {
@@ -70,6 +73,9 @@ struct PackageOptions {
   const LanguageSet* languages = nullptr;
   std::string cache_dir;
   std::string scratch_root;  // "": the default scratch root
+  // Where the files a Polygon package lacks were made (ProblemConfig::made_tests_dir;
+  // PackageLoader makes them): "" for none.
+  std::string made_tests_dir;
 };
 
 // Loads <problem_dir>/problem.yaml, lists the tests, hashes the package and loads the

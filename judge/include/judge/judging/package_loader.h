@@ -1,9 +1,10 @@
 // Getting a package ready to judge: the one way every front end does it (grade,
 // rejudge, check, verify, stress, the service's problem catalog and workers).
 //
-// Load() reads the package (LoadPackage: problem.yaml, tests, hash, plugin, checker)
-// and resolves its limits: problem.yaml's or DOMjudge's, or, for a package that gives
-// no time limit, the Kattis inference (time_limit.h), kept in the compile cache with the
+// Load() makes what a Polygon package lacks (generated tests, answers of the main
+// solution: polygon_tests.h), reads the package (LoadPackage: problem.yaml, tests,
+// hash, plugin, checker) and resolves its limits: problem.yaml's or DOMjudge's, or,
+// for a package that gives no time limit, the Kattis inference (time_limit.h), kept in the compile cache with the
 // package's hash and inferred once when the cache has none. The wall limit is derived
 // where problem.yaml gives none (DefaultWallMs). What it returns is immutable: any
 // number of threads may judge with it.
@@ -12,6 +13,7 @@
 #ifndef JUDGE_PACKAGE_LOADER_H_
 #define JUDGE_PACKAGE_LOADER_H_
 
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -35,6 +37,9 @@ struct PackageLoaderOptions {
   // False: a package that gives no time limit keeps time_ms 0 (verify infers it
   // itself, and reports how); judging such a package is an error.
   bool resolve_time_limit = true;
+  // A Polygon package's missing tests and answers are made first (polygon_tests.h), in
+  // the inference's sandboxes; each step is told here (may be empty: nothing shown).
+  std::function<void(const std::string&)> on_progress;
 };
 
 class PackageLoader {
@@ -49,6 +54,8 @@ class PackageLoader {
   const PackageLoaderOptions& options() const { return options_; }
 
  private:
+  Result<std::unique_ptr<ScratchDir>> MakeTests(const std::string& dir) const;
+
   PackageLoaderOptions options_;
 };
 

@@ -9,6 +9,8 @@
 //    package without a plugin whose checker is the default validator, an output
 //    validator or a testlib checker, the .ans must be accepted as an output;
 //  - sample .interaction files are shown (listed), never run;
+//  - a Polygon package's checker tests (an output judged against an answer must get
+//    the test's verdict) and validator tests (valid or invalid as the test says);
 //  - every submission gets a verdict its folder (or @EXPECTED_RESULTS@ marker, or
 //    submissions.yaml) allows (package_submissions.h), judged by the pipeline with its
 //    jobs. A package without a time limit gets one first (time_limit.h: its accepted

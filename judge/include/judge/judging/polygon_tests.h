@@ -1,0 +1,64 @@
+// The tests and answers a Polygon package lacks, made as Polygon makes them: a
+// generated test's input is its generator's stdout, a missing answer is the main
+// solution's output on the input (docs/problem-format.md, "Polygon packages").
+//
+// Theory of operation
+// -------------------
+// LoadPolygonTestPlan (judge/config/polygon.h) says what is missing and how to make
+// it. Each generator the commands name is built from its <executable> source, with the
+// headers beside it (files/testlib.h), as any package program is (ToolProgram: in the
+// sandbox, through the compile cache); each command runs in the sandbox under the
+// package's tool limits with its arguments, and its stdout becomes the test's input.
+// The main solution is built with the profile its type names and runs in the sandbox
+// under the testset's time and memory limits, reading the input as a submission
+// would (stdin or input-file) and its output (stdout or output-file) becoming the
+// answer. A generator or main solution that does not end with exit 0 is an error
+// naming the test and the command; nothing is run outside the sandbox.
+//
+// What is made is kept in the compile cache as an entry "polygon-<key>", the key a
+// SHA-256 of problem.xml, the sources of the generators and the main solution (with
+// the files beside them) and the inputs whose answers are made. The entry is written
+// under a temporary name and renamed into place; it records each file's SHA-256, and a
+// reader copies the files out and checks every one: an entry something changed, or
+// one evicted meanwhile, is a miss and everything is made again. The files are copied
+// into a directory the caller owns (nothing of the cache is linked to any run).
+//
+// Thread safety: concurrent calls for one package may both make the tests (the cache
+// entry is renamed into place whole; the second rename loses and is dropped).
+#ifndef JUDGE_POLYGON_TESTS_H_
+#define JUDGE_POLYGON_TESTS_H_
+
+#include <atomic>
+#include <functional>
+#include <memory>
+#include <string>
+
+#include "judge/base/scratch_dir.h"
+#include "judge/base/status.h"
+#include "judge/config/language.h"
+#include "judge/config/problem.h"
+#include "judge/judging/pipeline.h"
+
+namespace judge {
+
+struct PolygonMakeOptions {
+  const LanguageSet* languages = nullptr;  // borrowed; null: the shipped profiles
+  std::string cache_dir;                   // the compile cache ("": nothing kept)
+  std::string scratch_root;                // "": DefaultScratchRoot()
+  SandboxFactory sandboxes;                // empty: DefaultSandbox
+  const std::atomic<bool>* cancel = nullptr;  // borrowed; may be null
+  // Called before each step ("generating test 5 of 40: gen 5 7"), from the calling
+  // thread; may be empty.
+  std::function<void(const std::string&)> on_progress;
+};
+
+// The files the package lacks, made (or taken from the cache) under the returned
+// directory at their paths relative to the package (ProblemConfig::made_tests_dir);
+// the caller owns it (removed with it). Null when the package lacks nothing. Errors
+// are one line naming the test (LoadPolygonTestPlan's, a generator or the main
+// solution that does not build or fails on a test, a sandbox failure).
+Result<std::unique_ptr<ScratchDir>> MakePolygonTests(const ProblemConfig& config, const PolygonMakeOptions& options);
+
+}  // namespace judge
+
+#endif  // JUDGE_POLYGON_TESTS_H_

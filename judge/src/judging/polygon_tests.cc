@@ -1,0 +1,294 @@
+// A Polygon package's missing tests and answers, made (see judge/judging/polygon_tests.h).
+#include "judge/judging/polygon_tests.h"
+
+#include <limits.h>
+#include <stdlib.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <map>
+#include <utility>
+#include <vector>
+
+#include "judge/base/files.h"
+#include "judge/base/hash.h"
+#include "judge/config/polygon.h"
+#include "judge/grading/tool_program.h"
+
+namespace judge {
+namespace {
+
+// Tests are bigger than a validator's messages: what a generator or the main solution
+// may write (stdout, or the output file).
+constexpr int64_t kMadeOutputKib = int64_t{1} << 20;
+constexpr const char* kEntryPrefix = "polygon-";
+constexpr const char* kEntryHeader = "polygon-tests v1";
+
+std::string Canonical(const std::string& path) {
+  char real[PATH_MAX];
+  return ::realpath(path.c_str(), real) ? std::string(real) : path;
+}
+
+// The main solution as a program: its source file, built with the profile its type names.
+PackageProgram MainProgram(const PolygonSolution& main) {
+  const std::size_t slash = main.path.rfind('/');
+  const std::string name = slash == std::string::npos ? main.path : main.path.substr(slash + 1);
+  return PackageProgram{name, main.path, false, PolygonLanguage(main.type)};
+}
+
+std::string Parent(const std::string& path) {
+  const std::size_t slash = path.rfind('/');
+  return slash == std::string::npos ? "." : path.substr(0, slash);
+}
+
+void AddBytes(Sha256* h, const std::string& label, const std::string& bytes) {
+  h->Update(label);
+  h->Update(std::string_view("\0", 1));
+  h->Update(std::to_string(bytes.size()));
+  h->Update(std::string_view("\0", 1));
+  h->Update(bytes);
+}
+
+// A program's source and every file beside it (the headers and resources it may use).
+Status AddProgram(Sha256* h, const PackageProgram& p) {
+  AddBytes(h, "program", p.name + "\n" + p.language);
+  const std::string dir = Parent(p.path);
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> files, fs::ListFiles(dir));
+  for (const auto& f : files) {
+    JUDGE_ASSIGN_OR_RETURN(std::string bytes, fs::ReadFile(dir + "/" + f, 64 << 20));
+    AddBytes(h, f, bytes);
+  }
+  return Status::Ok();
+}
+
+Result<std::string> PlanKey(const ProblemConfig& config, const PolygonTestPlan& plan) {
+  Sha256 h;
+  h.Update(kEntryHeader);
+  JUDGE_ASSIGN_OR_RETURN(std::string xml, fs::ReadFile(config.dir + "/problem.xml", 64 << 20));
+  AddBytes(&h, "problem.xml", xml);
+  for (const auto& [name, program] : plan.generators) JUDGE_RETURN_IF_ERROR(AddProgram(&h, program));
+  if (plan.main) JUDGE_RETURN_IF_ERROR(AddProgram(&h, MainProgram(*plan.main)));
+  for (const auto& t : plan.tests) {
+    if (t.make_input || !t.make_answer) continue;
+    JUDGE_ASSIGN_OR_RETURN(std::string input, fs::ReadFile(config.dir + "/" + t.input_rel));
+    AddBytes(&h, t.input_rel, input);
+  }
+  return h.FinishHex();
+}
+
+// The files made, relative to the package, in test order.
+std::vector<std::string> MadeFiles(const PolygonTestPlan& plan) {
+  std::vector<std::string> out;
+  for (const auto& t : plan.tests) {
+    if (t.make_input) out.push_back(t.input_rel);
+    if (t.make_answer) out.push_back(t.answer_rel);
+  }
+  return out;
+}
+
+Status MakeParentDirs(const std::string& path) { return fs::MakeDirs(Parent(path)); }
+
+// The entry's files copied into made/, each checked against the SHA-256 the entry
+// recorded when it was written; false (and made/ possibly half filled) on any doubt.
+bool CopyFromCache(const std::string& entry, const std::vector<std::string>& rels, const std::string& made) {
+  Result<std::string> result = fs::ReadFile(entry + "/result", 64 << 20);
+  if (!result.ok() || result->rfind(std::string(kEntryHeader) + "\n", 0) != 0) return false;
+  for (const auto& rel : rels) {
+    const std::size_t at = result->find(" " + rel + "\n");
+    if (at == std::string::npos || at < 64 || (*result)[at - 65] != '\n') return false;
+    const std::string expected = result->substr(at - 64, 64);
+    const std::string to = made + "/" + rel;
+    if (!MakeParentDirs(to).ok() || !fs::CopyFile(entry + "/files/" + rel, to, 0644).ok()) return false;
+    Result<std::string> got = Sha256File(to);
+    if (!got.ok() || *got != expected) return false;
+  }
+  return true;
+}
+
+// Best effort: a cache that cannot be written costs the next load its time.
+void StoreInCache(const std::string& cache_dir, const std::string& key, const std::vector<std::string>& rels,
+                  const std::string& made) {
+  if (cache_dir.empty() || !fs::MakeDirs(cache_dir).ok()) return;
+  Result<std::string> tmp = fs::MakeTempDir(cache_dir, ".tmp-polygon-");
+  if (!tmp.ok()) return;
+  std::string result = std::string(kEntryHeader) + "\n";
+  for (const auto& rel : rels) {
+    const std::string to = *tmp + "/files/" + rel;
+    Result<std::string> sum = MakeParentDirs(to).ok() && fs::CopyFile(made + "/" + rel, to, 0444).ok()
+                                  ? Sha256File(to)
+                                  : Result<std::string>(Status::Internal("not copied"));
+    if (!sum.ok()) {
+      (void)fs::RemoveTree(*tmp);
+      return;
+    }
+    result += *sum + " " + rel + "\n";
+  }
+  const std::string entry = cache_dir + "/" + kEntryPrefix + key;
+  if (!fs::WriteFile(*tmp + "/result", result).ok() || ::rename(tmp->c_str(), entry.c_str()) != 0)
+    (void)fs::RemoveTree(*tmp);  // another judge stored it first, or the cache is not writable
+}
+
+// "TLE", "RE (exit 3)" and the first of its stderr.
+std::string RunFailure(const RunResult& r, const std::string& stderr_path) {
+  std::string out(RunStatusCode(r.status));
+  if (r.exit_code > 0) out += " (exit " + std::to_string(r.exit_code) + ")";
+  if (r.signal > 0) out += " (signal " + std::to_string(r.signal) + ")";
+  const std::string message = ReadToolMessage(stderr_path, 300);
+  return message.empty() ? out : out + ": " + message;
+}
+
+bool Succeeded(const RunResult& r) { return r.status == RunStatus::kOk && r.exit_code == 0; }
+
+// Builds and runs the plan's programs, one run at a time, in one sandbox.
+class Maker {
+ public:
+  Maker(const ProblemConfig& config, const PolygonMakeOptions& options, std::string made)
+      : config_(config), options_(options), made_(std::move(made)) {}
+
+  Status Start(const PolygonTestPlan& plan, const std::string& work_root);
+  Status Generate(const PolygonTestToMake& t);
+  Status Answer(const PolygonTestToMake& t);
+
+ private:
+  std::shared_ptr<ToolEnvironment> Environment(const std::string& build_root, ToolLimits limits) const;
+  Result<std::string> RunDir() { return fs::MakeTempDir(work_root_, "run-"); }
+  std::string Input(const PolygonTestToMake& t) const {
+    return (t.make_input ? made_ : config_.dir) + "/" + t.input_rel;
+  }
+
+  const ProblemConfig& config_;
+  const PolygonMakeOptions& options_;
+  const std::string made_;
+  std::string work_root_;
+  std::unique_ptr<Sandbox> sandbox_;
+  std::map<std::string, std::unique_ptr<ToolProgram>> generators_;
+  std::unique_ptr<ToolProgram> main_;
+};
+
+std::shared_ptr<ToolEnvironment> Maker::Environment(const std::string& build_root, ToolLimits limits) const {
+  auto env = std::make_shared<ToolEnvironment>();
+  env->languages = options_.languages;
+  env->cache_dir = options_.cache_dir;
+  env->build_root = build_root;
+  env->package_dir = Canonical(config_.dir);
+  limits.run_output_kib = std::max(limits.run_output_kib, kMadeOutputKib);
+  env->limits = limits;
+  return env;
+}
+
+Status Maker::Start(const PolygonTestPlan& plan, const std::string& work_root) {
+  work_root_ = work_root;
+  Result<std::unique_ptr<Sandbox>> sandbox = options_.sandboxes ? options_.sandboxes() : DefaultSandbox();
+  if (!sandbox.ok()) return sandbox.status().WithContext("making the package's tests");
+  sandbox_ = std::move(*sandbox);
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(work_root + "/build"));
+  auto tools = Environment(work_root + "/build", config_.tool_limits);
+  for (const auto& [name, program] : plan.generators)
+    generators_[name] = std::make_unique<ToolProgram>(program, "generator " + program.name, tools);
+  if (plan.main) {
+    // The main solution runs as a submission would: the testset's limits.
+    ToolLimits limits = config_.tool_limits;
+    limits.run_time_ms = config_.limits.time_ms;
+    limits.run_memory_kib = config_.limits.memory_kib;
+    main_ = std::make_unique<ToolProgram>(MainProgram(*plan.main), "main solution " + plan.main->rel,
+                                          Environment(work_root + "/build", limits));
+  }
+  return Status::Ok();
+}
+
+Status Maker::Generate(const PolygonTestToMake& t) {
+  ToolProgram& generator = *generators_.at(t.generator);
+  JUDGE_ASSIGN_OR_RETURN(std::string dir, RunDir());
+  const std::string out = made_ + "/" + t.input_rel;
+  JUDGE_RETURN_IF_ERROR(MakeParentDirs(out));
+  ToolRun run;
+  run.args = t.args;
+  run.work_dir = dir + "/work";
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run.work_dir));
+  run.stdout_path = out;
+  run.stderr_path = dir + "/stderr";
+  run.cancel = options_.cancel;
+  JUDGE_ASSIGN_OR_RETURN(RunResult r, generator.Run(sandbox_.get(), run));
+  if (!Succeeded(r))
+    return Status::InvalidArgument(config_.dir + "/problem.xml: test " + std::to_string(t.number) +
+                                   ": expected the generator's command \"" + t.cmd + "\" to write the test, found " +
+                                   RunFailure(r, run.stderr_path));
+  return fs::RemoveTree(dir);
+}
+
+Status Maker::Answer(const PolygonTestToMake& t) {
+  JUDGE_ASSIGN_OR_RETURN(std::string dir, RunDir());
+  const std::string out = made_ + "/" + t.answer_rel;
+  JUDGE_RETURN_IF_ERROR(MakeParentDirs(out));
+  ToolRun run;
+  run.work_dir = dir + "/work";
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run.work_dir));
+  const bool files = config_.io_mode == IoMode::kFile;
+  if (files) JUDGE_RETURN_IF_ERROR(fs::CopyFile(Input(t), run.work_dir + "/" + config_.input_file, 0644));
+  else run.stdin_path = Input(t);
+  if (!files) run.stdout_path = out;
+  run.stderr_path = dir + "/stderr";
+  run.wall_ms = DefaultWallMs(config_.limits.time_ms);
+  run.cancel = options_.cancel;
+  JUDGE_ASSIGN_OR_RETURN(RunResult r, main_->Run(sandbox_.get(), run));
+  const std::string failed = config_.dir + "/problem.xml: test " + std::to_string(t.number) +
+                             ": expected the main solution " + main_->source().name + " to answer it, found ";
+  if (!Succeeded(r)) return Status::InvalidArgument(failed + RunFailure(r, run.stderr_path));
+  if (files) {
+    fs::OpenOutcome how = fs::OpenOutcome::kRead;
+    JUDGE_ASSIGN_OR_RETURN(std::string answer, fs::ReadNoFollow(run.work_dir + "/" + config_.output_file,
+                                                                kMadeOutputKib * 1024, &how));
+    if (how != fs::OpenOutcome::kRead)
+      return Status::InvalidArgument(failed + "no output file " + config_.output_file);
+    JUDGE_RETURN_IF_ERROR(fs::WriteFile(out, answer));
+  }
+  return fs::RemoveTree(dir);
+}
+
+Status MakeAll(const ProblemConfig& config, const PolygonTestPlan& plan, const PolygonMakeOptions& options,
+               const std::string& made) {
+  const std::string root = options.scratch_root.empty() ? DefaultScratchRoot() : options.scratch_root;
+  JUDGE_ASSIGN_OR_RETURN(ScratchDir work, ScratchDir::Make(root, "judge-polygon-"));
+  Maker maker(config, options, made);
+  JUDGE_RETURN_IF_ERROR(maker.Start(plan, work.path()));
+  const std::string of = " of " + std::to_string(plan.tests.size());
+  for (std::size_t i = 0; i < plan.tests.size(); ++i) {
+    const PolygonTestToMake& t = plan.tests[i];
+    if (options.cancel && options.cancel->load()) return Status::Cancelled("making the package's tests: interrupted");
+    if (!t.make_input) continue;
+    if (options.on_progress) options.on_progress("generating test " + std::to_string(t.number) + of + ": " + t.cmd);
+    JUDGE_RETURN_IF_ERROR(maker.Generate(t));
+  }
+  for (const PolygonTestToMake& t : plan.tests) {
+    if (options.cancel && options.cancel->load()) return Status::Cancelled("making the package's tests: interrupted");
+    if (!t.make_answer) continue;
+    if (options.on_progress)
+      options.on_progress("answering test " + std::to_string(t.number) + " with " + plan.main->rel);
+    JUDGE_RETURN_IF_ERROR(maker.Answer(t));
+  }
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<std::unique_ptr<ScratchDir>> MakePolygonTests(const ProblemConfig& config, const PolygonMakeOptions& options) {
+  JUDGE_ASSIGN_OR_RETURN(PolygonTestPlan plan, LoadPolygonTestPlan(config));
+  if (plan.tests.empty()) return std::unique_ptr<ScratchDir>();
+  JUDGE_ASSIGN_OR_RETURN(std::string key, PlanKey(config, plan));
+  const std::string root = options.scratch_root.empty() ? DefaultScratchRoot() : options.scratch_root;
+  JUDGE_ASSIGN_OR_RETURN(ScratchDir made, ScratchDir::Make(root, "judge-polygon-made-"));
+  const std::vector<std::string> rels = MadeFiles(plan);
+  const std::string entry = options.cache_dir.empty() ? "" : options.cache_dir + "/" + kEntryPrefix + key;
+  if (!entry.empty() && CopyFromCache(entry, rels, made.path())) {
+    if (options.on_progress) options.on_progress("tests made earlier, taken from the cache");
+    return std::make_unique<ScratchDir>(std::move(made));
+  }
+  JUDGE_RETURN_IF_ERROR(MakeAll(config, plan, options, made.path()));
+  // An entry that failed its check is replaced (best effort: another judge may be
+  // replacing it too).
+  if (!entry.empty() && fs::Exists(entry)) (void)fs::RemoveTree(entry);
+  StoreInCache(options.cache_dir, key, rels, made.path());
+  return std::make_unique<ScratchDir>(std::move(made));
+}
+
+}  // namespace judge

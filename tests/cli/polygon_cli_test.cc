@@ -1,0 +1,146 @@
+// End to end, a Polygon package whose tests are made by the judge
+// (tests/packages/polygongen, copied into a temporary directory): generated inputs and
+// the main solution's answers made in the sandbox and kept in the cache (an entry
+// tampered with is made again), the package folder left as it was, commands the judge
+// refuses to run (each one line naming the test), a generator that fails; and the
+// checker's and validator's own tests run by verify.
+#include <gtest/gtest.h>
+
+#include <filesystem>
+#include <fstream>
+#include <nlohmann/json.hpp>
+
+#include "cli_util.h"
+#include "json_util.h"
+
+namespace judge::clitest {
+namespace {
+
+using nlohmann::json;
+namespace sfs = std::filesystem;
+
+const std::string kPackage = std::string(JUDGE_TEST_PACKAGES_DIR) + "/polygongen";
+
+// The package copied into sb (as "pkg"), with problem.xml's `from` replaced by `to`.
+std::string CopyPackage(const Sandbox& sb, const std::string& from = "", const std::string& to = "") {
+  sfs::copy(kPackage, sb.Path("pkg"), sfs::copy_options::recursive);
+  if (!from.empty()) {
+    std::string xml = ReadAll(sb.Path("pkg/problem.xml"));
+    const std::size_t at = xml.find(from);
+    EXPECT_NE(at, std::string::npos) << from;
+    if (at != std::string::npos) xml.replace(at, from.size(), to);
+    WriteAll(sb.Path("pkg/problem.xml"), xml);
+  }
+  return sb.Path("pkg");
+}
+
+// A cache of its own for the run (the compile cache and the made tests).
+Env CacheIn(const Sandbox& sb) { return {{"XDG_CACHE_HOME", sb.Path("cache")}}; }
+
+std::vector<json> ChecksOf(const json& doc, const std::string& kind) {
+  std::vector<json> out;
+  for (const auto& c : doc["checks"])
+    if (c["kind"] == kind) out.push_back(c);
+  return out;
+}
+
+// The made entries of the cache (judge/judging/polygon_tests.h: polygon-<key>).
+std::vector<std::string> MadeEntries(const Sandbox& sb) {
+  std::vector<std::string> out;
+  std::error_code ec;
+  for (sfs::recursive_directory_iterator it(sb.Path("cache"), ec), end; !ec && it != end; it.increment(ec))
+    if (it->is_directory() && it->path().filename().string().rfind("polygon-", 0) == 0) out.push_back(it->path());
+  return out;
+}
+
+TEST(PolygonCli, GeneratedTestsAndMainAnswersAreMadeAndVerified) {
+  Sandbox sb;
+  const std::string pkg = CopyPackage(sb);
+  Ran r = sb.Judge({"verify", pkg, "--json"}, CacheIn(sb));
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  json doc = ParseRun(r);
+  // Every made input passes the validator, every made answer the checker.
+  for (const std::string test : {"tests/01", "tests/02", "tests/03", "tests/04"}) {
+    bool validated = false, answered = false;
+    for (const auto& c : doc["checks"]) {
+      validated = validated || (c["kind"] == "validate" && c["subject"] == test + " (validator.cpp)" && c["ok"]);
+      answered = answered || (c["kind"] == "answer" && c["subject"] == test && c["ok"]);
+    }
+    EXPECT_TRUE(validated && answered) << test << ": " << doc.dump();
+  }
+  // The package folder is never written: no test or answer appears in it.
+  EXPECT_FALSE(sfs::exists(sb.Path("pkg/tests/02")));
+  EXPECT_FALSE(sfs::exists(sb.Path("pkg/tests/01.a")));
+  // The made answer is the main solution's: 7 x 13 -> 7 (grade's AC of main shows the
+  // answers agree with the checker; the wrong solution still fails).
+  Ran g = sb.Judge({"grade", pkg, kPackage + "/solutions/smallest.cpp", "--json", "--no-db"}, CacheIn(sb));
+  EXPECT_EQ(g.exit_code, 0) << g.out << g.err;
+  EXPECT_NE(g.out.find("\"AC\""), std::string::npos) << g.out;
+  ASSERT_EQ(MadeEntries(sb).size(), 1u);
+  const std::string answer = MadeEntries(sb)[0] + "/files/tests/02.a";
+  EXPECT_EQ(ReadAll(answer), "7\n");
+  EXPECT_EQ(ReadAll(MadeEntries(sb)[0] + "/files/tests/03"), "1999999874\n");
+}
+
+TEST(PolygonCli, CacheEntryChangedIsMadeAgain) {
+  Sandbox sb;
+  const std::string pkg = CopyPackage(sb);
+  ASSERT_EQ(sb.Judge({"verify", pkg, "--json"}, CacheIn(sb)).exit_code, 0);
+  ASSERT_EQ(MadeEntries(sb).size(), 1u);
+  // A non-divisor planted as test 2's answer (91): trusted, the answer check would
+  // fail; checked against the SHA-256 the entry recorded, it is made again.
+  const std::string answer = MadeEntries(sb)[0] + "/files/tests/02.a";
+  sfs::permissions(answer, sfs::perms::owner_write, sfs::perm_options::add);
+  WriteAll(answer, "5\n");
+  Ran r = sb.Judge({"verify", pkg, "--json"}, CacheIn(sb));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  ASSERT_EQ(MadeEntries(sb).size(), 1u);
+  EXPECT_EQ(ReadAll(MadeEntries(sb)[0] + "/files/tests/02.a"), "7\n");  // the entry is made again
+}
+
+TEST(PolygonCli, CommandsTheJudgeDoesNotRunAreRefused) {
+  struct Case {
+    std::string cmd, says;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"doall.sh 3", "test 2: expected a command naming an executable of <files><executables> (gen, validator)"},
+           {"gen 7 13 &gt; {2-3}", "a generator writing several tests"},
+           {"gen 7 13; touch /tmp/x", "shell syntax is never run"},
+           {"gen 1 13", "test 2: expected the generator's command \"gen 1 13\" to write the test, found RE (exit 3)"},
+       }) {
+    Sandbox sb;
+    const std::string pkg = CopyPackage(sb, "cmd=\"gen 7 13\"", "cmd=\"" + c.cmd + "\"");
+    Ran r = sb.Judge({"verify", pkg}, CacheIn(sb));
+    EXPECT_NE(r.exit_code, 0) << c.cmd;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << c.cmd << ": " << r.err;
+    EXPECT_EQ(CountLines(r.err), 1) << r.err;
+  }
+}
+
+TEST(PolygonCli, CheckerAndValidatorTestsAreRun) {
+  Sandbox sb;
+  Ran r = sb.Judge({"verify", CopyPackage(sb), "--json"}, CacheIn(sb));
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  json doc = ParseRun(r);
+  std::vector<json> checker = ChecksOf(doc, "checker"), validator = ChecksOf(doc, "validator");
+  ASSERT_EQ(checker.size(), 3u) << doc.dump();
+  ASSERT_EQ(validator.size(), 3u) << doc.dump();
+  EXPECT_EQ(checker[1]["found"], "WA");
+  EXPECT_EQ(checker[2]["found"], "PE");
+  EXPECT_EQ(validator[2]["found"], "invalid");
+  // A checker test whose verdict the checker does not give fails verify.
+  Sandbox sb2;
+  const std::string wrong = CopyPackage(sb2, "<test verdict=\"wrong-answer\"/>", "<test verdict=\"ok\"/>");
+  Ran w = sb2.Judge({"verify", wrong, "--json"}, CacheIn(sb2));
+  EXPECT_EQ(w.exit_code, 1) << w.out << w.err;
+  checker = ChecksOf(ParseRun(w), "checker");
+  ASSERT_EQ(checker.size(), 3u);
+  EXPECT_FALSE(checker[1]["ok"]);
+  // A validator test said valid that the validator refuses fails verify too.
+  Sandbox sb3;
+  const std::string invalid = CopyPackage(sb3, "<test verdict=\"invalid\"/>", "<test verdict=\"valid\"/>");
+  EXPECT_EQ(sb3.Judge({"verify", invalid, "--json"}, CacheIn(sb3)).exit_code, 1);
+}
+
+}  // namespace
+}  // namespace judge::clitest
