@@ -116,6 +116,7 @@ TEST_F(ApiTest, SubmitQueuesAndAnswers201) {
   ASSERT_EQ(r.status, 201) << r.body;
   json j = json::parse(r.body);
   EXPECT_EQ(j["status"], "queued");
+  EXPECT_EQ(j["language"], "cpp20") << "the answer names the server's choice";
   int64_t id = j["id"];
   auto e = queue_->Get(id);
   ASSERT_TRUE(e.ok());
@@ -148,6 +149,13 @@ TEST_F(ApiTest, EveryBadSubmissionIsOneClearError) {
   EXPECT_NE(ErrorOf(post(SubmitBody("sum", "a.zz", "x")), 400).find("unknown language"), std::string::npos);
   EXPECT_EQ(ErrorOf(post(R"({"problem": "sum", "language": "cobol", "filename": "a.cpp", "source": "x"})"), 400),
             "\"language\": expected one of cpp20, python3, found 'cobol'");
+  // The one language rule (language_choice.h): the #! line and the ELF magic count,
+  // not the extension alone.
+  EXPECT_EQ(ErrorOf(post(SubmitBody("sum", "old.py", "#!/usr/bin/env python2\nprint 1\n")), 400),
+            "\"filename\": old.py: Python 2 (its #! line names python2), which this judge does not offer");
+  EXPECT_EQ(ErrorOf(post(SubmitBody("sum", "a.out", std::string("\x7f" "ELF\x02\x01", 6))), 400),
+            "\"filename\": 'a.out' is judged as binary, which this server does not offer; name one with "
+            "\"language\" (cpp20, python3)");
   EXPECT_NE(ErrorOf(post(SubmitBody("sum", "../etc/passwd", "x")), 400).find("a path"), std::string::npos);
   EXPECT_EQ(ErrorOf(post(SubmitBody("sum", "a.cpp", "")), 400), "\"source\": expected the program, found an empty string");
   EXPECT_EQ(ErrorOf(post(SubmitBody("sum", "a.cpp", std::string((1 << 20) + 1, 'x'))), 413),

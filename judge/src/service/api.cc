@@ -1,7 +1,9 @@
 #include "api.h"
 
+#include <algorithm>
 #include <cctype>
 
+#include "judge/grading/language_choice.h"
 #include "judge/judging/json.h"
 #include "judge/judging/pipeline.h"
 #include "origin_policy.h"
@@ -238,24 +240,23 @@ HttpResponse Api::ListSubmissions(const HttpRequest& req, const Principal& who) 
   return JsonResponse(200, list);
 }
 
-Result<std::string> Api::ChooseLanguage(const std::string& requested, const std::string& filename) const {
-  std::string id = requested;
-  if (id.empty()) {
-    const LanguageProfile* p = cfg_.languages->ForFile(filename);
-    if (!p) {
-      std::string offered;
-      for (const auto& l : cfg_.language_ids) offered += (offered.empty() ? "" : ", ") + l;
-      return Status::InvalidArgument("\"filename\" '" + filename +
-                                     "': unknown language: no language claims its extension; name one with "
-                                     "\"language\" (" + offered + ")");
-    }
-    id = p->id;
-  }
-  for (const auto& l : cfg_.language_ids)
-    if (l == id) return id;
+// The one language rule (language_choice.h), then this server's offer.
+Result<LanguageProfile> Api::ChooseLanguage(const std::string& requested, const std::string& filename,
+                                            const std::string& source) const {
   std::string offered;
   for (const auto& l : cfg_.language_ids) offered += (offered.empty() ? "" : ", ") + l;
-  return Status::InvalidArgument("\"language\": expected one of " + offered + ", found '" + id + "'");
+  auto is_offered = [&](const std::string& id) {
+    return std::find(cfg_.language_ids.begin(), cfg_.language_ids.end(), id) != cfg_.language_ids.end();
+  };
+  if (!requested.empty() && !is_offered(requested))
+    return Status::InvalidArgument("\"language\": expected one of " + offered + ", found '" + requested + "'");
+  Result<LanguageProfile> p =
+      ChooseLanguageFor(*cfg_.languages, filename, source, requested, LanguageAsker::kHttpApi);
+  if (!p.ok()) return Status::InvalidArgument("\"filename\": " + p.status().message());
+  if (!is_offered(p->id))
+    return Status::InvalidArgument("\"filename\": '" + filename + "' is judged as " + p->id +
+                                   ", which this server does not offer; name one with \"language\" (" + offered + ")");
+  return p;
 }
 
 HttpResponse Api::Submit(const HttpRequest& req, const Principal& who) {
@@ -267,10 +268,8 @@ HttpResponse Api::Submit(const HttpRequest& req, const Principal& who) {
                                   " bytes (1 MiB), found " + std::to_string(r.source.size()));
   std::shared_ptr<const Package> package = cfg_.catalog->Find(r.problem);
   if (!package) return ErrorResponse(400, "\"problem\": no problem '" + r.problem.substr(0, 100) + "' on this server");
-  Result<std::string> language = ChooseLanguage(r.language, r.filename);
-  if (!language.ok()) return StatusResponse(language.status());
-  const LanguageProfile* profile = cfg_.languages->Find(*language);
-  if (!profile) return Failure(Status::Internal("language '" + *language + "' offered but not loaded"));
+  Result<LanguageProfile> profile = ChooseLanguage(r.language, r.filename, r.source);
+  if (!profile.ok()) return StatusResponse(profile.status());
   const Submission s = NewSubmissionRecord(*package, NewSubmission{r.filename, r.filename, r.source, *profile});
   // Only contestants are capped: an admin (the jury, or everyone without a token file)
   // submits reference solutions in bulk.
@@ -289,7 +288,7 @@ HttpResponse Api::Submit(const HttpRequest& req, const Principal& who) {
   Result<int64_t> id = cfg_.queue->Submit(s, who.name, caps);
   if (!id.ok()) return Failure(id.status());
   if (cfg_.hub) cfg_.hub->Notify(EventHub::kQueueKey);
-  HttpResponse res = JsonResponse(201, {{"id", *id}, {"status", "queued"}});
+  HttpResponse res = JsonResponse(201, {{"id", *id}, {"status", "queued"}, {"language", profile->id}});
   res.headers.emplace_back("Location", std::string(kPrefix) + "submissions/" + std::to_string(*id));
   return res;
 }

@@ -7,7 +7,7 @@
 //   POST /api/v1/problems/reload             admin: load every package again
 //   GET  /api/v1/languages                   [{"id", "name", "extensions"}]
 //   GET  /api/v1/submissions?problem=&limit= newest first
-//   POST /api/v1/submissions                 -> 201 {"id", "status": "queued"}
+//   POST /api/v1/submissions                 -> 201 {"id", "status": "queued", "language"}
 //   GET  /api/v1/submissions/{id}            the detail document (submission_json.h)
 //   GET  /api/v1/submissions/{id}/source     the source bytes, text/plain
 //   GET  /api/v1/submissions/{id}/events     Server-Sent Events (submission_events.h)
@@ -100,7 +100,10 @@ class Api final : public HttpHandler {
   HttpResponse Rejudge(int64_t id, const Principal& who);
   // The entry when `who` may see it; else "no submission N" (404).
   Result<QueueEntry> Visible(int64_t id, const Principal& who);
-  Result<std::string> ChooseLanguage(const std::string& requested, const std::string& filename) const;
+  // The profile that judges a submission: ChooseLanguageFor's rule, limited to the
+  // offered languages; InvalidArgument (400) naming the field otherwise.
+  Result<LanguageProfile> ChooseLanguage(const std::string& requested, const std::string& filename,
+                                         const std::string& source) const;
   HttpResponse Failure(const Status& status);
 
   ApiConfig cfg_;
