@@ -112,6 +112,9 @@ TEST_F(ServerTest, BadRequestsGetOneJsonErrorAndTheServerGoesOn) {
                400);
   expect_error(Http(s.address, "POST", "/api/v1/submissions", SubmitBody("nope", "a.cpp", "x")), 400);
   expect_error(Http(s.address, "GET", "/api/v1/submissions/x1"), 400);
+  // A target that is not a path and a query (url_parse.h).
+  expect_error(Http(s.address, "GET", "/api/v1/submissions?limit=%zz"), 400);
+  expect_error(Http(s.address, "GET", "http://evil.example/api/v1/problems"), 400);
   expect_error(Http(s.address, "GET", "/api/v1/submissions/123456"), 404);
   expect_error(Http(s.address, "PUT", "/api/v1/problems"), 405);
   expect_error(Http(s.address, "POST", "/api/v1/submissions",

@@ -22,6 +22,7 @@
 
 #include "judge/judging/json.h"
 #include "open_quota.h"
+#include "url_parse.h"
 
 namespace judge::service {
 namespace {
@@ -207,7 +208,9 @@ class Session : public std::enable_shared_from_this<Session> {
   void OnHeader(beast::error_code ec) {
     ClearIdle();
     if (ec) return ReadFailed(ec, opt().header_deadline_ms, "request line and headers");
-    request_ = Head(parser_->get());
+    Result<HttpRequest> head = Head(parser_->get());
+    if (!head.ok()) return Send(ErrorResponse(400, head.status().message()), false);
+    request_ = std::move(head).value();
     Admission admission = Admit();
     // A connection that has shown an admin's token is the admin's: its later requests
     // (the page's files, which a browser sends without the token) may use it too.
@@ -254,10 +257,13 @@ class Session : public std::enable_shared_from_this<Session> {
     Send(ErrorResponse(status, message), false);
   }
 
-  HttpRequest Head(const http::request<http::string_body>& req) const {
+  // The request's head; InvalidArgument for a target that is not a path and query.
+  Result<HttpRequest> Head(const http::request<http::string_body>& req) const {
     HttpRequest r;
     r.method = std::string(req.method_string());
-    ParseTarget(std::string(req.target()), &r.path, &r.query);
+    JUDGE_ASSIGN_OR_RETURN(RequestTarget target, ParseRequestTarget(std::string_view(req.target())));
+    r.path = std::move(target.path);
+    r.query = std::move(target.query);
     r.authorization = std::string(req[http::field::authorization]);
     r.host = std::string(req[http::field::host]);
     r.origin = std::string(req[http::field::origin]);
