@@ -20,6 +20,7 @@
 #include <thread>
 #include <vector>
 
+#include "judge/base/clock.h"
 #include "judge/judging/json.h"
 #include "open_quota.h"
 #include "url_parse.h"
@@ -32,10 +33,6 @@ namespace http = beast::http;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 using std::chrono::milliseconds;
-
-int64_t SteadyMs() {
-  return std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 // What a Beast read error means to the client: the status and the message, or 0 when
 // the connection is just closed (the client left). `deadline_ms` and `what` name the
@@ -343,7 +340,7 @@ class Session : public std::enable_shared_from_this<Session> {
   // The event stream: a close-delimited body written as events come.
   void StartEvents(HttpResponse res) {
     events_ = std::move(res.events);
-    stream_started_ms_ = SteadyMs();
+    stream_started_ms_ = SystemClock()->NowSteadyMs();
     std::string head =
         "HTTP/1.1 200 OK\r\nServer: judge\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
         "X-Content-Type-Options: nosniff\r\nConnection: close\r\n";
@@ -390,21 +387,23 @@ class Session : public std::enable_shared_from_this<Session> {
                   " ms, its longest: connect again to follow\n\n";
       return WriteEvents(true);
     }
-    if (pending_.empty() && SteadyMs() - last_write_ms_ >= opt().event_heartbeat_ms) pending_ = ": keep-alive\n\n";
+    if (pending_.empty() && SystemClock()->NowSteadyMs() - last_write_ms_ >= opt().event_heartbeat_ms)
+      pending_ = ": keep-alive\n\n";
     if (!pending_.empty()) return WriteEvents(finished);
     if (finished) return Close();
     Wait();
   }
 
   bool StreamExpired() const {
-    return opt().stream_lifetime_ms > 0 && SteadyMs() - stream_started_ms_ >= opt().stream_lifetime_ms;
+    return opt().stream_lifetime_ms > 0 &&
+           SystemClock()->NowSteadyMs() - stream_started_ms_ >= opt().stream_lifetime_ms;
   }
 
   void WriteEvents(bool finished) {
     stream_.expires_after(milliseconds(opt().write_timeout_ms));
     net::async_write(stream_, net::buffer(pending_),
                      [self = shared_from_this(), finished](beast::error_code ec, std::size_t) {
-                       self->last_write_ms_ = SteadyMs();
+                       self->last_write_ms_ = SystemClock()->NowSteadyMs();
                        if (ec || finished) return self->Close();
                        self->Wait();
                      });
