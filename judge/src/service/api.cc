@@ -6,6 +6,7 @@
 #include "judge/grading/language_choice.h"
 #include "judge/judging/json.h"
 #include "judge/judging/pipeline.h"
+#include "judge/store/submission_id.h"
 #include "origin_policy.h"
 #include "submission_events.h"
 #include "submission_json.h"
@@ -16,7 +17,6 @@ namespace judge::service {
 namespace {
 
 constexpr const char* kPrefix = "/api/v1/";
-constexpr int64_t kMaxId = int64_t{1} << 53;
 
 HttpResponse JsonResponse(int status, const Json& doc) {
   HttpResponse r;
@@ -76,18 +76,13 @@ HttpResponse StatusResponse(const Status& status) {
   }
 }
 
-Result<int64_t> ParseSubmissionId(const std::string& text) {
-  const auto bad = [&] {
+// The id of a path segment: ParseSubmissionId's rule; the ids no submission can have
+// (0, negative, beyond 2^53) are refused here as the malformed ones are.
+Result<int64_t> PathSubmissionId(const std::string& text) {
+  Result<int64_t> id = ParseSubmissionId(text);
+  if (!id.ok() || *id == 0)
     return Status::InvalidArgument("submission id: expected a positive integer, found '" + text.substr(0, 40) + "'");
-  };
-  if (text.empty() || text.size() > 16) return bad();
-  int64_t value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return bad();
-    value = value * 10 + (c - '0');
-  }
-  if (value < 1 || value > kMaxId) return bad();
-  return value;
+  return id;
 }
 
 HttpResponse Api::Failure(const Status& status) {
@@ -182,7 +177,7 @@ HttpResponse Api::Route(const HttpRequest& req, const Principal& who) {
 
 HttpResponse Api::SubmissionRoute(const HttpRequest& req, const Principal& who, const std::string& rest) {
   const std::size_t slash = rest.find('/');
-  Result<int64_t> id = ParseSubmissionId(rest.substr(0, slash));
+  Result<int64_t> id = PathSubmissionId(rest.substr(0, slash));
   if (!id.ok()) return StatusResponse(id.status());
   const std::string action = slash == std::string::npos ? "" : rest.substr(slash + 1);
   const bool get = req.method == "GET";

@@ -115,8 +115,9 @@ class Api final : public HttpHandler {
 // Retry-After), anything else 500 ("the judge failed: ...").
 HttpResponse StatusResponse(const Status& status);
 
-// A path segment that is a submission id: digits only, 1 .. 2^53.
-Result<int64_t> ParseSubmissionId(const std::string& text);
+// A path segment that is a submission id (judge/store/submission_id.h's rule): 1 ..
+// 2^53, else InvalidArgument (400).
+Result<int64_t> PathSubmissionId(const std::string& text);
 
 }  // namespace judge::service
 
