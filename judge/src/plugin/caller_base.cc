@@ -2,7 +2,7 @@
 
 namespace judge::plugin_internal {
 
-Result<std::string> CallerBase::Solve(std::string_view input) {
+Result<PluginOutput> CallerBase::Solve(std::string_view input) {
   CallArgs args;
   args.op = Op::kSolve;
   args.input = input;
@@ -33,7 +33,7 @@ Result<ValidateOutcome> CallerBase::Validate(std::string_view input) {
   return InterpretValidate(*plugin_, std::move(raw));
 }
 
-Result<std::string> CallerBase::Generate(uint64_t seed, std::string_view params) {
+Result<PluginOutput> CallerBase::Generate(uint64_t seed, std::string_view params) {
   CallArgs args;
   args.op = Op::kGenerate;
   args.seed = seed;
