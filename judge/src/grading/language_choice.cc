@@ -65,8 +65,12 @@ Result<LanguageProfile> ChooseLanguageFor(const LanguageSet& languages, const st
     if (LooksLikeElf(head)) return BinaryProfile();
     return UnknownLanguage(languages, file_name, asker);
   }
-  const LanguageProfile* p = languages.Find(lang_id);
-  if (p) return usable(*p);
+  JUDGE_RETURN_IF_ERROR(KnownLanguageId(languages, lang_id));
+  return usable(*languages.Find(lang_id));
+}
+
+Status KnownLanguageId(const LanguageSet& languages, const std::string& lang_id) {
+  if (lang_id.empty() || lang_id == "binary" || languages.Find(lang_id)) return Status::Ok();
   std::string known;
   for (const auto& q : languages.profiles()) known += (known.empty() ? "" : ", ") + q.id;
   return Status::InvalidArgument("unknown language \"" + lang_id + "\" (known: " + known + ", binary)");

@@ -39,6 +39,10 @@ Result<LanguageProfile> ChooseLanguageFor(const LanguageSet& languages, const st
                                           std::string_view head, const std::string& lang_id,
                                           LanguageAsker asker = LanguageAsker::kCommandLine);
 
+// Ok when lang_id is empty, "binary" or a profile's id; else InvalidArgument "unknown
+// language \"<id>\" (known: ...)". Whether its tools are installed is not asked.
+Status KnownLanguageId(const LanguageSet& languages, const std::string& lang_id);
+
 // True when the bytes start with the ELF magic (\x7f E L F).
 bool LooksLikeElf(std::string_view head);
 
