@@ -34,6 +34,10 @@ class CallerBase : public PluginCaller {
 
   const std::shared_ptr<const LoadedPlugin> plugin_;
   const size_t max_output_bytes_;
+
+ private:
+  // Invoke for a call that takes one input (solve, validate).
+  Result<RawOutcome> InvokeOnInput(Op op, std::string_view input);
 };
 
 }  // namespace judge::plugin_internal
