@@ -44,12 +44,6 @@ void PrintJson(const Json& doc);
 // True when stdout is a terminal (for colours and progress lines).
 bool StdoutIsTerminal();
 
-// A submission id as typed: digits, optionally signed. A number outside the range of
-// ids (<= 0, or beyond 2^63-1) is 0, which no submission has, so the caller says "no
-// submission <text>" instead of clamping to another id; anything else is
-// InvalidArgument naming the text.
-Result<int64_t> ParseSubmissionId(const std::string& text);
-
 // The problems directory when --problems is not given: ./problems when it exists,
 // else the source tree's (<build>/judge finds <source>/problems), else "problems".
 std::string DefaultProblemsDir();

@@ -35,7 +35,11 @@ Result<std::string> Answer(const CheckOptions& o, const Package& pkg, const std:
     return Status::InvalidArgument("problem '" + pkg.problem.id +
                                    "': expected an <answer> file, found none (the package has no plugin to "
                                    "produce the reference answer)");
-  return pkg.plugin->Solve(input).WithContext("reference answer for " + o.input_file);
+  Result<PluginOutput> solved = pkg.plugin->Solve(input);
+  if (!solved.ok()) return solved.status().WithContext("reference answer for " + o.input_file);
+  // Jury input the reference solver refuses: the package's fault, a failure here.
+  if (solved->refused) return Status::Internal("reference answer for " + o.input_file + ": " + solved->reason);
+  return std::move(solved->output);
 }
 
 // The package's checker on the files given; a program of the package (an output

@@ -50,17 +50,16 @@ int RunGenerate(const GenerateOptions& o) {
   if (!plugin.ok()) return fail(plugin.status(), kExitJudgeError);
   doc["plugin"] = (*plugin)->id();
   doc["plugin_version"] = (*plugin)->version();
-  auto input = (*plugin)->Generate(o.seed, params);
-  if (!input.ok()) {
-    bool bad_params = input.status().code() == StatusCode::kInvalidArgument;
-    return fail(input.status(), bad_params ? kExitUsage : kExitJudgeError);
-  }
+  Result<PluginOutput> generated = (*plugin)->Generate(o.seed, params);
+  if (!generated.ok()) return fail(generated.status(), kExitJudgeError);
+  if (generated->refused) return fail(Status::InvalidArgument(generated->reason), kExitUsage);
+  const std::string& input = generated->output;
   if (o.json) {
-    doc["input"] = *input;
+    doc["input"] = input;
     doc["error"] = nullptr;
     PrintJson(doc);
   } else {
-    std::cout.write(input->data(), static_cast<std::streamsize>(input->size()));
+    std::cout.write(input.data(), static_cast<std::streamsize>(input.size()));
     std::cout.flush();
     if (!std::cout) return ReportError("generate", Status::IoError("writing the input to stdout failed"));
   }

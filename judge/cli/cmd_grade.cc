@@ -83,15 +83,15 @@ CompilerOptions CompilerOptionsOf(const GradeArgs& a) {
   return c;
 }
 
-// Every file's language, settled before anything is loaded, run or stored. A file
-// whose language is unknown or not installed is an error in its place; an unknown
-// --lang id is an error for all.
+// Every file's language, settled before anything is loaded, run or stored. An
+// unknown --lang id is an error for all, found before any file is looked at; a file
+// whose language is unknown or not installed is an error in its place.
 Result<std::vector<Result<LanguageProfile>>> ChooseProfiles(const GradeArgs& a, const LanguageSet& languages,
                                                             const std::vector<std::string>& files) {
+  JUDGE_RETURN_IF_ERROR(KnownLanguageId(languages, a.lang));
   std::vector<Result<LanguageProfile>> profiles;
   for (const auto& f : files) {
     Result<LanguageProfile> p = ChooseLanguage(languages, f, a.lang);
-    if (!p.ok() && p.status().code() == StatusCode::kInvalidArgument) return p.status();
     profiles.push_back(p.ok() ? std::move(p) : Result<LanguageProfile>(p.status().WithContext(f)));
   }
   return profiles;

@@ -18,6 +18,7 @@
 #include "judge/base/paths.h"
 #include "judge/judging/package_loader.h"
 #include "judge/judging/pipeline.h"
+#include "judge/store/submission_id.h"
 #include "report_printer.h"
 
 namespace judge::cli {

@@ -13,6 +13,7 @@
 #include "judge/base/files.h"
 #include "judge/base/terminal.h"
 #include "judge/store/store.h"
+#include "judge/store/submission_id.h"
 
 namespace judge::cli {
 namespace {

@@ -48,19 +48,19 @@ int RunSolve(const SolveOptions& o) {
     if (!bytes.ok()) return fail(bytes.status(), kExitJudgeError);
     input = std::move(*bytes);
   }
-  auto answer = (*plugin)->Solve(input);
-  if (!answer.ok()) {
-    const bool invalid = answer.status().code() == StatusCode::kInvalidArgument;
-    std::string where = o.input_file.empty() ? std::string("<stdin>") : o.input_file;
-    return fail(invalid ? answer.status().WithContext(where) : answer.status(),
-                invalid ? kExitNegative : kExitJudgeError);
+  Result<PluginOutput> solved = (*plugin)->Solve(input);
+  if (!solved.ok()) return fail(solved.status(), kExitJudgeError);
+  if (solved->refused) {
+    const std::string where = o.input_file.empty() ? std::string("<stdin>") : o.input_file;
+    return fail(Status::InvalidArgument(where + ": " + solved->reason), kExitNegative);
   }
+  const std::string& answer = solved->output;
   if (o.json) {
-    doc["answer"] = *answer;
+    doc["answer"] = answer;
     doc["error"] = nullptr;
     PrintJson(doc);
   } else {
-    std::cout.write(answer->data(), static_cast<std::streamsize>(answer->size()));
+    std::cout.write(answer.data(), static_cast<std::streamsize>(answer.size()));
     std::cout.flush();
     if (!std::cout) return ReportError("solve", Status::IoError("writing the answer to stdout failed"));
   }

@@ -91,21 +91,25 @@ inline RunResult Ok(int64_t cpu_ms = 1, int64_t memory_kib = 100) {
   return r;
 }
 
+// What a scripted solve or generate returns: output, or a refusal with its reason.
+inline PluginOutput Made(std::string output) { return PluginOutput{false, std::move(output), ""}; }
+inline PluginOutput Refused(std::string reason) { return PluginOutput{true, "", std::move(reason)}; }
+
 // A plugin caller scripted with functions; unset functions fail like a broken plugin.
 class FakePluginCaller : public PluginCaller {
  public:
   std::function<Result<CheckOutcome>(std::string_view, std::string_view, std::string_view,
                                      std::string_view)>
       check;
-  std::function<Result<std::string>(std::string_view)> solve;
+  std::function<Result<PluginOutput>(std::string_view)> solve;
   std::function<Result<ValidateOutcome>(std::string_view)> validate;
-  std::function<Result<std::string>(uint64_t, std::string_view)> generate;
+  std::function<Result<PluginOutput>(uint64_t, std::string_view)> generate;
   int check_calls = 0;
 
   const std::string& id() const override { return id_; }
   const std::string& version() const override { return version_; }
   const std::string& path() const override { return path_; }
-  Result<std::string> Solve(std::string_view input) override {
+  Result<PluginOutput> Solve(std::string_view input) override {
     if (!solve) return Status::Internal("plugin 'fake': solve not scripted");
     return solve(input);
   }
@@ -119,7 +123,7 @@ class FakePluginCaller : public PluginCaller {
     if (!validate) return Status::Internal("plugin 'fake': validate not scripted");
     return validate(input);
   }
-  Result<std::string> Generate(uint64_t seed, std::string_view params) override {
+  Result<PluginOutput> Generate(uint64_t seed, std::string_view params) override {
     if (!generate) return Status::Internal("plugin 'fake': generate not scripted");
     return generate(seed, params);
   }

@@ -185,6 +185,30 @@ TEST(ChooseLanguage, ByFlagByExtensionOrBinary) {
   EXPECT_NE(unknown.status().message().find("cpp20"), std::string::npos);
 }
 
+// The check grade makes once for --lang, before any file: a value question, not a
+// Status code told apart from the per-file errors.
+TEST(ChooseLanguage, KnownLanguageIdAsksOnlyWhetherTheIdExists) {
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
+  for (const char* known : {"", "binary", "cpp20", "python3"}) EXPECT_TRUE(KnownLanguageId(set, known).ok()) << known;
+  Status cobol = KnownLanguageId(set, "cobol");
+  ASSERT_FALSE(cobol.ok());
+  EXPECT_EQ(cobol.message().rfind("unknown language \"cobol\" (known: ", 0), 0u) << cobol.message();
+  EXPECT_NE(cobol.message().find(", binary)"), std::string::npos) << cobol.message();
+}
+
+// Over HTTP the errors name the request's field, and the tools of this host are not
+// asked (the server offers what its workers run).
+TEST(ChooseLanguage, TheApiAskerIsToldToNameTheField) {
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
+  auto unknown = ChooseLanguageFor(set, "a.zz", "x", "", LanguageAsker::kHttpApi);
+  ASSERT_FALSE(unknown.ok());
+  EXPECT_NE(unknown.status().message().find("name the language with \"language\""), std::string::npos)
+      << unknown.status().message();
+  EXPECT_EQ(unknown.status().message().find("--lang"), std::string::npos) << unknown.status().message();
+}
+
 TEST(ChooseLanguage, AnUnknownExtensionIsAnUnknownLanguageUnlessItIsElf) {
   LanguageSet set;
   ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());

@@ -12,8 +12,10 @@ namespace {
 
 using testing::FakePluginCaller;
 using testing::FakeSandbox;
+using testing::Made;
 using testing::Ok;
 using testing::ReadFile;
+using testing::Refused;
 using testing::TempDir;
 using testing::WriteFile;
 
@@ -23,8 +25,8 @@ int CountLines(const std::string& s) {
   return n;
 }
 
-// Generator: cases=N (default 8) lines "x"; any other parameter is rejected.
-Result<std::string> Generate(uint64_t seed, std::string_view params) {
+// Generator: cases=N (default 8) lines "x"; any other parameter is refused.
+Result<PluginOutput> Generate(uint64_t seed, std::string_view params) {
   int cases = 8;
   std::string p(params);
   std::size_t start = 0;
@@ -35,12 +37,12 @@ Result<std::string> Generate(uint64_t seed, std::string_view params) {
     if (line.rfind("cases=", 0) == 0)
       cases = std::stoi(line.substr(6));
     else if (!line.empty())
-      return Status::InvalidArgument("unknown parameter '" + line + "'");
+      return Refused("invalid generator parameters: unknown parameter '" + line + "'");
     start = end + 1;
   }
   std::string out;
   for (int i = 0; i < cases; ++i) out += (seed % 2 ? "y\n" : "x\n");
-  return out;
+  return Made(out);
 }
 
 // Counts the lines, but wrongly from 5 lines on.
@@ -63,8 +65,8 @@ struct StressWorld {
     auto p = std::make_unique<FakePluginCaller>();
     plugin = p.get();
     plugin->generate = Generate;
-    plugin->solve = [](std::string_view in) -> Result<std::string> {
-      return std::to_string(CountLines(std::string(in))) + "\n";
+    plugin->solve = [](std::string_view in) -> Result<PluginOutput> {
+      return Made(std::to_string(CountLines(std::string(in))) + "\n");
     };
     pkg.plugin = std::move(p);
     pkg.problem.id = "count";
@@ -121,7 +123,7 @@ TEST(Stress, TheShrinkBudgetIsRespected) {
 
 TEST(Stress, PluginFailuresAreTheJudgesNotVerdicts) {
   StressWorld w;
-  w.plugin->solve = [](std::string_view) -> Result<std::string> {
+  w.plugin->solve = [](std::string_view) -> Result<PluginOutput> {
     return Status::Internal("plugin 'fake' (fake.so): solve killed by SIGSEGV");
   };
   StressOptions opt;
@@ -130,10 +132,38 @@ TEST(Stress, PluginFailuresAreTheJudgesNotVerdicts) {
   ASSERT_FALSE(r.ok());
   EXPECT_NE(r.status().message().find("SIGSEGV"), std::string::npos);
   opt.params = {{"colour", "red"}};
-  w.plugin->solve = [](std::string_view) -> Result<std::string> { return std::string("1\n"); };
+  w.plugin->solve = [](std::string_view) -> Result<PluginOutput> { return Made("1\n"); };
   auto bad_param = w.Run(opt);
   ASSERT_FALSE(bad_param.ok());
   EXPECT_NE(bad_param.status().message().find("colour"), std::string::npos);
+}
+
+// While shrinking, parameters the generator refuses are skipped; a generator that
+// fails is the judge's failure even when its Status says InvalidArgument.
+TEST(Stress, OnlyARefusalIsSkippedWhileShrinking) {
+  // Below 20 cases the generator refuses (or, the second time, fails).
+  auto generator = [](bool refuse) {
+    return [refuse](uint64_t seed, std::string_view params) -> Result<PluginOutput> {
+      Result<PluginOutput> made = Generate(seed, params);
+      if (!made.ok() || made->refused || CountLines(made->output) >= 20) return made;
+      if (refuse) return Refused("invalid generator parameters: expected at least 20 cases");
+      return Status::InvalidArgument("plugin 'fake' (fake.so): generate: broken");
+    };
+  };
+  StressWorld w;
+  StressOptions opt;
+  opt.count = 1;
+  opt.params = {{"cases", "40"}};
+  w.plugin->generate = generator(true);
+  auto refused = w.Run(opt);
+  ASSERT_TRUE(refused.ok()) << refused.status().message();
+  ASSERT_TRUE(refused->smallest.has_value());
+  EXPECT_GT(refused->shrink_runs, 0);
+  EXPECT_GE(CountLines(refused->smallest->input), 20) << "refused parameters were never a case";
+  w.plugin->generate = generator(false);
+  auto failed = w.Run(opt);
+  ASSERT_FALSE(failed.ok()) << "a generator failing while shrinking is not a refusal";
+  EXPECT_NE(failed.status().message().find("broken"), std::string::npos) << failed.status().message();
 }
 
 TEST(Verify, ReportsEveryKindOfInconsistency) {
@@ -144,9 +174,12 @@ TEST(Verify, ReportsEveryKindOfInconsistency) {
     if (in.find('!') != std::string_view::npos) return ValidateOutcome{false, "'!' is not allowed"};
     return ValidateOutcome{true, ""};
   };
-  plugin->solve = [](std::string_view in) -> Result<std::string> {
+  plugin->solve = [](std::string_view in) -> Result<PluginOutput> {
     if (in.find('?') != std::string_view::npos) return Status::Internal("plugin 'fake': solve aborted");
-    return std::to_string(CountLines(std::string(in))) + "\n";
+    // A failure whose code is InvalidArgument is still a failure, not a refusal.
+    if (in.find('%') != std::string_view::npos) return Status::InvalidArgument("plugin 'fake': broken");
+    if (in.find('#') != std::string_view::npos) return Refused("invalid input: '#' is not legal");
+    return Made(std::to_string(CountLines(std::string(in))) + "\n");
   };
   ctx.plugin = std::move(plugin);
   ctx.problem.dir = dir.path();
@@ -171,6 +204,8 @@ TEST(Verify, ReportsEveryKindOfInconsistency) {
   add_test("wrong-ans", "a\n", "7\n");
   add_test("no-ans", "a\n", "");
   add_test("crash", "?\n", "1\n");
+  add_test("refused", "#\n", "1\n");
+  add_test("broken", "%\n", "1\n");
   dir.Mkdir("submissions");
   dir.Mkdir("submissions/accepted");
   dir.Mkdir("submissions/wrong_answer");
@@ -214,6 +249,16 @@ TEST(Verify, ReportsEveryKindOfInconsistency) {
   EXPECT_FALSE(find("answer", "secret/no-ans")->ok);
   EXPECT_FALSE(find("answer", "secret/crash")->ok);
   EXPECT_TRUE(find("answer", "secret/crash")->judge_error);
+  // The solver refusing an input is an outcome (the input is invalid), a solver that
+  // fails is the judge's error, whatever code its Status has.
+  ASSERT_NE(find("answer", "secret/refused"), nullptr);
+  EXPECT_FALSE(find("answer", "secret/refused")->ok);
+  EXPECT_FALSE(find("answer", "secret/refused")->judge_error);
+  EXPECT_EQ(find("answer", "secret/refused")->found, "invalid input");
+  EXPECT_EQ(find("answer", "secret/refused")->message, "reference solver: invalid input: '#' is not legal");
+  ASSERT_NE(find("answer", "secret/broken"), nullptr);
+  EXPECT_TRUE(find("answer", "secret/broken")->judge_error);
+  EXPECT_EQ(find("answer", "secret/broken")->found, "JE");
   // The line counter is right, but secret/wrong-ans has a wrong .ans: it gets WA
   // there (the first failure), so the accepted folder does not hold and the
   // wrong_answer one does.

@@ -78,7 +78,7 @@ TEST_F(IsolationTest, EveryCallbackIsIsolated) {
   EXPECT_EQ(generate.status().message(), Prefix("generate") + " killed by signal 11 (SIGSEGV)");
   auto good = plugin_->Generate(1, "");
   ASSERT_TRUE(good.ok()) << good.status().message();
-  EXPECT_EQ(*good, "1 2\n");
+  EXPECT_EQ(good->output, "1 2\n");
 }
 
 TEST_F(IsolationTest, AbortIsReported) {
@@ -104,7 +104,7 @@ TEST_F(IsolationTest, RawPluginThatTerminatesIsReportedAsAbort) {
                                           "): check killed by signal 6 (SIGABRT)");
   auto solve = (*r)->Solve("x");
   ASSERT_TRUE(solve.ok()) << solve.status().message();
-  EXPECT_EQ(*solve, "raw\n");
+  EXPECT_EQ(solve->output, "raw\n");
 }
 
 TEST_F(IsolationTest, InfiniteLoopIsKilledAtTheCpuLimit) {
@@ -189,10 +189,10 @@ std::string CaptureStdout(Body body) {
 }
 
 TEST_F(IsolationTest, PluginPrintsNeverReachTheJudgesStdout) {
-  Result<std::string> r = std::string();
+  Result<PluginOutput> r = PluginOutput();
   std::string out = CaptureStdout([&] { r = plugin_->Solve("print"); });
   ASSERT_TRUE(r.ok()) << r.status().message();
-  EXPECT_EQ(*r, "ok\n");
+  EXPECT_EQ(r->output, "ok\n");
   EXPECT_EQ(out, "");
 }
 
@@ -212,8 +212,8 @@ TEST_F(IsolationTest, OutputBeyondTheCapIsAnError) {
   Load(limits);
   auto fits = plugin_->Solve("big:1048576");
   ASSERT_TRUE(fits.ok()) << fits.status().message();
-  EXPECT_EQ(fits->size(), 1u << 20);
-  EXPECT_EQ(fits->find_first_not_of('x'), std::string::npos);
+  EXPECT_EQ(fits->output.size(), 1u << 20);
+  EXPECT_EQ(fits->output.find_first_not_of('x'), std::string::npos);
   auto over = plugin_->Solve("big:1048577");
   ASSERT_FALSE(over.ok());
   EXPECT_EQ(over.status().message(), Prefix("solve") + ": expected at most 1048576 bytes of output, found more");
@@ -229,7 +229,7 @@ TEST_F(IsolationTest, LargeInputsAndOutputsCrossIntact) {
   ASSERT_TRUE(r.ok()) << r.status().message();
   auto big = plugin_->Solve("big:20000000");
   ASSERT_TRUE(big.ok()) << big.status().message();
-  EXPECT_EQ(big->size(), 20000000u);
+  EXPECT_EQ(big->output.size(), 20000000u);
 }
 
 int CountOpenFds() {

@@ -26,7 +26,8 @@ class LoaderTest : public ::testing::TestWithParam<bool> {
   }
 
   // Loads id from the test directory expecting failure; returns the message after
-  // checking it is one line and starts with the file's path.
+  // checking it is one line, starts with the file's path, and is a failure of the judge
+  // (Internal), never a code a caller could take for a refused input.
   std::string Failure(const std::string& id, const std::string& expected_id) {
     auto r = Load(TestPlugin(id), expected_id);
     EXPECT_FALSE(r.ok()) << id << " loaded";
@@ -34,6 +35,7 @@ class LoaderTest : public ::testing::TestWithParam<bool> {
     const std::string& m = r.status().message();
     EXPECT_EQ(m.find('\n'), std::string::npos) << "not one line: " << m;
     EXPECT_EQ(m.rfind(TestPlugin(id) + ": ", 0), 0u) << "does not start with the file: " << m;
+    EXPECT_EQ(r.status().code(), StatusCode::kInternal) << m;
     return m;
   }
 };
@@ -45,7 +47,7 @@ TEST_P(LoaderTest, GoodRawPluginLoads) {
   EXPECT_EQ((*r)->version(), "raw-1");
   auto answer = (*r)->Solve("anything");
   ASSERT_TRUE(answer.ok()) << answer.status().message();
-  EXPECT_EQ(*answer, "raw\n");
+  EXPECT_EQ(answer->output, "raw\n");
 }
 
 TEST_P(LoaderTest, MissingFile) {
@@ -202,9 +204,9 @@ TEST_P(LoaderTest, TheHeadersExamplePluginJudges) {
   ASSERT_TRUE(r.ok()) << r.status().message();
   PluginCaller& p = **r;
   EXPECT_EQ(p.version(), "1.0");
-  Result<std::string> answer = p.Solve("2 3\n");
+  Result<PluginOutput> answer = p.Solve("2 3\n");
   ASSERT_TRUE(answer.ok()) << answer.status().message();
-  EXPECT_EQ(*answer, "5\n");
+  EXPECT_EQ(answer->output, "5\n");
   Result<CheckOutcome> right = p.Check("2 3\n", "5\n", "", "");
   ASSERT_TRUE(right.ok()) << right.status().message();
   EXPECT_EQ(right->verdict, CheckVerdict::kAccepted);
@@ -215,10 +217,12 @@ TEST_P(LoaderTest, TheHeadersExamplePluginJudges) {
   Result<ValidateOutcome> bad = p.Validate("two three\n");
   ASSERT_TRUE(bad.ok()) << bad.status().message();
   EXPECT_FALSE(bad->valid);
-  Result<std::string> generated = p.Generate(12345, "");
+  Result<PluginOutput> generated = p.Generate(12345, "");
   ASSERT_TRUE(generated.ok()) << generated.status().message();
-  EXPECT_EQ(*generated, "345 12\n");
-  EXPECT_FALSE(p.Solve("x").ok()) << "an illegal input is refused";
+  EXPECT_EQ(generated->output, "345 12\n");
+  Result<PluginOutput> illegal = p.Solve("x");
+  ASSERT_TRUE(illegal.ok()) << illegal.status().message();
+  EXPECT_TRUE(illegal->refused) << "an illegal input is refused";
 }
 
 // An entry point that never returns: the probe's wall and CPU limits end it, and the

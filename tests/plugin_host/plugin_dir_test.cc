@@ -72,7 +72,7 @@ TEST(LoadProblemPluginTest, LoadsThePackagesPluginFromTheDirectory) {
     EXPECT_EQ((*plugin)->path(), TestPluginDir() + "/test-sum.so");
     auto answer = (*plugin)->Solve("40 2\n");
     ASSERT_TRUE(answer.ok()) << answer.status().message();
-    EXPECT_EQ(*answer, "42\n");
+    EXPECT_EQ(answer->output, "42\n");
   }
 }
 

@@ -15,6 +15,7 @@
 #include "queue_contract.h"
 #include "service_util.h"
 #include "submission_events.h"
+#include "url_parse.h"
 
 namespace judge::servicetest {
 namespace {
@@ -74,7 +75,12 @@ class ApiTest : public ::testing::Test {
                          const std::string& token = "") {
     HttpRequest r;
     r.method = method;
-    service::ParseTarget(target, &r.path, &r.query);
+    Result<service::RequestTarget> parsed = service::ParseRequestTarget(target);
+    EXPECT_TRUE(parsed.ok()) << parsed.status().message();
+    if (parsed.ok()) {
+      r.path = parsed->path;
+      r.query = parsed->query;
+    }
     r.body = body;
     r.peer = "127.0.0.1";
     r.local_address = "127.0.0.1";
@@ -116,6 +122,7 @@ TEST_F(ApiTest, SubmitQueuesAndAnswers201) {
   ASSERT_EQ(r.status, 201) << r.body;
   json j = json::parse(r.body);
   EXPECT_EQ(j["status"], "queued");
+  EXPECT_EQ(j["language"], "cpp20") << "the answer names the server's choice";
   int64_t id = j["id"];
   auto e = queue_->Get(id);
   ASSERT_TRUE(e.ok());
@@ -148,6 +155,13 @@ TEST_F(ApiTest, EveryBadSubmissionIsOneClearError) {
   EXPECT_NE(ErrorOf(post(SubmitBody("sum", "a.zz", "x")), 400).find("unknown language"), std::string::npos);
   EXPECT_EQ(ErrorOf(post(R"({"problem": "sum", "language": "cobol", "filename": "a.cpp", "source": "x"})"), 400),
             "\"language\": expected one of cpp20, python3, found 'cobol'");
+  // The one language rule (language_choice.h): the #! line and the ELF magic count,
+  // not the extension alone.
+  EXPECT_EQ(ErrorOf(post(SubmitBody("sum", "old.py", "#!/usr/bin/env python2\nprint 1\n")), 400),
+            "\"filename\": old.py: Python 2 (its #! line names python2), which this judge does not offer");
+  EXPECT_EQ(ErrorOf(post(SubmitBody("sum", "a.out", std::string("\x7f" "ELF\x02\x01", 6))), 400),
+            "\"filename\": 'a.out' is judged as binary, which this server does not offer; name one with "
+            "\"language\" (cpp20, python3)");
   EXPECT_NE(ErrorOf(post(SubmitBody("sum", "../etc/passwd", "x")), 400).find("a path"), std::string::npos);
   EXPECT_EQ(ErrorOf(post(SubmitBody("sum", "a.cpp", "")), 400), "\"source\": expected the program, found an empty string");
   EXPECT_EQ(ErrorOf(post(SubmitBody("sum", "a.cpp", std::string((1 << 20) + 1, 'x'))), 413),
@@ -496,15 +510,45 @@ TEST(RateLimiterTest, RefillsAtTheRate) {
   for (int i = 0; i < 1000; ++i) EXPECT_TRUE(unlimited.Allow("a", &retry));
 }
 
-TEST(HttpTypesTest, TargetsAreDecoded) {
-  std::string path;
-  std::map<std::string, std::string> query;
-  service::ParseTarget("/api/v1/sub%6Dissions?problem=a+b&limit=5&&x&bad=%zz", &path, &query);
-  EXPECT_EQ(path, "/api/v1/submissions");
-  EXPECT_EQ(query["problem"], "a b");
-  EXPECT_EQ(query["limit"], "5");
-  EXPECT_EQ(query["x"], "");
-  EXPECT_EQ(query["bad"], "%zz");
+TEST(UrlParseTest, TargetsAreDecoded) {
+  Result<service::RequestTarget> t = service::ParseRequestTarget("/api/v1/sub%6Dissions?problem=a+b&limit=5&&x&x2=%41");
+  ASSERT_TRUE(t.ok()) << t.status().message();
+  EXPECT_EQ(t->path, "/api/v1/submissions");
+  EXPECT_EQ(t->query["problem"], "a b");
+  EXPECT_EQ(t->query["limit"], "5");
+  EXPECT_EQ(t->query["x"], "");
+  EXPECT_EQ(t->query["x2"], "A");
+  EXPECT_EQ(t->query.size(), 4u) << "the empty pair is skipped";
+  Result<service::RequestTarget> last = service::ParseRequestTarget("/?limit=1&limit=2");
+  ASSERT_TRUE(last.ok());
+  EXPECT_EQ(last->query["limit"], "2") << "of a repeated key the last wins";
+}
+
+// What is not a path and a query is refused, never guessed at.
+TEST(UrlParseTest, TargetsThatAreNotAPathAndQueryAreRefused) {
+  for (const char* bad : {"/x?bad=%zz", "/a%2", "", "*", "http://evil.example/api/v1/problems", "api/v1/problems",
+                          "/a b", "/a#frag", "/\x01"}) {
+    Result<service::RequestTarget> t = service::ParseRequestTarget(bad);
+    EXPECT_EQ(t.status().code(), StatusCode::kInvalidArgument) << bad;
+  }
+  EXPECT_EQ(service::ParseRequestTarget("/x?bad=%zz").status().message().rfind("request target '/x?bad=%zz': ", 0), 0u);
+}
+
+TEST(UrlParseTest, HostAndOriginAuthorities) {
+  auto host = [](const char* text, int port = 80) { return service::ParseHostHeader(text, port); };
+  ASSERT_TRUE(host("LocalHost:8080"));
+  EXPECT_EQ(host("LocalHost:8080")->name, "localhost");
+  EXPECT_EQ(host("LocalHost:8080")->port, 8080);
+  EXPECT_EQ(host("example.org")->port, 80);
+  EXPECT_EQ(host("[0:0:0:0:0:0:0:1]:81")->name, "::1") << "an IPv6 address in its canonical text";
+  for (const char* bad : {"", ":8080", "[::1", "::1:8080", "a:80x", "a:99999", "user@a:80", "%6cocalhost:80", "[v1.x]"})
+    EXPECT_FALSE(host(bad)) << bad;
+  ASSERT_TRUE(service::ParseOrigin("HTTPS://Judge.Example"));
+  EXPECT_EQ(service::ParseOrigin("HTTPS://Judge.Example")->name, "judge.example");
+  EXPECT_EQ(service::ParseOrigin("HTTPS://Judge.Example")->port, 443);
+  EXPECT_EQ(service::ParseOrigin("http://127.0.0.1:8080")->port, 8080);
+  for (const char* bad : {"null", "file://", "ftp://a:21", "http://a/", "http://a?x", "http://u@a", "http:a", "http://"})
+    EXPECT_FALSE(service::ParseOrigin(bad)) << bad;
 }
 
 }  // namespace

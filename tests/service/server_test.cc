@@ -112,6 +112,9 @@ TEST_F(ServerTest, BadRequestsGetOneJsonErrorAndTheServerGoesOn) {
                400);
   expect_error(Http(s.address, "POST", "/api/v1/submissions", SubmitBody("nope", "a.cpp", "x")), 400);
   expect_error(Http(s.address, "GET", "/api/v1/submissions/x1"), 400);
+  // A target that is not a path and a query (url_parse.h).
+  expect_error(Http(s.address, "GET", "/api/v1/submissions?limit=%zz"), 400);
+  expect_error(Http(s.address, "GET", "http://evil.example/api/v1/problems"), 400);
   expect_error(Http(s.address, "GET", "/api/v1/submissions/123456"), 404);
   expect_error(Http(s.address, "PUT", "/api/v1/problems"), 405);
   expect_error(Http(s.address, "POST", "/api/v1/submissions",
@@ -145,6 +148,23 @@ TEST_F(ServerTest, BadRequestsGetOneJsonErrorAndTheServerGoesOn) {
   }
   ExpectServing(s);
   EXPECT_EQ(Http(s.address, "GET", "/").status, 200);
+}
+
+// One language rule for the command line and the API: a Python 2 file that
+// `judge grade` refuses is refused over HTTP with the same reason, not judged as
+// Python 3 because of its extension.
+TEST_F(ServerTest, APythonTwoFileIsRefusedAsGradeRefusesIt) {
+  const std::string source = "#!/usr/bin/env python2\nprint 1 + 2\n";
+  WriteFile(dir_ / "old.py", source);
+  const std::string reason = "old.py: Python 2 (its #! line names python2), which this judge does not offer";
+  Child grade({JUDGE_EXE, "grade", dir_ / "problems/sum", dir_ / "old.py", "--db", dir_ / "grade.sqlite"});
+  EXPECT_EQ(grade.Wait(), 3);
+  EXPECT_NE(grade.output().find(reason), std::string::npos) << grade.output();
+  Server s = Start({"--workers", "0"});
+  HttpReply r = Http(s.address, "POST", "/api/v1/submissions", SubmitBody("sum", "old.py", source));
+  EXPECT_EQ(r.status, 400) << r.body;
+  EXPECT_EQ(r.Json().value("error", ""), "\"filename\": " + reason);
+  EXPECT_EQ(Http(s.address, "GET", "/api/v1/submissions").Json().size(), 0u) << "nothing was queued";
 }
 
 // Clients that send half a request and wait hold a connection each, not the server.

@@ -1,5 +1,7 @@
 #include "judge/base/clock.h"
 
+#include <time.h>
+
 #include <chrono>
 
 namespace judge {
@@ -11,13 +13,16 @@ class RealClock final : public Clock {
     using namespace std::chrono;
     return duration_cast<milliseconds>(system_clock::now().time_since_epoch()).count();
   }
-  int64_t NowSteadyMs() override {
-    using namespace std::chrono;
-    return duration_cast<milliseconds>(steady_clock::now().time_since_epoch()).count();
-  }
+  int64_t NowSteadyMs() override { return MonotonicNs() / 1000000; }
 };
 
 }  // namespace
+
+int64_t MonotonicNs() {
+  timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return int64_t{ts.tv_sec} * 1000000000 + ts.tv_nsec;
+}
 
 Clock* SystemClock() {
   static RealClock clock;

@@ -3,24 +3,18 @@
 
 #include <fcntl.h>
 #include <signal.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <memory>
 #include <thread>
 
+#include "judge/base/clock.h"
 #include "judge/base/errors.h"
 #include "judge/base/unique_fd.h"
 
 namespace judge {
 namespace {
-
-int64_t NowNs() {
-  timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return static_cast<int64_t>(ts.tv_sec) * 1000000000 + ts.tv_nsec;
-}
 
 // The two ends one run borrows, closed once its program runs or its Run() returns.
 struct Ends {
@@ -89,7 +83,7 @@ InteractionRuns RunInteraction(Sandbox* sandbox, RunSpec submission, ToolProgram
     run.on_started = [int_ends] { int_ends->Close(); };
     out.interactor = interactor->Run(sandbox, run);
     int_ends->Close();
-    interactor_end_ns = NowNs();
+    interactor_end_ns = MonotonicNs();
     DrainToEnd(drain_output.get());  // until the submission's run is over
   });
   submission.stdin_path.clear();
@@ -100,7 +94,7 @@ InteractionRuns RunInteraction(Sandbox* sandbox, RunSpec submission, ToolProgram
   out.submission = sandbox->Run(submission);
   sub_ends->Close();
   hold_output.Reset();
-  const int64_t submission_end_ns = NowNs();
+  const int64_t submission_end_ns = MonotonicNs();
   DrainToEnd(drain.get());  // until the interactor closes its output (it exits)
   other.join();
   // The sandbox's own end times when both have them (a killed submission ended when it

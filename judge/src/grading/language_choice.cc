@@ -30,7 +30,7 @@ std::string BaseName(const std::string& path) {
   return slash == std::string::npos ? path : path.substr(slash + 1);
 }
 
-Status UnknownLanguage(const LanguageSet& languages, const std::string& file_name) {
+Status UnknownLanguage(const LanguageSet& languages, const std::string& file_name, LanguageAsker asker) {
   std::string base = BaseName(file_name);
   auto dot = base.rfind('.');
   std::string found = dot == std::string::npos || dot == 0 ? "no extension" : "extension \"" + base.substr(dot) + "\"";
@@ -40,9 +40,11 @@ Status UnknownLanguage(const LanguageSet& languages, const std::string& file_nam
   std::string list;
   for (const auto& e : known) list += (list.empty() ? "" : " ") + e;
   if (list.empty()) list = "none is defined";
+  const std::string how = asker == LanguageAsker::kCommandLine
+                              ? "name the language with --lang ID (--lang binary runs the file as a program)"
+                              : "name the language with \"language\"";
   return Status::Unsupported("unknown language: expected a source extension (" + list +
-                             ") or an ELF executable, found " + found +
-                             "; name the language with --lang ID (--lang binary runs the file as a program)");
+                             ") or an ELF executable, found " + found + "; " + how);
 }
 
 }  // namespace
@@ -50,18 +52,25 @@ Status UnknownLanguage(const LanguageSet& languages, const std::string& file_nam
 bool LooksLikeElf(std::string_view head) { return head.size() >= 4 && head.substr(0, 4) == "\x7f" "ELF"; }
 
 Result<LanguageProfile> ChooseLanguageFor(const LanguageSet& languages, const std::string& file_name,
-                                          std::string_view head, const std::string& lang_id) {
+                                          std::string_view head, const std::string& lang_id, LanguageAsker asker) {
+  auto usable = [asker](const LanguageProfile& p) -> Result<LanguageProfile> {
+    return asker == LanguageAsker::kCommandLine ? IfAvailable(p) : Result<LanguageProfile>(p);
+  };
   if (lang_id == "binary") return BinaryProfile();
   if (lang_id.empty()) {
     // problemtools tells Python 2 from 3 by the #! line; no Python 2 is offered here.
     if (head.rfind("#!", 0) == 0 && head.substr(0, head.find('\n')).find("python2") != std::string_view::npos)
       return Status::Unsupported(file_name + ": Python 2 (its #! line names python2), which this judge does not offer");
-    if (const LanguageProfile* p = languages.ForFile(file_name)) return IfAvailable(*p);
+    if (const LanguageProfile* p = languages.ForFile(file_name)) return usable(*p);
     if (LooksLikeElf(head)) return BinaryProfile();
-    return UnknownLanguage(languages, file_name);
+    return UnknownLanguage(languages, file_name, asker);
   }
-  const LanguageProfile* p = languages.Find(lang_id);
-  if (p) return IfAvailable(*p);
+  JUDGE_RETURN_IF_ERROR(KnownLanguageId(languages, lang_id));
+  return usable(*languages.Find(lang_id));
+}
+
+Status KnownLanguageId(const LanguageSet& languages, const std::string& lang_id) {
+  if (lang_id.empty() || lang_id == "binary" || languages.Find(lang_id)) return Status::Ok();
   std::string known;
   for (const auto& q : languages.profiles()) known += (known.empty() ? "" : ", ") + q.id;
   return Status::InvalidArgument("unknown language \"" + lang_id + "\" (known: " + known + ", binary)");

@@ -85,16 +85,18 @@ class StressRun {
     c.seed = seed;
     c.params = params;
     const std::string at = " (seed " + std::to_string(seed) + ")";
-    Result<std::string> input = pkg_.plugin->Generate(seed, FormatStressParams(params));
-    if (!input.ok()) {
-      if (tolerate_bad_params && input.status().code() == StatusCode::kInvalidArgument)
-        return std::optional<StressCase>();
-      return input.status().WithContext("generate" + at);
+    Result<PluginOutput> input = pkg_.plugin->Generate(seed, FormatStressParams(params));
+    if (!input.ok()) return input.status().WithContext("generate" + at);
+    if (input->refused) {
+      if (tolerate_bad_params) return std::optional<StressCase>();
+      return Status::InvalidArgument("generate" + at + ": " + input->reason);
     }
-    c.input = std::move(input).value();
-    Result<std::string> answer = pkg_.plugin->Solve(c.input);
+    c.input = std::move(input->output);
+    Result<PluginOutput> answer = pkg_.plugin->Solve(c.input);
     if (!answer.ok()) return answer.status().WithContext("the reference solver on generated input" + at);
-    c.answer = std::move(answer).value();
+    // The plugin's generator made an input its own solver refuses: the plugin is wrong.
+    if (answer->refused) return Status::Internal("the reference solver on generated input" + at + ": " + answer->reason);
+    c.answer = std::move(answer->output);
     JUDGE_ASSIGN_OR_RETURN(std::vector<TestCase> tests, WriteTest(c, seed));
     JUDGE_ASSIGN_OR_RETURN(GradeReport r, pipeline_->RunTests(program_, pkg_, problem_, tests, sandbox_, kKeepOutput));
     if (r.tests.empty()) return Status::Internal("stress: the grader ran no test");

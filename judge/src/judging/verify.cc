@@ -214,13 +214,12 @@ class TestChecker {
   }
 
   void CheckBySolver(const TestCase& t, const std::string& input, const std::string& ans) {
-    Result<std::string> solved = pkg_.plugin->Solve(input);
-    if (!solved.ok()) {
-      bool invalid = solved.status().code() == StatusCode::kInvalidArgument;
-      return checks_->Add({"answer", t.name, false, !invalid, "AC", invalid ? "invalid input" : "JE",
-                           "reference solver: " + solved.status().message()});
-    }
-    Report(t, pkg_.checker->Check(input, ans, *solved));
+    Result<PluginOutput> solved = pkg_.plugin->Solve(input);
+    if (!solved.ok())
+      return checks_->Add({"answer", t.name, false, true, "AC", "JE", "reference solver: " + solved.status().message()});
+    if (solved->refused)
+      return checks_->Add({"answer", t.name, false, false, "AC", "invalid input", "reference solver: " + solved->reason});
+    Report(t, pkg_.checker->Check(input, ans, solved->output));
   }
 
   void Report(const TestCase& t, const Result<CheckOutcome>& c) {

@@ -2,12 +2,16 @@
 
 namespace judge::plugin_internal {
 
-Result<std::string> CallerBase::Solve(std::string_view input) {
+Result<RawOutcome> CallerBase::InvokeOnInput(Op op, std::string_view input) {
   CallArgs args;
-  args.op = Op::kSolve;
+  args.op = op;
   args.input = input;
   args.max_output_bytes = max_output_bytes_;
-  JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, Invoke(args));
+  return Invoke(args);
+}
+
+Result<PluginOutput> CallerBase::Solve(std::string_view input) {
+  JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, InvokeOnInput(Op::kSolve, input));
   return InterpretSolve(*plugin_, std::move(raw), max_output_bytes_);
 }
 
@@ -25,15 +29,11 @@ Result<CheckOutcome> CallerBase::Check(std::string_view input, std::string_view 
 }
 
 Result<ValidateOutcome> CallerBase::Validate(std::string_view input) {
-  CallArgs args;
-  args.op = Op::kValidate;
-  args.input = input;
-  args.max_output_bytes = max_output_bytes_;
-  JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, Invoke(args));
+  JUDGE_ASSIGN_OR_RETURN(RawOutcome raw, InvokeOnInput(Op::kValidate, input));
   return InterpretValidate(*plugin_, std::move(raw));
 }
 
-Result<std::string> CallerBase::Generate(uint64_t seed, std::string_view params) {
+Result<PluginOutput> CallerBase::Generate(uint64_t seed, std::string_view params) {
   CallArgs args;
   args.op = Op::kGenerate;
   args.seed = seed;

@@ -21,11 +21,11 @@ class CallerBase : public PluginCaller {
   const std::string& id() const override { return plugin_->id(); }
   const std::string& version() const override { return plugin_->version(); }
   const std::string& path() const override { return plugin_->path(); }
-  Result<std::string> Solve(std::string_view input) override;
+  Result<PluginOutput> Solve(std::string_view input) override;
   Result<CheckOutcome> Check(std::string_view input, std::string_view output, std::string_view answer,
                              std::string_view options) override;
   Result<ValidateOutcome> Validate(std::string_view input) override;
-  Result<std::string> Generate(uint64_t seed, std::string_view params) override;
+  Result<PluginOutput> Generate(uint64_t seed, std::string_view params) override;
 
  protected:
   // Carries out one call (args.max_output_bytes is set); a non-OK Status when the
@@ -34,6 +34,10 @@ class CallerBase : public PluginCaller {
 
   const std::shared_ptr<const LoadedPlugin> plugin_;
   const size_t max_output_bytes_;
+
+ private:
+  // Invoke for a call that takes one input (solve, validate).
+  Result<RawOutcome> InvokeOnInput(Op op, std::string_view input);
 };
 
 }  // namespace judge::plugin_internal

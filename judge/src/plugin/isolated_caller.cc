@@ -436,7 +436,7 @@ Status ProbeLoad(const std::string& path, const std::string& expected_id, const 
         return raw;
       },
       limits, 0, what);
-  if (!probed.ok()) return Status::InvalidArgument(probed.status().message());
+  if (!probed.ok()) return Status::Internal(probed.status().message());
   if (probed->status == JUDGE_STATUS_OK) return Status::Ok();
   // The child's own check failed: the same Status the load in this process would give.
   return Status::Error(static_cast<StatusCode>(probed->verdict), probed->message);

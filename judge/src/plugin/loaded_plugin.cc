@@ -109,7 +109,7 @@ Result<std::shared_ptr<const LoadedPlugin>> LoadedPlugin::Open(const std::string
     return Status::NotFound("plugin '" + id + "' not found: no file " + path +
                             " (set JUDGE_PLUGIN_DIR or rebuild)");
   }
-  if (!S_ISREG(st.st_mode)) return Status::InvalidArgument(path + ": expected a shared library file, found a directory or special file");
+  if (!S_ISREG(st.st_mode)) return Status::Internal(path + ": expected a shared library file, found a directory or special file");
 
   // RTLD_NOW: unresolved symbols fail here, not in the middle of a check.
   // RTLD_LOCAL: plugins cannot see (or clash with) each other's symbols.
@@ -117,7 +117,7 @@ Result<std::shared_ptr<const LoadedPlugin>> LoadedPlugin::Open(const std::string
   void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
   if (!handle) {
     const char* err = dlerror();
-    return Status::InvalidArgument(path + ": dlopen: expected a loadable shared library, found: " +
+    return Status::Internal(path + ": dlopen: expected a loadable shared library, found: " +
                                    (err ? err : "unknown error"));
   }
   std::shared_ptr<LoadedPlugin> plugin(new LoadedPlugin());
@@ -127,7 +127,7 @@ Result<std::shared_ptr<const LoadedPlugin>> LoadedPlugin::Open(const std::string
   dlerror();
   void* sym = ::dlsym(handle, JUDGE_PLUGIN_ENTRY_NAME);
   if (!sym)
-    return Status::InvalidArgument(path + ": entry symbol: expected " JUDGE_PLUGIN_ENTRY_NAME
+    return Status::Internal(path + ": entry symbol: expected " JUDGE_PLUGIN_ENTRY_NAME
                                           ", found none (define it with JUDGE_PLUGIN)");
   auto entry = reinterpret_cast<judge_get_plugin_info_fn>(sym);
   // The entry is C, but a plugin written in C++ without the SDK may let an exception
@@ -136,30 +136,30 @@ Result<std::shared_ptr<const LoadedPlugin>> LoadedPlugin::Open(const std::string
   try {
     info = entry();
   } catch (...) {
-    return Status::InvalidArgument(path + ": " JUDGE_PLUGIN_ENTRY_NAME
+    return Status::Internal(path + ": " JUDGE_PLUGIN_ENTRY_NAME
                                           "(): expected a plugin info pointer, found a C++ exception"
                                           " (the plugin could not initialise)");
   }
   if (!info)
-    return Status::InvalidArgument(path + ": " JUDGE_PLUGIN_ENTRY_NAME
+    return Status::Internal(path + ": " JUDGE_PLUGIN_ENTRY_NAME
                                           "(): expected a plugin info pointer, found NULL"
                                           " (the plugin could not initialise)");
   if (info->abi_version != JUDGE_PLUGIN_ABI_VERSION)
-    return Status::InvalidArgument(path + ": ABI version: expected " +
+    return Status::Internal(path + ": ABI version: expected " +
                                    std::to_string(JUDGE_PLUGIN_ABI_VERSION) + ", found " +
                                    std::to_string(info->abi_version));
   // Fields past struct_size do not exist in this plugin: check before reading them.
   if (info->struct_size < kV1StructSize)
-    return Status::InvalidArgument(path + ": struct size: expected at least " +
+    return Status::Internal(path + ": struct size: expected at least " +
                                    std::to_string(kV1StructSize) + " bytes (ABI v1), found " +
                                    std::to_string(info->struct_size));
   // A plugin built before init_error existed has no such field: read it only when there.
   constexpr size_t kInitErrorEnd = offsetof(judge_plugin_info, init_error) + sizeof(info->init_error);
   if (info->struct_size >= kInitErrorEnd && info->init_error)
-    return Status::InvalidArgument(path + ": the plugin could not initialise: " +
+    return Status::Internal(path + ": the plugin could not initialise: " +
                                    std::string(info->init_error).substr(0, 1024));
-  if (!info->id || !*info->id) return Status::InvalidArgument(path + ": id: expected a non-empty string, found " + (info->id ? "\"\"" : "NULL"));
-  if (!info->version) return Status::InvalidArgument(path + ": version: expected a string, found NULL");
+  if (!info->id || !*info->id) return Status::Internal(path + ": id: expected a non-empty string, found " + (info->id ? "\"\"" : "NULL"));
+  if (!info->version) return Status::Internal(path + ": version: expected a string, found NULL");
   const std::pair<const char*, const void*> callbacks[] = {
       {"solve", reinterpret_cast<const void*>(info->solve)},
       {"check", reinterpret_cast<const void*>(info->check)},
@@ -168,10 +168,10 @@ Result<std::shared_ptr<const LoadedPlugin>> LoadedPlugin::Open(const std::string
   };
   for (const auto& [name, fn] : callbacks)
     if (!fn)
-      return Status::InvalidArgument(path + ": callback " + name + ": expected a function, found NULL");
+      return Status::Internal(path + ": callback " + name + ": expected a function, found NULL");
   std::string id(info->id);
   if (!expected_id.empty() && id != expected_id)
-    return Status::InvalidArgument(path + ": id: expected '" + expected_id +
+    return Status::Internal(path + ": id: expected '" + expected_id +
                                    "' (the package's plugin), found '" + id + "'");
   plugin->info_ = info;
   plugin->id_ = std::move(id);
@@ -220,13 +220,12 @@ RawOutcome LoadedPlugin::Call(const CallArgs& args) const {
   return raw;
 }
 
-Result<std::string> InterpretSolve(const LoadedPlugin& plugin, RawOutcome raw,
-                                   size_t max_output_bytes) {
-  if (raw.status == JUDGE_STATUS_INVALID_INPUT)
-    return Status::InvalidArgument("invalid input: " + Reason(raw));
+Result<PluginOutput> InterpretSolve(const LoadedPlugin& plugin, RawOutcome raw,
+                                    size_t max_output_bytes) {
+  if (raw.status == JUDGE_STATUS_INVALID_INPUT) return PluginOutput{true, "", "invalid input: " + Reason(raw)};
   if (raw.status != JUDGE_STATUS_OK) return CallError(plugin, Op::kSolve, raw);
   if (raw.out_overflow) return OverflowError(plugin, Op::kSolve, max_output_bytes);
-  return std::move(raw.out);
+  return PluginOutput{false, std::move(raw.out), ""};
 }
 
 // The one place a plugin's check result becomes the judge's CheckOutcome: the ABI's
@@ -266,13 +265,13 @@ Result<ValidateOutcome> InterpretValidate(const LoadedPlugin& plugin, RawOutcome
   return CallError(plugin, Op::kValidate, raw);
 }
 
-Result<std::string> InterpretGenerate(const LoadedPlugin& plugin, RawOutcome raw,
-                                      size_t max_output_bytes) {
+Result<PluginOutput> InterpretGenerate(const LoadedPlugin& plugin, RawOutcome raw,
+                                       size_t max_output_bytes) {
   if (raw.status == JUDGE_STATUS_INVALID_INPUT)
-    return Status::InvalidArgument("invalid generator parameters: " + Reason(raw));
+    return PluginOutput{true, "", "invalid generator parameters: " + Reason(raw)};
   if (raw.status != JUDGE_STATUS_OK) return CallError(plugin, Op::kGenerate, raw);
   if (raw.out_overflow) return OverflowError(plugin, Op::kGenerate, max_output_bytes);
-  return std::move(raw.out);
+  return PluginOutput{false, std::move(raw.out), ""};
 }
 
 }  // namespace judge::plugin_internal

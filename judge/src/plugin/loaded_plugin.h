@@ -88,12 +88,12 @@ Status ProbeLoad(const std::string& path, const std::string& expected_id, const 
 // Maps a RawOutcome to the host's types; errors are prefixed with plugin.Name() and
 // the call ("plugin 'x' (x.so): check failed: <message>").
 // `max_output_bytes` is the cap the call ran with (named in the overflow error).
-Result<std::string> InterpretSolve(const LoadedPlugin& plugin, RawOutcome raw,
-                                   size_t max_output_bytes = kMaxOutputBytes);
+Result<PluginOutput> InterpretSolve(const LoadedPlugin& plugin, RawOutcome raw,
+                                    size_t max_output_bytes = kMaxOutputBytes);
 Result<CheckOutcome> InterpretCheck(const LoadedPlugin& plugin, RawOutcome raw);
 Result<ValidateOutcome> InterpretValidate(const LoadedPlugin& plugin, RawOutcome raw);
-Result<std::string> InterpretGenerate(const LoadedPlugin& plugin, RawOutcome raw,
-                                      size_t max_output_bytes = kMaxOutputBytes);
+Result<PluginOutput> InterpretGenerate(const LoadedPlugin& plugin, RawOutcome raw,
+                                       size_t max_output_bytes = kMaxOutputBytes);
 
 }  // namespace judge::plugin_internal
 

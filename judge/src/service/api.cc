@@ -1,9 +1,12 @@
 #include "api.h"
 
+#include <algorithm>
 #include <cctype>
 
+#include "judge/grading/language_choice.h"
 #include "judge/judging/json.h"
 #include "judge/judging/pipeline.h"
+#include "judge/store/submission_id.h"
 #include "origin_policy.h"
 #include "submission_events.h"
 #include "submission_json.h"
@@ -14,7 +17,6 @@ namespace judge::service {
 namespace {
 
 constexpr const char* kPrefix = "/api/v1/";
-constexpr int64_t kMaxId = int64_t{1} << 53;
 
 HttpResponse JsonResponse(int status, const Json& doc) {
   HttpResponse r;
@@ -74,18 +76,13 @@ HttpResponse StatusResponse(const Status& status) {
   }
 }
 
-Result<int64_t> ParseSubmissionId(const std::string& text) {
-  const auto bad = [&] {
+// The id of a path segment: ParseSubmissionId's rule; the ids no submission can have
+// (0, negative, beyond 2^53) are refused here as the malformed ones are.
+Result<int64_t> PathSubmissionId(const std::string& text) {
+  Result<int64_t> id = ParseSubmissionId(text);
+  if (!id.ok() || *id == 0)
     return Status::InvalidArgument("submission id: expected a positive integer, found '" + text.substr(0, 40) + "'");
-  };
-  if (text.empty() || text.size() > 16) return bad();
-  int64_t value = 0;
-  for (char c : text) {
-    if (c < '0' || c > '9') return bad();
-    value = value * 10 + (c - '0');
-  }
-  if (value < 1 || value > kMaxId) return bad();
-  return value;
+  return id;
 }
 
 HttpResponse Api::Failure(const Status& status) {
@@ -180,7 +177,7 @@ HttpResponse Api::Route(const HttpRequest& req, const Principal& who) {
 
 HttpResponse Api::SubmissionRoute(const HttpRequest& req, const Principal& who, const std::string& rest) {
   const std::size_t slash = rest.find('/');
-  Result<int64_t> id = ParseSubmissionId(rest.substr(0, slash));
+  Result<int64_t> id = PathSubmissionId(rest.substr(0, slash));
   if (!id.ok()) return StatusResponse(id.status());
   const std::string action = slash == std::string::npos ? "" : rest.substr(slash + 1);
   const bool get = req.method == "GET";
@@ -238,24 +235,23 @@ HttpResponse Api::ListSubmissions(const HttpRequest& req, const Principal& who) 
   return JsonResponse(200, list);
 }
 
-Result<std::string> Api::ChooseLanguage(const std::string& requested, const std::string& filename) const {
-  std::string id = requested;
-  if (id.empty()) {
-    const LanguageProfile* p = cfg_.languages->ForFile(filename);
-    if (!p) {
-      std::string offered;
-      for (const auto& l : cfg_.language_ids) offered += (offered.empty() ? "" : ", ") + l;
-      return Status::InvalidArgument("\"filename\" '" + filename +
-                                     "': unknown language: no language claims its extension; name one with "
-                                     "\"language\" (" + offered + ")");
-    }
-    id = p->id;
-  }
-  for (const auto& l : cfg_.language_ids)
-    if (l == id) return id;
+// The one language rule (language_choice.h), then this server's offer.
+Result<LanguageProfile> Api::ChooseLanguage(const std::string& requested, const std::string& filename,
+                                            const std::string& source) const {
   std::string offered;
   for (const auto& l : cfg_.language_ids) offered += (offered.empty() ? "" : ", ") + l;
-  return Status::InvalidArgument("\"language\": expected one of " + offered + ", found '" + id + "'");
+  auto is_offered = [&](const std::string& id) {
+    return std::find(cfg_.language_ids.begin(), cfg_.language_ids.end(), id) != cfg_.language_ids.end();
+  };
+  if (!requested.empty() && !is_offered(requested))
+    return Status::InvalidArgument("\"language\": expected one of " + offered + ", found '" + requested + "'");
+  Result<LanguageProfile> p =
+      ChooseLanguageFor(*cfg_.languages, filename, source, requested, LanguageAsker::kHttpApi);
+  if (!p.ok()) return Status::InvalidArgument("\"filename\": " + p.status().message());
+  if (!is_offered(p->id))
+    return Status::InvalidArgument("\"filename\": '" + filename + "' is judged as " + p->id +
+                                   ", which this server does not offer; name one with \"language\" (" + offered + ")");
+  return p;
 }
 
 HttpResponse Api::Submit(const HttpRequest& req, const Principal& who) {
@@ -267,10 +263,8 @@ HttpResponse Api::Submit(const HttpRequest& req, const Principal& who) {
                                   " bytes (1 MiB), found " + std::to_string(r.source.size()));
   std::shared_ptr<const Package> package = cfg_.catalog->Find(r.problem);
   if (!package) return ErrorResponse(400, "\"problem\": no problem '" + r.problem.substr(0, 100) + "' on this server");
-  Result<std::string> language = ChooseLanguage(r.language, r.filename);
-  if (!language.ok()) return StatusResponse(language.status());
-  const LanguageProfile* profile = cfg_.languages->Find(*language);
-  if (!profile) return Failure(Status::Internal("language '" + *language + "' offered but not loaded"));
+  Result<LanguageProfile> profile = ChooseLanguage(r.language, r.filename, r.source);
+  if (!profile.ok()) return StatusResponse(profile.status());
   const Submission s = NewSubmissionRecord(*package, NewSubmission{r.filename, r.filename, r.source, *profile});
   // Only contestants are capped: an admin (the jury, or everyone without a token file)
   // submits reference solutions in bulk.
@@ -289,7 +283,7 @@ HttpResponse Api::Submit(const HttpRequest& req, const Principal& who) {
   Result<int64_t> id = cfg_.queue->Submit(s, who.name, caps);
   if (!id.ok()) return Failure(id.status());
   if (cfg_.hub) cfg_.hub->Notify(EventHub::kQueueKey);
-  HttpResponse res = JsonResponse(201, {{"id", *id}, {"status", "queued"}});
+  HttpResponse res = JsonResponse(201, {{"id", *id}, {"status", "queued"}, {"language", profile->id}});
   res.headers.emplace_back("Location", std::string(kPrefix) + "submissions/" + std::to_string(*id));
   return res;
 }

@@ -7,7 +7,7 @@
 //   POST /api/v1/problems/reload             admin: load every package again
 //   GET  /api/v1/languages                   [{"id", "name", "extensions"}]
 //   GET  /api/v1/submissions?problem=&limit= newest first
-//   POST /api/v1/submissions                 -> 201 {"id", "status": "queued"}
+//   POST /api/v1/submissions                 -> 201 {"id", "status": "queued", "language"}
 //   GET  /api/v1/submissions/{id}            the detail document (submission_json.h)
 //   GET  /api/v1/submissions/{id}/source     the source bytes, text/plain
 //   GET  /api/v1/submissions/{id}/events     Server-Sent Events (submission_events.h)
@@ -100,7 +100,10 @@ class Api final : public HttpHandler {
   HttpResponse Rejudge(int64_t id, const Principal& who);
   // The entry when `who` may see it; else "no submission N" (404).
   Result<QueueEntry> Visible(int64_t id, const Principal& who);
-  Result<std::string> ChooseLanguage(const std::string& requested, const std::string& filename) const;
+  // The profile that judges a submission: ChooseLanguageFor's rule, limited to the
+  // offered languages; InvalidArgument (400) naming the field otherwise.
+  Result<LanguageProfile> ChooseLanguage(const std::string& requested, const std::string& filename,
+                                         const std::string& source) const;
   HttpResponse Failure(const Status& status);
 
   ApiConfig cfg_;
@@ -112,8 +115,9 @@ class Api final : public HttpHandler {
 // Retry-After), anything else 500 ("the judge failed: ...").
 HttpResponse StatusResponse(const Status& status);
 
-// A path segment that is a submission id: digits only, 1 .. 2^53.
-Result<int64_t> ParseSubmissionId(const std::string& text);
+// A path segment that is a submission id (judge/store/submission_id.h's rule): 1 ..
+// 2^53, else InvalidArgument (400).
+Result<int64_t> PathSubmissionId(const std::string& text);
 
 }  // namespace judge::service
 

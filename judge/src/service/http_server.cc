@@ -20,8 +20,10 @@
 #include <thread>
 #include <vector>
 
+#include "judge/base/clock.h"
 #include "judge/judging/json.h"
 #include "open_quota.h"
+#include "url_parse.h"
 
 namespace judge::service {
 namespace {
@@ -31,10 +33,6 @@ namespace http = beast::http;
 namespace net = boost::asio;
 using tcp = net::ip::tcp;
 using std::chrono::milliseconds;
-
-int64_t SteadyMs() {
-  return std::chrono::duration_cast<milliseconds>(std::chrono::steady_clock::now().time_since_epoch()).count();
-}
 
 // What a Beast read error means to the client: the status and the message, or 0 when
 // the connection is just closed (the client left). `deadline_ms` and `what` name the
@@ -207,7 +205,9 @@ class Session : public std::enable_shared_from_this<Session> {
   void OnHeader(beast::error_code ec) {
     ClearIdle();
     if (ec) return ReadFailed(ec, opt().header_deadline_ms, "request line and headers");
-    request_ = Head(parser_->get());
+    Result<HttpRequest> head = Head(parser_->get());
+    if (!head.ok()) return Send(ErrorResponse(400, head.status().message()), false);
+    request_ = std::move(head).value();
     Admission admission = Admit();
     // A connection that has shown an admin's token is the admin's: its later requests
     // (the page's files, which a browser sends without the token) may use it too.
@@ -254,10 +254,13 @@ class Session : public std::enable_shared_from_this<Session> {
     Send(ErrorResponse(status, message), false);
   }
 
-  HttpRequest Head(const http::request<http::string_body>& req) const {
+  // The request's head; InvalidArgument for a target that is not a path and query.
+  Result<HttpRequest> Head(const http::request<http::string_body>& req) const {
     HttpRequest r;
     r.method = std::string(req.method_string());
-    ParseTarget(std::string(req.target()), &r.path, &r.query);
+    JUDGE_ASSIGN_OR_RETURN(RequestTarget target, ParseRequestTarget(std::string_view(req.target())));
+    r.path = std::move(target.path);
+    r.query = std::move(target.query);
     r.authorization = std::string(req[http::field::authorization]);
     r.host = std::string(req[http::field::host]);
     r.origin = std::string(req[http::field::origin]);
@@ -337,7 +340,7 @@ class Session : public std::enable_shared_from_this<Session> {
   // The event stream: a close-delimited body written as events come.
   void StartEvents(HttpResponse res) {
     events_ = std::move(res.events);
-    stream_started_ms_ = SteadyMs();
+    stream_started_ms_ = SystemClock()->NowSteadyMs();
     std::string head =
         "HTTP/1.1 200 OK\r\nServer: judge\r\nContent-Type: text/event-stream\r\nCache-Control: no-store\r\n"
         "X-Content-Type-Options: nosniff\r\nConnection: close\r\n";
@@ -384,21 +387,23 @@ class Session : public std::enable_shared_from_this<Session> {
                   " ms, its longest: connect again to follow\n\n";
       return WriteEvents(true);
     }
-    if (pending_.empty() && SteadyMs() - last_write_ms_ >= opt().event_heartbeat_ms) pending_ = ": keep-alive\n\n";
+    if (pending_.empty() && SystemClock()->NowSteadyMs() - last_write_ms_ >= opt().event_heartbeat_ms)
+      pending_ = ": keep-alive\n\n";
     if (!pending_.empty()) return WriteEvents(finished);
     if (finished) return Close();
     Wait();
   }
 
   bool StreamExpired() const {
-    return opt().stream_lifetime_ms > 0 && SteadyMs() - stream_started_ms_ >= opt().stream_lifetime_ms;
+    return opt().stream_lifetime_ms > 0 &&
+           SystemClock()->NowSteadyMs() - stream_started_ms_ >= opt().stream_lifetime_ms;
   }
 
   void WriteEvents(bool finished) {
     stream_.expires_after(milliseconds(opt().write_timeout_ms));
     net::async_write(stream_, net::buffer(pending_),
                      [self = shared_from_this(), finished](beast::error_code ec, std::size_t) {
-                       self->last_write_ms_ = SteadyMs();
+                       self->last_write_ms_ = SystemClock()->NowSteadyMs();
                        if (ec || finished) return self->Close();
                        self->Wait();
                      });

@@ -20,7 +20,7 @@ namespace judge::service {
 
 struct HttpRequest {
   std::string method;                         // "GET", "POST", ...
-  std::string path;                           // decoded path, without the query
+  std::string path;                           // decoded path, without the query (url_parse.h)
   std::map<std::string, std::string> query;   // decoded ?k=v pairs (the last wins)
   std::string authorization;                  // the Authorization header, or empty
   std::string host;                           // the Host header, or empty
@@ -80,10 +80,6 @@ class HttpHandler {
   // Admit, then Respond unless refused: the whole of one request (tests call this).
   HttpResponse Handle(const HttpRequest& request);
 };
-
-// Splits a request target into a decoded path and query ("+" in the query and %XX
-// anywhere decoded; a malformed %XX is kept as written).
-void ParseTarget(const std::string& target, std::string* path, std::map<std::string, std::string>* query);
 
 // {"error": message} with the status.
 HttpResponse ErrorResponse(int status, const std::string& message);

@@ -19,8 +19,12 @@ class Clock {
   virtual int64_t NowSteadyMs() = 0;
 };
 
-// The real clocks (system_clock and steady_clock).
+// The real clocks (system_clock, and CLOCK_MONOTONIC as MonotonicNs reads it).
 Clock* SystemClock();
+
+// CLOCK_MONOTONIC in nanoseconds: the clock of every measured run (a run's start and
+// end, RunResult's *_ns fields). Async-signal-safe (a forked child may call it).
+int64_t MonotonicNs();
 
 }  // namespace judge
 

@@ -37,6 +37,18 @@ struct CheckOutcome {
   std::string next_pass_input;
 };
 
+// What a plugin made of what it was given - Solve: the reference answer to an input;
+// Generate: a test input from a seed and parameters - or its refusal: the input (or
+// the parameters) are not legal, for the plugin's reason. A refusal is an outcome, not
+// a failure of the judge or the plugin: its caller decides what it means (verify: an
+// invalid test input; stress while shrinking: parameters to skip; the CLI: the user's
+// input). A plugin that fails is a non-OK Status instead.
+struct PluginOutput {
+  bool refused = false;
+  std::string output;  // the answer or the input; empty when refused
+  std::string reason;  // when refused: "invalid input: ..." or "invalid generator parameters: ..."
+};
+
 // The outcome of validating an input: valid, or the reason it is not.
 struct ValidateOutcome {
   bool valid = false;

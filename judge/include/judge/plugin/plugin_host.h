@@ -20,19 +20,21 @@ namespace judge {
 
 // The plugin calls, however they are carried out. Implementations are thread-safe.
 // A non-OK Status means the plugin (or the judge) failed: the caller reports JE. An
-// illegal input given to Solve is an InvalidArgument Status with the plugin's reason.
-// Check never returns a "checker failure" outcome: that is a non-OK Status.
+// illegal input given to Solve, or illegal parameters given to Generate, is an
+// outcome (PluginOutput::refused, check.h), never a Status; so is an invalid input
+// given to Validate. Check never returns a "checker failure" outcome: that is a
+// non-OK Status.
 class PluginCaller {
  public:
   virtual ~PluginCaller() = default;
   virtual const std::string& id() const = 0;
   virtual const std::string& version() const = 0;
   virtual const std::string& path() const = 0;
-  virtual Result<std::string> Solve(std::string_view input) = 0;
+  virtual Result<PluginOutput> Solve(std::string_view input) = 0;
   virtual Result<CheckOutcome> Check(std::string_view input, std::string_view output,
                                      std::string_view answer, std::string_view options) = 0;
   virtual Result<ValidateOutcome> Validate(std::string_view input) = 0;
-  virtual Result<std::string> Generate(uint64_t seed, std::string_view params) = 0;
+  virtual Result<PluginOutput> Generate(uint64_t seed, std::string_view params) = 0;
 };
 
 // Where plugins are found: the directory "plugins" next to the running executable
@@ -54,10 +56,12 @@ struct PluginCallLimits {
 // Opens the plugin at path and checks each step: dlopen, the entry symbol, ABI
 // version, struct size, the plugin's own init_error, non-null callbacks, and (when
 // expected_id is non-empty) that its id equals expected_id. Errors are one line naming
-// the file. The load is first probed in a forked child under probe_limits, so a plugin
-// whose constructor or entry point crashes or loops fails to load instead of taking
-// this process down. The returned caller calls the plugin in this process (no
-// isolation: a crash in a call is this process's).
+// the file: NotFound for a missing file, Internal for a broken plugin (a failure of
+// the judge's installation, not of anyone's input). The load is first probed in a
+// forked child under probe_limits, so a plugin whose constructor or entry point
+// crashes or loops fails to load instead of taking this process down. The returned
+// caller calls the plugin in this process (no isolation: a crash in a call is this
+// process's).
 Result<std::unique_ptr<PluginCaller>> LoadPluginInProcess(const std::string& path, const std::string& expected_id,
                                                           PluginCallLimits probe_limits = {});
 

@@ -123,45 +123,16 @@ async function loadProblems() {
   if (chosen) select.value = chosen;
   const langSelect = $('language-select');
   const keep = langSelect.value;
-  langSelect.replaceChildren(new Option('by extension', ''));
+  langSelect.replaceChildren(new Option('chosen by the server', ''));
   for (const l of languages) langSelect.appendChild(new Option(l.name + ' (' + l.id + ')', l.id));
   langSelect.value = keep;
-  guessLanguage();
-}
-
-// The profile the server picks for a file name (LanguageSet::ForFile): the longest
-// extension, from GET /api/v1/languages, that ends the base name and leaves a name
-// before it. Not the text after the last dot: sol.poj.cpp is cpp98-poj, not C++20.
-// Case matters (.C is C++, .c is C), as on the server.
-function languageForFile(name) {
-  const base = name.slice(name.lastIndexOf('/') + 1);
-  let best = null;
-  let bestSize = 0;
-  for (const l of state.languages) {
-    for (const ext of l.extensions) {
-      if (base.length > ext.length && ext.length > bestSize && base.endsWith(ext)) {
-        best = l;
-        bestSize = ext.length;
-      }
-    }
-  }
-  return best;
-}
-
-function guessLanguage() {
-  const guess = $('language-select').value ? null : languageForFile($('filename').value);
-  $('language-guess').textContent = $('language-select').value ? ''
-      : guess ? '→ ' + guess.name : 'no language for this file name';
 }
 
 function setupSubmit() {
   $('source-file').addEventListener('change', () => {
     const f = $('source-file').files[0];
     if (f) $('filename').value = f.name;
-    guessLanguage();
   });
-  $('filename').addEventListener('input', guessLanguage);
-  $('language-select').addEventListener('change', guessLanguage);
   $('submit-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
     showError('');
@@ -173,7 +144,9 @@ function setupSubmit() {
     try {
       const made = await api('submissions', { method: 'POST', headers: { 'Content-Type': 'application/json' },
                                               body: JSON.stringify(request) });
-      $('submit-status').textContent = 'submission ' + made.id + ' queued';
+      // The server chooses the language (the judge's one rule: extension, #! line,
+      // its offer); the page shows its choice rather than guessing.
+      $('submit-status').textContent = 'submission ' + made.id + ' queued as ' + made.language;
       $('source-file').value = '';
       await loadSubmissions();
     } catch (e) {
