@@ -285,14 +285,14 @@ TEST(LanguagesCli, LegacyProfilesKeepTheOldMissingReturn) {
 // million std::string. g++ 4.x's string was one pointer (copy-on-write); g++ 12's is
 // 32 bytes, which made the array alone 32 MiB here against HDU's 32 MiB + 50 %.
 TEST(LanguagesCli, LegacyProfilesKeepTheOnePointerString) {
-  Sandbox sb;
+  JudgeDir sb;
   std::string pkg = MakeSum(sb, "sum", 16384);
   std::string src =
       "#include <cstdio>\n#include <string>\nstd::string names[1 << 20];\n"
       "int main() { int a, b; scanf(\"%d %d\", &a, &b); names[a] = \"x\";\n"
       "  printf(\"%d\\n\", a + b + (int)names[a].size() - 1); return 0; }\n";
   for (const char* lang : {"cpp98-poj", "cpp98-hdu", "cpp98-cogs", "cpp98-poj-msvc"}) {
-    Ran legacy = sb.Judge({"grade", pkg, sb.File("names.cpp", src), "--lang", lang, "--json", "--no-db"});
+    Ran legacy = sb.Judge({"grade", pkg, sb.Write("names.cpp", src), "--lang", lang, "--json", "--no-db"});
     ASSERT_EQ(legacy.exit_code, 0) << legacy.err;
     EXPECT_EQ(Parse(legacy)["verdict"], "AC") << lang << legacy.out;  // 8 MiB of strings
   }

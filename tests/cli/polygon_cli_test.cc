@@ -22,20 +22,20 @@ namespace sfs = std::filesystem;
 const std::string kPackage = std::string(JUDGE_TEST_PACKAGES_DIR) + "/polygongen";
 
 // The package copied into sb (as "pkg"), with problem.xml's `from` replaced by `to`.
-std::string CopyPackage(const Sandbox& sb, const std::string& from = "", const std::string& to = "") {
+std::string CopyPackage(const JudgeDir& sb, const std::string& from = "", const std::string& to = "") {
   sfs::copy(kPackage, sb.Path("pkg"), sfs::copy_options::recursive);
   if (!from.empty()) {
-    std::string xml = ReadAll(sb.Path("pkg/problem.xml"));
+    std::string xml = ReadFile(sb.Path("pkg/problem.xml"));
     const std::size_t at = xml.find(from);
     EXPECT_NE(at, std::string::npos) << from;
     if (at != std::string::npos) xml.replace(at, from.size(), to);
-    WriteAll(sb.Path("pkg/problem.xml"), xml);
+    WriteFile(sb.Path("pkg/problem.xml"), xml);
   }
   return sb.Path("pkg");
 }
 
 // A cache of its own for the run (the compile cache and the made tests).
-Env CacheIn(const Sandbox& sb) { return {{"XDG_CACHE_HOME", sb.Path("cache")}}; }
+Env CacheIn(const JudgeDir& sb) { return {{"XDG_CACHE_HOME", sb.Path("cache")}}; }
 
 std::vector<json> ChecksOf(const json& doc, const std::string& kind) {
   std::vector<json> out;
@@ -45,7 +45,7 @@ std::vector<json> ChecksOf(const json& doc, const std::string& kind) {
 }
 
 // The made entries of the cache (judge/judging/polygon_tests.h: polygon-<key>).
-std::vector<std::string> MadeEntries(const Sandbox& sb) {
+std::vector<std::string> MadeEntries(const JudgeDir& sb) {
   std::vector<std::string> out;
   std::error_code ec;
   for (sfs::recursive_directory_iterator it(sb.Path("cache"), ec), end; !ec && it != end; it.increment(ec))
@@ -54,7 +54,7 @@ std::vector<std::string> MadeEntries(const Sandbox& sb) {
 }
 
 TEST(PolygonCli, GeneratedTestsAndMainAnswersAreMadeAndVerified) {
-  Sandbox sb;
+  JudgeDir sb;
   const std::string pkg = CopyPackage(sb);
   Ran r = sb.Judge({"verify", pkg, "--json"}, CacheIn(sb));
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
@@ -78,12 +78,12 @@ TEST(PolygonCli, GeneratedTestsAndMainAnswersAreMadeAndVerified) {
   EXPECT_NE(g.out.find("\"AC\""), std::string::npos) << g.out;
   ASSERT_EQ(MadeEntries(sb).size(), 1u);
   const std::string answer = MadeEntries(sb)[0] + "/files/tests/02.a";
-  EXPECT_EQ(ReadAll(answer), "7\n");
-  EXPECT_EQ(ReadAll(MadeEntries(sb)[0] + "/files/tests/03"), "1999999874\n");
+  EXPECT_EQ(ReadFile(answer), "7\n");
+  EXPECT_EQ(ReadFile(MadeEntries(sb)[0] + "/files/tests/03"), "1999999874\n");
 }
 
 TEST(PolygonCli, CacheEntryChangedIsMadeAgain) {
-  Sandbox sb;
+  JudgeDir sb;
   const std::string pkg = CopyPackage(sb);
   ASSERT_EQ(sb.Judge({"verify", pkg, "--json"}, CacheIn(sb)).exit_code, 0);
   ASSERT_EQ(MadeEntries(sb).size(), 1u);
@@ -91,11 +91,11 @@ TEST(PolygonCli, CacheEntryChangedIsMadeAgain) {
   // fail; checked against the SHA-256 the entry recorded, it is made again.
   const std::string answer = MadeEntries(sb)[0] + "/files/tests/02.a";
   sfs::permissions(answer, sfs::perms::owner_write, sfs::perm_options::add);
-  WriteAll(answer, "5\n");
+  WriteFile(answer, "5\n");
   Ran r = sb.Judge({"verify", pkg, "--json"}, CacheIn(sb));
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
   ASSERT_EQ(MadeEntries(sb).size(), 1u);
-  EXPECT_EQ(ReadAll(MadeEntries(sb)[0] + "/files/tests/02.a"), "7\n");  // the entry is made again
+  EXPECT_EQ(ReadFile(MadeEntries(sb)[0] + "/files/tests/02.a"), "7\n");  // the entry is made again
 }
 
 TEST(PolygonCli, CommandsTheJudgeDoesNotRunAreRefused) {
@@ -108,7 +108,7 @@ TEST(PolygonCli, CommandsTheJudgeDoesNotRunAreRefused) {
            {"gen 7 13; touch /tmp/x", "shell syntax is never run"},
            {"gen 1 13", "test 2: expected the generator's command \"gen 1 13\" to write the test, found RE (exit 3)"},
        }) {
-    Sandbox sb;
+    JudgeDir sb;
     const std::string pkg = CopyPackage(sb, "cmd=\"gen 7 13\"", "cmd=\"" + c.cmd + "\"");
     Ran r = sb.Judge({"verify", pkg}, CacheIn(sb));
     EXPECT_NE(r.exit_code, 0) << c.cmd;
@@ -118,7 +118,7 @@ TEST(PolygonCli, CommandsTheJudgeDoesNotRunAreRefused) {
 }
 
 TEST(PolygonCli, CheckerAndValidatorTestsAreRun) {
-  Sandbox sb;
+  JudgeDir sb;
   Ran r = sb.Judge({"verify", CopyPackage(sb), "--json"}, CacheIn(sb));
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   json doc = ParseRun(r);
@@ -129,7 +129,7 @@ TEST(PolygonCli, CheckerAndValidatorTestsAreRun) {
   EXPECT_EQ(checker[2]["found"], "PE");
   EXPECT_EQ(validator[2]["found"], "invalid");
   // A checker test whose verdict the checker does not give fails verify.
-  Sandbox sb2;
+  JudgeDir sb2;
   const std::string wrong = CopyPackage(sb2, "<test verdict=\"wrong-answer\"/>", "<test verdict=\"ok\"/>");
   Ran w = sb2.Judge({"verify", wrong, "--json"}, CacheIn(sb2));
   EXPECT_EQ(w.exit_code, 1) << w.out << w.err;
@@ -137,7 +137,7 @@ TEST(PolygonCli, CheckerAndValidatorTestsAreRun) {
   ASSERT_EQ(checker.size(), 3u);
   EXPECT_FALSE(checker[1]["ok"]);
   // A validator test said valid that the validator refuses fails verify too.
-  Sandbox sb3;
+  JudgeDir sb3;
   const std::string invalid = CopyPackage(sb3, "<test verdict=\"invalid\"/>", "<test verdict=\"valid\"/>");
   EXPECT_EQ(sb3.Judge({"verify", invalid, "--json"}, CacheIn(sb3)).exit_code, 1);
 }
