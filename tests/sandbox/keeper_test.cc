@@ -19,7 +19,6 @@
 #include <thread>
 
 #include "judge/sandbox/sandbox.h"
-#include "keeper_channel.h"
 #include "keeper_protocol.h"
 #include "slot_keeper.h"
 #include "sandbox_fixture.h"

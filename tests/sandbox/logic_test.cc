@@ -12,7 +12,7 @@
 
 #include "judge/sandbox/sandbox.h"
 #include "keeper_protocol.h"
-#include "proc_poller.h"
+#include "run_monitor.h"
 #include "run_filesystem.h"
 #include "run_limits.h"
 #include "run_verdict.h"

@@ -69,10 +69,8 @@ class RunCgroup {
   // Prepare() or Finish().
   virtual const std::vector<int>& procs_fds() const = 0;
   virtual Result<CgroupUsage> ReadUsage() = 0;
-  // Kills every task in the cgroup but `spare` (0: none); returns once none but
-  // `spare` is left (or fails). A caller whose child supervises the others can spare
-  // it, so that it reaps them and nothing is orphaned.
-  virtual Status KillAll(int spare = 0) = 0;
+  // Kills every task in the cgroup; returns once none is left (or fails).
+  virtual Status KillAll() = 0;
   virtual Result<std::vector<int>> Tasks() = 0;
   // After the run: kills what is left (should be nothing), waits until no task is
   // charged to the cgroup any more (exiting tasks stay counted in pids.current until
@@ -82,7 +80,21 @@ class RunCgroup {
   // remembers (the limits it wrote, that it left the cgroup empty) no longer holds,
   // and the next Prepare() writes and checks everything again.
   virtual void ForgetCachedState() {}
+
+ protected:
+  // KillAll without cgroup.kill (v1, old v2): freeze (when can_freeze) so that a fork
+  // bomb cannot outrun it, SIGKILL every task, thaw, until none is left; an error
+  // after 10 s.
+  Status KillLoop(bool can_freeze);
+  virtual Status Freeze(bool on) = 0;
+  virtual Result<bool> Frozen() = 0;
 };
+
+// Waits until the cgroup charges no task (its pids.current file reads 0), up to 10 s.
+Status WaitUncharged(const CgroupFiles& files, const std::string& pids_current);
+
+// Closes every descriptor and empties the list.
+void CloseAll(std::vector<int>* fds);
 
 // cgroup v2 at `files.root()` (the unified mount); the slot lives at
 // <name>/slot<slot>. Needs the memory and pids controllers in the root's
@@ -93,6 +105,35 @@ std::unique_ptr<RunCgroup> NewCgroupV2(CgroupFiles files, std::string name, int 
 // required; "freezer" optional).
 std::unique_ptr<RunCgroup> NewCgroupV1(std::map<std::string, CgroupFiles> controllers, std::string name,
                                        int slot);
+
+// The run's cgroup for the duration of one run: emptied, reset and limited by Start(),
+// emptied again for the next run by Finish(), or when it goes.
+class CgroupRun {
+ public:
+  explicit CgroupRun(RunCgroup* cgroup) : cgroup_(cgroup) {}
+  ~CgroupRun() {
+    if (started_) (void)cgroup_->Finish();
+  }
+  CgroupRun(const CgroupRun&) = delete;
+  CgroupRun& operator=(const CgroupRun&) = delete;
+
+  // The counters before the run (zero without a cgroup).
+  Result<CgroupUsage> Start(int64_t memory_bytes, int64_t pids_max) {
+    if (!cgroup_) return CgroupUsage{};
+    started_ = true;
+    JUDGE_RETURN_IF_ERROR(cgroup_->Prepare(memory_bytes, pids_max).WithContext("preparing the run's cgroup"));
+    return cgroup_->ReadUsage();
+  }
+  Status Finish() {
+    if (!started_) return Status::Ok();
+    started_ = false;
+    return cgroup_->Finish().WithContext("cleaning up after the run");
+  }
+
+ private:
+  RunCgroup* cgroup_;
+  bool started_ = false;
+};
 
 // Which method this host supports, given a layout (pure apart from reading
 // cgroup.controllers of the v2 mount and checking write access).

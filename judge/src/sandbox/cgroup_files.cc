@@ -7,15 +7,13 @@
 
 #include <cerrno>
 #include <charconv>
-#include <cstring>
 
 #include "judge/base/errors.h"
+#include "judge/base/unique_fd.h"
 
 namespace judge::sandbox {
 
 namespace {
-
-std::string Errno(int err) { return ErrnoText(err); }
 
 std::string_view Trim(std::string_view s) {
   while (!s.empty() && (s.back() == '\n' || s.back() == ' ' || s.back() == '\t')) s.remove_suffix(1);
@@ -40,55 +38,29 @@ bool CgroupFiles::Exists(std::string_view rel) const {
 }
 
 Result<std::string> CgroupFiles::Read(std::string_view rel) const {
-  std::string path = Path(rel);
-  int fd = ::open(path.c_str(), O_RDONLY | O_CLOEXEC);
-  if (fd < 0) return Status::IoError("cannot open " + path + ": " + Errno(errno));
+  JUDGE_ASSIGN_OR_RETURN(int raw, OpenForRead(rel));
+  UniqueFd fd(raw);
   std::string out;
   char buf[4096];
-  for (;;) {
-    ssize_t n = ::read(fd, buf, sizeof buf);
-    if (n < 0) {
-      if (errno == EINTR) continue;
-      int err = errno;
-      ::close(fd);
-      return Status::IoError("cannot read " + path + ": " + Errno(err));
-    }
-    if (n == 0) break;
-    out.append(buf, static_cast<size_t>(n));
+  ssize_t n;
+  while ((n = ::read(fd.get(), buf, sizeof buf)) != 0) {
+    if (n < 0 && errno != EINTR) return Status::IoError("cannot read " + Path(rel) + ": " + ErrnoText(errno));
+    if (n > 0) out.append(buf, static_cast<size_t>(n));
   }
-  ::close(fd);
   return out;
 }
 
 Status CgroupFiles::Write(std::string_view rel, std::string_view value) const {
-  std::string path = Path(rel);
-  int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | (fake_tree_ ? O_CREAT : 0), 0644);
-  if (fd < 0) return Status::IoError("cannot open " + path + " for writing: " + Errno(errno));
-  // Fake trees hold regular files: truncate so a shorter value replaces a longer one.
-  struct stat st;
-  if (::fstat(fd, &st) == 0 && S_ISREG(st.st_mode) && st.st_size > 0) {
-    if (::ftruncate(fd, 0) != 0) {
-      // cgroupfs files report size 0 or 4096 and reject ftruncate: ignore there.
-    }
-  }
-  ssize_t n;
-  do {
-    n = ::write(fd, value.data(), value.size());
-  } while (n < 0 && errno == EINTR);
-  int err = errno;
-  ::close(fd);
-  if (n < 0)
-    return Status::IoError("cannot write \"" + std::string(Trim(value)) + "\" to " + path + ": " + Errno(err));
-  if (static_cast<size_t>(n) != value.size())
-    return Status::IoError("short write to " + path);
-  return Status::Ok();
+  JUDGE_ASSIGN_OR_RETURN(int raw, OpenForWrite(rel));
+  UniqueFd fd(raw);
+  return WriteFd(fd.get(), value).WithContext(Path(rel));
 }
 
 Status CgroupFiles::MakeDir(std::string_view rel) const {
   std::string path = Path(rel);
   if (::mkdir(path.c_str(), 0755) != 0) {
     if (errno == EEXIST) return Status::Ok();
-    return Status::IoError("cannot create cgroup " + path + ": " + Errno(errno));
+    return Status::IoError("cannot create cgroup " + path + ": " + ErrnoText(errno));
   }
   for (const auto& name : fake_control_files_) {
     int fd = ::open((path + "/" + name).c_str(), O_WRONLY | O_CREAT | O_CLOEXEC, 0644);
@@ -108,21 +80,21 @@ Status CgroupFiles::RemoveDir(std::string_view rel) const {
     }
   }
   if (::rmdir(path.c_str()) != 0 && errno != ENOENT)
-    return Status::IoError("cannot remove cgroup " + path + ": " + Errno(errno));
+    return Status::IoError("cannot remove cgroup " + path + ": " + ErrnoText(errno));
   return Status::Ok();
 }
 
 Result<int> CgroupFiles::OpenForWrite(std::string_view rel) const {
   std::string path = Path(rel);
   int fd = ::open(path.c_str(), O_WRONLY | O_CLOEXEC | (fake_tree_ ? O_CREAT : 0), 0644);
-  if (fd < 0) return Status::IoError("cannot open " + path + " for writing: " + Errno(errno));
+  if (fd < 0) return Status::IoError("cannot open " + path + " for writing: " + ErrnoText(errno));
   return fd;
 }
 
 Result<int> CgroupFiles::OpenForRead(std::string_view rel, bool read_write) const {
   std::string path = Path(rel);
   int fd = ::open(path.c_str(), (read_write ? O_RDWR : O_RDONLY) | O_CLOEXEC);
-  if (fd < 0) return Status::IoError("cannot open " + path + ": " + Errno(errno));
+  if (fd < 0) return Status::IoError("cannot open " + path + ": " + ErrnoText(errno));
   return fd;
 }
 
@@ -134,7 +106,7 @@ Result<std::string> CgroupFiles::ReadFd(int fd) {
     ssize_t n = ::pread(fd, buf, sizeof buf, off);
     if (n < 0) {
       if (errno == EINTR) continue;
-      return Status::IoError("cannot read a cgroup control file: " + Errno(errno));
+      return Status::IoError("cannot read a cgroup control file: " + ErrnoText(errno));
     }
     if (n == 0) break;
     out.append(buf, static_cast<size_t>(n));
@@ -152,14 +124,15 @@ Result<std::string> CgroupFiles::ReadFd(int fd) {
 Status CgroupFiles::WriteFd(int fd, std::string_view value) const {
   ssize_t n;
   if (fake_tree_) {
-    if (::ftruncate(fd, 0) != 0) return Status::IoError("cannot truncate a fake control file: " + Errno(errno));
+    // Fake trees hold regular files: a shorter value replaces a longer one.
+    if (::ftruncate(fd, 0) != 0) return Status::IoError("cannot truncate a fake control file: " + ErrnoText(errno));
     n = ::pwrite(fd, value.data(), value.size(), 0);
   } else {
-    do {
-      n = ::write(fd, value.data(), value.size());
-    } while (n < 0 && errno == EINTR);
+    while ((n = ::write(fd, value.data(), value.size())) < 0 && errno == EINTR) {
+    }
   }
-  if (n < 0) return Status::IoError("cannot write \"" + std::string(Trim(value)) + "\" to a cgroup control file: " + Errno(errno));
+  if (n < 0) return Status::IoError("cannot write \"" + std::string(Trim(value)) + "\": " + ErrnoText(errno));
+  if (static_cast<size_t>(n) != value.size()) return Status::IoError("short write");
   return Status::Ok();
 }
 

@@ -3,11 +3,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
-#include <thread>
 
 #include "cgroup.h"
-#include "cgroup_common.h"
 
 namespace judge::sandbox {
 namespace {
@@ -94,15 +91,7 @@ class CgroupV1 final : public RunCgroup {
     return all;
   }
 
-  Status KillAll(int spare) override {
-    return KillLoop([this] { return Tasks(); },
-                    [this](bool on) { return Files("freezer").Write(dir_ + "/freezer.state", on ? "FROZEN" : "THAWED"); },
-                    [this]() -> Result<bool> {
-                      JUDGE_ASSIGN_OR_RETURN(std::string s, Files("freezer").Read(dir_ + "/freezer.state"));
-                      return s.rfind("FROZEN", 0) == 0;
-                    },
-                    has_freezer_, spare);
-  }
+  Status KillAll() override { return KillLoop(has_freezer_); }
 
   Status Finish() override {
     // Common case: no task charged any more (pids.current counts exiting ones too).
@@ -114,10 +103,18 @@ class CgroupV1 final : public RunCgroup {
       }
     }
     JUDGE_ASSIGN_OR_RETURN(std::vector<int> left, Tasks());
-    if (!left.empty()) JUDGE_RETURN_IF_ERROR(KillAll(0));
+    if (!left.empty()) JUDGE_RETURN_IF_ERROR(KillAll());
     JUDGE_RETURN_IF_ERROR(WaitUncharged(Files("pids"), dir_ + "/pids.current"));
     clean_ = true;
     return Status::Ok();
+  }
+
+  Status Freeze(bool on) override {
+    return Files("freezer").Write(dir_ + "/freezer.state", on ? "FROZEN" : "THAWED");
+  }
+  Result<bool> Frozen() override {
+    JUDGE_ASSIGN_OR_RETURN(std::string s, Files("freezer").Read(dir_ + "/freezer.state"));
+    return s.rfind("FROZEN", 0) == 0;
   }
 
  private:
@@ -138,7 +135,7 @@ class CgroupV1 final : public RunCgroup {
   // Kills what a crashed judge left and waits until it is uncharged.
   Status Empty() {
     JUDGE_ASSIGN_OR_RETURN(std::vector<int> left, Tasks());
-    if (!left.empty()) JUDGE_RETURN_IF_ERROR(KillAll(0));
+    if (!left.empty()) JUDGE_RETURN_IF_ERROR(KillAll());
     JUDGE_RETURN_IF_ERROR(WaitUncharged(Files("pids"), dir_ + "/pids.current"));
     if (has_freezer_) JUDGE_RETURN_IF_ERROR(Files("freezer").Write(dir_ + "/freezer.state", "THAWED"));
     return Status::Ok();

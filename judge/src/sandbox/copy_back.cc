@@ -10,7 +10,6 @@
 #include <algorithm>
 #include <cerrno>
 #include <map>
-#include <memory>
 
 #include "judge/base/dir_names.h"
 #include "judge/base/errors.h"

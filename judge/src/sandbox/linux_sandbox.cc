@@ -32,9 +32,10 @@
 // Without cgroups (SandboxMethod::kNoCgroup) the same isolation applies, time comes
 // from rusage and /proc polling and memory from polling only; results say so.
 #include <fcntl.h>
-#include <limits.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/mman.h>
+#include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -42,42 +43,20 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <deque>
-#include <memory>
 #include <optional>
 #include <thread>
 
-#include <sys/mman.h>
-
-#include "cgroup.h"
-#include "child_setup.h"
 #include "judge/base/errors.h"
 #include "judge/base/files.h"
-#include "judge/base/paths.h"
-#include "judge/sandbox/sandbox.h"
 #include "linux_sandbox.h"
-#include "linux_session.h"
 #include "run_disk.h"
-#include "run_filesystem.h"
-#include "run_limits.h"
 #include "run_verdict.h"
-#include "slot_keeper.h"
-#include "spawned_init.h"
-#include "state_dir.h"
 
 namespace judge {
-
-std::string_view SandboxMethodName(SandboxMethod m) {
-  switch (m) {
-    case SandboxMethod::kAuto: return "auto";
-    case SandboxMethod::kCgroupV2: return "cgroup-v2";
-    case SandboxMethod::kCgroupV1: return "cgroup-v1";
-    case SandboxMethod::kNoCgroup: return "no-cgroup";
-  }
-  return "??";
-}
 
 namespace sandbox {
 
@@ -86,44 +65,67 @@ namespace {
 constexpr const char* kNoCgroupTimeMethod = "rusage+proc-polling";
 constexpr const char* kNoCgroupMemoryMethod = "proc-polling (warning: no cgroup, approximate peak)";
 
-// The run's cgroup for the duration of one run: emptied, reset and limited by Start(),
-// emptied again for the next run by Finish(), or when it goes.
-class CgroupRun {
- public:
-  explicit CgroupRun(RunCgroup* cgroup) : cgroup_(cgroup) {}
-  ~CgroupRun() {
-    if (started_) (void)cgroup_->Finish();
-  }
-  CgroupRun(const CgroupRun&) = delete;
-  CgroupRun& operator=(const CgroupRun&) = delete;
+// What the keeper must kill: the run's tree through the cgroup; without one, the
+// program through its pidfd (so a pid the init has reaped and the kernel reused is never
+// hit), and once it has exited the init kills every other process of its namespace
+// (kill(-1)) before the run is said to have ended.
+Status KillTree(Slot& slot, int program_pidfd) {
+  if (slot.cgroup) return slot.cgroup->KillAll().WithContext("killing the run");
+  if (program_pidfd >= 0) ::syscall(SYS_pidfd_send_signal, program_pidfd, SIGKILL, nullptr, 0);
+  return Status::Ok();
+}
 
-  // The counters before the run (zero without a cgroup).
-  Result<CgroupUsage> Start(int64_t memory_bytes, int64_t pids_max) {
-    if (!cgroup_) return CgroupUsage{};
-    started_ = true;
-    JUDGE_RETURN_IF_ERROR(cgroup_->Prepare(memory_bytes, pids_max).WithContext("preparing the run's cgroup"));
-    return cgroup_->ReadUsage();
+// A SandboxSession: the runs of one submission, each handed to the slot's keeper with
+// the session's id, so that the keeper keeps the run's init for the session's next run
+// (keeper/keeper_init.h), where the init restores what a run changed
+// (init/session_reset.h). It holds no slot between runs: the pool sends a session's run
+// back to the slot whose keeper keeps its init when that slot is free (run_slot.h);
+// elsewhere the run gets a fresh init. Borrows the sandbox; one run at a time.
+class LinuxSession final : public SandboxSession {
+ public:
+  explicit LinuxSession(LinuxSandbox* sandbox) : sandbox_(sandbox) {
+    // Random (a keeper serves every judge process of its installation on the host),
+    // never 0 (a run on its own). Without entropy, the clock and a counter still tell
+    // this process's sessions apart, and its keeper connections are its own.
+    static std::atomic<uint64_t> counter{0};
+    if (::getrandom(&id_, sizeof id_, 0) != static_cast<ssize_t>(sizeof id_))
+      id_ = static_cast<uint64_t>(MonotonicNs()) ^ (++counter << 48);
+    if (id_ == 0) id_ = 1;
   }
-  Status Finish() {
-    if (!started_) return Status::Ok();
-    started_ = false;
-    return cgroup_->Finish().WithContext("cleaning up after the run");
-  }
+  ~LinuxSession() override { sandbox_->EndSession(id_); }
+  Result<RunResult> Run(const RunSpec& spec) override { return sandbox_->RunInSession(spec, id_); }
 
  private:
-  RunCgroup* cgroup_;
-  bool started_ = false;
-};
-
-// Everything the child needs, prepared in the parent (the child must not allocate).
-struct ChildPlanStorage {
-  std::deque<std::string> strings;
-  std::vector<FsOp> ops;
-  std::vector<const char*> argv, envp;
-  ChildPlan plan;
+  LinuxSandbox* sandbox_;
+  uint64_t id_ = 0;
 };
 
 }  // namespace
+
+// The run's init between its two answers, KeeperStarted and KeeperEnded
+// (keeper_protocol.h). When it goes without Reap(), the run is killed and its end
+// awaited, so no path leaves a process behind or the keeper out of step.
+class SpawnedInit {
+ public:
+  SpawnedInit(Slot* slot, SlotKeeper* keeper, SlotKeeper::Started started)
+      : slot_(slot), keeper_(keeper), started_(std::move(started)) {}
+  SpawnedInit(SpawnedInit&& o) noexcept
+      : slot_(o.slot_), keeper_(std::exchange(o.keeper_, nullptr)), started_(std::move(o.started_)) {}
+  ~SpawnedInit() {
+    if (keeper_ == nullptr) return;
+    (void)KillTree(*slot_, pidfd());
+    (void)Reap();
+  }
+  pid_t pid() const { return started_.init_pid; }
+  int pidfd() const { return started_.pidfd.get(); }  // the program's; signals go through it
+  int64_t start_ns() const { return started_.start_ns; }
+  Result<KeeperEnded> Reap() { return std::exchange(keeper_, nullptr)->WaitEnded(); }
+
+ private:
+  Slot* slot_;
+  SlotKeeper* keeper_;  // null once reaped
+  SlotKeeper::Started started_;
+};
 
 // The program's work directory for one run: the host directory, opened before the
 // run, and the disk layer its writes go to (absent without overlayfs: then the
@@ -219,86 +221,6 @@ Result<SlotKeeper*> LinuxSandbox::KeeperOf(Slot& slot) {
   return slot.keeper.get();
 }
 
-Result<std::string> LinuxSandbox::ResolveProgram(const RunSpec& spec, const std::string& work_dir) const {
-  const std::string& name = spec.argv[0];
-  if (name.empty()) return Status::InvalidArgument("RunSpec.argv[0]: expected a program, found an empty string");
-  if (name.find('/') != std::string::npos) {
-    std::string host = name[0] == '/' ? name : work_dir + "/" + name;
-    if (!IsExecutableFile(host))
-      return Status::NotFound("program " + name + ": expected an executable file, found none at " + host);
-    return name;
-  }
-  std::string path = "/usr/local/bin:/usr/bin:/bin";
-  for (const auto& kv : spec.env)
-    if (kv.rfind("PATH=", 0) == 0) path = kv.substr(5);
-  std::optional<std::string> found = FindInPath(name, path, work_dir);
-  if (!found || (*found)[0] != '/') return Status::NotFound("program " + name + ": not found in PATH " + path);
-  return *found;
-}
-
-namespace {
-
-// The work directory as a canonical host path (it is also its path inside), checked.
-Result<std::string> CheckWorkDir(const RunSpec& spec, const std::vector<SystemEntry>& system,
-                                 const std::string& state_dir) {
-  char real[PATH_MAX];
-  if (spec.work_dir.empty() || ::realpath(spec.work_dir.c_str(), real) == nullptr)
-    return Status::NotFound("RunSpec.work_dir: expected an existing directory, found \"" + spec.work_dir + "\"");
-  std::string work_dir = real;
-  struct stat wst;
-  if (::lstat(work_dir.c_str(), &wst) != 0 || !S_ISDIR(wst.st_mode))
-    return Status::InvalidArgument("RunSpec.work_dir: expected a directory, found another kind at " + work_dir);
-  JUDGE_RETURN_IF_ERROR(CheckInsidePath("RunSpec.work_dir", work_dir, system));
-  if ((state_dir + "/").rfind(work_dir + "/", 0) == 0)
-    return Status::InvalidArgument("RunSpec.work_dir: must not contain the sandbox state directory, found " + work_dir);
-  return work_dir;
-}
-
-Status CheckMounts(const RunSpec& spec, const std::vector<SystemEntry>& system) {
-  // The work directory is one of the run's host mounts too (child_setup.h).
-  if (spec.mounts.size() > static_cast<std::size_t>(kMaxMountFds - 1))
-    return Status::InvalidArgument("RunSpec.mounts: expected at most " + std::to_string(kMaxMountFds - 1) +
-                                   " mounts, found " + std::to_string(spec.mounts.size()));
-  for (const auto& m : spec.mounts) {
-    const std::string& inside = m.inside_path.empty() ? m.host_path : m.inside_path;
-    JUDGE_RETURN_IF_ERROR(CheckInsidePath("RunSpec.mounts inside path", inside, system));
-    if (!fs::IsDirectory(m.host_path))
-      return Status::NotFound("RunSpec.mounts: expected a host directory, found none at " + m.host_path);
-  }
-  return Status::Ok();
-}
-
-Status CheckCopyBackNames(const RunSpec& spec) {
-  if (!spec.copy_back_only) return Status::Ok();
-  for (const std::string& name : *spec.copy_back_only)
-    if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos)
-      return Status::InvalidArgument("RunSpec.copy_back_only: expected plain file names, found \"" + name + "\"");
-  return Status::Ok();
-}
-
-// Step 8: what the program wrote that the caller wants, into the host directory
-// (copy_back.h). More than the layer was charged is the program's doing: OLE, as a
-// write past its quota would have been.
-Status KeepWrites(const RunSpec& spec, const WorkLayer& layer, RunResult* result) {
-  CopyBackTally tally;
-  const std::vector<std::string>* only = spec.copy_back_only ? &*spec.copy_back_only : nullptr;
-  JUDGE_RETURN_IF_ERROR(layer.disk->CopyBack(layer.host_dir.get(), only, &tally));
-  auto note = [result](const std::string& what) { result->message += (result->message.empty() ? "" : "; ") + what; };
-  if (tally.dropped > 0)
-    note(std::to_string(tally.dropped) + " entries the program wrote were not kept (special files, links, or deeper "
-         "than " + std::to_string(kCopyBackMaxDepth) + " directories)");
-  if (!tally.over_cap) return Status::Ok();
-  note("the files the program wrote hold more than its disk quota allows to keep (" + std::to_string(tally.bytes / 1024) +
-       " KiB kept); the rest was not kept");
-  if (result->status == RunStatus::kOk) {
-    result->status = RunStatus::kOutputLimitExceeded;
-    result->kill_reason = KillReason::kDisk;
-  }
-  return Status::Ok();
-}
-
-}  // namespace
-
 Result<RunResult> LinuxSandbox::Run(const RunSpec& spec) { return RunInSession(spec, 0); }
 
 Result<RunResult> LinuxSandbox::RunInSession(const RunSpec& spec, uint64_t session) {
@@ -306,15 +228,12 @@ Result<RunResult> LinuxSandbox::RunInSession(const RunSpec& spec, uint64_t sessi
   if (spec.nice < 0 || spec.nice > 19)
     return Status::InvalidArgument("RunSpec.nice: expected 0 to 19, found " + std::to_string(spec.nice));
   JUDGE_RETURN_IF_ERROR(ValidateLimits(spec.limits));
-  JUDGE_ASSIGN_OR_RETURN(std::string work_dir, CheckWorkDir(spec, system_, options_.state_dir));
-  JUDGE_RETURN_IF_ERROR(CheckMounts(spec, system_));
-  JUDGE_RETURN_IF_ERROR(CheckCopyBackNames(spec));
-  JUDGE_ASSIGN_OR_RETURN(std::string program, ResolveProgram(spec, work_dir));
+  JUDGE_ASSIGN_OR_RETURN(const RunPaths paths, CheckRunPaths(spec, system_, options_.state_dir));
   // Waiting for a slot (all held by other runs or other judges) ends when the run is
   // cancelled: a judge told to stop does not wait for someone else's run.
   SlotLease lease(&slots_, spec.cancel, session);
   if (!lease.held()) return Status::Cancelled("the run was stopped before it started: the judge was interrupted");
-  Result<RunResult> result = RunInSlot(lease.slot(), spec, work_dir, program, session);
+  Result<RunResult> result = RunInSlot(lease.slot(), spec, paths, session);
   // The keeper now keeps this session's init, or (a run on its own) none.
   slots_.MarkSession(&lease.slot(), session);
   return result;
@@ -339,17 +258,17 @@ DerivedLimits LinuxSandbox::ClampedLimits(const SandboxLimits& limits, bool with
   return derived;
 }
 
-Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const std::string& work_dir,
-                                          const std::string& program, uint64_t session) {
+Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const RunPaths& paths,
+                                          uint64_t session) {
   JUDGE_RETURN_IF_ERROR(PrepareSlot(slot));
   if (slot.used_elsewhere && slot.cgroup) slot.cgroup->ForgetCachedState();
   const DerivedLimits derived = ClampedLimits(spec.limits, slot.cgroup != nullptr);
   const uid_t uid = static_cast<uid_t>(options_.first_uid + slot.index);
   JUDGE_ASSIGN_OR_RETURN(RunStreams streams, RunStreams::Open(spec, derived.output_bytes, uid, uid));
-  JUDGE_ASSIGN_OR_RETURN(WorkLayer layer, OpenWorkLayer(slot, work_dir, derived, uid));
+  JUDGE_ASSIGN_OR_RETURN(WorkLayer layer, OpenWorkLayer(slot, paths.work_dir, derived, uid));
   CgroupRun cgroup(slot.cgroup.get());
   JUDGE_ASSIGN_OR_RETURN(CgroupUsage base, cgroup.Start(derived.cgroup_memory_bytes, derived.cgroup_pids_max));
-  JUDGE_ASSIGN_OR_RETURN(SpawnedInit init, Spawn(slot, spec, layer, derived, streams, program, session));
+  JUDGE_ASSIGN_OR_RETURN(SpawnedInit init, Spawn(slot, spec, layer, derived, streams, paths.program, session));
   streams.CloseChildEnds();
   if (spec.on_started) spec.on_started();
 
@@ -380,7 +299,9 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   JUDGE_RETURN_IF_ERROR(cgroup.Finish());
   // Step 8: every process of the run is gone; its writes join the host directory
   // before the streams put their files back (they go after this, RAII).
-  if (layer.disk && slot.report->overlay_errno == 0) JUDGE_RETURN_IF_ERROR(KeepWrites(spec, layer, &result));
+  const std::vector<std::string>* only = spec.copy_back_only ? &*spec.copy_back_only : nullptr;
+  if (layer.disk && slot.report->overlay_errno == 0)
+    JUDGE_RETURN_IF_ERROR(layer.disk->KeepWrites(layer.host_dir.get(), only, &result));
   return result;
 }
 
@@ -406,7 +327,7 @@ Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const std::string& wor
 Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const WorkLayer& layer,
                                         const DerivedLimits& derived, const RunStreams& streams,
                                         const std::string& program, uint64_t session) {
-  auto storage = std::make_unique<ChildPlanStorage>();  // the plan, packed for the keeper
+  std::deque<std::string> strings;  // what the plan points to, until it is packed
   FsPlanInput fs_in;
   fs_in.root_dir = slot.root_dir;
   fs_in.system = &system_;
@@ -415,19 +336,19 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   fs_in.work_overlay = layer.overlay_options;
   fs_in.mounts = &spec.mounts;
   fs_in.tmpfs_bytes = derived.tmpfs_bytes;
-  FsOpList fs_ops = BuildFsOps(fs_in, &storage->strings);
-  storage->ops = std::move(fs_ops.ops);
-  for (const auto& a : spec.argv) storage->argv.push_back(a.c_str());
-  storage->argv.push_back(nullptr);
-  for (const auto& e : spec.env) storage->envp.push_back(e.c_str());
-  storage->envp.push_back(nullptr);
+  const FsOpList fs_ops = BuildFsOps(fs_in, &strings);
+  std::vector<const char*> argv, envp;
+  for (const auto& a : spec.argv) argv.push_back(a.c_str());
+  argv.push_back(nullptr);
+  for (const auto& e : spec.env) envp.push_back(e.c_str());
+  envp.push_back(nullptr);
   std::memset(slot.report, 0, sizeof(ChildReport));
 
-  ChildPlan& plan = storage->plan;
+  ChildPlan plan;
   plan.procs_count = slot.cgroup ? static_cast<int>(slot.cgroup->procs_fds().size()) : 0;
   plan.unshare_flags = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWNET;
-  plan.fs_ops = storage->ops.data();
-  plan.fs_op_count = static_cast<int>(storage->ops.size());
+  plan.fs_ops = fs_ops.ops.data();
+  plan.fs_op_count = static_cast<int>(fs_ops.ops.size());
   plan.fs_base_count = fs_ops.base_count;
   plan.rlimits = derived.rlimits.data();
   plan.rlimit_count = derived.rlimit_count;
@@ -439,8 +360,8 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   text.session = session;
   text.plan = &plan;
   text.program = program.c_str();
-  text.argv = storage->argv.data();
-  text.envp = storage->envp.data();
+  text.argv = argv.data();
+  text.envp = envp.data();
   std::vector<int> fds = {streams.in_fd(), streams.out_fd(), streams.err_fd()};
   if (slot.cgroup)
     for (int fd : slot.cgroup->procs_fds()) fds.push_back(fd);
@@ -456,18 +377,7 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
     launched = keeper->Launch(packed, fds);
   }
   if (!launched.ok()) return launched.status();
-  SlotKeeper::Started started = std::move(launched).value();
-  const int pidfd = started.pidfd.get();
-  return SpawnedInit(keeper, std::move(started), [this, &slot, pidfd] { (void)KillTree(slot, pidfd); });
-}
-
-Status LinuxSandbox::KillTree(Slot& slot, int program_pidfd) {
-  if (slot.cgroup) return slot.cgroup->KillAll(0).WithContext("killing the run");
-  // No cgroup: the program, through its pidfd (so a pid the init has reaped and the
-  // kernel reused is never hit); once it has exited, the init kills every other
-  // process of its namespace (kill(-1)) before the run is said to have ended.
-  if (program_pidfd >= 0) ::syscall(SYS_pidfd_send_signal, program_pidfd, SIGKILL, nullptr, 0);
-  return Status::Ok();
+  return SpawnedInit(&slot, keeper, std::move(launched).value());
 }
 
 namespace {
@@ -507,8 +417,7 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
                                          SpawnedInit& init, RunStreams& streams, const WorkLayer& layer,
                                          const CgroupUsage& base) {
   const int64_t start_ns = init.start_ns();
-  SpawnedInit::Reaped reaped = init.Reap();
-  if (!reaped.error.ok()) return reaped.error;
+  JUDGE_ASSIGN_OR_RETURN(const KeeperEnded reaped, init.Reap());
   Status drained = streams.Drain();  // every writer is gone: what is left in the pipes
   RunResult r;
   Measurement m;

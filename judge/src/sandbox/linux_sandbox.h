@@ -5,7 +5,6 @@
 #define JUDGE_SRC_SANDBOX_LINUX_SANDBOX_H_
 
 #include <sys/resource.h>
-#include <sys/types.h>
 
 #include <cstdint>
 #include <map>
@@ -13,7 +12,6 @@
 #include <string>
 #include <vector>
 
-#include "cgroup.h"
 #include "judge/base/unique_fd.h"
 #include "judge/sandbox/sandbox.h"
 #include "run_filesystem.h"
@@ -21,7 +19,6 @@
 #include "run_monitor.h"
 #include "run_slot.h"
 #include "run_streams.h"
-#include "slot_keeper.h"
 
 namespace judge::sandbox {
 
@@ -38,10 +35,10 @@ class LinuxSandbox final : public Sandbox {
   // Detects the method, prepares the state directory and /etc.
   Status Init();
   Result<RunResult> Run(const RunSpec& spec) override;
-  std::unique_ptr<SandboxSession> OpenSession() override;  // a LinuxSession (linux_session.h)
+  std::unique_ptr<SandboxSession> OpenSession() override;  // a LinuxSession (linux_sandbox.cc)
 
   // Run() as a run of `session` (0: on its own): the slot's keeper keeps the run's
-  // init for the session's next run (keeper_init.h). For LinuxSession.
+  // init for the session's next run (keeper/keeper_init.h). For LinuxSession.
   Result<RunResult> RunInSession(const RunSpec& spec, uint64_t session);
   // The session ended: its slots are no longer preferred for it.
   void EndSession(uint64_t session);
@@ -52,14 +49,11 @@ class LinuxSandbox final : public Sandbox {
  private:
   Status InitCgroups();
   Status PrepareSlot(Slot& slot);
-  Result<std::string> ResolveProgram(const RunSpec& spec, const std::string& work_dir) const;
-  Result<RunResult> RunInSlot(Slot& slot, const RunSpec& spec, const std::string& work_dir,
-                              const std::string& program, uint64_t session);
+  Result<RunResult> RunInSlot(Slot& slot, const RunSpec& spec, const RunPaths& paths, uint64_t session);
   DerivedLimits ClampedLimits(const SandboxLimits& limits, bool with_cgroup) const;
   Result<WorkLayer> OpenWorkLayer(Slot& slot, const std::string& work_dir, const DerivedLimits& derived, uid_t uid);
   Result<SpawnedInit> Spawn(Slot& slot, const RunSpec& spec, const WorkLayer& layer, const DerivedLimits& derived,
                             const RunStreams& streams, const std::string& program, uint64_t session);
-  Status KillTree(Slot& slot, int program_pidfd);
   Result<SlotKeeper*> KeeperOf(Slot& slot);
   Result<RunResult> Conclude(Slot& slot, const RunSpec& spec, const MonitorResult& watched, SpawnedInit& init,
                              RunStreams& streams, const WorkLayer& layer, const CgroupUsage& base);

@@ -9,11 +9,8 @@
 #include <algorithm>
 #include <cerrno>
 #include <fstream>
-#include <memory>
-#include <vector>
 
 #include "judge/base/errors.h"
-#include "judge/base/files.h"
 #include "judge/base/unique_fd.h"
 #include "copy_back.h"
 
@@ -89,7 +86,7 @@ DiskUsage RunDisk::Usage() const {
   return u;
 }
 
-Status RunDisk::CopyBack(int host_dir_fd, const std::vector<std::string>* only, CopyBackTally* tally) const {
+Status RunDisk::KeepWrites(int host_dir_fd, const std::vector<std::string>* only, RunResult* result) const {
   const std::string upper = dir_ + "/upper";
   UniqueFd up(::open(upper.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
   if (!up) return ErrnoStatus(errno, "cannot open " + upper);
@@ -98,7 +95,20 @@ Status RunDisk::CopyBack(int host_dir_fd, const std::vector<std::string>* only, 
   // Never more than the run was charged for: what its files hold in the layer (the
   // quota and at most a page: the tmpfs is one page larger, see LayerBytes).
   plan.cap_bytes = Usage().bytes;
-  return CopyBackTree(up.get(), host_dir_fd, plan, tally).WithContext("keeping what the run wrote");
+  CopyBackTally tally;
+  JUDGE_RETURN_IF_ERROR(CopyBackTree(up.get(), host_dir_fd, plan, &tally).WithContext("keeping what the run wrote"));
+  auto note = [result](const std::string& what) { result->message += (result->message.empty() ? "" : "; ") + what; };
+  if (tally.dropped > 0)
+    note(std::to_string(tally.dropped) + " entries the program wrote were not kept (special files, links, or deeper "
+         "than " + std::to_string(kCopyBackMaxDepth) + " directories)");
+  if (!tally.over_cap) return Status::Ok();
+  note("the files the program wrote hold more than its disk quota allows to keep (" + std::to_string(tally.bytes / 1024) +
+       " KiB kept); the rest was not kept");
+  if (result->status == RunStatus::kOk) {
+    result->status = RunStatus::kOutputLimitExceeded;
+    result->kill_reason = KillReason::kDisk;
+  }
+  return Status::Ok();
 }
 
 }  // namespace judge::sandbox

@@ -10,7 +10,7 @@
 // and file the program writes lands in the tmpfs, whose size stops it with ENOSPC:
 // that is the quota, whatever the number of files; the pages are the run's memory too.
 //
-// After the run, once every process of it is dead, CopyBack() applies the upper layer
+// After the run, once every process of it is dead, KeepWrites() applies the upper layer
 // (what the caller wants of it) to the host work directory through descriptors opened
 // before the run, by real blocks, each inode once, at most what the layer was charged
 // (copy_back.h). The tmpfs is then unmounted (RAII, on every path): whatever the
@@ -20,7 +20,7 @@
 //
 // The overlay is mounted with redirect_dir=off: renaming a directory that existed
 // before the run fails with EXDEV (tools fall back to copying), so the upper layer
-// never holds redirects and CopyBack needs only whiteouts and opaque directories.
+// never holds redirects and KeepWrites needs only whiteouts and opaque directories.
 //
 // Not thread-safe: one run, one slot.
 #ifndef JUDGE_SRC_SANDBOX_RUN_DISK_H_
@@ -34,6 +34,7 @@
 
 #include "copy_back.h"
 #include "judge/base/status.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge::sandbox {
 
@@ -72,8 +73,9 @@ class RunDisk {
   // Applies the upper layer to the host directory host_dir_fd (copy_back.h): every
   // entry, or (only non-null) the named top-level ones; at most the layer's used size
   // in data bytes. Only the judge's own failures are errors; what is not kept (too
-  // deep, special files, past the cap) is in *tally.
-  Status CopyBack(int host_dir_fd, const std::vector<std::string>* only, CopyBackTally* tally) const;
+  // deep, special files, past the cap) is noted in result->message, and more than
+  // the layer was charged is the program's doing: OLE, as a write past its quota.
+  Status KeepWrites(int host_dir_fd, const std::vector<std::string>* only, RunResult* result) const;
 
  private:
   RunDisk(std::string dir, int64_t quota_bytes, int64_t quota_files)

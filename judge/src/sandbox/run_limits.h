@@ -25,7 +25,7 @@
 #include <array>
 #include <cstdint>
 
-#include "child_setup.h"
+#include "init/child_setup.h"
 #include "judge/base/status.h"
 #include "judge/sandbox/sandbox.h"
 

@@ -20,11 +20,36 @@
 #include <vector>
 
 #include "cgroup.h"
+#include "init/child_setup.h"
 #include "judge/base/status.h"
 #include "judge/sandbox/sandbox.h"
-#include "proc_poller.h"
 
 namespace judge::sandbox {
+
+// ProcTreePoller: measuring a run without cgroups: every poll scans /proc for the processes of the
+// run's pid namespace and sums their CPU time (including reaped children's) and
+// resident memory. Approximate by nature (a process that lives between two polls is
+// only seen through its parent's cumulative times; memory peaks between polls are
+// missed), which is why results measured this way say so.
+class ProcTreePoller {
+ public:
+  // pid_ns_inode: st_ino of /proc/<init>/ns/pid.
+  explicit ProcTreePoller(ino_t pid_ns_inode);
+  struct Sample {
+    int64_t cpu_ms = 0;
+    int64_t rss_kib = 0;
+    int processes = 0;
+    // Private writable memory mapped (VmData + stack, /proc/<pid>/statm), summed;
+    // read only when Poll(true).
+    int64_t data_kib = 0;
+  };
+  Sample Poll(bool with_data = false) const;
+
+ private:
+  ino_t ns_;
+  int64_t ticks_per_s_;
+  int64_t page_kib_;
+};
 
 struct MonitorInput {
   RunCgroup* cgroup = nullptr;   // null: no cgroup, poll /proc
@@ -63,9 +88,6 @@ struct MonitorResult {
 
 // Watches until the program exits or the run must be stopped.
 MonitorResult WatchRun(const MonitorInput& in);
-
-// CLOCK_MONOTONIC in nanoseconds.
-int64_t MonotonicNs();
 
 }  // namespace judge::sandbox
 

@@ -25,12 +25,23 @@
 #include <vector>
 
 #include "cgroup.h"
-#include "child_setup.h"
+#include "init/child_setup.h"
 #include "judge/base/status.h"
 #include "judge/base/unique_fd.h"
 #include "slot_keeper.h"
 
 namespace judge::sandbox {
+
+// Slots when SandboxOptions::slots is 0.
+inline constexpr int kDefaultSlots = 16;
+
+// The sandbox's state directory (SandboxOptions::state_dir) holds the slots' locks,
+// the runs' /etc and the runs' root mount points, so it must be the judge's alone: on
+// /run by default, a tmpfs every boot empties, so it is made on first use. Created 0700
+// when missing; an existing one must be a real directory (not a symlink) owned by us,
+// and is made 0700 again. Another local user who pre-created it (in a world-writable
+// /tmp) is refused with one line.
+Status MakePrivateStateDir(const std::string& dir);
 
 struct Slot {
   int index = 0;

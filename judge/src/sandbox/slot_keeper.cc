@@ -19,7 +19,6 @@
 #include "judge/base/errors.h"
 #include "judge/base/hash.h"
 #include "judge/base/paths.h"
-#include "keeper_channel.h"
 
 extern char** environ;
 
@@ -186,13 +185,8 @@ Result<std::unique_ptr<SlotKeeper>> SlotKeeper::Start(const KeeperStart& start) 
 
 Status SlotKeeper::AwaitWelcome() {
   if (welcomed_) return Status::Ok();
-  std::string reply;
-  std::vector<int> got;
-  const int rc = ReceiveMessage(socket_.get(), sizeof(KeeperWelcome), &reply, &got);
-  for (int fd : got) ::close(fd);
   KeeperWelcome w;
-  const bool whole = rc == 1 && reply.size() == sizeof w;
-  if (whole) std::memcpy(&w, reply.data(), sizeof w);
+  const bool whole = Receive(&w, sizeof w, nullptr) == 1;
   if (whole && SameBinary(w, path_)) {
     welcomed_ = true;
     pid_ = w.pid;
@@ -232,40 +226,36 @@ Result<SlotKeeper::Started> SlotKeeper::Launch(const std::string& packed_plan, c
     (void)Broken("");
     return Status::Unavailable("cannot hand the run to the sandbox keeper: " + why);
   }
-  std::string reply;
-  std::vector<int> got;
-  int rc = ReceiveMessage(socket_.get(), sizeof(KeeperStarted), &reply, &got);
-  std::vector<UniqueFd> owned;
-  for (int fd : got) owned.emplace_back(fd);
-  if (rc <= 0 || reply.size() != sizeof(KeeperStarted))
-    return Broken(rc == 0 ? "the sandbox keeper ended unexpectedly" : "the sandbox keeper answered nonsense");
   KeeperStarted s;
-  std::memcpy(&s, reply.data(), sizeof s);
+  Started started;
+  const int rc = Receive(&s, sizeof s, &started.pidfd);
+  if (rc <= 0) return Broken(rc == 0 ? "the sandbox keeper ended unexpectedly" : "the sandbox keeper answered nonsense");
   s.what[sizeof s.what - 1] = '\0';
   if (!s.ok) return ErrnoStatus(s.error, std::string("sandbox keeper: ") + s.what);
-  if (owned.size() != 1) return Broken("the sandbox keeper sent no pidfd");
-  Started started;
+  if (!started.pidfd) return Broken("the sandbox keeper sent no pidfd");
   started.init_pid = s.init_pid;
-  started.pidfd = std::move(owned[0]);
   started.start_ns = s.start_ns;
   return started;
 }
 
-Result<SlotKeeper::Ended> SlotKeeper::WaitEnded() {
+Result<KeeperEnded> SlotKeeper::WaitEnded() {
   if (!alive_) return Status::Internal("the sandbox keeper is gone");
-  std::string reply;
-  std::vector<int> got;
-  int rc = ReceiveMessage(socket_.get(), sizeof(KeeperEnded), &reply, &got);
-  for (int fd : got) ::close(fd);
-  if (rc <= 0 || reply.size() != sizeof(KeeperEnded))
-    return Broken(rc == 0 ? "the sandbox keeper ended unexpectedly" : "the sandbox keeper answered nonsense");
   KeeperEnded e;
-  std::memcpy(&e, reply.data(), sizeof e);
-  Ended out;
-  out.status = e.status;
-  out.usage = e.usage;
-  out.reaped_ns = e.reaped_ns;
-  return out;
+  const int rc = Receive(&e, sizeof e, nullptr);
+  if (rc <= 0) return Broken(rc == 0 ? "the sandbox keeper ended unexpectedly" : "the sandbox keeper answered nonsense");
+  return e;
+}
+
+int SlotKeeper::Receive(void* message, std::size_t size, UniqueFd* fd) {
+  int fds[kMaxMessageFds];
+  int count = 0;
+  const ssize_t n = ReceiveMessage(socket_.get(), message, size, fds, &count);
+  for (int i = 0; i < count; ++i) {
+    if (i == 0 && fd != nullptr) fd->Reset(fds[i]);
+    else ::close(fds[i]);
+  }
+  if (n == 0 && count == 0) return 0;
+  return n == static_cast<ssize_t>(size) && count == (fd != nullptr ? 1 : 0) ? 1 : -1;
 }
 
 }  // namespace judge::sandbox

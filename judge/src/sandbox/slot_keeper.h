@@ -34,14 +34,13 @@
 #ifndef JUDGE_SRC_SANDBOX_SLOT_KEEPER_H_
 #define JUDGE_SRC_SANDBOX_SLOT_KEEPER_H_
 
-#include <sys/resource.h>
 #include <sys/types.h>
 
 #include <memory>
 #include <string>
 #include <vector>
 
-#include "child_setup.h"
+#include "init/child_setup.h"
 #include "judge/base/status.h"
 #include "judge/base/unique_fd.h"
 #include "keeper_protocol.h"
@@ -84,14 +83,9 @@ class SlotKeeper {
   // binary: it is stopped); nothing started.
   Result<Started> Launch(const std::string& packed_plan, const std::vector<int>& fds);
 
-  struct Ended {
-    int status = 0;
-    struct rusage usage = {};
-    int64_t reaped_ns = 0;
-  };
   // Waits until the run's init says every process of the run is gone (or the keeper,
   // for an init that ended early: then its status and usage).
-  Result<Ended> WaitEnded();
+  Result<KeeperEnded> WaitEnded();
 
   // False once the keeper is known to be gone: the slot needs a new one.
   bool alive() const { return alive_; }
@@ -102,6 +96,9 @@ class SlotKeeper {
   // The welcome to the hello Start() sent, read once, before the first answer: Ok
   // when it names this build's keeper binary; else that keeper is stopped (kUnavailable).
   Status AwaitWelcome();
+  // One answer of exactly `size` bytes into *message, with one descriptor into *fd (none
+  // when fd is null): 1, 0 at end of stream, -1 when it is not such an answer.
+  int Receive(void* message, std::size_t size, UniqueFd* fd);
   UniqueFd socket_;
   std::string path_;         // the keeper binary, as the welcome must name it
   std::string socket_path_;  // where the keeper listens

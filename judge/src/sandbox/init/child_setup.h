@@ -34,8 +34,7 @@
 // close-on-exec descriptors are open). no_new_privs and the seccomp filter P has from
 // its birth: they are L's, inherited by its clone, so the kernel compiles the filter
 // once per init, not once per program, and I, which must still mount for a session's
-// later runs, never has it. (On architectures without the launcher, I clones P and
-// P installs the filter last.)
+// later runs, never has it.
 //
 // P shares I's memory until it execs, as posix_spawn's child does (CLONE_VM |
 // CLONE_VFORK, on a stack of its own; L, and I, wait meanwhile).
@@ -49,7 +48,9 @@
 #include <linux/filter.h>
 #include <sys/resource.h>
 #include <sys/types.h>
+#include <time.h>
 
+#include <cstddef>
 #include <cstdint>
 
 namespace judge::sandbox {
@@ -90,8 +91,6 @@ struct FsOp {
     kMknod,      // a (mode, dev)
     kPivotRoot,  // a becomes "/"
     kRemount,    // remount a with flags (e.g. the root's mount read-only, MS_BIND)
-    kOverlay,    // mount an overlay at a (data: its options, flags); if the kernel
-                 // refuses, bind b at a instead and record the errno in the report
     kHostBind,     // a copy of the host's b (recursive) at a, then remounted with flags;
                    // after the pivot: the keeper attaches it (ChildPlan::mount_fds)
     kHostOverlay,  // an overlay (data: its options) at a, then remounted with flags;
@@ -223,6 +222,43 @@ RunEnd RunInInit(const ChildPlan& plan, const RunAnswer& answer, int link, Sessi
 // without a report: the run was concluded).
 inline constexpr char kRunDetached = 1;
 void FinishSessionRun(const ChildPlan& plan, int link);
+
+// What the keeper clones I with (keeper/keeper_init.h): the plan whose base I builds,
+// and I's end of its link.
+struct InitArgs {
+  const ChildPlan* base;
+  int link;
+};
+// I's body (init_main.cc): PrepareInit, the ready byte, then each run the link brings
+// (GoMessage), until the keeper closes the link or a run on its own ends. Never returns.
+int InitMain(void* arg);
+
+// Which answers I has sent the judge for the run handed over last (keeper_protocol.h):
+// I notes them in the memory it shares with the keeper, which answers the rest when I
+// ends early. ForgetInitAnswer: the keeper, before it hands I a run.
+enum class InitAnswered { kNothing = 0, kStarted = 1, kEnded = 2 };
+InitAnswered LastInitAnswer();
+void ForgetInitAnswer();
+
+// The most descriptors one message carries (GoMessage: 5, the cgroup files, the mounts).
+inline constexpr int kMaxMessageFds = 32;
+
+// One message and (a duplicate of each of) its descriptors over a SOCK_SEQPACKET
+// socket: every channel of keeper_protocol.h. False with errno when it could not be
+// sent whole. No allocation.
+bool SendMessage(int socket, const void* bytes, std::size_t size, const int* fds, int fd_count);
+// Receives one message of at most `cap` bytes into bytes, its descriptors
+// (close-on-exec, the caller's) into fds, which has room for kMaxMessageFds, and their
+// number into *fd_count. The message's size (0 at end of stream), or -1 with errno
+// (EMSGSIZE: it did not fit; its descriptors are closed). No allocation.
+ssize_t ReceiveMessage(int socket, void* bytes, std::size_t cap, int* fds, int* fd_count);
+
+// CLOCK_MONOTONIC in nanoseconds.
+inline int64_t MonotonicNs() {
+  struct timespec ts;
+  clock_gettime(CLOCK_MONOTONIC, &ts);
+  return int64_t{ts.tv_sec} * 1000000000 + ts.tv_nsec;
+}
 
 }  // namespace judge::sandbox
 

@@ -47,8 +47,6 @@
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -59,9 +57,8 @@
 #include <string>
 #include <vector>
 
-#include "child_setup.h"
+#include "init/child_setup.h"
 #include "judge/base/unique_fd.h"
-#include "keeper_channel.h"
 #include "keeper_init.h"
 #include "keeper_mounts.h"
 #include "keeper_protocol.h"
@@ -77,12 +74,6 @@ std::vector<sock_filter> filter;
 
 // The slot's init: one at a time.
 RunInit init;
-
-int64_t NowNs() {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return int64_t{ts.tv_sec} * 1000000000 + ts.tv_nsec;
-}
 
 // One judge process's connection and what its hello gave.
 struct Client {
@@ -149,15 +140,15 @@ bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
 // What the judge is still owed of a run whose init ended before it finished (a
 // failed setup, or killed): the start, with the init's pidfd to watch (the report
 // says why), and the end, the init's (*e: reaped already).
-bool AnswerForInit(const Client& c, pid_t init_pid, int init_pidfd, RunInit::Answered answered, const KeeperEnded& e) {
-  if (answered == RunInit::Answered::kNothing) {
+bool AnswerForInit(const Client& c, pid_t init_pid, int init_pidfd, InitAnswered answered, const KeeperEnded& e) {
+  if (answered == InitAnswered::kNothing) {
     KeeperStarted s;
     s.ok = 1;
     s.init_pid = init_pid;
-    s.start_ns = NowNs();
+    s.start_ns = MonotonicNs();
     if (!SendStarted(c, s, init_pidfd)) return false;
   }
-  if (answered == RunInit::Answered::kEnded) return true;
+  if (answered == InitAnswered::kEnded) return true;
   return SendMessage(c.socket.get(), &e, sizeof e, nullptr, 0);
 }
 
@@ -178,7 +169,7 @@ bool AwaitRunEnd(const Client& c) {
     }
     if (p[0].revents != 0) {
       KeeperEnded e;
-      const RunInit::Answered answered = RunInit::answered();
+      const InitAnswered answered = LastInitAnswer();
       if (init.ReceiveEnded(&e)) return true;  // else reaped and forgotten: e is its end
       return AnswerForInit(c, init_pid, init_pidfd.get(), answered, e);
     }

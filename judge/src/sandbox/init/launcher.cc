@@ -8,7 +8,6 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
 
 namespace judge::sandbox {
 
@@ -16,7 +15,7 @@ namespace {
 
 // The values of the futex word. kGone is what the kernel writes when L ends
 // (CLONE_CHILD_CLEARTID), so it must be 0.
-enum : int { kGone = 0, kStarting = 1, kIdle = 2, kJob = 3, kExit = 4 };
+enum : int { kGone = 0, kStarting = 1, kIdle = 2, kJob = 3 };
 
 // What I and L share (I's memory, which is the keeper's). I writes the job fields only
 // while L waits (kIdle), L the result fields only while I waits (kJob, kStarting).
@@ -66,8 +65,7 @@ long RawSyscall(long nr, long a, long b, long c, long d, long e) {
   return x0;
 }
 #else
-// No launcher here (kHaveLauncher): never called.
-long RawSyscall(long, long, long, long, long, long) { return -ENOSYS; }
+#error "the launcher's raw system calls are written for x86_64 and aarch64 only"
 #endif
 
 // Raw system calls: a negative errno on failure, errno untouched. The futex calls are
@@ -117,7 +115,7 @@ int LauncherMain(void*) {
   }
   SetState(kIdle);
   for (;;) {
-    if (WaitWhile(kIdle) != kJob) EndLauncher("", 0);  // kExit: StopLauncher
+    (void)WaitWhile(kIdle);  // kJob: I is the only other writer of the word
     // glibc's clone(), as I used it: no atfork handlers, no locks.
     const pid_t pid = clone(shared.fn, shared.stack_top, shared.flags, shared.arg, &shared.pidfd);
     shared.err = pid < 0 ? errno : 0;
@@ -129,10 +127,6 @@ int LauncherMain(void*) {
 }  // namespace
 
 int StartLauncher(const sock_filter* filter, unsigned short filter_len, const char** what) {
-  if (!kHaveLauncher) {
-    *what = "the launcher (not on this architecture)";
-    return ENOSYS;
-  }
   shared = Shared{};
   shared.filter = filter;
   shared.filter_len = filter_len;
@@ -149,18 +143,6 @@ int StartLauncher(const sock_filter* filter, unsigned short filter_len, const ch
   if (WaitWhile(kStarting) == kIdle) return 0;
   *what = shared.setup_what;  // L ended: it said why
   return shared.setup_err != 0 ? shared.setup_err : EIO;
-}
-
-bool LauncherServes(const sock_filter* filter, unsigned short filter_len) {
-  if (State() != kIdle || shared.filter_len != filter_len) return false;
-  return filter_len == 0 || shared.filter == filter ||
-         std::memcmp(shared.filter, filter, filter_len * sizeof *filter) == 0;
-}
-
-void StopLauncher() {
-  if (State() != kIdle) return;  // none (I never sees it busy: it waits meanwhile)
-  SetState(kExit);
-  (void)WaitWhile(kExit);  // kGone, once the kernel is done with L
 }
 
 pid_t CloneInLauncher(int (*fn)(void*), void* stack_top, int flags, void* arg, int* pidfd, const char** what,

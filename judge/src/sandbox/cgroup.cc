@@ -1,15 +1,32 @@
-// Which cgroup method a host supports: where the hierarchies are mounted and whether
-// they have what a run needs (see cgroup.h). Detection happens once, when a sandbox
-// is created; the choice (and why nothing better was possible) is reported.
+// What the cgroup v1 and v2 implementations share (cgroup.h): which one a host
+// supports (detected once, when a sandbox is created; the choice, and why nothing
+// better was possible, is reported), killing every task of a cgroup whatever it
+// forks, and waiting until exiting tasks are no longer charged.
+#include <signal.h>
 #include <unistd.h>
 
-#include <algorithm>
+#include <chrono>
+#include <thread>
 
 #include "cgroup.h"
 #include "judge/base/files.h"
 
-namespace judge::sandbox {
+namespace judge {
+
+std::string_view SandboxMethodName(SandboxMethod m) {
+  switch (m) {
+    case SandboxMethod::kAuto: return "auto";
+    case SandboxMethod::kCgroupV2: return "cgroup-v2";
+    case SandboxMethod::kCgroupV1: return "cgroup-v1";
+    case SandboxMethod::kNoCgroup: return "no-cgroup";
+  }
+  return "??";
+}
+
+namespace sandbox {
 namespace {
+
+using Clock = std::chrono::steady_clock;
 
 std::vector<std::string_view> Split(std::string_view s, char sep) {
   std::vector<std::string_view> out;
@@ -120,4 +137,49 @@ CgroupLayout DetectCgroupLayout(const std::string& cgroup_root) {
   return layout;
 }
 
-}  // namespace judge::sandbox
+void CloseAll(std::vector<int>* fds) {
+  for (int fd : *fds) ::close(fd);
+  fds->clear();
+}
+
+Status RunCgroup::KillLoop(bool can_freeze) {
+  auto deadline = Clock::now() + std::chrono::seconds(10);
+  while (true) {
+    JUDGE_ASSIGN_OR_RETURN(std::vector<int> pids, Tasks());
+    if (pids.empty()) return Status::Ok();
+    if (Clock::now() > deadline)
+      return Status::IoError("cannot kill the run's processes: " + std::to_string(pids.size()) + " still alive after 10 s");
+    if (can_freeze) {
+      JUDGE_RETURN_IF_ERROR(Freeze(true));
+      auto freeze_deadline = Clock::now() + std::chrono::milliseconds(200);
+      while (Clock::now() < freeze_deadline) {
+        Result<bool> f = Frozen();
+        if (!f.ok() || *f) break;
+        std::this_thread::sleep_for(std::chrono::microseconds(200));
+      }
+      JUDGE_ASSIGN_OR_RETURN(pids, Tasks());
+    }
+    for (int pid : pids) ::kill(pid, SIGKILL);
+    if (can_freeze) JUDGE_RETURN_IF_ERROR(Freeze(false));
+    // Killed tasks leave the cgroup as they exit; give them a moment.
+    for (int i = 0; i < 50; ++i) {
+      JUDGE_ASSIGN_OR_RETURN(std::vector<int> left, Tasks());
+      if (left.empty()) return Status::Ok();
+      std::this_thread::sleep_for(std::chrono::microseconds(i < 10 ? 100 : 1000));
+    }
+  }
+}
+
+Status WaitUncharged(const CgroupFiles& files, const std::string& pids_current) {
+  auto deadline = Clock::now() + std::chrono::seconds(10);
+  for (int i = 0;; ++i) {
+    Result<int64_t> n = files.ReadInt(pids_current);
+    if (!n.ok() || *n <= 0) return Status::Ok();
+    if (Clock::now() > deadline)
+      return Status::IoError(files.Path(pids_current) + ": " + std::to_string(*n) + " tasks still charged after 10 s");
+    std::this_thread::sleep_for(std::chrono::microseconds(i < 20 ? 50 : 1000));
+  }
+}
+
+}  // namespace sandbox
+}  // namespace judge

@@ -8,11 +8,9 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -110,12 +108,6 @@ void SetSchedulerSlice(uint64_t ns) {
   (void)syscall(SYS_sched_setattr, 0, &attr, 0);
 }
 
-int64_t MonotonicNs() {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return int64_t{ts.tv_sec} * 1000000000 + ts.tv_nsec;
-}
-
 // Attaches the keeper's detached mount at path and gives it flags (read-only, nosuid...).
 int AttachMount(int mount_fd, const char* path, unsigned long flags) {
   if (mount_fd < 0) {
@@ -147,12 +139,6 @@ void RunFsOps(const ChildPlan& plan, int first, int last, int* next_mount) {
         what = "mount ";
         rc = mount(op.b, op.a, op.fstype, op.flags, op.data);
         break;
-      case FsOp::kOverlay:
-        what = "overlay mount ";
-        rc = mount("judge-work", op.a, "overlay", op.flags, op.data);
-        if (rc == 0) break;
-        plan.report->overlay_errno = errno;
-        [[fallthrough]];
       case FsOp::kBind:
         what = "bind mount ";
         rc = mount(op.b, op.a, nullptr, MS_BIND | MS_REC, nullptr);
@@ -216,19 +202,11 @@ void BecomeProgram(const ChildPlan& plan) {
   if (syscall(SYS_setresgid, plan.gid, plan.gid, plan.gid) != 0) Fail(plan, "setresgid", nullptr, errno);
   if (syscall(SYS_setresuid, plan.uid, plan.uid, plan.uid) != 0) Fail(plan, "setresuid", nullptr, errno);
   umask(022);
-  if constexpr (kHaveLauncher) {
-    // no_new_privs and the seccomp filter came with the clone: P is the launcher's
-    // child (launcher.h), and the filter has been in force since. One call checks it,
-    // so that no program ever runs without it.
-    if (plan.filter_len > 0 && prctl(PR_GET_SECCOMP, 0, 0, 0, 0) != SECCOMP_MODE_FILTER)
-      Fail(plan, "seccomp: the launcher's filter is missing", nullptr, EPERM);
-  } else {
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) Fail(plan, "no_new_privs", nullptr, errno);
-    if (plan.filter_len > 0) {
-      struct sock_fprog prog = {plan.filter_len, const_cast<sock_filter*>(plan.filter)};
-      if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0) Fail(plan, "seccomp", nullptr, errno);
-    }
-  }
+  // no_new_privs and the seccomp filter came with the clone: P is the launcher's child
+  // (launcher.h), and the filter has been in force since. One call checks it, so that
+  // no program ever runs without it.
+  if (plan.filter_len > 0 && prctl(PR_GET_SECCOMP, 0, 0, 0, 0) != SECCOMP_MODE_FILTER)
+    Fail(plan, "seccomp: the launcher's filter is missing", nullptr, EPERM);
 }
 
 // P's body, on its own stack in I's memory (I is suspended until P execs or exits).
@@ -285,10 +263,8 @@ void PrepareInit(const ChildPlan& plan) {
   if (sethostname(plan.hostname, __builtin_strlen(plan.hostname)) != 0) Fail(plan, "sethostname", nullptr, errno);
   // Last: the launcher shares I's root, working directory and namespaces, and its
   // filter, installed here ahead of the run, serves every run of this init.
-  if constexpr (kHaveLauncher) {
-    const char* what = "";
-    if (int err = StartLauncher(plan.filter, plan.filter_len, &what); err != 0) Fail(plan, what, nullptr, err);
-  }
+  const char* what = "";
+  if (int err = StartLauncher(plan.filter, plan.filter_len, &what); err != 0) Fail(plan, what, nullptr, err);
 }
 
 namespace {
@@ -323,15 +299,10 @@ pid_t LaunchProgram(const ChildPlan& plan, int answer_fd, int keep_fd, int* pidf
   const int flags = CLONE_VM | CLONE_VFORK | CLONE_PIDFD | SIGCHLD;
   void* const stack_top = program_stack + sizeof program_stack;
   void* const arg = const_cast<ChildPlan*>(&plan);
-  if constexpr (kHaveLauncher) {
-    const char* what = "";
-    int err = 0;
-    const pid_t program = CloneInLauncher(ProgramMain, stack_top, flags, arg, pidfd, &what, &err);
-    if (program < 0) Fail(plan, what, nullptr, err);
-    return program;
-  }
-  const pid_t program = clone(ProgramMain, stack_top, flags, arg, pidfd);
-  if (program < 0) Fail(plan, "clone program", nullptr, errno);
+  const char* what = "";
+  int err = 0;
+  const pid_t program = CloneInLauncher(ProgramMain, stack_top, flags, arg, pidfd, &what, &err);
+  if (program < 0) Fail(plan, what, nullptr, err);
   return program;
 }
 

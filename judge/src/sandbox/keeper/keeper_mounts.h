@@ -8,7 +8,7 @@
 
 #include <vector>
 
-#include "child_setup.h"
+#include "init/child_setup.h"
 #include "judge/base/unique_fd.h"
 
 namespace judge::sandbox {

@@ -30,11 +30,10 @@
 // L has no thread-local storage of its own (no CLONE_SETTLS, like every clone here),
 // so L and I share errno, and L must not write it while I runs. L writes errno only
 // in the clone of P, while I waits in a raw futex wait; from the moment it sets kIdle
-// until I has set kJob again, its only system calls are raw ones (the wake, the wait,
-// and at StopLauncher's kExit the exit). Nothing here allocates or locks.
+// until I has set kJob again, its only system calls are raw ones (the wake and the
+// wait). Nothing here allocates or locks.
 //
-// Only on x86_64 and aarch64 (where the raw calls are written): elsewhere
-// kHaveLauncher is false, there is no L, I clones P itself and P installs the filter.
+// The raw calls are written for x86_64 and aarch64, the sandbox's architectures.
 #ifndef JUDGE_SRC_SANDBOX_LAUNCHER_H_
 #define JUDGE_SRC_SANDBOX_LAUNCHER_H_
 
@@ -43,22 +42,10 @@
 
 namespace judge::sandbox {
 
-#if defined(__x86_64__) || defined(__aarch64__)
-inline constexpr bool kHaveLauncher = true;
-#else
-inline constexpr bool kHaveLauncher = false;
-#endif
-
 // Starts L in the calling thread's group with `filter` (none when filter_len is 0)
 // and waits until it has installed it. 0, or the errno of the failed step, *what
-// naming it. The caller is a run's init: one launcher at a time (StopLauncher first).
+// naming it. The caller is a run's init, which starts one launcher.
 int StartLauncher(const sock_filter* filter, unsigned short filter_len, const char** what);
-
-// Whether L is running with `filter`.
-bool LauncherServes(const sock_filter* filter, unsigned short filter_len);
-
-// Asks L to end and waits until it has (none running: returns at once).
-void StopLauncher();
 
 // In L: clone(fn, stack_top, flags, arg, pidfd), what I would have done itself;
 // waits until L is done (with CLONE_VFORK: until the child has exec'd or died). The

@@ -41,24 +41,10 @@
 #include <string>
 #include <vector>
 
-#include "child_setup.h"
 #include "judge/base/unique_fd.h"
 #include "keeper_protocol.h"
 
 namespace judge::sandbox {
-
-// What I receives with its run (keeper_protocol.h, the link). Descriptors, in order:
-// the judge's connection (I answers KeeperStarted and KeeperEnded on it itself),
-// stdin, stdout, stderr, the judge's pidfd (has_judge_pidfd), procs_count cgroup
-// files, mount_count detached mounts.
-struct GoMessage {
-  const ChildPlan* plan = nullptr;  // in the keeper's memory, alive until the run ends
-  int32_t init_pid = 0;             // I's pid as the judge sees it (KeeperStarted)
-  int32_t has_judge_pidfd = 0;
-  int32_t procs_count = 0;
-  int32_t mount_count = 0;
-  int32_t keep = 0;  // a session's run: I stays for the session's next run
-};
 
 // A run's request as received, and the plan that points into it: what a session's
 // init reads until it has detached the run's mounts (FinishSessionRun).
@@ -93,11 +79,6 @@ class RunInit {
   int pidfd() const { return pidfd_.get(); }
   int link() const { return link_.get(); }
 
-  // What I has sent the judge of the run handed over last (I sets it, in the memory
-  // it shares with the keeper, once each answer is sent): what the keeper still owes
-  // the judge when I ends without finishing the run.
-  enum class Answered { kNothing = 0, kStarted = 1, kEnded = 2 };
-  static Answered answered();
   // After the run: I's copy of the KeeperEnded it sent the judge. False when I ended
   // instead (then reaped, its status and usage in *ended, and forgotten).
   bool ReceiveEnded(KeeperEnded* ended);

@@ -1,0 +1,157 @@
+// The init I as the keeper clones it (keeper_init.h): its main loop, and the message
+// channel every process of the sandbox uses. Runs in I, in the keeper's memory: no
+// allocation, no locks (child_setup.h).
+#include <fcntl.h>
+#include <sys/socket.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <cstring>
+
+#include "child_setup.h"
+#include "keeper_protocol.h"
+
+namespace judge::sandbox {
+namespace {
+
+// I's answers to the run handed over last: written by I, read by the keeper (they
+// share this memory) once I is done with the run or gone.
+int answer_progress = 0;
+
+void NoteAnswered(InitAnswered what) { __atomic_store_n(&answer_progress, static_cast<int>(what), __ATOMIC_SEQ_CST); }
+
+// RunAnswer::started in I: KeeperStarted with P's pidfd, to the judge.
+struct StartedAnswer {
+  int judge;
+  pid_t init_pid;
+};
+bool AnswerStarted(void* context, int pidfd, int64_t start_ns) {
+  const StartedAnswer& a = *static_cast<const StartedAnswer*>(context);
+  KeeperStarted s;
+  s.ok = 1;
+  s.init_pid = a.init_pid;
+  s.start_ns = start_ns;
+  if (!SendMessage(a.judge, &s, sizeof s, &pidfd, 1)) return false;
+  NoteAnswered(InitAnswered::kStarted);
+  return true;
+}
+
+// The run's plan: the keeper's, with the descriptors I received (GoMessage).
+ChildPlan PlanWithFds(const GoMessage& go, int* fds) {
+  ChildPlan plan = *go.plan;
+  int at = 1;
+  plan.stdin_fd = fds[at++];
+  plan.stdout_fd = fds[at++];
+  plan.stderr_fd = fds[at++];
+  plan.judge_pidfd = go.has_judge_pidfd ? fds[at++] : -1;
+  plan.procs_fds = fds + at;
+  plan.procs_count = go.procs_count;
+  plan.mount_fds = fds + at + go.procs_count;
+  plan.mount_count = go.mount_count;
+  return plan;
+}
+
+}  // namespace
+
+InitAnswered LastInitAnswer() { return static_cast<InitAnswered>(__atomic_load_n(&answer_progress, __ATOMIC_SEQ_CST)); }
+
+void ForgetInitAnswer() { NoteAnswered(InitAnswered::kNothing); }
+
+bool SendMessage(int socket, const void* bytes, std::size_t size, const int* fds, int fd_count) {
+  if (fd_count < 0 || fd_count > kMaxMessageFds) {
+    errno = EINVAL;
+    return false;
+  }
+  struct iovec iov = {const_cast<void*>(bytes), size};
+  struct msghdr msg = {};
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  alignas(struct cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxMessageFds)];
+  if (fd_count > 0) {
+    msg.msg_control = control;
+    msg.msg_controllen = CMSG_SPACE(sizeof(int) * fd_count);
+    struct cmsghdr* c = CMSG_FIRSTHDR(&msg);
+    c->cmsg_level = SOL_SOCKET;
+    c->cmsg_type = SCM_RIGHTS;
+    c->cmsg_len = CMSG_LEN(sizeof(int) * fd_count);
+    std::memcpy(CMSG_DATA(c), fds, sizeof(int) * fd_count);
+  }
+  ssize_t n;
+  while ((n = sendmsg(socket, &msg, MSG_NOSIGNAL)) < 0 && errno == EINTR) {
+  }
+  if (n >= 0 && static_cast<std::size_t>(n) != size) errno = EMSGSIZE;
+  return n >= 0 && static_cast<std::size_t>(n) == size;
+}
+
+ssize_t ReceiveMessage(int socket, void* bytes, std::size_t cap, int* fds, int* fd_count) {
+  struct iovec iov = {bytes, cap};
+  struct msghdr msg = {};
+  msg.msg_iov = &iov;
+  msg.msg_iovlen = 1;
+  alignas(struct cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxMessageFds)];
+  msg.msg_control = control;
+  msg.msg_controllen = sizeof control;
+  ssize_t n;
+  while ((n = recvmsg(socket, &msg, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR) {
+  }
+  *fd_count = 0;
+  if (n < 0) return -1;
+  for (struct cmsghdr* c = CMSG_FIRSTHDR(&msg); c != nullptr; c = CMSG_NXTHDR(&msg, c)) {
+    if (c->cmsg_level != SOL_SOCKET || c->cmsg_type != SCM_RIGHTS) continue;
+    const int k = static_cast<int>((c->cmsg_len - CMSG_LEN(0)) / sizeof(int));
+    std::memcpy(fds + *fd_count, CMSG_DATA(c), sizeof(int) * static_cast<std::size_t>(k));
+    *fd_count += k;
+  }
+  if ((msg.msg_flags & (MSG_TRUNC | MSG_CTRUNC)) == 0) return n;
+  for (int i = 0; i < *fd_count; ++i) close(fds[i]);
+  *fd_count = 0;
+  errno = EMSGSIZE;
+  return -1;
+}
+
+int InitMain(void* arg) {
+  const InitArgs a = *static_cast<const InitArgs*>(arg);  // the keeper's copy is gone once ready
+  // Nothing of the keeper's but the link: no client's socket, no listener.
+  const unsigned link = static_cast<unsigned>(a.link);
+  if (link > 0) syscall(SYS_close_range, 0u, link - 1, 0u);
+  syscall(SYS_close_range, link + 1, ~0u, 0u);
+  PrepareInit(*a.base);
+  const char ready = 1;
+  if (write(a.link, &ready, 1) != 1) _exit(0);
+  SessionScratch scratch;  // what this init restores before each later run of its session
+  for (;;) {
+    GoMessage go;
+    int fds[kMaxMessageFds];
+    int n = 0;
+    // Discarded: the keeper closed the link, or sent what is not a whole run.
+    if (ReceiveMessage(a.link, &go, sizeof go, fds, &n) != static_cast<ssize_t>(sizeof go)) _exit(0);
+    if (n != 4 + go.has_judge_pidfd + go.procs_count + go.mount_count) _exit(0);
+    // The judge's connection came first, into the lowest free descriptor: out of the
+    // way of the run's stdin, stdout and stderr, which go to 0-2.
+    if (fds[0] < 3) {
+      const int moved = static_cast<int>(fcntl(fds[0], F_DUPFD_CLOEXEC, 3));
+      if (moved < 0) _exit(0);
+      close(fds[0]);
+      fds[0] = moved;
+    }
+    const ChildPlan plan = PlanWithFds(go, fds);
+    StartedAnswer started{fds[0], go.init_pid};
+    const RunAnswer answer{fds[0], AnswerStarted, &started};
+    const RunEnd end = RunInInit(plan, answer, a.link, go.keep ? &scratch : nullptr);
+    KeeperEnded e;
+    e.status = end.program_status;
+    e.usage = end.usage;
+    e.reaped_ns = end.reaped_ns;
+    // The judge first: it concludes the run while the keeper hears of it.
+    if (!SendMessage(fds[0], &e, sizeof e, nullptr, 0)) _exit(0);
+    NoteAnswered(InitAnswered::kEnded);
+    close(fds[0]);
+    if (!SendMessage(a.link, &e, sizeof e, nullptr, 0)) _exit(0);
+    // A run on its own: leaving tears the namespaces down, after the judge has heard.
+    if (!go.keep) _exit(0);
+    FinishSessionRun(plan, a.link);
+  }
+}
+
+}  // namespace judge::sandbox
