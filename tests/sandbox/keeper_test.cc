@@ -174,9 +174,8 @@ TEST_F(KeeperTest, AHelloNamingAnotherBinaryIsRefused) {
   struct stat st;
   ASSERT_EQ(::stat(JUDGE_SANDBOX_KEEPER_BUILD_PATH, &st), 0);
   sandbox::KeeperHello hello;  // valid in every other way: the report page, no netns
-  hello.exe_dev = st.st_dev;
-  hello.exe_ino = st.st_ino + 1;
-  hello.exe_mtime_ns = int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec;
+  hello.binary = sandbox::BinaryAt(JUDGE_SANDBOX_KEEPER_BUILD_PATH);
+  hello.binary.ino += 1;
   int page = ::memfd_create("report", MFD_CLOEXEC);
   ASSERT_GE(page, 0);
   ASSERT_EQ(::ftruncate(page, 4096), 0);

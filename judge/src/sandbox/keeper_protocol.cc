@@ -1,6 +1,7 @@
 #include "keeper_protocol.h"
 
 #include <sys/socket.h>
+#include <sys/stat.h>
 
 #include <algorithm>
 #include <cerrno>
@@ -68,6 +69,12 @@ bool SplitIsSound(const std::vector<FsOp>& ops, uint32_t base_count) {
 }
 
 }  // namespace
+
+KeeperBinary BinaryAt(const char* path) {
+  struct stat st;
+  if (::stat(path, &st) != 0) return KeeperBinary{};
+  return KeeperBinary{st.st_dev, st.st_ino, int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec};
+}
 
 std::string BaseKey(const ChildPlan& plan) {
   std::string key;

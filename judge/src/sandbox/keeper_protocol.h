@@ -88,22 +88,28 @@ enum class KeeperOp : uint32_t { kHello = 1, kRun = 2 };
 
 // The messages of the table above, in its order. The seccomp filter is in none: the
 // keeper compiles it once at its start, so it belongs to the keeper's binary.
+// A keeper binary as a hello expects it and a welcome names it.
+struct KeeperBinary {
+  uint64_t dev = 0;
+  uint64_t ino = 0;
+  int64_t mtime_ns = 0;
+  bool operator==(const KeeperBinary&) const = default;
+};
+// The binary at path; all zero (ino 0) when it cannot be stat'ed.
+KeeperBinary BinaryAt(const char* path);
+
 struct KeeperHello {
   uint32_t op = static_cast<uint32_t>(KeeperOp::kHello);
   uint32_t version = kKeeperProtocolVersion;
   int32_t has_judge_pidfd = 0;
   int32_t padding = 0;  // zero: aligns what follows
-  uint64_t exe_dev = 0;
-  uint64_t exe_ino = 0;
-  int64_t exe_mtime_ns = 0;
+  KeeperBinary binary;
 };
 
 struct KeeperWelcome {
   uint32_t version = kKeeperProtocolVersion;
   int32_t pid = 0;
-  uint64_t exe_dev = 0;
-  uint64_t exe_ino = 0;
-  int64_t exe_mtime_ns = 0;
+  KeeperBinary binary;
 };
 
 struct KeeperRunHeader {

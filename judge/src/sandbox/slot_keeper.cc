@@ -124,14 +124,6 @@ UniqueFd Connect(const std::string& socket_path) {
   return fd;
 }
 
-// Whether the welcome names the binary at path (the same file, unchanged).
-bool SameBinary(const KeeperWelcome& w, const std::string& path) {
-  struct stat st;
-  if (::stat(path.c_str(), &st) != 0) return false;
-  return w.version == kKeeperProtocolVersion && w.exe_dev == st.st_dev && w.exe_ino == st.st_ino &&
-         w.exe_mtime_ns == int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec;
-}
-
 }  // namespace
 
 Result<std::string> KeeperSocketPath(const std::string& socket_base, const std::string& keeper_path) {
@@ -154,13 +146,10 @@ std::string DefaultKeeperPath() {
 Result<std::unique_ptr<SlotKeeper>> SlotKeeper::Start(const KeeperStart& start) {
   if (!Executable(start.path))
     return Status::NotFound("sandbox keeper: expected an executable at " + start.path + ", found none");
-  struct stat st;
-  if (::stat(start.path.c_str(), &st) != 0) return ErrnoStatus(errno, "sandbox keeper: cannot stat " + start.path);
   KeeperHello h;
   h.has_judge_pidfd = start.judge_pidfd >= 0;
-  h.exe_dev = st.st_dev;
-  h.exe_ino = st.st_ino;
-  h.exe_mtime_ns = int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec;
+  h.binary = BinaryAt(start.path.c_str());
+  if (h.binary.ino == 0) return ErrnoStatus(errno, "sandbox keeper: cannot stat " + start.path);
   std::vector<int> fds = {start.report_fd};
   if (h.has_judge_pidfd) fds.push_back(start.judge_pidfd);
   JUDGE_ASSIGN_OR_RETURN(const std::string socket_path, KeeperSocketPath(start.socket_base, start.path));
@@ -187,7 +176,7 @@ Status SlotKeeper::AwaitWelcome() {
   if (welcomed_) return Status::Ok();
   KeeperWelcome w;
   const bool whole = Receive(&w, sizeof w, nullptr) == 1;
-  if (whole && SameBinary(w, path_)) {
+  if (whole && w.version == kKeeperProtocolVersion && w.binary == BinaryAt(path_.c_str())) {
     welcomed_ = true;
     pid_ = w.pid;
     return Status::Ok();

@@ -17,6 +17,7 @@
 #include <cstdint>
 #include <initializer_list>
 
+#include "keeper_protocol.h"
 #include "launcher.h"
 #include "session_reset.h"
 
@@ -272,19 +273,19 @@ namespace {
 // Up to P's exec: the run's descriptors, its mounts (after a session's /tmp and
 // /dev/shm, so that the run's mount points below them are in the run's tmpfs), then
 // P. Returns P's pid once P has exec'd (or died: the report says why), P's pidfd in
-// *pidfd. Descriptors left open: 0-2, answer_fd, keep_fd and the cgroup files.
-pid_t LaunchProgram(const ChildPlan& plan, int answer_fd, int keep_fd, int* pidfd) {
+// *pidfd. Descriptors left open: 0-2, judge, keep_fd and the cgroup files.
+pid_t LaunchProgram(const ChildPlan& plan, int judge, int keep_fd, int* pidfd) {
   // The judge is gone already: nobody would watch the run (the keeper kills it once it
   // sees the judge's connection closed). Do not start it.
-  struct pollfd judge = {plan.judge_pidfd, POLLIN, 0};
-  if (plan.judge_pidfd >= 0 && poll(&judge, 1, 0) != 0) _exit(kSetupFailed);
+  struct pollfd judge_alive = {plan.judge_pidfd, POLLIN, 0};
+  if (plan.judge_pidfd >= 0 && poll(&judge_alive, 1, 0) != 0) _exit(kSetupFailed);
   if (dup2(plan.stdin_fd, 0) < 0 || dup2(plan.stdout_fd, 1) < 0 || dup2(plan.stderr_fd, 2) < 0)
     Fail(plan, "dup2 stdio", nullptr, errno);
   // Drop every other descriptor now: whatever else came along (the judge's pidfd) is
   // not the program's.
   int keep[3 + kMaxProcsFds + kMaxMountFds];
   int n = 0;
-  keep[n++] = answer_fd;
+  keep[n++] = judge;
   if (keep_fd >= 0) keep[n++] = keep_fd;
   for (int i = 0; i < plan.procs_count && i < kMaxProcsFds; ++i) keep[n++] = plan.procs_fds[i];
   for (int i = 0; i < plan.mount_count && i < kMaxMountFds; ++i) keep[n++] = plan.mount_fds[i];
@@ -346,7 +347,7 @@ struct rusage Minus(const struct rusage& a, const struct rusage& b) {
 
 }  // namespace
 
-RunEnd RunInInit(const ChildPlan& plan, const RunAnswer& answer, int link, SessionScratch* session) {
+KeeperEnded RunInInit(const ChildPlan& plan, int judge, pid_t init_pid, int link, SessionScratch* session) {
   struct rusage before = {};
   getrusage(RUSAGE_CHILDREN, &before);
   if (session != nullptr) {
@@ -355,23 +356,28 @@ RunEnd RunInInit(const ChildPlan& plan, const RunAnswer& answer, int link, Sessi
     if (int err = MountFreshScratch(plan.scratch_bytes, &what); err != 0) Fail(plan, what, nullptr, err);
   }
   int pidfd = -1;
-  pid_t program = LaunchProgram(plan, answer.fd, link, &pidfd);
+  pid_t program = LaunchProgram(plan, judge, link, &pidfd);
   // The judge watches the run end through P's pidfd: the end of P, not of I, whose
   // namespaces take a while to tear down. A judge that is gone ends the run with I.
-  if (!answer.started(answer.context, pidfd, MonotonicNs())) _exit(0);
+  KeeperStarted started;
+  started.ok = 1;
+  started.init_pid = init_pid;
+  started.start_ns = MonotonicNs();
+  if (!SendMessage(judge, &started, sizeof started, &pidfd, 1)) _exit(0);
+  NoteInitAnswer(InitAnswered::kStarted);
   // Only the link and the judge's connection stay: the run's stdin, stdout and stderr
   // must see end of file when the program closes them, not when I ends.
-  int keep[2] = {link, answer.fd};
+  int keep[2] = {link, judge};
   CloseAllExcept(keep, 2);
   syscall(SYS_close_range, 0u, 2u, 0u);
   ReapProgram(plan, program);
   KillAllOthersAndReap();
-  RunEnd end;
+  KeeperEnded end;
   end.reaped_ns = MonotonicNs();
   struct rusage after = {};
   getrusage(RUSAGE_CHILDREN, &after);
   end.usage = Minus(after, before);
-  end.program_status = plan.report->program_status;
+  end.status = plan.report->program_status;
   if (session != nullptr) {
     // What holds pages goes before the judge hears that the run ended: the judge then
     // reads the cgroup's counters, and pages of files still held would count. The

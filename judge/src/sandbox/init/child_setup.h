@@ -186,33 +186,18 @@ struct SessionScratch {
   int last_pid_len = 0;
 };
 
-// How a run ended, as its init saw it.
-struct RunEnd {
-  int program_status = 0;      // P's wait status (valid when the report says reaped)
-  struct rusage usage = {};    // of P and every process of the run, reaped by I
-  int64_t reaped_ns = 0;       // CLOCK_MONOTONIC once every process of the run was gone
-};
-
-// Who hears that P runs: answer.started(answer.context, P's pidfd, CLOCK_MONOTONIC
-// then), called in I once P has exec'd (or died), without allocation; false when
-// nobody listens any more (I then exits, ending the run). answer.fd stays open in I
-// (the judge's connection, over which started answers).
-struct RunAnswer {
-  int fd = -1;
-  bool (*started)(void* context, int pidfd, int64_t start_ns) = nullptr;
-  void* context = nullptr;
-};
-
 // Part 2 in I, once PrepareInit has returned: the run. Installs the judge-opened
-// stdio, attaches the run's mounts, has the launcher start P, calls answer.started
-// once P has exec'd (or died), and returns once P has exited and every other process
-// of the namespace is killed and reaped. Descriptors closed on return: all but `link`
-// and answer.fd. A failure before P runs is written to the report and I exits.
-// session: null for a run on its own (I exits after it, the kernel tearing its
-// namespaces down); else a session's, whose I stays: the pid counter is set back to
-// what the session's first run found, the run's /tmp and /dev/shm are a fresh tmpfs,
-// detached before this returns (session_reset.h).
-RunEnd RunInInit(const ChildPlan& plan, const RunAnswer& answer, int link, SessionScratch* session);
+// stdio, attaches the run's mounts, has the launcher start P, sends the judge
+// KeeperStarted (keeper_protocol.h) on `judge` once P has exec'd (or died), and
+// returns KeeperEnded once P has exited and every other process of the namespace is
+// killed and reaped. Descriptors closed on return: all but `link` and `judge`. A
+// failure before P runs is written to the report and I exits, as it does when the
+// judge is gone. session: null for a run on its own (I exits after it, the kernel
+// tearing its namespaces down); else a session's, whose I stays: the pid counter is
+// set back to what the session's first run found, the run's /tmp and /dev/shm are a
+// fresh tmpfs, detached before this returns (session_reset.h).
+struct KeeperEnded;
+KeeperEnded RunInInit(const ChildPlan& plan, int judge, pid_t init_pid, int link, SessionScratch* session);
 
 // After a session's run, once its KeeperEnded is sent: detaches the run's mounts
 // (the work directory's overlay, extra mounts), makes the root writable again for the
@@ -235,10 +220,10 @@ int InitMain(void* arg);
 
 // Which answers I has sent the judge for the run handed over last (keeper_protocol.h):
 // I notes them in the memory it shares with the keeper, which answers the rest when I
-// ends early. ForgetInitAnswer: the keeper, before it hands I a run.
+// ends early (the keeper notes kNothing before it hands I a run).
 enum class InitAnswered { kNothing = 0, kStarted = 1, kEnded = 2 };
 InitAnswered LastInitAnswer();
-void ForgetInitAnswer();
+void NoteInitAnswer(InitAnswered answered);
 
 // The most descriptors one message carries (GoMessage: 5, the cgroup files, the mounts).
 inline constexpr int kMaxMessageFds = 32;

@@ -19,24 +19,6 @@ namespace {
 // share this memory) once I is done with the run or gone.
 int answer_progress = 0;
 
-void NoteAnswered(InitAnswered what) { __atomic_store_n(&answer_progress, static_cast<int>(what), __ATOMIC_SEQ_CST); }
-
-// RunAnswer::started in I: KeeperStarted with P's pidfd, to the judge.
-struct StartedAnswer {
-  int judge;
-  pid_t init_pid;
-};
-bool AnswerStarted(void* context, int pidfd, int64_t start_ns) {
-  const StartedAnswer& a = *static_cast<const StartedAnswer*>(context);
-  KeeperStarted s;
-  s.ok = 1;
-  s.init_pid = a.init_pid;
-  s.start_ns = start_ns;
-  if (!SendMessage(a.judge, &s, sizeof s, &pidfd, 1)) return false;
-  NoteAnswered(InitAnswered::kStarted);
-  return true;
-}
-
 // The run's plan: the keeper's, with the descriptors I received (GoMessage).
 ChildPlan PlanWithFds(const GoMessage& go, int* fds) {
   ChildPlan plan = *go.plan;
@@ -56,7 +38,9 @@ ChildPlan PlanWithFds(const GoMessage& go, int* fds) {
 
 InitAnswered LastInitAnswer() { return static_cast<InitAnswered>(__atomic_load_n(&answer_progress, __ATOMIC_SEQ_CST)); }
 
-void ForgetInitAnswer() { NoteAnswered(InitAnswered::kNothing); }
+void NoteInitAnswer(InitAnswered what) {
+  __atomic_store_n(&answer_progress, static_cast<int>(what), __ATOMIC_SEQ_CST);
+}
 
 bool SendMessage(int socket, const void* bytes, std::size_t size, const int* fds, int fd_count) {
   if (fd_count < 0 || fd_count > kMaxMessageFds) {
@@ -136,16 +120,10 @@ int InitMain(void* arg) {
       fds[0] = moved;
     }
     const ChildPlan plan = PlanWithFds(go, fds);
-    StartedAnswer started{fds[0], go.init_pid};
-    const RunAnswer answer{fds[0], AnswerStarted, &started};
-    const RunEnd end = RunInInit(plan, answer, a.link, go.keep ? &scratch : nullptr);
-    KeeperEnded e;
-    e.status = end.program_status;
-    e.usage = end.usage;
-    e.reaped_ns = end.reaped_ns;
+    const KeeperEnded e = RunInInit(plan, fds[0], go.init_pid, a.link, go.keep ? &scratch : nullptr);
     // The judge first: it concludes the run while the keeper hears of it.
     if (!SendMessage(fds[0], &e, sizeof e, nullptr, 0)) _exit(0);
-    NoteAnswered(InitAnswered::kEnded);
+    NoteInitAnswer(InitAnswered::kEnded);
     close(fds[0]);
     if (!SendMessage(a.link, &e, sizeof e, nullptr, 0)) _exit(0);
     // A run on its own: leaving tears the namespaces down, after the judge has heard.

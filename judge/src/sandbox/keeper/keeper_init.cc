@@ -120,7 +120,7 @@ bool RunInit::Go(const GoMessage& go, const std::vector<int>& fds, uint64_t sess
     errno = ESRCH;
     return false;
   }
-  ForgetInitAnswer();  // I waits in recvmsg: it writes nothing meanwhile
+  NoteInitAnswer(InitAnswered::kNothing);  // I waits in recvmsg: it writes nothing meanwhile
   GoMessage to_init = go;
   to_init.init_pid = pid_;
   if (!SendMessage(link_.get(), &to_init, sizeof to_init, fds.data(), static_cast<int>(fds.size()))) {

@@ -45,7 +45,6 @@
 #include <signal.h>
 #include <sys/mman.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
 #include <unistd.h>
 
@@ -97,18 +96,6 @@ bool Fail(const Client& c, const char* what, int err) {
   return SendStarted(c, s, -1);
 }
 
-KeeperWelcome Welcome() {
-  KeeperWelcome w;
-  w.pid = getpid();
-  struct stat st;
-  if (stat("/proc/self/exe", &st) == 0) {
-    w.exe_dev = st.st_dev;
-    w.exe_ino = st.st_ino;
-    w.exe_mtime_ns = int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec;
-  }
-  return w;
-}
-
 // The hello: the slot's report page, the judge's pidfd, and the binary the judge
 // expects. Answered with the welcome, also when it is of another protocol version or
 // names another binary. False: a malformed hello, another version's, or one naming
@@ -116,9 +103,10 @@ KeeperWelcome Welcome() {
 bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
   KeeperHello h;  // an older build's is shorter: its version tells
   std::memcpy(&h, msg.data(), std::min(msg.size(), sizeof h));
-  KeeperWelcome w = Welcome();
-  if (h.version != kKeeperProtocolVersion || msg.size() != sizeof h || h.exe_dev != w.exe_dev ||
-      h.exe_ino != w.exe_ino || h.exe_mtime_ns != w.exe_mtime_ns) {
+  KeeperWelcome w;
+  w.pid = getpid();
+  w.binary = BinaryAt("/proc/self/exe");
+  if (h.version != kKeeperProtocolVersion || msg.size() != sizeof h || !(h.binary == w.binary)) {
     // A judge of another build, or of another binary at our name (replaced in place):
     // it learns who we are, and stops us (we would idle on, unreachable, beside the
     // keeper it starts). Its first run, sent behind the hello, goes with the connection.
