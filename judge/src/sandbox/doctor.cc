@@ -192,8 +192,7 @@ void ProbePlaces(const SandboxOptions& options, std::vector<IsolationFeature>* o
   out->push_back(Found("disk-quota", overlay,
                        overlay ? std::string(sandbox::kDiskQuotaMethod) +
                                      ": what a run writes in its work directory is bounded (default: its output limit)"
-                               : sandbox::kNoDiskQuotaMethod,
-                       false));
+                               : "no overlayfs in /proc/filesystems: the sandbox needs it"));
   struct stat st;
   const bool state = ::lstat(options.state_dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) &&
                      st.st_uid == ::geteuid() && (st.st_mode & 07777) == 0700;

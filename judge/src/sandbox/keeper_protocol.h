@@ -10,8 +10,7 @@
 //   link    K <-> I: a SOCK_SEQPACKET pair made when K clones I.
 //   report  the slot's ChildReport page (init/child_setup.h), a memfd J makes and
 //           maps, K maps (hello) and I shares (K's memory). J zeroes it before each
-//           run and reads it once KeeperEnded came; I writes how the run went, K only
-//           overlay_errno (keeper/keeper_mounts.h).
+//           run and reads it once KeeperEnded came; I writes how the run went.
 //   futex   I <-> L: one word in the memory they share (init/launcher.h).
 //
 //   message        on    from->to  when                       carries (descriptors)                   answered by

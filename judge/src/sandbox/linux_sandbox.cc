@@ -128,13 +128,12 @@ class SpawnedInit {
 };
 
 // The program's work directory for one run: the host directory, opened before the
-// run, and the disk layer its writes go to (absent without overlayfs: then the
-// program writes the host directory, handed to its uid, bounded per file only).
+// run, and the disk layer its writes go to.
 struct WorkLayer {
   std::string work_dir;
   UniqueFd host_dir;
-  std::optional<RunDisk> disk;  // this run's, or none
-  std::string overlay_options;  // for the keeper's overlay; empty without a layer
+  std::optional<RunDisk> disk;  // this run's (set by OpenWorkLayer)
+  std::string overlay_options;  // for the keeper's overlay
 };
 
 LinuxSandbox::LinuxSandbox(const SandboxOptions& options) : options_(options) {}
@@ -162,7 +161,9 @@ Status LinuxSandbox::Init() {
     if (::getrlimit(resource, &cur) == 0) hard_limits_[resource] = cur.rlim_max;
   }
   JUDGE_RETURN_IF_ERROR(InitCgroups());
-  overlay_ = OverlaySupported();
+  if (!OverlaySupported())
+    return Status::Unsupported("the sandbox needs overlayfs (every run's work directory has a bounded disk layer): "
+                               "/proc/filesystems lists none");
   keeper_path_ = options_.keeper_path.empty() ? DefaultKeeperPath() : options_.keeper_path;
   if (::access(keeper_path_.c_str(), X_OK) != 0)
     return Status::NotFound("sandbox keeper: expected an executable at " + keeper_path_ + ", found none (" +
@@ -300,8 +301,7 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   // Step 8: every process of the run is gone; its writes join the host directory
   // before the streams put their files back (they go after this, RAII).
   const std::vector<std::string>* only = spec.copy_back_only ? &*spec.copy_back_only : nullptr;
-  if (layer.disk && slot.report->overlay_errno == 0)
-    JUDGE_RETURN_IF_ERROR(layer.disk->KeepWrites(layer.host_dir.get(), only, &result));
+  JUDGE_RETURN_IF_ERROR(layer.disk->KeepWrites(layer.host_dir.get(), only, &result));
   return result;
 }
 
@@ -312,12 +312,6 @@ Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const std::string& wor
   layer.work_dir = work_dir;
   layer.host_dir.Reset(::open(work_dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
   if (!layer.host_dir) return ErrnoStatus(errno, "cannot open the work directory " + work_dir);
-  if (!overlay_) {
-    // The program writes the host directory itself: it belongs to the run's uid.
-    if (::fchown(layer.host_dir.get(), uid, uid) != 0 || ::fchmod(layer.host_dir.get(), 0755) != 0)
-      return ErrnoStatus(errno, "cannot hand the work directory " + work_dir + " to uid " + std::to_string(uid));
-    return layer;
-  }
   JUDGE_ASSIGN_OR_RETURN(RunDisk disk, RunDisk::Start(slot.disk_dir, derived.disk_bytes, derived.disk_files, uid, uid));
   layer.disk.emplace(std::move(disk));
   JUDGE_ASSIGN_OR_RETURN(layer.overlay_options, layer.disk->OverlayOptions(work_dir));
@@ -398,18 +392,6 @@ void ProgramEnd(const ChildReport& report, Measurement* m) {
   }
 }
 
-// What the program wrote in its work directory, and how that was bounded.
-std::string DiskOf(const WorkLayer& layer, const ChildReport& report, Measurement* m) {
-  if (!layer.disk) return kNoDiskQuotaMethod;
-  if (report.overlay_errno != 0)
-    return "none (the overlay could not be mounted: " + ErrnoText(report.overlay_errno) + ")";
-  DiskUsage u = layer.disk->Usage();
-  m->disk_kib = u.bytes / 1024;
-  m->disk_files = u.files;
-  m->disk_over_quota = u.over_quota;
-  return kDiskQuotaMethod;
-}
-
 }  // namespace
 
 // Step 7: reap, measure, decide.
@@ -456,7 +438,11 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
     return Status::NotFound("cannot execute " + spec.argv[0] + " inside the sandbox: " + ErrnoText(report.exec_errno));
   ProgramEnd(report, &m);
   m.program_rss_kib = report.program_maxrss_kib;
-  r.disk_method = DiskOf(layer, report, &m);
+  const DiskUsage disk = layer.disk->Usage();  // what the program wrote in its work directory
+  m.disk_kib = disk.bytes / 1024;
+  m.disk_files = disk.files;
+  m.disk_over_quota = disk.over_quota;
+  r.disk_method = kDiskQuotaMethod;
   int64_t end_ns = watched.kill != KillReason::kNone ? watched.stop_ns
                    : report.program_reaped          ? report.program_end_ns
                                                     : reaped.reaped_ns;

@@ -67,7 +67,6 @@ class LinuxSandbox final : public Sandbox {
   unsigned cpus_ = 1;
   UniqueFd judge_pidfd_;  // lets a freshly forked init notice that the judge died
   std::map<int, rlim_t> hard_limits_;  // the judge's own hard rlimits
-  bool overlay_ = false;  // runs write through a bounded disk layer (run_disk.h)
   std::string keeper_path_;  // the slots' keeper binary (slot_keeper.h)
   SlotPool slots_;
 };

@@ -40,7 +40,6 @@ namespace judge::sandbox {
 
 // How a run's writes are bounded, as reported (doctor, run --json).
 inline constexpr const char* kDiskQuotaMethod = "overlay+tmpfs";
-inline constexpr const char* kNoDiskQuotaMethod = "none (no overlayfs: only the per-file size limit)";
 
 // Whether this kernel offers overlayfs (read from /proc/filesystems).
 bool OverlaySupported();

@@ -77,8 +77,6 @@ struct ChildReport {
   int64_t program_end_ns;  // CLOCK_MONOTONIC when I reaped P
   int64_t program_maxrss_kib;  // P's high-water resident set (and its reaped children's),
                                // file pages of its image included (wait4's ru_maxrss)
-  int overlay_errno;     // the work directory's overlay could not be mounted (a bind
-                         // mount stands in: no quota); 0 when it was
 };
 
 // One step of building the run's file system, executed in order by I.
@@ -94,8 +92,7 @@ struct FsOp {
     kHostBind,     // a copy of the host's b (recursive) at a, then remounted with flags;
                    // after the pivot: the keeper attaches it (ChildPlan::mount_fds)
     kHostOverlay,  // an overlay (data: its options) at a, then remounted with flags;
-                   // if the kernel refuses it, a copy of the host's b and the errno in
-                   // the report. Made by the keeper too.
+                   // made by the keeper too.
   };
   Kind kind = kMkdir;
   const char* a = nullptr;

@@ -205,7 +205,7 @@ bool ServeRun(const Client& c, ChildPlan& plan, const std::string& key, uint64_t
   const char* host_path = "";
   if (!HostMounts(plan, &mounts, &host_path)) {
     const int err = errno;
-    return Fail(c, (std::string("a copy of the host's mount of ") + host_path).c_str(), err);
+    return Fail(c, (std::string("the run's mount of ") + host_path).c_str(), err);
   }
   bool prepare_failed = false;
   if (!HandOver(c, plan, key, session, *fds, mounts, &prepare_failed)) {

@@ -35,12 +35,8 @@ UniqueFd NewOverlay(const char* options) {
   return mount;
 }
 
-UniqueFd HostMount(const FsOp& op, ChildReport* report) {
-  if (op.kind == FsOp::kHostOverlay) {
-    UniqueFd overlay = NewOverlay(op.data != nullptr ? op.data : "");
-    if (overlay) return overlay;
-    report->overlay_errno = errno;
-  }
+UniqueFd HostMount(const FsOp& op) {
+  if (op.kind == FsOp::kHostOverlay) return NewOverlay(op.data != nullptr ? op.data : "");
   return UniqueFd(
       static_cast<int>(syscall(SYS_open_tree, AT_FDCWD, op.b, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE)));
 }
@@ -49,7 +45,7 @@ bool HostMounts(const ChildPlan& plan, std::vector<UniqueFd>* mounts, const char
   for (int i = plan.fs_base_count; i < plan.fs_op_count; ++i) {
     const FsOp& op = plan.fs_ops[i];
     if (op.kind != FsOp::kHostBind && op.kind != FsOp::kHostOverlay) continue;
-    mounts->push_back(HostMount(op, plan.report));
+    mounts->push_back(HostMount(op));
     if (!mounts->back()) {
       *failed = op.b;
       return false;

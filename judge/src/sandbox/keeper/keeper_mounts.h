@@ -18,9 +18,8 @@ namespace judge::sandbox {
 UniqueFd NewOverlay(const char* options);
 
 // The detached mount a kHost* op attaches: the overlay, or a copy of the host's
-// directory op.b (for a kHostOverlay the kernel refused, with the errno in
-// report->overlay_errno). Invalid with errno set when neither can be made.
-UniqueFd HostMount(const FsOp& op, ChildReport* report);
+// directory op.b. Invalid with errno set when the kernel refuses it.
+UniqueFd HostMount(const FsOp& op);
 
 // The detached mounts of every kHost* op of plan.fs_ops[fs_base_count, ...), in
 // order.
