@@ -39,7 +39,7 @@ void RunInit::Discard() {
 }
 
 void RunInit::Forget() {
-  held_plan_.reset();
+  reset_owed_ = false;
   pid_ = -1;
   pidfd_.Reset();
   link_.Reset();
@@ -83,26 +83,15 @@ bool RunInit::Prepare(const ChildPlan& like, const std::string& key) {
 
 bool RunInit::ReadyFor(const ChildPlan& like, const std::string& key, uint64_t session) {
   const bool usable = pid_ >= 0 && key_ == key && (session_ == 0 || session_ == session);
-  if (usable && AwaitReset()) return true;
+  if (usable) return true;
   return Prepare(like, key);
 }
 
-bool RunInit::AwaitReset() {
-  if (!held_plan_) return true;
+void RunInit::AwaitReset() {
+  if (!reset_owed_) return;
+  reset_owed_ = false;
   char byte = 0;
-  const bool answered = ReadByteFrom(link_.get(), &byte);
-  held_plan_.reset();
-  return answered && byte == kRunDetached;  // else I ended: the caller prepares a fresh one
-}
-
-void RunInit::FinishLastRun() {
-  if (!AwaitReset()) Discard();
-}
-
-void RunInit::HoldUntilReset(std::unique_ptr<HeldPlan> plan, uint64_t session) {
-  // Only the init that ran the run resets: not a fresh one prepared since (the
-  // session's ended, or its judge went away), which would never send the byte.
-  if (pid_ >= 0 && session_ == session) held_plan_ = std::move(plan);
+  if (!ReadByteFrom(link_.get(), &byte) || byte != kRunDetached) Discard();  // the next run gets a fresh one
 }
 
 void RunInit::PrepareAhead(const ChildPlan& like, const std::string& key) {
@@ -130,6 +119,7 @@ bool RunInit::Go(const GoMessage& go, const std::vector<int>& fds, uint64_t sess
     return false;
   }
   if (go.keep) session_ = session;
+  reset_owed_ = go.keep != 0;
   return true;
 }
 

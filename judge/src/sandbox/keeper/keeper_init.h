@@ -18,7 +18,7 @@
 // the run: KeeperStarted with the program's pidfd once the program has exec'd, and a
 // KeeperEnded once the program has exited and every other process of the run is gone
 // (child_setup.h, RunInInit); the keeper gets a copy of the latter on the link. What
-// I has sent it notes in the memory it shares with the keeper (answered()), so that
+// I has sent it notes in the memory it shares with the keeper (LastInitAnswer), so that
 // the keeper, seeing I end early (a failed setup), sends the judge the rest. After a
 // run on its own (session 0) I exits, and the keeper reaps it (its namespaces torn
 // down meanwhile, after the judge has its answer) and only then prepares the next one
@@ -26,7 +26,8 @@
 // slower on a loaded host: docs/figures.md, runpath). A session's run (GoMessage::keep)
 // leaves I waiting on its link for the session's next run, everything the run could
 // change or observe gone before its KeeperEnded (session_reset.h), and its mounts
-// detached after it (FinishSessionRun, which ends with a byte on the link). Such an I
+// detached after it (FinishSessionRun, which ends with a byte on the link, which the
+// keeper waits for before it serves its next request: AwaitReset). Such an I
 // belongs to its session: ReadyFor hands it to no other (a run of another session, or
 // on its own, gets a fresh init), so every submission gets fresh namespaces.
 //
@@ -45,13 +46,6 @@
 #include "keeper_protocol.h"
 
 namespace judge::sandbox {
-
-// A run's request as received, and the plan that points into it: what a session's
-// init reads until it has detached the run's mounts (FinishSessionRun).
-struct HeldPlan {
-  std::string message;
-  UnpackedPlan unpacked;
-};
 
 class RunInit {
  public:
@@ -82,28 +76,23 @@ class RunInit {
   // After the run: I's copy of the KeeperEnded it sent the judge. False when I ended
   // instead (then reaped, its status and usage in *ended, and forgotten).
   bool ReceiveEnded(KeeperEnded* ended);
-  // Before the next run is handed over: waits until a session's init has detached the
-  // last run's mounts (HoldUntilReset); an init that ended instead is reaped.
-  void FinishLastRun();
-  // After a run of `session`, answered: the run's request, kept (I still reads its
-  // mount table) until I says the run's mounts are detached; ReadyFor and
-  // FinishLastRun wait for that. Nothing is kept when the init there is not the one
-  // that ran it (it ended, and a fresh one was prepared).
-  void HoldUntilReset(std::unique_ptr<HeldPlan> plan, uint64_t session);
+  // After a session's run, answered: waits until I has detached the run's mounts
+  // (kRunDetached; I reads the run's plan until then, so the caller keeps it alive);
+  // an init that ends instead is reaped. Returns at once when no such run is owed.
+  void AwaitReset();
   // Kills and reaps the init, if any.
   void Discard();
 
  private:
   bool Prepare(const ChildPlan& like, const std::string& key);
   void Forget();  // no init any more (reaped already, or taken away)
-  bool AwaitReset();  // false: I ended instead of finishing the last run's reset
 
   pid_t pid_ = -1;  // -1: none
   UniqueFd pidfd_;
   UniqueFd link_;   // the keeper's end of the pair I waits on
   std::string key_;
   uint64_t session_ = 0;  // 0: fresh (never handed a run)
-  std::unique_ptr<HeldPlan> held_plan_;  // set while I detaches the last run's mounts
+  bool reset_owed_ = false;  // I ran a session's run and owes its kRunDetached
 };
 
 }  // namespace judge::sandbox

@@ -198,9 +198,6 @@ bool HandOver(const Client& c, const ChildPlan& plan, const std::string& key, ui
 // init has them): a copy kept here would hide a pipe's end-of-file from the other side
 // until the run ended (an interactor must see the submission close its stdout).
 bool ServeRun(const Client& c, ChildPlan& plan, const std::string& key, uint64_t session, std::vector<int>* fds) {
-  // A session's init may still be detaching the last run's mounts: it is handed this
-  // run only once it is done.
-  init.FinishLastRun();
   std::vector<UniqueFd> mounts;
   const char* host_path = "";
   if (!HostMounts(plan, &mounts, &host_path)) {
@@ -227,10 +224,9 @@ bool ServeRun(const Client& c, ChildPlan& plan, const std::string& key, uint64_t
 // One run request of a greeted client.
 bool Run(const Client& c, std::string&& msg, std::vector<int>* fds_in) {
   std::vector<int>& fds = *fds_in;
-  auto held = std::make_unique<HeldPlan>();  // a session's init reads it after the answer
-  held->message = std::move(msg);
-  UnpackedPlan& up = held->unpacked;
-  if (!UnpackPlan(held->message, &up) || fds.size() < 3 || fds.size() - 3 != up.procs_count)
+  const std::string message = std::move(msg);  // the plan points into it
+  UnpackedPlan up;
+  if (!UnpackPlan(message, &up) || fds.size() < 3 || fds.size() - 3 != up.procs_count)
     return Fail(c, "a malformed run request", EINVAL);
   ChildPlan& plan = up.plan;
   plan.judge_pidfd = c.judge_pidfd.get();
@@ -247,10 +243,12 @@ bool Run(const Client& c, std::string&& msg, std::vector<int>* fds_in) {
   plan.envp = up.envp.data();
   const std::string key = BaseKey(plan);
   bool go_on = ServeRun(c, plan, key, up.session, fds_in);
+  // A session's init detaches the run's mounts after its answer, reading the plan
+  // meanwhile; the judge concludes the run meanwhile.
+  init.AwaitReset();
   // The next run's init, prepared while the judge concludes this one (unless this
   // run's session keeps its own).
   init.PrepareAhead(plan, key);
-  if (up.session != 0) init.HoldUntilReset(std::move(held), up.session);
   return go_on;
 }
 
