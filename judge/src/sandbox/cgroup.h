@@ -1,7 +1,7 @@
 // The cgroups of one run slot: limits, measurement and killing of a whole process
 // tree, for cgroup v2 (one directory in the unified hierarchy; cgroup_v2.cc) and
 // cgroup v1 (one directory per controller: memory, cpuacct, pids, freezer;
-// cgroup_v1.cc); which one a host supports is detected once (cgroup_detect.cc).
+// cgroup_v1.cc); which one a host supports is detected once (cgroup.cc).
 //
 // Theory of operation. Each slot owns <root>/<name>/slot<k> (v1: under each
 // controller's mount). Before a run, Prepare() makes sure the cgroup exists and is

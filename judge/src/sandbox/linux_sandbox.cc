@@ -16,7 +16,7 @@
 //      run); empty the cgroup, reset it and set its limits (CgroupRun: emptied for the
 //      next run when it goes);
 //   5. hand the run to the slot's keeper (slot_keeper.h), whose prepared init (new pid,
-//      mount, IPC, UTS and network namespaces: child_setup.h) starts the program; the
+//      mount, IPC, UTS and network namespaces: init/child_setup.h) starts the program; the
 //      init answers once the program has exec'd, with the program's pidfd (SpawnedInit:
 //      the whole tree is killed and the run's end awaited when it goes, unless that
 //      happened already). The messages are in keeper_protocol.h;

@@ -1,5 +1,5 @@
 // The file system a sandboxed program sees, as a list of FsOps for the init
-// process to execute (see child_setup.h), and the judge-prepared /etc it shows.
+// process to execute (see init/child_setup.h), and the judge-prepared /etc it shows.
 //
 // Layout inside the run:
 //   /usr, and /bin /sbin /lib* as on the host (symlinks, or read-only bind mounts)
@@ -69,7 +69,7 @@ Result<RunPaths> CheckRunPaths(const RunSpec& spec, const std::vector<SystemEntr
 struct FsPlanInput {
   std::string root_dir;  // a host directory the init mounts the root tmpfs on
   const std::vector<SystemEntry>* system = nullptr;
-  std::string etc_dir;   // PrepareEtc's (state_dir.h)
+  std::string etc_dir;   // PrepareEtc's (below)
   std::string work_dir;  // host path, also its path inside
   std::string work_overlay;  // the overlay's mount options (RunDisk); empty: bind mount
   const std::vector<SandboxMount>* mounts = nullptr;

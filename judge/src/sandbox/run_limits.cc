@@ -52,7 +52,7 @@ DerivedLimits DeriveLimits(const SandboxLimits& l, bool with_cgroup) {
   // first (MLE, not a full disk); without one, the tmpfs size is the only bound.
   d.tmpfs_bytes = with_cgroup ? 2 * d.cgroup_memory_bytes : d.cgroup_memory_bytes;
   // Only the program's processes are in the cgroup: the pid namespace's init never
-  // joins it (child_setup.h).
+  // joins it (init/child_setup.h).
   d.cgroup_pids_max = int64_t{l.max_processes};
 
   rlim_t cpu_s = static_cast<rlim_t>((l.cpu_time_ms + 999) / 1000 + 1);

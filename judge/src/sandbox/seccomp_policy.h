@@ -10,8 +10,8 @@
 // the hypervisor), so runtimes that probe features keep working.
 //
 // The filter is compiled into classic BPF (libseccomp) once per slot keeper, at its
-// start (keeper_main.cc), and installed once per init, on its launcher thread
-// (launcher.h), whose every program inherits it.
+// start (keeper/keeper_main.cc), and installed once per init, on its launcher thread
+// (init/launcher.h), whose every program inherits it.
 #ifndef JUDGE_SRC_SANDBOX_SECCOMP_POLICY_H_
 #define JUDGE_SRC_SANDBOX_SECCOMP_POLICY_H_
 

@@ -1,4 +1,4 @@
-// The judge's side of a slot's keeper (keeper_main.cc): connects to the slot's keeper,
+// The judge's side of a slot's keeper (keeper/keeper_main.cc): connects to the slot's keeper,
 // starting it when there is none, hands it each run, and hears back, from the run's
 // init on the same connection, when the program has exec'd and when every process of
 // the run is gone. The messages are in keeper_protocol.h.

@@ -19,12 +19,14 @@
 //      the keeper made in the host's mount namespace as detached mounts and passed as
 //      descriptors, makes the root read-only, has L clone the program P (which joins
 //      the run's cgroups itself: the setup's CPU time and kernel memory are not the
-//      program's), closes every descriptor and reaps children until P exits (L's
+//      program's), sends the judge KeeperStarted with P's pidfd once P has exec'd
+//      (keeper_protocol.h), closes every descriptor and reaps children until P exits (L's
 //      children are I's to reap: one thread group); it records P's wait status, kills
 //      whatever is left in the namespace (setsid-ed daemons included: kill(-1) from its
 //      pid 1, which spares I's own threads, L among them) and reaps it. A run on its
 //      own's I then exits, L with it; a session's I restores what a run can change
-//      (session_reset.h) and waits for the session's next run.
+//      (session_reset.h). init_main.cc then sends KeeperEnded, and a session's I
+//      detaches the run's mounts (FinishSessionRun) and waits for the session's next run.
 // I and L are root and the program is not, so the program cannot signal or inspect
 // them. I dies with the keeper (PR_SET_PDEATHSIG, a SIGKILL to I's whole thread
 // group), which ends the run when the judge goes.

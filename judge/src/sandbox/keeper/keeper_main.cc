@@ -2,9 +2,10 @@
 // for every judge process of its installation on the host, and outlives them. Every
 // message it exchanges (with judges, and with its init) is in keeper_protocol.h.
 //
-// Theory of operation. Forking the judge for each run copies its page tables (a large
-// process: the binary, the plugins, the store) only for the child to throw them away;
-// this small static program is forked instead. The first judge to need slot k starts
+// Theory of operation. Forking the judge for each run would copy its page tables (a
+// large process: the binary, the plugins, the store) only for the child to throw them
+// away; this small static program starts every run instead, its init sharing its
+// memory (keeper_init.h). The first judge to need slot k starts
 // it, handing it a listening socket bound at <state_dir>/slot<k>.keeper-<id> (in the
 // judge's private state directory; <id> names the keeper binary), and it detaches (a
 // new session; its parent exits at once), having compiled the seccomp filter first (a
