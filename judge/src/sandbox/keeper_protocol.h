@@ -8,16 +8,13 @@
 //           whole; descriptors beside the bytes, SCM_RIGHTS). K hands it to I with
 //           each run, and I answers J on it itself.
 //   link    K <-> I: a SOCK_SEQPACKET pair made when K clones I.
-//   report  the slot's ChildReport page (init/child_setup.h), a memfd J makes and
-//           maps, K maps (hello) and I shares (K's memory). J zeroes it before each
-//           run and reads it once KeeperEnded came; I writes how the run went.
 //   futex   I <-> L: one word in the memory they share (init/launcher.h).
 //
 //   message        on    from->to  when                       carries (descriptors)                   answered by
 //   KeeperHello    conn  J -> K    first on a connection      version, has_judge_pidfd, the keeper    KeeperWelcome
 //                                                             binary J expects (device, inode,
-//                                                             mtime) (report memfd; J's pidfd
-//                                                             when has_judge_pidfd)
+//                                                             mtime) (J's pidfd when
+//                                                             has_judge_pidfd)
 //   KeeperWelcome  conn  K -> J    to every hello; J reads it version, K's pid and binary; when     -
 //                                  before the first run's     they are not the hello's, K drops
 //                                  answer                     the connection, run and all (none)
@@ -43,9 +40,10 @@
 //                        K -> J    I ended before starting P  ok 1, I's pid, now (I's pidfd); the
 //                                                             report says why
 //   KeeperEnded    conn  I -> J    every process of the run   P's wait status, the run's rusage,      -
-//                                  is gone                    reaped_ns (none)
+//                                  is gone                    reaped_ns, the run's ChildReport (none)
 //                  link  I -> K    right after                the same (none)
-//                  conn  K -> J    I ended before it sent it  I's wait status and rusage, now (none)
+//                  conn  K -> J    I ended before it sent it  I's wait status and rusage, now, the
+//                                                             ChildReport I left (why it ended)
 //   kRunDetached   link  I -> K    a session's run's mounts   the byte kRunDetached (none); I exits   -
 //                                  detached (after its        instead when it fails
 //                                  KeeperEnded)
@@ -55,8 +53,10 @@
 // run only after kRunDetached (an I that ends instead is replaced). A connection that
 // closes during a run ends the run (K kills I). I and L share K's memory (CLONE_VM):
 // GoMessage::plan points into K's copy of the run message, which K keeps until the
-// run's mounts are detached. I notes in that memory which answers it has sent
-// (LastInitAnswer), so that K sends J the rest when I ends early.
+// run's mounts are detached; I writes how the run went in the ChildReport
+// (init/child_setup.h) that K zeroes before each run, and notes which answers it has
+// sent (LastInitAnswer), so that K sends J the rest, the report with it, when I ends
+// early.
 //
 // The plan holds pointers (strings, tables); the run message holds a header, the
 // fixed-size records, then every string in a fixed order (the program, cwd, hostname,
@@ -78,7 +78,7 @@
 
 namespace judge::sandbox {
 
-inline constexpr uint32_t kKeeperProtocolVersion = 9;
+inline constexpr uint32_t kKeeperProtocolVersion = 10;
 inline constexpr std::size_t kMaxKeeperMessage = 256 * 1024;
 // The keeper's exit status when it cannot compile the seccomp filter at its start.
 inline constexpr int kKeeperExitNoFilter = 4;
@@ -157,6 +157,7 @@ struct KeeperEnded {
   int32_t status = 0;      // the program's wait status (the init's, from the keeper)
   struct rusage usage = {};  // of every process of the run
   int64_t reaped_ns = 0;
+  ChildReport report = {};
 };
 
 // A ChildPlan with the strings the keeper needs beside it. Pointers in `plan` and

@@ -34,7 +34,6 @@
 #include <fcntl.h>
 #include <sched.h>
 #include <signal.h>
-#include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
@@ -197,12 +196,6 @@ Status LinuxSandbox::PrepareSlot(Slot& slot) {
     for (const auto& [name, root] : choice_.v1_roots) ctl.emplace(name, CgroupFiles(root));
     slot.cgroup = NewCgroupV1(std::move(ctl), options_.cgroup_name, slot.index);
   }
-  slot.report_fd.Reset(::memfd_create("judge-report", MFD_CLOEXEC));
-  if (!slot.report_fd || ::ftruncate(slot.report_fd.get(), sizeof(ChildReport)) != 0)
-    return ErrnoStatus(errno, "the report page's memfd");
-  void* page = ::mmap(nullptr, sizeof(ChildReport), PROT_READ | PROT_WRITE, MAP_SHARED, slot.report_fd.get(), 0);
-  if (page == MAP_FAILED) return ErrnoStatus(errno, "mmap of the report page");
-  slot.report = static_cast<ChildReport*>(page);
   slot.ready = true;
   return Status::Ok();
 }
@@ -214,7 +207,6 @@ Result<SlotKeeper*> LinuxSandbox::KeeperOf(Slot& slot) {
   KeeperStart start;
   start.path = keeper_path_;
   start.socket_base = slot.root_dir + ".keeper";
-  start.report_fd = slot.report_fd.get();
   start.judge_pidfd = judge_pidfd_.get();
   Result<std::unique_ptr<SlotKeeper>> keeper = SlotKeeper::Start(start);
   if (!keeper.ok()) return keeper.status().WithContext("slot " + std::to_string(slot.index));
@@ -336,7 +328,6 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   argv.push_back(nullptr);
   for (const auto& e : spec.env) envp.push_back(e.c_str());
   envp.push_back(nullptr);
-  std::memset(slot.report, 0, sizeof(ChildReport));
 
   ChildPlan plan;
   plan.procs_count = slot.cgroup ? static_cast<int>(slot.cgroup->procs_fds().size()) : 0;
@@ -427,7 +418,7 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
     r.time_method = kNoCgroupTimeMethod;
     r.memory_method = kNoCgroupMemoryMethod;
   }
-  const ChildReport& report = *slot.report;
+  const ChildReport& report = reaped.report;
   if (report.failed)
     return Status::Internal("sandbox setup failed: " + std::string(report.failed_what) +
                             (report.failed_errno != 0 ? ": " + ErrnoText(report.failed_errno) : ""));

@@ -2,7 +2,6 @@
 
 #include <fcntl.h>
 #include <sys/file.h>
-#include <sys/mman.h>
 #include <sys/random.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -14,10 +13,6 @@
 #include "judge/base/files.h"
 
 namespace judge::sandbox {
-
-Slot::~Slot() {
-  if (report != nullptr) ::munmap(report, sizeof(ChildReport));
-}
 
 namespace {
 

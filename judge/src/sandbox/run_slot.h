@@ -1,8 +1,7 @@
 // Run slots: slot k runs programs as uid/gid first_uid + k and owns, made on first use
 // and reused by every later run, its cgroup(s), the host directory its root tmpfs is
 // mounted on (in the run's mount namespace only), the directory each run's disk layer
-// is mounted on, the page its init reports through, and its keeper process
-// (slot_keeper.h). Nothing a program can change is among them: a run's namespaces
+// is mounted on, and its keeper process (slot_keeper.h). Nothing a program can change is among them: a run's namespaces
 // are its init's, and its disk layer is its own.
 //
 // Slots are taken in this process under a mutex and across processes with flock on
@@ -55,14 +54,11 @@ struct Slot {
   std::unique_ptr<RunCgroup> cgroup;  // null without cgroups
   std::string root_dir;
   std::string disk_dir;  // where each run's disk layer is mounted (run_disk.h)
-  UniqueFd report_fd;             // memfd of the page the init reports through
-  ChildReport* report = nullptr;  // that page, mapped shared (the keeper maps it too)
   std::unique_ptr<SlotKeeper> keeper;  // started on first use (slot_keeper.h)
   // The session (SandboxSession) whose init the slot's keeper keeps after this
   // process's last run here; 0: none. A preference only (under the pool's mutex): the
   // keeper itself never hands a session's init to another run.
   uint64_t session = 0;
-  ~Slot();
 };
 
 class SlotPool {

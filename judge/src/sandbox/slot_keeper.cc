@@ -150,7 +150,7 @@ Result<std::unique_ptr<SlotKeeper>> SlotKeeper::Start(const KeeperStart& start) 
   h.has_judge_pidfd = start.judge_pidfd >= 0;
   h.binary = BinaryAt(start.path.c_str());
   if (h.binary.ino == 0) return ErrnoStatus(errno, "sandbox keeper: cannot stat " + start.path);
-  std::vector<int> fds = {start.report_fd};
+  std::vector<int> fds;
   if (h.has_judge_pidfd) fds.push_back(start.judge_pidfd);
   JUDGE_ASSIGN_OR_RETURN(const std::string socket_path, KeeperSocketPath(start.socket_base, start.path));
   // The keeper there (its welcome is read with the first run's answer, Launch);

@@ -60,7 +60,6 @@ Result<std::string> KeeperSocketPath(const std::string& socket_base, const std::
 struct KeeperStart {
   std::string path;               // the keeper binary
   std::string socket_base;        // the slot's: <state_dir>/slot<k>.keeper
-  int report_fd = -1;             // memfd of the slot's ChildReport page (borrowed)
   int judge_pidfd = -1;           // or -1 (borrowed)
 };
 

@@ -385,13 +385,13 @@ KeeperEnded RunInInit(const ChildPlan& plan, int judge, pid_t init_pid, int link
     const char* what = "";
     if (int err = DetachScratch(&what); err != 0) Fail(plan, what, nullptr, err);
   }
+  end.report = *plan.report;
   return end;
 }
 
 void FinishSessionRun(const ChildPlan& plan, int link) {
-  // The judge has its answer and may be preparing its next run, whose report page
-  // this is: a failure here is not written there. I just ends, and the keeper, which
-  // hears no byte, gives the session's next run a fresh init.
+  // The judge has its answer and its report: a failure here is not the run's. I just
+  // ends, and the keeper, which hears no byte, gives the session's next run a fresh init.
   if (DetachRunMounts(plan) != 0) _exit(kSetupFailed);
   if (write(link, &kRunDetached, 1) != 1) _exit(0);
 }

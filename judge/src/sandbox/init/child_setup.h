@@ -66,9 +66,8 @@ struct RlimitValue {
   rlim_t hard = 0;
 };
 
-// A page shared (MAP_SHARED) between the judge and the init I. Written by I only
-// (the program never runs with it mapped: exec replaces P's address space), read by
-// the judge after I is reaped.
+// How a run went, in the keeper's memory: written by I (and by P until its exec), zeroed
+// by the keeper before each run, sent to the judge with KeeperEnded (keeper_protocol.h).
 struct ChildReport {
   int failed;            // setup failed (judge error): failed_errno and failed_what say where
   int failed_errno;

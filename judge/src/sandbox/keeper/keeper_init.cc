@@ -17,9 +17,6 @@ namespace {
 // or kept for its session) and reaps it before cloning the next.
 alignas(64) char init_stack[128 * 1024];
 
-// Where an init being prepared reports a failure (it has no client yet).
-ChildReport prepare_report;
-
 // One byte from I on the link (its ready or reset answer): false when I ended instead.
 bool ReadByteFrom(int link, char* byte) {
   ssize_t n;
@@ -53,8 +50,8 @@ void RunInit::Forget() {
 bool RunInit::Prepare(const ChildPlan& like, const std::string& key) {
   Discard();
   ChildPlan base = like;
-  base.report = &prepare_report;
-  std::memset(&prepare_report, 0, sizeof prepare_report);
+  base.report = &report_;
+  report_ = ChildReport{};
   int pair[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0) return false;
   UniqueFd ours(pair[0]), theirs(pair[1]);
@@ -76,7 +73,7 @@ bool RunInit::Prepare(const ChildPlan& like, const std::string& key) {
   session_ = 0;
   char byte;
   if (ReadByteFrom(link_.get(), &byte)) return true;
-  Discard();  // it exited: prepare_report says why
+  Discard();  // it exited: report_ says why
   errno = EIO;
   return false;
 }
@@ -99,9 +96,9 @@ void RunInit::PrepareAhead(const ChildPlan& like, const std::string& key) {
 }
 
 std::string RunInit::Failure(int* err) const {
-  if (!prepare_report.failed) return "preparing the run's init";
-  *err = prepare_report.failed_errno;
-  return std::string("preparing the run's init: ") + prepare_report.failed_what;
+  if (!report_.failed) return "preparing the run's init";
+  *err = report_.failed_errno;
+  return std::string("preparing the run's init: ") + report_.failed_what;
 }
 
 bool RunInit::Go(const GoMessage& go, const std::vector<int>& fds, uint64_t session) {
@@ -110,6 +107,7 @@ bool RunInit::Go(const GoMessage& go, const std::vector<int>& fds, uint64_t sess
     return false;
   }
   NoteInitAnswer(InitAnswered::kNothing);  // I waits in recvmsg: it writes nothing meanwhile
+  report_ = ChildReport{};
   GoMessage to_init = go;
   to_init.init_pid = pid_;
   if (!SendMessage(link_.get(), &to_init, sizeof to_init, fds.data(), static_cast<int>(fds.size()))) {
@@ -134,6 +132,7 @@ bool RunInit::ReceiveEnded(KeeperEnded* ended) {
   while (wait4(pid_, &ended->status, __WALL, &ended->usage) < 0 && errno == EINTR) {
   }
   ended->reaped_ns = MonotonicNs();
+  ended->report = report_;  // why it ended
   Forget();
   return false;
 }

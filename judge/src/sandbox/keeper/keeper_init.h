@@ -69,12 +69,15 @@ class RunInit {
   // gone (it is discarded).
   bool Go(const GoMessage& go, const std::vector<int>& fds, uint64_t session);
 
+  // How the run handed over last (or the init prepared last) went: I writes it, Go
+  // and Prepare zero it.
+  ChildReport* report() { return &report_; }
   pid_t pid() const { return pid_; }
   int pidfd() const { return pidfd_.get(); }
   int link() const { return link_.get(); }
 
   // After the run: I's copy of the KeeperEnded it sent the judge. False when I ended
-  // instead (then reaped, its status and usage in *ended, and forgotten).
+  // instead (then reaped, its status, usage and report in *ended, and forgotten).
   bool ReceiveEnded(KeeperEnded* ended);
   // After a session's run, answered: waits until I has detached the run's mounts
   // (kRunDetached; I reads the run's plan until then, so the caller keeps it alive);
@@ -92,7 +95,8 @@ class RunInit {
   UniqueFd link_;   // the keeper's end of the pair I waits on
   std::string key_;
   uint64_t session_ = 0;  // 0: fresh (never handed a run)
-  bool reset_owed_ = false;  // I ran a session's run and owes its kRunDetached
+  bool reset_owed_ = false;
+  ChildReport report_ = {};  // in the memory I shares  // I ran a session's run and owes its kRunDetached
 };
 
 }  // namespace judge::sandbox

@@ -44,7 +44,6 @@
 #include <linux/filter.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/mman.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -79,11 +78,7 @@ RunInit init;
 struct Client {
   UniqueFd socket;
   bool greeted = false;
-  ChildReport* report = nullptr;
   UniqueFd judge_pidfd;
-  ~Client() {
-    if (report) munmap(report, sizeof(ChildReport));
-  }
 };
 
 bool SendStarted(const Client& c, const KeeperStarted& s, int pidfd) {
@@ -97,7 +92,7 @@ bool Fail(const Client& c, const char* what, int err) {
   return SendStarted(c, s, -1);
 }
 
-// The hello: the slot's report page, the judge's pidfd, and the binary the judge
+// The hello: the judge's pidfd, and the binary the judge
 // expects. Answered with the welcome, also when it is of another protocol version or
 // names another binary. False: a malformed hello, another version's, or one naming
 // another binary (the connection is dropped, with the run the judge sent behind it).
@@ -114,13 +109,8 @@ bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
     (void)SendMessage(c->socket.get(), &w, sizeof w, nullptr, 0);
     return false;
   }
-  std::size_t want_fds = 1 + (h.has_judge_pidfd ? 1 : 0);
-  if (fds->size() != want_fds) return false;
-  void* page = mmap(nullptr, sizeof(ChildReport), PROT_READ | PROT_WRITE, MAP_SHARED, (*fds)[0], 0);
-  if (page == MAP_FAILED) return false;
-  c->report = static_cast<ChildReport*>(page);
-  if (h.has_judge_pidfd) c->judge_pidfd.Reset((*fds)[1]);
-  close((*fds)[0]);
+  if (fds->size() != (h.has_judge_pidfd ? 1u : 0u)) return false;
+  if (h.has_judge_pidfd) c->judge_pidfd.Reset((*fds)[0]);
   fds->clear();  // kept by the client now
   c->greeted = true;
   return SendMessage(c->socket.get(), &w, sizeof w, nullptr, 0);
@@ -238,7 +228,7 @@ bool Run(const Client& c, std::string&& msg, std::vector<int>* fds_in) {
   plan.procs_count = static_cast<int>(fds.size() - 3);
   plan.filter = filter.data();
   plan.filter_len = static_cast<unsigned short>(filter.size());
-  plan.report = c.report;
+  plan.report = init.report();
   plan.program = up.program;
   plan.argv = up.argv.data();
   plan.envp = up.envp.data();
