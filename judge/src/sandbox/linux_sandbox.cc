@@ -277,9 +277,7 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   // DOMjudge's truncation: the streams keep output_kib and drop the rest; the verdict
   // looks at the bytes written after the run (run_verdict.cc), after the time limits.
   in.output_limit_bytes = spec.limits.output_truncates ? INT64_MAX : derived.output_bytes;
-  in.output_bytes = [&streams] { return streams.OutputBytes(); };
-  in.stream_fds = [&streams] { return streams.PollFds(); };
-  in.drain = [&streams] { return streams.Drain(); };
+  in.streams = &streams;
   in.cpus = cpus_;
   in.cancel = spec.cancel;
   in.reserved_memory_counts = spec.limits.reserved_memory_counts;

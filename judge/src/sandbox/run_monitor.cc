@@ -118,8 +118,7 @@ int WaitTick(const MonitorInput& in, int timeout_ms, Status* error) {
   for (;;) {
     std::vector<struct pollfd> fds;
     if (in.pidfd >= 0) fds.push_back({in.pidfd, POLLIN, 0});
-    if (in.stream_fds)
-      for (int fd : in.stream_fds()) fds.push_back({fd, POLLIN, 0});
+    for (int fd : in.streams->PollFds()) fds.push_back({fd, POLLIN, 0});
     int left_ms = static_cast<int>(std::max<int64_t>(0, (deadline - MonotonicNs() + 999999) / 1000000));
     if (fds.empty()) {
       std::this_thread::sleep_for(std::chrono::milliseconds(left_ms));
@@ -129,14 +128,11 @@ int WaitTick(const MonitorInput& in, int timeout_ms, Status* error) {
     if (rc < 0 && errno == EINTR) continue;
     if (rc <= 0) return rc;
     if (in.pidfd >= 0 && fds[0].revents != 0) return 1;
-    if (in.drain) {
-      Status drained = in.drain();
-      if (!drained.ok()) {
-        *error = drained;
-        return -1;
-      }
+    if (Status drained = in.streams->Drain(); !drained.ok()) {
+      *error = drained;
+      return -1;
     }
-    if (in.output_bytes && in.output_bytes() > in.output_limit_bytes) return 0;  // decided by the caller
+    if (in.streams->OutputBytes() > in.output_limit_bytes) return 0;  // decided by the caller
     if (MonotonicNs() >= deadline) return 0;
   }
 }
@@ -145,7 +141,7 @@ int WaitTick(const MonitorInput& in, int timeout_ms, Status* error) {
 KillReason LimitCrossed(const MonitorInput& in, const MonitorResult& out, int64_t cpu_ns, int64_t elapsed_ns) {
   if (cpu_ns > in.cpu_limit_ms * 1000000) return KillReason::kCpuTime;
   if (elapsed_ns >= in.wall_limit_ms * 1000000) return KillReason::kWallTime;
-  if (in.output_bytes && in.output_bytes() > in.output_limit_bytes) return KillReason::kOutput;
+  if (in.streams->OutputBytes() > in.output_limit_bytes) return KillReason::kOutput;
   if (!in.cgroup && out.polled_memory_peak_kib > in.memory_limit_kib) return KillReason::kMemory;
   return KillReason::kNone;
 }

@@ -16,11 +16,11 @@
 
 #include <atomic>
 #include <cstdint>
-#include <functional>
 #include <vector>
 
 #include "cgroup.h"
 #include "init/child_setup.h"
+#include "run_streams.h"
 #include "judge/base/status.h"
 #include "judge/sandbox/sandbox.h"
 
@@ -61,11 +61,9 @@ struct MonitorInput {
   int64_t wall_limit_ms = 0;
   int64_t memory_limit_kib = 0;  // enforced here only without a cgroup
   int64_t output_limit_bytes = 0;
-  std::function<int64_t()> output_bytes;  // stdout + stderr written so far
-  // The output pipes' read ends still open, polled with the init's pidfd; drain()
-  // empties them when they are readable (the program blocks on a full pipe).
-  std::function<std::vector<int>()> stream_fds;
-  std::function<Status()> drain;
+  // The run's output: its pipes' read ends still open are polled with the program's
+  // pidfd and drained when they are readable (the program blocks on a full pipe).
+  RunStreams* streams = nullptr;
   unsigned cpus = 1;
   const std::atomic<bool>* cancel = nullptr;
   // SandboxLimits::reserved_memory_counts: at a time-limit stop, the run's private

@@ -20,8 +20,6 @@
 #include "judge/base/hash.h"
 #include "judge/base/paths.h"
 
-extern char** environ;
-
 namespace judge::sandbox {
 namespace {
 
@@ -85,8 +83,8 @@ bool NobodyListens(const std::string& path) {
   return fd && ::connect(fd.get(), a.get(), sizeof a.a) != 0 && errno == ECONNREFUSED;
 }
 
-// Removes the sockets of the slot (any installation's: <socket_base>-<id>, and the
-// <socket_base> of builds before names had ids) whose keepers ended. Safe only under
+// Removes the sockets of the slot (any installation's: <socket_base>-<id>) whose
+// keepers ended. Safe only under
 // the slot's lock, which every installation takes before it starts a keeper: none is
 // being started meanwhile.
 void RemoveDeadSockets(const std::string& socket_base) {
@@ -96,7 +94,7 @@ void RemoveDeadSockets(const std::string& socket_base) {
   if (!d) return;
   while (struct dirent* e = ::readdir(d.get())) {
     const std::string name = e->d_name;
-    if (e->d_type != DT_SOCK || (name != base && name.rfind(base + "-", 0) != 0)) continue;
+    if (e->d_type != DT_SOCK || name.rfind(base + "-", 0) != 0) continue;
     if (NobodyListens(dir + "/" + name)) (void)::unlinkat(::dirfd(d.get()), name.c_str(), 0);
   }
 }
