@@ -26,7 +26,7 @@
 //                                                             (below) (stdin, stdout, stderr,
 //                                                             procs_count cgroup files)
 //   ready          link  I -> K    once, I prepared           the byte 1 (none); I exits instead      -
-//                                  (PrepareInit)              when it fails (K's prepare report)
+//                                  (PrepareInit)              when it fails (its ChildReport says why)
 //   GoMessage      link  K -> I    the run handed over        plan (K's copy), init_pid,              KeeperEnded
 //                                                             has_judge_pidfd, procs_count,           copy; for a
 //                                                             mount_count, keep (conn, stdin,         session's I
@@ -38,7 +38,7 @@
 //   KeeperStarted  conn  I -> J    P has exec'd (or died)     ok 1, I's pid, start_ns (P's pidfd)     -
 //                        K -> J    K failed                   ok 0, error (errno), what (none)
 //                        K -> J    I ended before starting P  ok 1, I's pid, now (I's pidfd); the
-//                                                             report says why
+//                                                             KeeperEnded's report says why
 //   KeeperEnded    conn  I -> J    every process of the run   P's wait status, the run's rusage,      -
 //                                  is gone                    reaped_ns, the run's ChildReport (none)
 //                  link  I -> K    right after                the same (none)
