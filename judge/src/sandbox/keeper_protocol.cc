@@ -99,7 +99,6 @@ std::string PackPlan(const RunPlanText& in) {
   h.uid = plan.uid;
   h.gid = plan.gid;
   h.session = in.session;
-  h.scratch_bytes = plan.scratch_bytes;
   h.nice = plan.nice;
   while (in.argv[h.argv_count] != nullptr) ++h.argv_count;
   while (in.envp[h.env_count] != nullptr) ++h.env_count;
@@ -110,7 +109,7 @@ std::string PackPlan(const RunPlanText& in) {
     Append(&out, PackedFsOp{op.kind, op.optional ? 1 : 0, op.flags, op.mode, static_cast<uint64_t>(op.dev)});
   }
   for (int i = 0; i < plan.rlimit_count; ++i) Append(&out, plan.rlimits[i]);
-  for (const char* s : {in.program, plan.cwd, plan.hostname}) AppendString(&out, s);
+  for (const char* s : {in.program, plan.cwd, plan.hostname, plan.scratch_options}) AppendString(&out, s);
   for (const char* const* list : {in.argv, in.envp})
     for (const char* const* s = list; *s != nullptr; ++s) AppendString(&out, *s);
   for (int i = 0; i < plan.fs_op_count; ++i)
@@ -145,6 +144,7 @@ bool UnpackPlan(const std::string& message, UnpackedPlan* out) {
   ChildPlan& plan = out->plan;
   const char* hostname = nullptr;
   if (!strings.Next(&out->program) || !strings.Next(&plan.cwd) || !strings.Next(&hostname) ||
+      !strings.Next(&plan.scratch_options) ||
       out->program == nullptr || plan.cwd == nullptr || hostname == nullptr || h.argv_count == 0 ||
       !strings.List(h.argv_count, &out->argv) || !strings.List(h.env_count, &out->envp))
     return false;
@@ -163,7 +163,6 @@ bool UnpackPlan(const std::string& message, UnpackedPlan* out) {
   plan.rlimit_count = static_cast<int>(out->rlimits.size());
   plan.uid = h.uid;
   plan.gid = h.gid;
-  plan.scratch_bytes = h.scratch_bytes;
   plan.nice = h.nice;
   return true;
 }

@@ -19,7 +19,7 @@
 //                                  before the first run's     they are not the hello's, K drops
 //                                  answer                     the connection, run and all (none)
 //   run            conn  J -> K    per run, the first right   KeeperRunHeader (namespaces, uid, gid,  KeeperStarted,
-//                                  behind the hello, the      counts, session, scratch_bytes, nice),  then
+//                                  behind the hello, the      counts, session, nice),                 then
 //                                  next after KeeperEnded     op_count PackedFsOp (the first          KeeperEnded
 //                                                             base_op_count the init's base),
 //                                                             rlimit_count RlimitValue, the strings
@@ -60,7 +60,7 @@
 //
 // The plan holds pointers (strings, tables); the run message holds a header, the
 // fixed-size records, then every string in a fixed order (the program, cwd, hostname,
-// argv, envp, each op's a, b, fstype and data), each as 'n' (null) or 's' and its bytes
+// scratch_options, argv, envp, each op's a, b, fstype and data), each as 'n' (null) or 's' and its bytes
 // up to a NUL. PackPlan (J) writes it, UnpackPlan (K) rebuilds a ChildPlan whose
 // pointers point into the received buffer, which must outlive it. The layout is private
 // to one build: the hello and the welcome name the keeper binary and
@@ -124,7 +124,6 @@ struct KeeperRunHeader {
   uint32_t base_op_count = 0;  // ChildPlan::fs_base_count
   int32_t nice = 0;            // ChildPlan::nice
   uint64_t session = 0;        // RunPlanText::session
-  int64_t scratch_bytes = 0;   // ChildPlan::scratch_bytes
 };
 
 struct PackedFsOp {  // an FsOp without its strings

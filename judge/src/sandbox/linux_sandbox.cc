@@ -337,7 +337,7 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   plan.rlimit_count = derived.rlimit_count;
   plan.uid = plan.gid = static_cast<uid_t>(options_.first_uid + slot.index);
   plan.cwd = layer.work_dir.c_str();
-  plan.scratch_bytes = derived.tmpfs_bytes;
+  plan.scratch_options = strings.emplace_back("mode=1777,size=" + std::to_string(derived.tmpfs_bytes)).c_str();
   plan.nice = spec.nice;
   RunPlanText text;
   text.session = session;

@@ -52,30 +52,6 @@ std::string Describe(KillReason r, const Measurement& m, const SandboxLimits& l,
   return "";
 }
 
-Decision DecideStatusAlone(const Measurement& m, const SandboxLimits& l);
-
-}  // namespace
-
-std::string SignalName(int sig) {
-  const char* abbrev = sigabbrev_np(sig);
-  if (abbrev == nullptr) return "signal " + std::to_string(sig);
-  return std::string("SIG") + abbrev;
-}
-
-int64_t MemoryUsedKib(const Measurement& m) { return std::max(m.memory_kib, m.program_rss_kib); }
-
-Decision DecideStatus(const Measurement& m, const SandboxLimits& l) {
-  Decision d = DecideStatusAlone(m, l);
-  if (m.forks_denied > 0) {
-    std::string note = std::to_string(m.forks_denied) + (m.forks_denied == 1 ? " fork was" : " forks were") +
-                       " denied at the process limit of " + std::to_string(l.max_processes);
-    d.message = d.message.empty() ? note : d.message + "; " + note;
-  }
-  return d;
-}
-
-namespace {
-
 Decision DecideStatusAlone(const Measurement& m, const SandboxLimits& l) {
   Decision d;
   // 1. What stopped the run.
@@ -147,4 +123,23 @@ Decision DecideStatusAlone(const Measurement& m, const SandboxLimits& l) {
 }
 
 }  // namespace
+
+std::string SignalName(int sig) {
+  const char* abbrev = sigabbrev_np(sig);
+  if (abbrev == nullptr) return "signal " + std::to_string(sig);
+  return std::string("SIG") + abbrev;
+}
+
+int64_t MemoryUsedKib(const Measurement& m) { return std::max(m.memory_kib, m.program_rss_kib); }
+
+Decision DecideStatus(const Measurement& m, const SandboxLimits& l) {
+  Decision d = DecideStatusAlone(m, l);
+  if (m.forks_denied > 0) {
+    std::string note = std::to_string(m.forks_denied) + (m.forks_denied == 1 ? " fork was" : " forks were") +
+                       " denied at the process limit of " + std::to_string(l.max_processes);
+    d.message = d.message.empty() ? note : d.message + "; " + note;
+  }
+  return d;
+}
+
 }  // namespace judge::sandbox

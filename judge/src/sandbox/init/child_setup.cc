@@ -353,7 +353,7 @@ KeeperEnded RunInInit(const ChildPlan& plan, int judge, pid_t init_pid, int link
   if (session != nullptr) {
     const char* what = "";
     if (int err = ResetPidCounter(session, &what); err != 0) Fail(plan, what, nullptr, err);
-    if (int err = MountFreshScratch(plan.scratch_bytes, &what); err != 0) Fail(plan, what, nullptr, err);
+    if (int err = MountFreshScratch(plan.scratch_options, &what); err != 0) Fail(plan, what, nullptr, err);
   }
   int pidfd = -1;
   pid_t program = LaunchProgram(plan, judge, link, &pidfd);

@@ -129,9 +129,9 @@ struct ChildPlan {
   const char* cwd = "/";
   const sock_filter* filter = nullptr;
   unsigned short filter_len = 0;
-  // Session runs (RunInInit): the size of the tmpfs holding the run's /tmp and
-  // /dev/shm, in bytes.
-  int64_t scratch_bytes = 0;
+  // Session runs (RunInInit): the mount options of each run's /tmp and /dev/shm
+  // ("mode=1777,size=<bytes>").
+  const char* scratch_options = nullptr;
   // P's nice value (RunSpec::nice), set before it drops its privileges. Judge -> keeper.
   int nice = 0;
   const char* program = nullptr;  // what P execs, with argv and envp (null-terminated)

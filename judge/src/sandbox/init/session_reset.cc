@@ -8,28 +8,11 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstdint>
 #include <initializer_list>
 
 namespace judge::sandbox {
 
 namespace {
-
-// "mode=1777,size=<bytes>" into buf (no allocation).
-void ScratchOptions(int64_t bytes, char* buf, int cap) {
-  const char prefix[] = "mode=1777,size=";
-  int n = 0;
-  for (const char* p = prefix; *p != '\0' && n < cap - 1; ++p) buf[n++] = *p;
-  char digits[24];
-  int d = 0;
-  uint64_t v = bytes > 0 ? static_cast<uint64_t>(bytes) : 4096;
-  do {
-    digits[d++] = static_cast<char>('0' + v % 10);
-    v /= 10;
-  } while (v != 0);
-  while (d > 0 && n < cap - 1) buf[n++] = digits[--d];
-  buf[n] = '\0';
-}
 
 int Failed(const char* step, const char** what) {
   *what = step;
@@ -40,9 +23,7 @@ constexpr const char* kLastPid = "/proc/sys/kernel/ns_last_pid";
 
 }  // namespace
 
-int MountFreshScratch(int64_t bytes, const char** what) {
-  char options[64];
-  ScratchOptions(bytes, options, sizeof options);
+int MountFreshScratch(const char* options, const char** what) {
   for (const char* at : {"/tmp", "/dev/shm"})
     if (mount("judge-scratch", at, "tmpfs", MS_NOSUID | MS_NODEV, options) != 0)
       return Failed("mount the run's /tmp or /dev/shm", what);

@@ -39,12 +39,12 @@ namespace judge::sandbox {
 // 0, or the errno of the failed step, *what naming it.
 int ResetPidCounter(SessionScratch* scratch, const char** what);
 
-// A fresh tmpfs of `bytes` (nosuid, nodev, mode 1777) over /tmp, and another over
+// A fresh tmpfs with `options` (ChildPlan::scratch_options; nosuid, nodev) over /tmp, and another over
 // /dev/shm: one mount each, nothing else (no mount point of their own, no bind, no
 // remount; every mount operation takes the kernel's global mount lock, which other
 // processes of the host contend for). 0, or the errno of the failed step, *what
 // naming it.
-int MountFreshScratch(int64_t bytes, const char** what);
+int MountFreshScratch(const char* options, const char** what);
 
 // Detaches the run's /tmp and /dev/shm: every file and page in them goes. Before the
 // judge reads the run's counters. 0, or the errno of the failed step, *what naming it.
