@@ -22,7 +22,7 @@
 // the plan of the run just served) while the judge concludes that run, and waits. A
 // run whose plan has the same base (BaseKey) is handed to it with the descriptors it
 // needs, the run's host directories among them as detached mounts the keeper makes
-// (keeper_mounts.h: the init, pivoted into its new root, no longer sees the host's
+// (HostMounts: the init, pivoted into its new root, does not see the host's
 // paths); any other plan gets a new init first (keeper_init.h). The init does the rest
 // (RunInInit), answers the judge itself on the judge's connection, which comes with
 // the run, and sends the keeper a copy of its last answer; the keeper answers for an
@@ -44,6 +44,7 @@
 #include <linux/filter.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
 #include <unistd.h>
@@ -59,7 +60,6 @@
 #include "init/child_setup.h"
 #include "judge/base/unique_fd.h"
 #include "keeper_init.h"
-#include "keeper_mounts.h"
 #include "keeper_protocol.h"
 #include "seccomp_policy.h"
 
@@ -158,6 +158,58 @@ bool AwaitRunEnd(const Client& c) {
     }
     if ((p[1].revents & POLLIN) != 0) judge_waits = true;
   }
+}
+
+// A new overlay (options: RunDisk's key=value list, no commas inside values), not
+// attached anywhere yet; invalid with errno set when the kernel refuses it.
+UniqueFd NewOverlay(const char* options) {
+  UniqueFd fs(static_cast<int>(syscall(SYS_fsopen, "overlay", FSOPEN_CLOEXEC)));
+  if (!fs) return UniqueFd();
+  bool ok = syscall(SYS_fsconfig, fs.get(), FSCONFIG_SET_STRING, "source", "judge-work", 0) == 0;
+  const std::string all(options);
+  for (std::size_t at = 0; ok && at < all.size();) {
+    std::size_t end = all.find(',', at);
+    if (end == std::string::npos) end = all.size();
+    const std::string item = all.substr(at, end - at);
+    const std::size_t eq = item.find('=');
+    if (eq == std::string::npos)
+      ok = syscall(SYS_fsconfig, fs.get(), FSCONFIG_SET_FLAG, item.c_str(), nullptr, 0) == 0;
+    else
+      ok = syscall(SYS_fsconfig, fs.get(), FSCONFIG_SET_STRING, item.substr(0, eq).c_str(), item.c_str() + eq + 1,
+                   0) == 0;
+    at = end + 1;
+  }
+  if (ok) ok = syscall(SYS_fsconfig, fs.get(), FSCONFIG_CMD_CREATE, nullptr, nullptr, 0) == 0;
+  UniqueFd mount(ok ? static_cast<int>(syscall(SYS_fsmount, fs.get(), FSMOUNT_CLOEXEC, 0)) : -1);
+  const int err = errno;
+  fs.Reset();
+  errno = err;
+  return mount;
+}
+
+// The detached mount a kHost* op attaches: the overlay, or a copy of the host's
+// directory op.b. Invalid with errno set when the kernel refuses it.
+UniqueFd HostMount(const FsOp& op) {
+  if (op.kind == FsOp::kHostOverlay) return NewOverlay(op.data != nullptr ? op.data : "");
+  return UniqueFd(
+      static_cast<int>(syscall(SYS_open_tree, AT_FDCWD, op.b, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE)));
+}
+
+// The detached mounts of every kHost* op of plan.fs_ops[fs_base_count, ...), in order,
+// made in the host's mount namespace with the new mount API (Linux 5.2) for the init
+// to attach inside its own root, where host paths cannot be reached. False with errno
+// set, *failed naming the host path, when one cannot be made.
+bool HostMounts(const ChildPlan& plan, std::vector<UniqueFd>* mounts, const char** failed) {
+  for (int i = plan.fs_base_count; i < plan.fs_op_count; ++i) {
+    const FsOp& op = plan.fs_ops[i];
+    if (op.kind != FsOp::kHostBind && op.kind != FsOp::kHostOverlay) continue;
+    mounts->push_back(HostMount(op));
+    if (!mounts->back()) {
+      *failed = op.b;
+      return false;
+    }
+  }
+  return true;
 }
 
 // Hands the run to an init ready for it (a fresh one, or its session's). False with
