@@ -11,7 +11,6 @@
 #include <thread>
 
 #include "cgroup.h"
-#include "cgroup_files.h"
 
 namespace judge::sandbox {
 namespace {

@@ -27,7 +27,7 @@
 //      counters, decide the status (run_verdict.h);
 //   8. copy what the program wrote and the caller wants back into the host work
 //      directory (fd-relative, through the directory opened in step 4; by real
-//      blocks, each inode once, at most what the layer was charged: copy_back.h).
+//      blocks, each inode once, at most what the layer was charged: run_disk.h).
 //
 // Without cgroups (SandboxMethod::kNoCgroup) the same isolation applies, time comes
 // from rusage and /proc polling and memory from polling only; results say so.
