@@ -77,7 +77,7 @@ Status KillTree(Slot& slot, int program_pidfd) {
 // A SandboxSession: the runs of one submission, each handed to the slot's keeper with
 // the session's id, so that the keeper keeps the run's init for the session's next run
 // (keeper/keeper_init.h), where the init restores what a run changed
-// (init/session_reset.h). It holds no slot between runs: the pool sends a session's run
+// (init/child_setup.h). It holds no slot between runs: the pool sends a session's run
 // back to the slot whose keeper keeps its init when that slot is free (run_slot.h);
 // elsewhere the run gets a fresh init. Borrows the sandbox; one run at a time.
 class LinuxSession final : public SandboxSession {

@@ -19,7 +19,6 @@
 
 #include "keeper_protocol.h"
 #include "launcher.h"
-#include "session_reset.h"
 
 namespace judge::sandbox {
 

@@ -25,7 +25,7 @@
 //      whatever is left in the namespace (setsid-ed daemons included: kill(-1) from its
 //      pid 1, which spares I's own threads, L among them) and reaps it. A run on its
 //      own's I then exits, L with it; a session's I restores what a run can change
-//      (session_reset.h). init_main.cc then sends KeeperEnded, and a session's I
+//      (below). init_main.cc then sends KeeperEnded, and a session's I
 //      detaches the run's mounts (FinishSessionRun) and waits for the session's next run.
 // I and L are root and the program is not, so the program cannot signal or inspect
 // them. I dies with the keeper (PR_SET_PDEATHSIG, a SIGKILL to I's whole thread
@@ -175,7 +175,7 @@ inline constexpr int kMaxMountFds = 16;
 void PrepareInit(const ChildPlan& plan);
 
 // What a session's I carries from one run to the next: what it restores before each
-// later run. Each run gets a fresh /tmp and /dev/shm (session_reset.h).
+// later run. Each run gets a fresh /tmp and /dev/shm (below).
 struct SessionScratch {
   // /proc/sys/kernel/ns_last_pid as the session's first run found it (I and L made):
   // written back before every later run, so that each run's processes get the pids a
@@ -193,7 +193,7 @@ struct SessionScratch {
 // judge is gone. session: null for a run on its own (I exits after it, the kernel
 // tearing its namespaces down); else a session's, whose I stays: the pid counter is
 // set back to what the session's first run found, the run's /tmp and /dev/shm are a
-// fresh tmpfs, detached before this returns (session_reset.h).
+// fresh tmpfs, detached before this returns (below).
 struct KeeperEnded;
 KeeperEnded RunInInit(const ChildPlan& plan, int judge, pid_t init_pid, int link, SessionScratch* session);
 
@@ -205,6 +205,60 @@ KeeperEnded RunInInit(const ChildPlan& plan, int judge, pid_t init_pid, int link
 // without a report: the run was concluded).
 inline constexpr char kRunDetached = 1;
 void FinishSessionRun(const ChildPlan& plan, int link);
+
+// What a session's init (RunInInit) does around each run so that the
+// next run of the session finds nothing of it, nor any trace that a run came before.
+//
+// Theory of operation. A session keeps one init I, with its pid, mount, IPC, UTS and
+// network namespaces, for all the runs of one submission (each submission gets fresh
+// ones). What a run can change or observe there, and how it is restored:
+//  - processes: every process of the run lives in I's pid namespace (it cannot leave
+//    it), so I, its pid 1, kills them all with kill(-1, SIGKILL), which spares only
+//    its own thread group, and reaps until it has no child;
+//  - the pid counter: ns_last_pid is written back, before each later run, to what the
+//    session's first run found (ResetPidCounter), so a run's pids are a fresh init's;
+//  - files: the root is read-only; /tmp and /dev/shm are each a fresh tmpfs per run
+//    (MountFreshScratch), detached after the run (their inode counters, files and
+//    pages go with them); the work directory's overlay and its write layer are new per run
+//    (the layer a fresh tmpfs the judge mounts, run_disk.h) and detached after it;
+//    extra mounts are detached;
+//  - IPC: SysV IPC and POSIX message queues are refused by the seccomp filter
+//    (seccomp_policy.h), so no object and no id counter changes; POSIX shared memory
+//    is a file in /dev/shm;
+//  - network: inet sockets are refused by the seccomp filter (no flow label, no
+//    counter moves); AF_UNIX sockets die with their processes;
+//  - the cgroup's counters and peaks: the judge resets and reads them per run, and
+//    checks the cgroup empty (I never joins it).
+// The hostname, mounts and namespaces cannot be changed by the program (no
+// capability, seccomp).
+//
+// These run in I (init_main.cc): system calls only, no allocation, no locks.
+// Writes the pid counter back to what the session's first run found (read then, and
+// kept in *scratch). Every process of the namespace but I and its launcher is reaped.
+// 0, or the errno of the failed step, *what naming it.
+int ResetPidCounter(SessionScratch* scratch, const char** what);
+
+// A fresh tmpfs with `options` (ChildPlan::scratch_options; nosuid, nodev) over /tmp, and another over
+// /dev/shm: one mount each, nothing else (no mount point of their own, no bind, no
+// remount; every mount operation takes the kernel's global mount lock, which other
+// processes of the host contend for). 0, or the errno of the failed step, *what
+// naming it.
+int MountFreshScratch(const char* options, const char** what);
+
+// Detaches the run's /tmp and /dev/shm: every file and page in them goes. Before the
+// judge reads the run's counters. 0, or the errno of the failed step, *what naming it.
+int DetachScratch(const char** what);
+
+// Kills every process of the caller's pid namespace but the caller (its init), and
+// reaps until none is left. The usage of what it reaps counts in RUSAGE_CHILDREN.
+void KillAllOthersAndReap();
+
+// Detaches the run's mounts, the kHost* targets of plan.fs_ops[fs_base_count, ...)
+// (in reverse), and makes the root's mount writable again for the next run's mount
+// points. They hold nothing the run's counters include, so this may follow the
+// judge's answer (the keeper hands the init its next run only once it is done). 0, or
+// the errno of the failed step.
+int DetachRunMounts(const ChildPlan& plan);
 
 // What the keeper clones I with (keeper/keeper_init.h): the plan whose base I builds,
 // and I's end of its link.

@@ -14,7 +14,7 @@
 // clone of the program P; P, L's child, starts with L's filter and no_new_privs.
 //
 // Why a thread and not a process: kill(-1, SIGKILL) from I, pid 1 of its namespace
-// (session_reset.h), spares the caller's thread group, so L outlives every run's
+// (child_setup.h), spares the caller's thread group, so L outlives every run's
 // kill; the program, another uid, can neither signal nor ptrace a root thread (and
 // hidepid=2 hides it); a child of any thread of a group is reaped by every thread's
 // wait4 (the kernel looks at each thread's children), so I reaps P and counts its

@@ -25,7 +25,7 @@
 // (building the next init's namespaces while the last one's are torn down made runs
 // slower on a loaded host: docs/figures.md, runpath). A session's run (GoMessage::keep)
 // leaves I waiting on its link for the session's next run, everything the run could
-// change or observe gone before its KeeperEnded (session_reset.h), and its mounts
+// change or observe gone before its KeeperEnded (init/child_setup.h), and its mounts
 // detached after it (FinishSessionRun, which ends with a byte on the link, which the
 // keeper waits for before it serves its next request: AwaitReset). Such an I
 // belongs to its session: ReadyFor hands it to no other (a run of another session, or

@@ -32,7 +32,7 @@
 //
 // A run of a session (the plan's session id, SandboxSession) leaves its init waiting
 // for the session's next run instead, its KeeperEnded sent once the run's traces are
-// removed (session_reset.h). The kept init serves only runs of that session with the
+// removed (init/child_setup.h). The kept init serves only runs of that session with the
 // same base; any other run discards it for a fresh one.
 //
 // A connection that ends (the judge closed it, or died) during a run kills that run.
