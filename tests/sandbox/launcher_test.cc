@@ -1,4 +1,4 @@
-// The launcher (judge/src/sandbox/init/launcher.h), seen from the host while a program
+// The launcher (judge/src/sandbox/init/child_setup.h, the launcher), seen from the host while a program
 // runs: the run's init I has exactly two tasks, itself (unfiltered: it mounts for a
 // session's later runs) and its launcher thread L (the seccomp filter, no_new_privs,
 // root), and the program P, L's child, has L's one filter, not a second of its own.
@@ -24,7 +24,7 @@
 #include <string>
 #include <thread>
 
-#include "init/launcher.h"
+#include "init/child_setup.h"
 #include "sandbox_fixture.h"
 
 namespace judge::testing {

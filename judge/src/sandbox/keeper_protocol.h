@@ -1,6 +1,6 @@
 // Every message between the judge J, a slot's keeper K (keeper/keeper_main.cc), the
-// run's init I (init/child_setup.h, init/init_main.cc) and I's launcher thread L
-// (init/launcher.h): the sandbox's whole protocol, in one table. Other files point here.
+// run's init I and I's launcher thread L (init/child_setup.h): the sandbox's whole
+// protocol, in one table. Other files point here.
 //
 // Channels.
 //   conn    J <-> K, then I: a SOCK_SEQPACKET connection to K's listening socket
@@ -8,7 +8,7 @@
 //           whole; descriptors beside the bytes, SCM_RIGHTS). K hands it to I with
 //           each run, and I answers J on it itself.
 //   link    K <-> I: a SOCK_SEQPACKET pair made when K clones I.
-//   futex   I <-> L: one word in the memory they share (init/launcher.h).
+//   futex   I <-> L: one word in the memory they share (init/child_setup.h, the launcher).
 //
 //   message        on    from->to  when                       carries (descriptors)                   answered by
 //   KeeperHello    conn  J -> K    first on a connection      version, has_judge_pidfd, the keeper    KeeperWelcome

@@ -11,7 +11,7 @@
 //
 // The filter is compiled into classic BPF (libseccomp) once per slot keeper, at its
 // start (keeper/keeper_main.cc), and installed once per init, on its launcher thread
-// (init/launcher.h), whose every program inherits it.
+// (init/child_setup.h, the launcher), whose every program inherits it.
 #ifndef JUDGE_SRC_SANDBOX_SECCOMP_POLICY_H_
 #define JUDGE_SRC_SANDBOX_SECCOMP_POLICY_H_
 

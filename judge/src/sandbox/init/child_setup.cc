@@ -18,7 +18,6 @@
 #include <initializer_list>
 
 #include "keeper_protocol.h"
-#include "launcher.h"
 
 namespace judge::sandbox {
 
@@ -203,7 +202,7 @@ void BecomeProgram(const ChildPlan& plan) {
   if (syscall(SYS_setresuid, plan.uid, plan.uid, plan.uid) != 0) Fail(plan, "setresuid", nullptr, errno);
   umask(022);
   // no_new_privs and the seccomp filter came with the clone: P is the launcher's child
-  // (launcher.h), and the filter has been in force since. One call checks it, so that
+  // (child_setup.h), and the filter has been in force since. One call checks it, so that
   // no program ever runs without it.
   if (plan.filter_len > 0 && prctl(PR_GET_SECCOMP, 0, 0, 0, 0) != SECCOMP_MODE_FILTER)
     Fail(plan, "seccomp: the launcher's filter is missing", nullptr, EPERM);
@@ -295,7 +294,7 @@ pid_t LaunchProgram(const ChildPlan& plan, int judge, int keep_fd, int* pidfd) {
   // glibc's clone(), not fork(): no atfork handlers, no locks; the child runs
   // ProgramMain on program_stack (the stack grows down from its end). P joins the
   // cgroups itself (BecomeProgram). The launcher makes the clone (I waits), so that
-  // P starts with its seccomp filter; P is still reaped here (launcher.h).
+  // P starts with its seccomp filter; P is still reaped here (child_setup.h).
   const int flags = CLONE_VM | CLONE_VFORK | CLONE_PIDFD | SIGCHLD;
   void* const stack_top = program_stack + sizeof program_stack;
   void* const arg = const_cast<ChildPlan*>(&plan);

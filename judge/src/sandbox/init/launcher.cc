@@ -1,4 +1,4 @@
-#include "launcher.h"
+#include "child_setup.h"
 
 #include <linux/futex.h>
 #include <linux/seccomp.h>
