@@ -12,10 +12,9 @@
 
 #include "judge/sandbox/sandbox.h"
 #include "keeper_protocol.h"
-#include "run_monitor.h"
+#include "run_streams.h"
 #include "run_filesystem.h"
 #include "run_limits.h"
-#include "run_verdict.h"
 #include "seccomp_policy.h"
 
 namespace judge::sandbox {

@@ -20,11 +20,11 @@
 //      init answers once the program has exec'd, with the program's pidfd (SpawnedInit:
 //      the whole tree is killed and the run's end awaited when it goes, unless that
 //      happened already). The messages are in keeper_protocol.h;
-//   6. watch the run (run_monitor.h), draining its output, until it ends or a limit
+//   6. watch the run (run_streams.h: WatchRun), draining its output, until it ends or a limit
 //      is crossed or the caller cancels; kill the tree through the cgroup (or the
 //      program's pidfd and the init without one) when it must stop;
 //   7. hear from the init that every process of the run is gone, read the final
-//      counters, decide the status (run_verdict.h);
+//      counters, decide the status (run_limits.h);
 //   8. copy what the program wrote and the caller wants back into the host work
 //      directory (fd-relative, through the directory opened in step 4; by real
 //      blocks, each inode once, at most what the layer was charged: run_disk.h).
@@ -53,7 +53,6 @@
 #include "judge/base/files.h"
 #include "linux_sandbox.h"
 #include "run_disk.h"
-#include "run_verdict.h"
 
 namespace judge {
 
@@ -275,7 +274,7 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   in.wall_limit_ms = spec.limits.wall_time_ms;
   in.memory_limit_kib = spec.limits.memory_kib;
   // DOMjudge's truncation: the streams keep output_kib and drop the rest; the verdict
-  // looks at the bytes written after the run (run_verdict.cc), after the time limits.
+  // looks at the bytes written after the run (run_limits.cc), after the time limits.
   in.output_limit_bytes = spec.limits.output_truncates ? INT64_MAX : derived.output_bytes;
   in.streams = &streams;
   in.cpus = cpus_;

@@ -16,7 +16,6 @@
 #include "judge/sandbox/sandbox.h"
 #include "run_filesystem.h"
 #include "run_limits.h"
-#include "run_monitor.h"
 #include "run_slot.h"
 #include "run_streams.h"
 
