@@ -20,7 +20,7 @@
 
 #include "judge/sandbox/sandbox.h"
 #include "keeper_protocol.h"
-#include "slot_keeper.h"
+#include "run_slot.h"
 #include "sandbox_fixture.h"
 
 namespace judge::testing {

@@ -24,7 +24,6 @@
 #include "run_filesystem.h"
 #include "run_slot.h"
 #include "seccomp_policy.h"
-#include "slot_keeper.h"
 
 namespace judge {
 namespace {

@@ -15,7 +15,7 @@
 //      directory goes, under a quota (run_disk.h: a fresh tmpfs, unmounted after the
 //      run); empty the cgroup, reset it and set its limits (CgroupRun: emptied for the
 //      next run when it goes);
-//   5. hand the run to the slot's keeper (slot_keeper.h), whose prepared init (new pid,
+//   5. hand the run to the slot's keeper (run_slot.h), whose prepared init (new pid,
 //      mount, IPC, UTS and network namespaces: init/child_setup.h) starts the program; the
 //      init answers once the program has exec'd, with the program's pidfd (SpawnedInit:
 //      the whole tree is killed and the run's end awaited when it goes, unless that
@@ -46,32 +46,76 @@
 #include <cerrno>
 #include <cstring>
 #include <deque>
+#include <map>
+#include <memory>
+#include <string>
+#include <vector>
 #include <optional>
 #include <thread>
 
 #include "judge/base/errors.h"
 #include "judge/base/files.h"
-#include "linux_sandbox.h"
+#include "judge/base/unique_fd.h"
+#include "judge/sandbox/sandbox.h"
 #include "run_disk.h"
+#include "run_filesystem.h"
+#include "run_limits.h"
+#include "run_slot.h"
+#include "run_streams.h"
 
 namespace judge {
 
 namespace sandbox {
 
+// The Linux implementation of judge::Sandbox (the theory above). Created through
+// judge::CreateSandbox(); thread-safe: concurrent Run() calls take different slots.
+struct WorkLayer;
+
+class LinuxSandbox final : public Sandbox {
+ public:
+  explicit LinuxSandbox(const SandboxOptions& options) : options_(options) {}
+  LinuxSandbox(const LinuxSandbox&) = delete;
+  LinuxSandbox& operator=(const LinuxSandbox&) = delete;
+
+  // Detects the method, prepares the state directory and /etc.
+  Status Init();
+  Result<RunResult> Run(const RunSpec& spec) override;
+  std::unique_ptr<SandboxSession> OpenSession() override;  // a LinuxSession (linux_sandbox.cc)
+
+  // Run() as a run of `session` (0: on its own): the slot's keeper keeps the run's
+  // init for the session's next run (keeper/keeper_init.h). For LinuxSession.
+  Result<RunResult> RunInSession(const RunSpec& spec, uint64_t session);
+  // The session ended: its slots are no longer preferred for it.
+  void EndSession(uint64_t session);
+
+ private:
+  Status InitCgroups();
+  Status PrepareSlot(Slot& slot);
+  Result<RunResult> RunInSlot(Slot& slot, const RunSpec& spec, const RunPaths& paths, uint64_t session);
+  DerivedLimits ClampedLimits(const SandboxLimits& limits, bool with_cgroup) const;
+  Result<WorkLayer> OpenWorkLayer(Slot& slot, const std::string& work_dir, const DerivedLimits& derived, uid_t uid);
+  Result<SpawnedInit> Spawn(Slot& slot, const RunSpec& spec, const WorkLayer& layer, const DerivedLimits& derived,
+                            const RunStreams& streams, const std::string& program, uint64_t session);
+  Result<SlotKeeper*> KeeperOf(Slot& slot);
+  Result<RunResult> Conclude(Slot& slot, const RunSpec& spec, const MonitorResult& watched, SpawnedInit& init,
+                             RunStreams& streams, const WorkLayer& layer, const CgroupUsage& base);
+
+  SandboxOptions options_;
+  CgroupChoice choice_;
+  std::string warning_;
+  std::string etc_dir_;
+  std::vector<SystemEntry> system_;
+  unsigned cpus_ = 1;
+  UniqueFd judge_pidfd_;  // lets a freshly forked init notice that the judge died
+  std::map<int, rlim_t> hard_limits_;  // the judge's own hard rlimits
+  std::string keeper_path_;  // the slots' keeper binary (run_slot.h)
+  SlotPool slots_;
+};
+
 namespace {
 
 constexpr const char* kNoCgroupTimeMethod = "rusage+proc-polling";
 constexpr const char* kNoCgroupMemoryMethod = "proc-polling (warning: no cgroup, approximate peak)";
-
-// What the keeper must kill: the run's tree through the cgroup; without one, the
-// program through its pidfd (so a pid the init has reaped and the kernel reused is never
-// hit), and once it has exited the init kills every other process of its namespace
-// (kill(-1)) before the run is said to have ended.
-Status KillTree(Slot& slot, int program_pidfd) {
-  if (slot.cgroup) return slot.cgroup->KillAll().WithContext("killing the run");
-  if (program_pidfd >= 0) ::syscall(SYS_pidfd_send_signal, program_pidfd, SIGKILL, nullptr, 0);
-  return Status::Ok();
-}
 
 // A SandboxSession: the runs of one submission, each handed to the slot's keeper with
 // the session's id, so that the keeper keeps the run's init for the session's next run
@@ -100,31 +144,6 @@ class LinuxSession final : public SandboxSession {
 
 }  // namespace
 
-// The run's init between its two answers, KeeperStarted and KeeperEnded
-// (keeper_protocol.h). When it goes without Reap(), the run is killed and its end
-// awaited, so no path leaves a process behind or the keeper out of step.
-class SpawnedInit {
- public:
-  SpawnedInit(Slot* slot, SlotKeeper* keeper, SlotKeeper::Started started)
-      : slot_(slot), keeper_(keeper), started_(std::move(started)) {}
-  SpawnedInit(SpawnedInit&& o) noexcept
-      : slot_(o.slot_), keeper_(std::exchange(o.keeper_, nullptr)), started_(std::move(o.started_)) {}
-  ~SpawnedInit() {
-    if (keeper_ == nullptr) return;
-    (void)KillTree(*slot_, pidfd());
-    (void)Reap();
-  }
-  pid_t pid() const { return started_.init_pid; }
-  int pidfd() const { return started_.pidfd.get(); }  // the program's; signals go through it
-  int64_t start_ns() const { return started_.start_ns; }
-  Result<KeeperEnded> Reap() { return std::exchange(keeper_, nullptr)->WaitEnded(); }
-
- private:
-  Slot* slot_;
-  SlotKeeper* keeper_;  // null once reaped
-  SlotKeeper::Started started_;
-};
-
 // The program's work directory for one run: the host directory, opened before the
 // run, and the disk layer its writes go to.
 struct WorkLayer {
@@ -133,10 +152,6 @@ struct WorkLayer {
   std::optional<RunDisk> disk;  // this run's (set by OpenWorkLayer)
   std::string overlay_options;  // for the keeper's overlay
 };
-
-LinuxSandbox::LinuxSandbox(const SandboxOptions& options) : options_(options) {}
-
-LinuxSandbox::~LinuxSandbox() = default;
 
 Status LinuxSandbox::Init() {
   if (::geteuid() != 0)
@@ -178,7 +193,6 @@ Status LinuxSandbox::InitCgroups() {
     warning_ = "no cgroups (" + choice.why + "): time and memory are approximate";
   }
   choice_ = choice;
-  method_ = choice.method;
   return Status::Ok();
 }
 
@@ -188,9 +202,9 @@ Status LinuxSandbox::PrepareSlot(Slot& slot) {
   slot.disk_dir = slot.root_dir + ".disk";
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(slot.root_dir, 0700));
   ::chmod(slot.root_dir.c_str(), 0700);
-  if (method_ == SandboxMethod::kCgroupV2) {
+  if (choice_.method == SandboxMethod::kCgroupV2) {
     slot.cgroup = NewCgroupV2(CgroupFiles(choice_.v2_root), options_.cgroup_name, slot.index);
-  } else if (method_ == SandboxMethod::kCgroupV1) {
+  } else if (choice_.method == SandboxMethod::kCgroupV1) {
     std::map<std::string, CgroupFiles> ctl;
     for (const auto& [name, root] : choice_.v1_roots) ctl.emplace(name, CgroupFiles(root));
     slot.cgroup = NewCgroupV1(std::move(ctl), options_.cgroup_name, slot.index);
