@@ -12,8 +12,8 @@ for object in "$@"; do
     found=1
   fi
 done
-if [ "$#" -lt 3 ]; then
-  echo "expected the init's objects (child_setup, init_main, launcher), found $#"
+if [ "$#" -lt 2 ]; then
+  echo "expected the init's objects (child_setup, init_main), found $#"
   exit 1
 fi
 exit $found

@@ -118,7 +118,6 @@ class CgroupV1 final : public RunCgroup {
   }
 
  private:
-  bool Has(const std::string& ctl) const { return ctl_.count(ctl) != 0; }
   CgroupFiles& Files(const std::string& ctl) { return ctl_.at(ctl); }
 
   Status MakeTree() {
@@ -127,7 +126,7 @@ class CgroupV1 final : public RunCgroup {
       JUDGE_RETURN_IF_ERROR(files.MakeDir(name_));
       JUDGE_RETURN_IF_ERROR(files.MakeDir(dir_));
     }
-    has_freezer_ = Has("freezer") && Files("freezer").Exists(dir_ + "/freezer.state");
+    has_freezer_ = ctl_.count("freezer") != 0 && Files("freezer").Exists(dir_ + "/freezer.state");
     tree_ready_ = true;
     return Status::Ok();
   }

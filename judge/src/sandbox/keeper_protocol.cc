@@ -88,8 +88,7 @@ std::string BaseKey(const ChildPlan& plan) {
   return key;
 }
 
-std::string PackPlan(const RunPlanText& in) {
-  const ChildPlan& plan = *in.plan;
+std::string PackPlan(const ChildPlan& plan, uint64_t session) {
   KeeperRunHeader h;
   h.op_count = static_cast<uint32_t>(plan.fs_op_count);
   h.base_op_count = static_cast<uint32_t>(plan.fs_base_count);
@@ -98,10 +97,10 @@ std::string PackPlan(const RunPlanText& in) {
   h.unshare_flags = plan.unshare_flags;
   h.uid = plan.uid;
   h.gid = plan.gid;
-  h.session = in.session;
+  h.session = session;
   h.nice = plan.nice;
-  while (in.argv[h.argv_count] != nullptr) ++h.argv_count;
-  while (in.envp[h.env_count] != nullptr) ++h.env_count;
+  while (plan.argv[h.argv_count] != nullptr) ++h.argv_count;
+  while (plan.envp[h.env_count] != nullptr) ++h.env_count;
   std::string out;
   Append(&out, h);
   for (int i = 0; i < plan.fs_op_count; ++i) {
@@ -109,8 +108,8 @@ std::string PackPlan(const RunPlanText& in) {
     Append(&out, PackedFsOp{op.kind, op.optional ? 1 : 0, op.flags, op.mode, static_cast<uint64_t>(op.dev)});
   }
   for (int i = 0; i < plan.rlimit_count; ++i) Append(&out, plan.rlimits[i]);
-  for (const char* s : {in.program, plan.cwd, plan.hostname, plan.scratch_options}) AppendString(&out, s);
-  for (const char* const* list : {in.argv, in.envp})
+  for (const char* s : {plan.program, plan.cwd, plan.hostname, plan.scratch_options}) AppendString(&out, s);
+  for (const char* const* list : {plan.argv, plan.envp})
     for (const char* const* s = list; *s != nullptr; ++s) AppendString(&out, *s);
   for (int i = 0; i < plan.fs_op_count; ++i)
     for (const char* s : {plan.fs_ops[i].a, plan.fs_ops[i].b, plan.fs_ops[i].fstype, plan.fs_ops[i].data})

@@ -123,7 +123,7 @@ struct KeeperRunHeader {
   uint32_t env_count = 0;
   uint32_t base_op_count = 0;  // ChildPlan::fs_base_count
   int32_t nice = 0;            // ChildPlan::nice
-  uint64_t session = 0;        // RunPlanText::session
+  uint64_t session = 0;        // PackPlan's session
 };
 
 struct PackedFsOp {  // an FsOp without its strings
@@ -159,22 +159,14 @@ struct KeeperEnded {
   ChildReport report = {};
 };
 
-// A ChildPlan with the strings the keeper needs beside it. Pointers in `plan` and
-// `ops` point into `strings`.
-struct RunPlanText {
-  const ChildPlan* plan = nullptr;
-  const char* program = nullptr;
-  const char* const* argv = nullptr;  // null-terminated
-  const char* const* envp = nullptr;  // null-terminated
-  // 0: a run on its own (its init ends with it). Else the id of the judge's session
-  // (SandboxSession) the run belongs to: the keeper keeps the run's init for the
-  // session's next run and never hands it to a run with another id.
-  uint64_t session = 0;
-};
-
-// Flattens a plan (judge side). InvalidArgument-free: a too large plan is reported by
-// the caller when the size exceeds kMaxKeeperMessage.
-std::string PackPlan(const RunPlanText& in);
+// Flattens a plan (judge side): what the keeper needs of it (the namespaces, uid and
+// gid, the file system's ops, rlimits, program, argv, envp, cwd, hostname, scratch
+// options, nice; not its descriptors, which go beside the message) and `session`: 0 for
+// a run on its own (its init ends with it), else the id of the judge's session
+// (SandboxSession) the run belongs to, whose init the keeper keeps for the session's
+// next run and never hands to a run with another id. A plan too large
+// (kMaxKeeperMessage) is the caller's to report.
+std::string PackPlan(const ChildPlan& plan, uint64_t session);
 
 // What an init prepared ahead (PrepareInit) was built from: the namespaces, the
 // hostname and the base ops, strings included. Two plans with the same key may share
@@ -191,7 +183,7 @@ struct UnpackedPlan {
   std::vector<const char*> argv, envp;
   const char* program = nullptr;
   uint32_t procs_count = 0;  // cgroup files expected after stdin, stdout, stderr
-  uint64_t session = 0;      // RunPlanText::session
+  uint64_t session = 0;      // PackPlan's session
 };
 bool UnpackPlan(const std::string& message, UnpackedPlan* out);
 

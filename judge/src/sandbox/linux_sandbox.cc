@@ -89,7 +89,6 @@ class LinuxSandbox final : public Sandbox {
   void EndSession(uint64_t session);
 
  private:
-  Status InitCgroups();
   Status PrepareSlot(Slot& slot);
   Result<RunResult> RunInSlot(Slot& slot, const RunSpec& spec, const RunPaths& paths, uint64_t session);
   DerivedLimits ClampedLimits(const SandboxLimits& limits, bool with_cgroup) const;
@@ -173,7 +172,13 @@ Status LinuxSandbox::Init() {
     struct rlimit cur;
     if (::getrlimit(resource, &cur) == 0) hard_limits_[resource] = cur.rlim_max;
   }
-  JUDGE_RETURN_IF_ERROR(InitCgroups());
+  // Cgroups: detected (or the forced method), else a fallback with a warning.
+  choice_ = ChooseCgroups(DetectCgroupLayout(options_.cgroup_root), options_.method);
+  if (choice_.method == SandboxMethod::kNoCgroup) {
+    bool forced = options_.method == SandboxMethod::kCgroupV1 || options_.method == SandboxMethod::kCgroupV2;
+    if (forced || options_.require_cgroups) return Status::Unsupported("cgroups required but unusable: " + choice_.why);
+    warning_ = "no cgroups (" + choice_.why + "): time and memory are approximate";
+  }
   if (!OverlaySupported())
     return Status::Unsupported("the sandbox needs overlayfs (every run's work directory has a bounded disk layer): "
                                "/proc/filesystems lists none");
@@ -182,18 +187,6 @@ Status LinuxSandbox::Init() {
     return Status::NotFound("sandbox keeper: expected an executable at " + keeper_path_ + ", found none (" +
                             ErrnoText(errno) + ")");
   return slots_.Init(options_.state_dir, slots);
-}
-
-// Cgroups: detect (or take the forced method), fall back with a warning.
-Status LinuxSandbox::InitCgroups() {
-  CgroupChoice choice = ChooseCgroups(DetectCgroupLayout(options_.cgroup_root), options_.method);
-  if (choice.method == SandboxMethod::kNoCgroup) {
-    bool forced = options_.method == SandboxMethod::kCgroupV1 || options_.method == SandboxMethod::kCgroupV2;
-    if (forced || options_.require_cgroups) return Status::Unsupported("cgroups required but unusable: " + choice.why);
-    warning_ = "no cgroups (" + choice.why + "): time and memory are approximate";
-  }
-  choice_ = choice;
-  return Status::Ok();
 }
 
 Status LinuxSandbox::PrepareSlot(Slot& slot) {
@@ -352,19 +345,16 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   plan.cwd = layer.work_dir.c_str();
   plan.scratch_options = strings.emplace_back("mode=1777,size=" + std::to_string(derived.tmpfs_bytes)).c_str();
   plan.nice = spec.nice;
-  RunPlanText text;
-  text.session = session;
-  text.plan = &plan;
-  text.program = program.c_str();
-  text.argv = argv.data();
-  text.envp = envp.data();
+  plan.program = program.c_str();
+  plan.argv = argv.data();
+  plan.envp = envp.data();
   std::vector<int> fds = {streams.in_fd(), streams.out_fd(), streams.err_fd()};
   if (slot.cgroup)
     for (int fd : slot.cgroup->procs_fds()) fds.push_back(fd);
 
   // A keeper that ended since this process last used it (idle, or stopped) never
   // received the run: hand it to a new one, once.
-  const std::string packed = PackPlan(text);
+  const std::string packed = PackPlan(plan, session);
   SlotKeeper* keeper = nullptr;
   Result<SlotKeeper::Started> launched = Status::Unavailable("the run was not handed to a keeper");
   for (int attempt = 0; attempt < 2 && !launched.ok() && launched.status().code() == StatusCode::kUnavailable;

@@ -79,15 +79,6 @@ void ResetSignals() {
   UnblockAllSignals();
 }
 
-void WriteOomScoreAdj(const ChildPlan& plan, const char* value) {
-  int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
-  if (fd < 0) Fail(plan, "open /proc/self/oom_score_adj", nullptr, errno);
-  ssize_t n = write(fd, value, __builtin_strlen(value));
-  int err = errno;
-  close(fd);
-  if (n < 0) Fail(plan, "write /proc/self/oom_score_adj", nullptr, err);
-}
-
 // The calling thread's scheduler slice (sched_attr::sched_runtime of a SCHED_OTHER
 // task; 0: the kernel's default), its policy and nice value kept. Linux 6.12 and later
 // honour it; older kernels ignore it, and so does this (a hint, never a failure).
@@ -188,7 +179,9 @@ void BecomeProgram(const ChildPlan& plan) {
   }
   // The program and its children are the OOM killer's first choice, never I (which
   // shares the judge's pages and looks big). Raising needs no capability.
-  WriteOomScoreAdj(plan, "1000");
+  const int oom = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+  if (oom < 0 || write(oom, "1000", 4) != 4) Fail(plan, "writing /proc/self/oom_score_adj", nullptr, errno);
+  close(oom);
   for (int i = 0; i < plan.rlimit_count; ++i) {
     struct rlimit rl = {plan.rlimits[i].soft, plan.rlimits[i].hard};
     if (setrlimit(plan.rlimits[i].resource, &rl) != 0) Fail(plan, "setrlimit", nullptr, errno);

@@ -81,15 +81,11 @@ struct Client {
   UniqueFd judge_pidfd;
 };
 
-bool SendStarted(const Client& c, const KeeperStarted& s, int pidfd) {
-  return SendMessage(c.socket.get(), &s, sizeof s, &pidfd, pidfd >= 0 ? 1 : 0);
-}
-
 bool Fail(const Client& c, const char* what, int err) {
   KeeperStarted s;
   s.error = err;
   std::strncpy(s.what, what, sizeof s.what - 1);
-  return SendStarted(c, s, -1);
+  return SendMessage(c.socket.get(), &s, sizeof s, nullptr, 0);
 }
 
 // The hello: the judge's pidfd, and the binary the judge
@@ -125,7 +121,7 @@ bool AnswerForInit(const Client& c, pid_t init_pid, int init_pidfd, InitAnswered
     s.ok = 1;
     s.init_pid = init_pid;
     s.start_ns = MonotonicNs();
-    if (!SendStarted(c, s, init_pidfd)) return false;
+    if (!SendMessage(c.socket.get(), &s, sizeof s, &init_pidfd, init_pidfd >= 0 ? 1 : 0)) return false;
   }
   if (answered == InitAnswered::kEnded) return true;
   return SendMessage(c.socket.get(), &e, sizeof e, nullptr, 0);
