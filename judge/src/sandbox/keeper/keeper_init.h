@@ -95,8 +95,8 @@ class RunInit {
   UniqueFd link_;   // the keeper's end of the pair I waits on
   std::string key_;
   uint64_t session_ = 0;  // 0: fresh (never handed a run)
-  bool reset_owed_ = false;
-  ChildReport report_ = {};  // in the memory I shares  // I ran a session's run and owes its kRunDetached
+  bool reset_owed_ = false;  // I ran a session's run and owes its kRunDetached
+  ChildReport report_ = {};  // in the memory I shares
 };
 
 }  // namespace judge::sandbox
