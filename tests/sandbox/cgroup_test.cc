@@ -11,7 +11,6 @@
 #include <thread>
 
 #include "cgroup.h"
-#include "cgroup_files.h"
 
 namespace judge::sandbox {
 namespace {
@@ -173,25 +172,11 @@ TEST_F(FakeTree, V2KillAllUsesCgroupKill) {
       std::this_thread::sleep_for(std::chrono::milliseconds(1));
     }
   });
-  Status st = cg->KillAll(0);
+  Status st = cg->KillAll();
   stop = true;
   kernel.join();
   EXPECT_TRUE(st.ok()) << st.message();
   EXPECT_EQ(Get("judge/slot2/run/cgroup.kill"), "1");
-}
-
-TEST_F(FakeTree, V2KillAllSparesTheKeeper) {
-  Put("cgroup.subtree_control", "memory pids\n");
-  Put("judge/cgroup.subtree_control", "memory pids\n");
-  Put("judge/slot2/cgroup.subtree_control", "memory pids\n");
-  auto cg = NewCgroupV2(CgroupFiles(root_, true), "judge", 2);
-  ASSERT_OK(cg->Prepare(64 << 20, 3));
-  Put("judge/slot2/run/cgroup.kill", "");
-  // Only the spared task is left: nothing to do, and cgroup.kill (which would kill
-  // the spared one too) is not used.
-  Put("judge/slot2/run/cgroup.procs", std::to_string(::getpid()) + "\n");
-  EXPECT_TRUE(cg->KillAll(::getpid()).ok());
-  EXPECT_EQ(Get("judge/slot2/run/cgroup.kill"), "");
 }
 
 class FakeV1 : public FakeTree {

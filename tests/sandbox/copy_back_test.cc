@@ -1,6 +1,6 @@
 // The copy-back walk on plain directories (no overlay, no run): what it writes into
 // the host directory is bounded by real blocks, per inode, and by the cap.
-#include "copy_back.h"
+#include "run_disk.h"
 
 #include <fcntl.h>
 #include <gtest/gtest.h>

@@ -19,9 +19,8 @@
 #include <thread>
 
 #include "judge/sandbox/sandbox.h"
-#include "keeper_channel.h"
 #include "keeper_protocol.h"
-#include "slot_keeper.h"
+#include "run_slot.h"
 #include "sandbox_fixture.h"
 
 namespace judge::testing {
@@ -172,17 +171,11 @@ TEST_F(KeeperTest, AHelloOfAnotherVersionIsAnsweredWithTheKeepersName) {
 TEST_F(KeeperTest, AHelloNamingAnotherBinaryIsRefused) {
   int fd = -1;
   ASSERT_NO_FATAL_FAILURE(ConnectToAStartedKeeper(&fd));
-  struct stat st;
-  ASSERT_EQ(::stat(JUDGE_SANDBOX_KEEPER_BUILD_PATH, &st), 0);
-  sandbox::KeeperHello hello;  // valid in every other way: the report page, no netns
-  hello.exe_dev = st.st_dev;
-  hello.exe_ino = st.st_ino + 1;
-  hello.exe_mtime_ns = int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec;
-  int page = ::memfd_create("report", MFD_CLOEXEC);
-  ASSERT_GE(page, 0);
-  ASSERT_EQ(::ftruncate(page, 4096), 0);
-  ASSERT_TRUE(sandbox::SendMessage(fd, &hello, sizeof hello, &page, 1));
-  ::close(page);
+  sandbox::KeeperHello hello;  // valid in every other way (no judge's pidfd: no descriptor)
+  hello.binary = sandbox::BinaryAt(JUDGE_SANDBOX_KEEPER_BUILD_PATH);
+  ASSERT_NE(hello.binary.ino, 0u);
+  hello.binary.ino += 1;
+  ASSERT_TRUE(sandbox::SendMessage(fd, &hello, sizeof hello, nullptr, 0));
   std::string reply;
   std::vector<int> fds;
   ASSERT_EQ(sandbox::ReceiveMessage(fd, 1024, &reply, &fds), 1) << "no answer to the hello";

@@ -12,10 +12,9 @@
 
 #include "judge/sandbox/sandbox.h"
 #include "keeper_protocol.h"
-#include "proc_poller.h"
+#include "run_streams.h"
 #include "run_filesystem.h"
 #include "run_limits.h"
-#include "run_verdict.h"
 #include "seccomp_policy.h"
 
 namespace judge::sandbox {
@@ -449,12 +448,10 @@ TEST(KeeperPlan, KeepsTheSplitAndComparesOnlyTheBase) {
     plan.fs_base_count = list.base_count;
     const char* argv[] = {"./a", nullptr};
     const char* envp[] = {nullptr};
-    RunPlanText text;
-    text.plan = &plan;
-    text.program = "./a";
-    text.argv = argv;
-    text.envp = envp;
-    return PackPlan(text);
+    plan.program = "./a";
+    plan.argv = argv;
+    plan.envp = envp;
+    return PackPlan(plan, 0);
   };
   std::deque<std::string> s1, s2, s3;
   std::vector<FsOp> o1, o2, o3;

@@ -414,10 +414,11 @@ TEST_F(StateDirTest, JudgesWithDifferentStateDirectoriesTakeTurnsOnASlot) {
   EXPECT_GE(quick_end, slow_end) << "the second judge ran in the slot while the first's run held it";
 }
 
-// What a judge remembers of a slot's cgroup (the limits it last wrote) is forgotten
-// when another judge, with another state directory, used the slot in between. Without
-// the stamp in the host's lock file, the first judge kept the 16 MiB limit the second
-// wrote, and its 63 MB program was MLE under a 256 MiB limit.
+// A judge's run gets its own limits even when another judge, with another state
+// directory, wrote others to the slot's cgroup in between. With limits written only
+// when they changed, and the stamp in the state directory's lock file, the first judge
+// kept the 16 MiB limit the second wrote, and its 63 MB program was MLE under a
+// 256 MiB limit.
 TEST_F(StateDirTest, AJudgeForgetsTheSlotLimitsAnotherStateDirectoryWrote) {
   fs::copy_file(std::string(HOSTILE_DIR) + "/static_63mb", root_ + "/run/static_63mb");
   Result<std::unique_ptr<Sandbox>> first = CreateSandbox(Options());

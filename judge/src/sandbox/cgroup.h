@@ -1,7 +1,7 @@
 // The cgroups of one run slot: limits, measurement and killing of a whole process
 // tree, for cgroup v2 (one directory in the unified hierarchy; cgroup_v2.cc) and
 // cgroup v1 (one directory per controller: memory, cpuacct, pids, freezer;
-// cgroup_v1.cc); which one a host supports is detected once (cgroup_detect.cc).
+// cgroup_v1.cc); which one a host supports is detected once (cgroup.cc).
 //
 // Theory of operation. Each slot owns <root>/<name>/slot<k> (v1: under each
 // controller's mount). Before a run, Prepare() makes sure the cgroup exists and is
@@ -32,11 +32,72 @@
 #include <string_view>
 #include <vector>
 
-#include "cgroup_files.h"
 #include "judge/base/status.h"
 #include "judge/sandbox/sandbox.h"
 
 namespace judge::sandbox {
+
+// Plain file access to a cgroup hierarchy under a configurable root, so the v1 and
+// v2 logic above it is unit-tested against a fake directory tree (tests create
+// ordinary files where the kernel would create control files).
+//
+// Paths given to the methods are relative to root(). Thread-compatible: one
+// CgroupFiles per slot, used by one run at a time.
+class CgroupFiles {
+ public:
+  // fake_tree: tests' ordinary directories stand in for cgroupfs: Write creates a
+  // missing file and RemoveDir deletes the files inside (as the kernel would).
+  explicit CgroupFiles(std::string root, bool fake_tree = false)
+      : root_(std::move(root)), fake_tree_(fake_tree) {}
+
+  // Fake trees only: every directory MakeDir creates gets these (empty) files, as the
+  // kernel creates control files with a cgroup.
+  void set_fake_control_files(std::vector<std::string> names) { fake_control_files_ = std::move(names); }
+
+  const std::string& root() const { return root_; }
+  std::string Path(std::string_view rel) const;
+
+  bool Exists(std::string_view rel) const;
+  // Whole content of a (small) control file.
+  Result<std::string> Read(std::string_view rel) const;
+  // Writes `value` in one write() call, as the kernel wants. A missing control file
+  // is an error (except in a fake tree).
+  Status Write(std::string_view rel, std::string_view value) const;
+  // mkdir; an existing directory is fine.
+  Status MakeDir(std::string_view rel) const;
+  // rmdir; a missing directory is fine.
+  Status RemoveDir(std::string_view rel) const;
+  // Opens a control file for writing (O_WRONLY | O_CLOEXEC); the caller closes it.
+  Result<int> OpenForWrite(std::string_view rel) const;
+
+  // Opens a control file for reading (and writing, when read_write); the caller
+  // closes it.
+  Result<int> OpenForRead(std::string_view rel, bool read_write = false) const;
+  // Re-reads a control file through a descriptor kept open (pread at offset 0:
+  // cheaper than open/read/close on every poll of the monitor). Only for files of one
+  // value, whose text a single read returns whole: a short read ends it.
+  static Result<std::string> ReadFd(int fd);
+  // Writes `value` through a descriptor kept open (fake trees: replaces the content).
+  Status WriteFd(int fd, std::string_view value) const;
+
+  // Parsers of control file formats (pure).
+  // "123\n" -> 123. "max" -> -1.
+  static Result<int64_t> ParseInt(std::string_view text);
+  // Value of `key` in "key value\n" lines (memory.stat, cpu.stat, memory.events,
+  // pids.events, memory.oom_control); NotFound if absent.
+  static Result<int64_t> ParseKeyed(std::string_view text, std::string_view key);
+  // One pid per line (cgroup.procs).
+  static std::vector<int> ParsePids(std::string_view text);
+
+  Result<int64_t> ReadInt(std::string_view rel) const;
+  Result<int64_t> ReadKeyed(std::string_view rel, std::string_view key) const;
+  Result<std::vector<int>> ReadPids(std::string_view rel) const;
+
+ private:
+  std::string root_;
+  bool fake_tree_ = false;
+  std::vector<std::string> fake_control_files_;
+};
 
 // Where the cgroup hierarchies are mounted, from /proc/self/mounts.
 struct CgroupLayout {
@@ -69,10 +130,8 @@ class RunCgroup {
   // Prepare() or Finish().
   virtual const std::vector<int>& procs_fds() const = 0;
   virtual Result<CgroupUsage> ReadUsage() = 0;
-  // Kills every task in the cgroup but `spare` (0: none); returns once none but
-  // `spare` is left (or fails). A caller whose child supervises the others can spare
-  // it, so that it reaps them and nothing is orphaned.
-  virtual Status KillAll(int spare = 0) = 0;
+  // Kills every task in the cgroup; returns once none is left (or fails).
+  virtual Status KillAll() = 0;
   virtual Result<std::vector<int>> Tasks() = 0;
   // After the run: kills what is left (should be nothing), waits until no task is
   // charged to the cgroup any more (exiting tasks stay counted in pids.current until
@@ -82,7 +141,21 @@ class RunCgroup {
   // remembers (the limits it wrote, that it left the cgroup empty) no longer holds,
   // and the next Prepare() writes and checks everything again.
   virtual void ForgetCachedState() {}
+
+ protected:
+  // KillAll without cgroup.kill (v1, old v2): freeze (when can_freeze) so that a fork
+  // bomb cannot outrun it, SIGKILL every task, thaw, until none is left; an error
+  // after 10 s.
+  Status KillLoop(bool can_freeze);
+  virtual Status Freeze(bool on) = 0;
+  virtual Result<bool> Frozen() = 0;
 };
+
+// Waits until the cgroup charges no task (its pids.current file reads 0), up to 10 s.
+Status WaitUncharged(const CgroupFiles& files, const std::string& pids_current);
+
+// Closes every descriptor and empties the list.
+void CloseAll(std::vector<int>* fds);
 
 // cgroup v2 at `files.root()` (the unified mount); the slot lives at
 // <name>/slot<slot>. Needs the memory and pids controllers in the root's
@@ -93,6 +166,35 @@ std::unique_ptr<RunCgroup> NewCgroupV2(CgroupFiles files, std::string name, int 
 // required; "freezer" optional).
 std::unique_ptr<RunCgroup> NewCgroupV1(std::map<std::string, CgroupFiles> controllers, std::string name,
                                        int slot);
+
+// The run's cgroup for the duration of one run: emptied, reset and limited by Start(),
+// emptied again for the next run by Finish(), or when it goes.
+class CgroupRun {
+ public:
+  explicit CgroupRun(RunCgroup* cgroup) : cgroup_(cgroup) {}
+  ~CgroupRun() {
+    if (started_) (void)cgroup_->Finish();
+  }
+  CgroupRun(const CgroupRun&) = delete;
+  CgroupRun& operator=(const CgroupRun&) = delete;
+
+  // The counters before the run (zero without a cgroup).
+  Result<CgroupUsage> Start(int64_t memory_bytes, int64_t pids_max) {
+    if (!cgroup_) return CgroupUsage{};
+    started_ = true;
+    JUDGE_RETURN_IF_ERROR(cgroup_->Prepare(memory_bytes, pids_max).WithContext("preparing the run's cgroup"));
+    return cgroup_->ReadUsage();
+  }
+  Status Finish() {
+    if (!started_) return Status::Ok();
+    started_ = false;
+    return cgroup_->Finish().WithContext("cleaning up after the run");
+  }
+
+ private:
+  RunCgroup* cgroup_;
+  bool started_ = false;
+};
 
 // Which method this host supports, given a layout (pure apart from reading
 // cgroup.controllers of the v2 mount and checking write access).

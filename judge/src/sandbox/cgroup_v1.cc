@@ -3,11 +3,8 @@
 #include <unistd.h>
 
 #include <algorithm>
-#include <chrono>
-#include <thread>
 
 #include "cgroup.h"
-#include "cgroup_common.h"
 
 namespace judge::sandbox {
 namespace {
@@ -32,8 +29,9 @@ class CgroupV1 final : public RunCgroup {
   std::string_view memory_method() const override { return "cgroup-v1-memory"; }
 
   // The slot directories are reused: descriptors of the files read on every run (and
-  // by the monitor on every tick) stay open, limits are written only when they change,
-  // and the emptiness checks are skipped when the last Finish() verified them.
+  // by the monitor on every tick) stay open, and the emptiness checks are skipped when
+  // the last Finish() verified them. Limits are written for every run: another judge
+  // process may have written others in between.
   Status Prepare(int64_t memory_bytes, int64_t pids_max) override {
     JUDGE_RETURN_IF_ERROR(MakeTree());
     if (!clean_) JUDGE_RETURN_IF_ERROR(Empty());
@@ -45,20 +43,13 @@ class CgroupV1 final : public RunCgroup {
     // hits and pids events are not reset: the caller subtracts the values it reads
     // after Prepare.
     JUDGE_RETURN_IF_ERROR(Files("memory").WriteFd(fd_max_usage_, "0"));
-    if (pids_max != last_pids_max_) {
-      JUDGE_RETURN_IF_ERROR(Files("pids").Write(dir_ + "/pids.max", std::to_string(pids_max)));
-      last_pids_max_ = pids_max;
-    }
+    JUDGE_RETURN_IF_ERROR(Files("pids").Write(dir_ + "/pids.max", std::to_string(pids_max)));
     return OpenProcs();
   }
 
   const std::vector<int>& procs_fds() const override { return procs_fds_; }
 
-  void ForgetCachedState() override {
-    clean_ = false;
-    last_memory_bytes_ = -1;
-    last_pids_max_ = -1;
-  }
+  void ForgetCachedState() override { clean_ = false; }
 
   Result<CgroupUsage> ReadUsage() override {
     JUDGE_RETURN_IF_ERROR(OpenCounters());
@@ -94,15 +85,7 @@ class CgroupV1 final : public RunCgroup {
     return all;
   }
 
-  Status KillAll(int spare) override {
-    return KillLoop([this] { return Tasks(); },
-                    [this](bool on) { return Files("freezer").Write(dir_ + "/freezer.state", on ? "FROZEN" : "THAWED"); },
-                    [this]() -> Result<bool> {
-                      JUDGE_ASSIGN_OR_RETURN(std::string s, Files("freezer").Read(dir_ + "/freezer.state"));
-                      return s.rfind("FROZEN", 0) == 0;
-                    },
-                    has_freezer_, spare);
-  }
+  Status KillAll() override { return KillLoop(has_freezer_); }
 
   Status Finish() override {
     // Common case: no task charged any more (pids.current counts exiting ones too).
@@ -114,14 +97,21 @@ class CgroupV1 final : public RunCgroup {
       }
     }
     JUDGE_ASSIGN_OR_RETURN(std::vector<int> left, Tasks());
-    if (!left.empty()) JUDGE_RETURN_IF_ERROR(KillAll(0));
+    if (!left.empty()) JUDGE_RETURN_IF_ERROR(KillAll());
     JUDGE_RETURN_IF_ERROR(WaitUncharged(Files("pids"), dir_ + "/pids.current"));
     clean_ = true;
     return Status::Ok();
   }
 
+  Status Freeze(bool on) override {
+    return Files("freezer").Write(dir_ + "/freezer.state", on ? "FROZEN" : "THAWED");
+  }
+  Result<bool> Frozen() override {
+    JUDGE_ASSIGN_OR_RETURN(std::string s, Files("freezer").Read(dir_ + "/freezer.state"));
+    return s.rfind("FROZEN", 0) == 0;
+  }
+
  private:
-  bool Has(const std::string& ctl) const { return ctl_.count(ctl) != 0; }
   CgroupFiles& Files(const std::string& ctl) { return ctl_.at(ctl); }
 
   Status MakeTree() {
@@ -130,7 +120,7 @@ class CgroupV1 final : public RunCgroup {
       JUDGE_RETURN_IF_ERROR(files.MakeDir(name_));
       JUDGE_RETURN_IF_ERROR(files.MakeDir(dir_));
     }
-    has_freezer_ = Has("freezer") && Files("freezer").Exists(dir_ + "/freezer.state");
+    has_freezer_ = ctl_.count("freezer") != 0 && Files("freezer").Exists(dir_ + "/freezer.state");
     tree_ready_ = true;
     return Status::Ok();
   }
@@ -138,7 +128,7 @@ class CgroupV1 final : public RunCgroup {
   // Kills what a crashed judge left and waits until it is uncharged.
   Status Empty() {
     JUDGE_ASSIGN_OR_RETURN(std::vector<int> left, Tasks());
-    if (!left.empty()) JUDGE_RETURN_IF_ERROR(KillAll(0));
+    if (!left.empty()) JUDGE_RETURN_IF_ERROR(KillAll());
     JUDGE_RETURN_IF_ERROR(WaitUncharged(Files("pids"), dir_ + "/pids.current"));
     if (has_freezer_) JUDGE_RETURN_IF_ERROR(Files("freezer").Write(dir_ + "/freezer.state", "THAWED"));
     return Status::Ok();
@@ -161,14 +151,12 @@ class CgroupV1 final : public RunCgroup {
     CloseCounters();
     JUDGE_RETURN_IF_ERROR(mem.RemoveDir(dir_).WithContext("replacing a memory cgroup with leftover charges"));
     JUDGE_RETURN_IF_ERROR(mem.MakeDir(dir_));
-    last_memory_bytes_ = -1;
     return OpenCounters();
   }
 
   // memory.limit_in_bytes may not exceed memory.memsw.limit_in_bytes: the one that
-  // moves up is written first. Written only when it changes.
+  // moves up is written first.
   Status SetMemoryLimit(int64_t memory_bytes) {
-    if (memory_bytes == last_memory_bytes_) return Status::Ok();
     CgroupFiles& mem = Files("memory");
     std::string limit = std::to_string(memory_bytes);
     bool has_memsw = mem.Exists(dir_ + "/memory.memsw.limit_in_bytes");
@@ -177,7 +165,6 @@ class CgroupV1 final : public RunCgroup {
     if (has_memsw && raising) JUDGE_RETURN_IF_ERROR(mem.Write(dir_ + "/memory.memsw.limit_in_bytes", limit));
     JUDGE_RETURN_IF_ERROR(mem.Write(dir_ + "/memory.limit_in_bytes", limit));
     if (has_memsw && !raising) JUDGE_RETURN_IF_ERROR(mem.Write(dir_ + "/memory.memsw.limit_in_bytes", limit));
-    last_memory_bytes_ = memory_bytes;
     return Status::Ok();
   }
 
@@ -237,8 +224,6 @@ class CgroupV1 final : public RunCgroup {
   bool tree_ready_ = false;
   bool has_freezer_ = false;
   bool clean_ = false;  // Finish() verified the cgroup empty and nothing changed since
-  int64_t last_memory_bytes_ = -1;
-  int64_t last_pids_max_ = -1;
   std::vector<int> procs_fds_;
   int fd_cpu_ = -1, fd_usage_ = -1, fd_max_usage_ = -1, fd_oom_ = -1, fd_failcnt_ = -1;
   int fd_pids_events_ = -1, fd_pids_current_ = -1;

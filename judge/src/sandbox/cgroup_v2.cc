@@ -5,7 +5,6 @@
 #include <thread>
 
 #include "cgroup.h"
-#include "cgroup_common.h"
 
 namespace judge::sandbox {
 namespace {
@@ -35,7 +34,7 @@ class CgroupV2 final : public RunCgroup {
       tree_ready_ = true;
     }
     if (files_.Exists(run_dir_)) {
-      JUDGE_RETURN_IF_ERROR(KillAll(0));
+      JUDGE_RETURN_IF_ERROR(KillAll());
       JUDGE_RETURN_IF_ERROR(WaitUncharged(files_, run_dir_ + "/pids.current"));
       JUDGE_RETURN_IF_ERROR(RemoveRunDir());
     }
@@ -77,29 +76,26 @@ class CgroupV2 final : public RunCgroup {
 
   Result<std::vector<int>> Tasks() override { return files_.ReadPids(run_dir_ + "/cgroup.procs"); }
 
-  Status KillAll(int spare) override {
-    // cgroup.kill spares nobody: only when there is nobody to spare.
-    if (spare == 0 && files_.Exists(run_dir_ + "/cgroup.kill")) {
+  Status KillAll() override {
+    if (files_.Exists(run_dir_ + "/cgroup.kill")) {
       JUDGE_ASSIGN_OR_RETURN(std::vector<int> pids, Tasks());
       if (!pids.empty()) JUDGE_RETURN_IF_ERROR(files_.Write(run_dir_ + "/cgroup.kill", "1"));
     }
-    bool can_freeze = files_.Exists(run_dir_ + "/cgroup.freeze");
-    return KillLoop([this] { return Tasks(); },
-                    [this](bool on) { return files_.Write(run_dir_ + "/cgroup.freeze", on ? "1" : "0"); },
-                    [this]() -> Result<bool> {
-                      Result<int64_t> f = files_.ReadKeyed(run_dir_ + "/cgroup.events", "frozen");
-                      if (!f.ok()) return f.status();
-                      return *f == 1;
-                    },
-                    can_freeze, spare);
+    return KillLoop(files_.Exists(run_dir_ + "/cgroup.freeze"));
   }
 
   Status Finish() override {
     CloseAll(&procs_fds_);
     if (!files_.Exists(run_dir_)) return Status::Ok();
-    JUDGE_RETURN_IF_ERROR(KillAll(0));
+    JUDGE_RETURN_IF_ERROR(KillAll());
     JUDGE_RETURN_IF_ERROR(WaitUncharged(files_, run_dir_ + "/pids.current"));
     return RemoveRunDir();
+  }
+
+  Status Freeze(bool on) override { return files_.Write(run_dir_ + "/cgroup.freeze", on ? "1" : "0"); }
+  Result<bool> Frozen() override {
+    JUDGE_ASSIGN_OR_RETURN(int64_t f, files_.ReadKeyed(run_dir_ + "/cgroup.events", "frozen"));
+    return f == 1;
   }
 
  private:

@@ -1,5 +1,8 @@
+// judge doctor (judge/sandbox/sandbox_doctor.h): what of the sandbox works on this
+// host, each probe in a throw-away child process.
 #include <arpa/inet.h>
 #include <fcntl.h>
+#include <linux/seccomp.h>
 #include <netinet/in.h>
 #include <sched.h>
 #include <sys/mount.h>
@@ -9,26 +12,21 @@
 #include <sys/syscall.h>
 #include <sys/wait.h>
 #include <unistd.h>
-#include <linux/seccomp.h>
 
 #include <cerrno>
 #include <cstring>
 #include <functional>
 
-#include "cgroup.h"
 #include "judge/base/files.h"
 #include "judge/base/scratch_dir.h"
-#include "run_disk.h"
-#include "slot_keeper.h"
 #include "judge/sandbox/sandbox_doctor.h"
+#include "run_disk.h"
+#include "run_filesystem.h"
+#include "run_slot.h"
 #include "seccomp_policy.h"
-#include "state_dir.h"
 
 namespace judge {
-
 namespace {
-
-using sandbox::CgroupFiles;
 
 // Runs `probe` in a forked child; its return value (0 = works, else an errno) comes
 // back as the exit code.
@@ -39,57 +37,45 @@ int InChild(const std::function<int()>& probe) {
   int status = 0;
   while (::waitpid(pid, &status, 0) < 0 && errno == EINTR) {
   }
-  if (WIFEXITED(status)) return WEXITSTATUS(status);
-  return 255;
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 255;
 }
 
+IsolationFeature Found(std::string name, bool available, std::string detail, bool required = true) {
+  return IsolationFeature{std::move(name), available, required, std::move(detail)};
+}
+
+// A probe's outcome: rc 0 works, else the errno it failed with.
 IsolationFeature Feature(std::string name, int rc, const std::string& tried, bool required = true) {
-  IsolationFeature f;
-  f.name = std::move(name);
-  f.available = rc == 0;
-  f.required = required;
-  f.detail = tried + (rc == 0 ? ": works" : rc == 255 ? ": the probe crashed" : std::string(": ") + std::strerror(rc));
-  return f;
+  return Found(std::move(name), rc == 0,
+               tried + (rc == 0 ? ": works" : rc == 255 ? ": the probe crashed" : std::string(": ") + std::strerror(rc)),
+               required);
 }
 
 int ProbeNamespace(int flag) {
   return InChild([flag] {
     if (::unshare(flag) != 0) return errno;
-    if (flag == CLONE_NEWPID) {
-      pid_t p = ::fork();
-      if (p < 0) return errno;
-      if (p == 0) _exit(::getpid() == 1 ? 0 : EINVAL);
-      int st = 0;
-      ::waitpid(p, &st, 0);
-      return WIFEXITED(st) ? WEXITSTATUS(st) : 255;
-    }
-    return 0;
+    if (flag != CLONE_NEWPID) return 0;
+    pid_t p = ::fork();
+    if (p < 0) return errno;
+    if (p == 0) _exit(::getpid() == 1 ? 0 : EINVAL);
+    int st = 0;
+    ::waitpid(p, &st, 0);
+    return WIFEXITED(st) ? WEXITSTATUS(st) : 255;
   });
 }
 
-}  // namespace
-
-namespace {
-
 void ProbeNamespaces(std::vector<IsolationFeature>* out) {
-  struct Ns {
-    const char* name;
-    int flag;
-  };
-  for (Ns ns : {Ns{"pid-namespace", CLONE_NEWPID}, Ns{"mount-namespace", CLONE_NEWNS},
-                Ns{"network-namespace", CLONE_NEWNET}, Ns{"ipc-namespace", CLONE_NEWIPC},
-                Ns{"uts-namespace", CLONE_NEWUTS}}) {
-    out->push_back(Feature(ns.name, ProbeNamespace(ns.flag), std::string("unshare(") + ns.name + ")"));
-  }
+  for (auto [name, flag] : {std::pair{"pid-namespace", CLONE_NEWPID}, std::pair{"mount-namespace", CLONE_NEWNS},
+                            std::pair{"network-namespace", CLONE_NEWNET}, std::pair{"ipc-namespace", CLONE_NEWIPC},
+                            std::pair{"uts-namespace", CLONE_NEWUTS}})
+    out->push_back(Feature(name, ProbeNamespace(flag), std::string("unshare(") + name + ")"));
   out->push_back(Feature("user-namespace", ProbeNamespace(CLONE_NEWUSER), "unshare(user namespace)", false));
-  // The keeper hands a run's host directories to an init that no longer sees the
-  // host's paths as detached mounts (Linux 5.2).
+  // The keeper hands a run's host directories to an init that does not see the host's
+  // paths as detached mounts (Linux 5.2).
   out->push_back(Feature("mount-api", InChild([] {
-                           int tree = static_cast<int>(
-                               ::syscall(SYS_open_tree, AT_FDCWD, "/", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC));
-                           if (tree < 0) return errno;
-                           int fs = static_cast<int>(::syscall(SYS_fsopen, "tmpfs", FSOPEN_CLOEXEC));
-                           return fs < 0 ? errno : 0;
+                           if (::syscall(SYS_open_tree, AT_FDCWD, "/", OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC) < 0)
+                             return errno;
+                           return ::syscall(SYS_fsopen, "tmpfs", FSOPEN_CLOEXEC) < 0 ? errno : 0;
                          }),
                          "open_tree(OPEN_TREE_CLONE) and fsopen, for the run's host directories"));
   out->push_back(Feature("no-network", InChild([] {
@@ -103,6 +89,16 @@ void ProbeNamespaces(std::vector<IsolationFeature>* out) {
                            return ::connect(s, reinterpret_cast<sockaddr*>(&a), sizeof a) == 0 ? EEXIST : 0;
                          }),
                          "connect to 1.1.1.1:53 from a new network namespace fails"));
+}
+
+// In a child: no_new_privs and the run's filter, then `check` under it.
+int UnderFilter(const std::vector<sock_filter>& filter, const std::function<int()>& check) {
+  return InChild([&] {
+    sock_fprog prog = {static_cast<unsigned short>(filter.size()), const_cast<sock_filter*>(filter.data())};
+    if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || ::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0)
+      return errno;
+    return check();
+  });
 }
 
 void ProbePrivileges(const SandboxOptions& options, std::vector<IsolationFeature>* out) {
@@ -121,60 +117,48 @@ void ProbePrivileges(const SandboxOptions& options, std::vector<IsolationFeature
                          "prctl(PR_SET_NO_NEW_PRIVS)"));
   Result<std::vector<sock_filter>> filter = sandbox::BuildSeccompFilter();
   if (!filter.ok()) {
-    IsolationFeature f;
-    f.name = "seccomp";
-    f.detail = filter.status().message();
-    out->push_back(f);
+    out->push_back(Found("seccomp", false, filter.status().message()));
+    out->push_back(Found("socket-allowlist", false, filter.status().message()));
     return;
   }
-  out->push_back(Feature("seccomp", InChild([&] {
-                           if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
-                           sock_fprog prog = {static_cast<unsigned short>(filter->size()), filter->data()};
-                           if (::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0) return errno;
-                           // unshare must now be refused, even to root.
-                           return ::unshare(CLONE_NEWUTS) != 0 && errno == EPERM ? 0 : EINVAL;
-                         }),
+  // unshare must now be refused, even to root.
+  out->push_back(Feature("seccomp",
+                         UnderFilter(*filter, [] { return ::unshare(CLONE_NEWUTS) != 0 && errno == EPERM ? 0 : EINVAL; }),
                          "load the filter (" + std::to_string(filter->size()) + " BPF instructions); unshare refused"));
+  out->push_back(Feature("socket-allowlist", UnderFilter(*filter, [] {
+                           for (int family : {AF_VSOCK, AF_NETLINK, AF_PACKET, AF_INET, AF_INET6})
+                             if (::socket(family, SOCK_DGRAM, 0) >= 0 || errno != EAFNOSUPPORT) return EINVAL;
+                           return ::socket(AF_UNIX, SOCK_STREAM, 0) >= 0 ? 0 : errno;
+                         }),
+                         "only AF_UNIX sockets (AF_INET, AF_INET6, AF_VSOCK, AF_NETLINK, AF_PACKET refused)"));
 }
 
 // Cgroups: what is mounted, and whether a cgroup can be created.
 void ProbeCgroups(const SandboxOptions& options, std::vector<IsolationFeature>* out) {
   sandbox::CgroupLayout layout = sandbox::DetectCgroupLayout("");
-  IsolationFeature v2;
-  v2.name = "cgroup-v2";
-  v2.required = false;
   sandbox::CgroupChoice c = sandbox::ChooseCgroups(layout, SandboxMethod::kCgroupV2);
-  v2.available = c.method == SandboxMethod::kCgroupV2;
-  v2.detail = v2.available ? "memory and pids controllers at " + c.v2_root : c.why;
-  out->push_back(v2);
+  const bool v2 = c.method == SandboxMethod::kCgroupV2;
+  out->push_back(Found("cgroup-v2", v2, v2 ? "memory and pids controllers at " + c.v2_root : c.why, false));
   for (const char* ctl : {"memory", "cpuacct", "pids", "freezer"}) {
-    IsolationFeature f;
-    f.name = std::string("cgroup-v1-") + ctl;
-    f.required = false;
+    const std::string name = std::string("cgroup-v1-") + ctl;
     auto it = layout.v1_mounts.find(ctl);
     if (it == layout.v1_mounts.end()) {
-      f.detail = "not mounted";
-    } else {
-      CgroupFiles files(it->second);
-      std::string dir = options.cgroup_name + "-doctor";
-      Status st = files.MakeDir(dir);
-      f.available = st.ok() && files.Exists(dir + "/cgroup.procs");
-      f.detail = st.ok() ? "created and removed a cgroup under " + it->second : st.message();
-      if (st.ok()) (void)files.RemoveDir(dir);
+      out->push_back(Found(name, false, "not mounted", false));
+      continue;
     }
-    out->push_back(f);
+    sandbox::CgroupFiles files(it->second);
+    std::string dir = options.cgroup_name + "-doctor";
+    Status st = files.MakeDir(dir);
+    const bool made = st.ok() && files.Exists(dir + "/cgroup.procs");
+    if (st.ok()) (void)files.RemoveDir(dir);
+    out->push_back(Found(name, made, st.ok() ? "created and removed a cgroup under " + it->second : st.message(), false));
   }
 }
 
 // End to end: the sandbox itself runs /bin/true.
 IsolationFeature ProbeSandboxRun(const SandboxOptions& options) {
-  IsolationFeature e2e;
-  e2e.name = "sandbox-run";
   Result<std::unique_ptr<Sandbox>> sb = CreateSandbox(options);
-  if (!sb.ok()) {
-    e2e.detail = sb.status().message();
-    return e2e;
-  }
+  if (!sb.ok()) return Found("sandbox-run", false, sb.status().message());
   std::string dir = options.state_dir + "-doctor-run";
   (void)fs::MakeDirs(dir);
   RunSpec spec;
@@ -184,84 +168,49 @@ IsolationFeature ProbeSandboxRun(const SandboxOptions& options) {
   spec.limits.wall_time_ms = 5000;
   Result<RunResult> r = (*sb)->Run(spec);
   (void)fs::RemoveTree(dir);
-  if (!r.ok()) {
-    e2e.detail = r.status().message();
-    return e2e;
-  }
-  e2e.available = r->status == RunStatus::kOk;
-  e2e.detail = "/bin/true ran: " + std::string(RunStatusCode(r->status)) + ", time by " + r->time_method +
-               ", memory by " + r->memory_method + ", disk by " + r->disk_method +
-               (r->message.empty() ? "" : " (" + r->message + ")");
-  return e2e;
-}
-
-// The socket families outside the allowlist are refused under the run's filter.
-IsolationFeature ProbeSocketAllowlist() {
-  Result<std::vector<sock_filter>> filter = sandbox::BuildSeccompFilter();
-  int rc = !filter.ok() ? EINVAL : InChild([&] {
-    if (::prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) return errno;
-    sock_fprog prog = {static_cast<unsigned short>(filter->size()), filter->data()};
-    if (::prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0) return errno;
-    for (int family : {AF_VSOCK, AF_NETLINK, AF_PACKET, AF_INET, AF_INET6})
-      if (::socket(family, SOCK_DGRAM, 0) >= 0 || errno != EAFNOSUPPORT) return EINVAL;
-    int unix_socket = ::socket(AF_UNIX, SOCK_STREAM, 0);
-    return unix_socket >= 0 ? 0 : errno;
-  });
-  return Feature("socket-allowlist", rc,
-                 "only AF_UNIX sockets (AF_INET, AF_INET6, AF_VSOCK, AF_NETLINK, AF_PACKET refused)");
+  if (!r.ok()) return Found("sandbox-run", false, r.status().message());
+  return Found("sandbox-run", r->status == RunStatus::kOk,
+               "/bin/true ran: " + std::string(RunStatusCode(r->status)) + ", time by " + r->time_method +
+                   ", memory by " + r->memory_method + ", disk by " + r->disk_method +
+                   (r->message.empty() ? "" : " (" + r->message + ")"));
 }
 
 // The runs' /etc in the state directory: found complete, made, or mended (and why).
 IsolationFeature ProbeEtc(const SandboxOptions& options) {
-  IsolationFeature etc;
-  etc.name = "sandbox-etc";
   int slots = options.slots == 0 ? sandbox::kDefaultSlots : options.slots;
-  Status state = sandbox::MakePrivateStateDir(options.state_dir);
+  Status state = sandbox::MakePrivateStateDir(options.state_dir).status();
   Result<sandbox::PreparedEtc> prepared =
       state.ok() ? sandbox::PrepareEtc(options.state_dir, options.first_uid, slots) : Result<sandbox::PreparedEtc>(state);
-  etc.available = prepared.ok();
-  etc.detail = prepared.ok() ? prepared->dir + ": " + prepared->how : prepared.status().message();
-  return etc;
+  return Found("sandbox-etc", prepared.ok(),
+               prepared.ok() ? prepared->dir + ": " + prepared->how : prepared.status().message());
 }
 
 // Where the judge keeps its own state and the runs' scratch, and how it is mounted.
 void ProbePlaces(const SandboxOptions& options, std::vector<IsolationFeature>* out) {
-  IsolationFeature disk;
-  disk.name = "disk-quota";
-  disk.required = false;
-  disk.available = sandbox::OverlaySupported();
-  disk.detail = disk.available ? std::string(sandbox::kDiskQuotaMethod) +
+  const bool overlay = sandbox::OverlaySupported();
+  out->push_back(Found("disk-quota", overlay,
+                       overlay ? std::string(sandbox::kDiskQuotaMethod) +
                                      ": what a run writes in its work directory is bounded (default: its output limit)"
-                               : sandbox::kNoDiskQuotaMethod;
-  out->push_back(disk);
-
-  IsolationFeature state;
-  state.name = "state-dir";
+                               : "no overlayfs in /proc/filesystems: the sandbox needs it"));
   struct stat st;
-  state.available = ::lstat(options.state_dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) && st.st_uid == ::geteuid() &&
-                    (st.st_mode & 07777) == 0700;
-  state.detail = options.state_dir + (state.available ? ": a directory of uid " + std::to_string(st.st_uid) +
-                                                            ", mode 0700, not a link"
-                                                      : ": expected a private directory (mode 0700, ours, not a link)");
-  out->push_back(state);
-
-  IsolationFeature scratch;
-  scratch.name = "scratch";
+  const bool state = ::lstat(options.state_dir.c_str(), &st) == 0 && S_ISDIR(st.st_mode) &&
+                     st.st_uid == ::geteuid() && (st.st_mode & 07777) == 0700;
+  out->push_back(Found("state-dir", state,
+                       options.state_dir + (state ? ": a directory of uid " + std::to_string(st.st_uid) +
+                                                        ", mode 0700, not a link"
+                                                  : ": expected a private directory (mode 0700, ours, not a link)")));
   const std::string root = DefaultScratchRoot();
   const std::string mount = MountDescription(root);
-  scratch.available = mount.find("nosuid") != std::string::npos && mount.find("nodev") != std::string::npos;
-  scratch.required = false;
-  scratch.detail = root + " (" + (mount.empty() ? "mount unknown" : mount) +
-                   "): scratch directories 0700, removed on every path, reaped once their judge is gone" +
-                   (scratch.available ? "" : "; not nosuid,nodev (run as root for the judge's own tmpfs)");
-  out->push_back(scratch);
-
-  IsolationFeature keeper;
-  keeper.name = "sandbox-keeper";
+  const bool scratch = mount.find("nosuid") != std::string::npos && mount.find("nodev") != std::string::npos;
+  out->push_back(Found("scratch", scratch,
+                       root + " (" + (mount.empty() ? "mount unknown" : mount) +
+                           "): scratch directories 0700, removed on every path, reaped once their judge is gone" +
+                           (scratch ? "" : "; not nosuid,nodev (run as root for the judge's own tmpfs)"),
+                       false));
   const std::string path = options.keeper_path.empty() ? sandbox::DefaultKeeperPath() : options.keeper_path;
-  keeper.available = ::access(path.c_str(), X_OK) == 0;
-  keeper.detail = path + (keeper.available ? ": starts each slot's runs" : ": missing (the build puts it beside judge)");
-  out->push_back(keeper);
+  const bool keeper = ::access(path.c_str(), X_OK) == 0;
+  out->push_back(Found("sandbox-keeper", keeper,
+                       path + (keeper ? ": starts each slot's runs" : ": missing (the build puts it beside judge)")));
 }
 
 }  // namespace
@@ -272,7 +221,6 @@ std::vector<IsolationFeature> ProbeIsolation(const SandboxOptions& options) {
   ProbeNamespaces(&out);
   ProbePrivileges(options, &out);
   ProbeCgroups(options, &out);
-  out.push_back(ProbeSocketAllowlist());
   if (::geteuid() == 0) out.push_back(ProbeEtc(options));  // before the run, which would mend it
   out.push_back(ProbeSandboxRun(options));
   ProbePlaces(options, &out);

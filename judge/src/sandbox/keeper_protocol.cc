@@ -1,53 +1,58 @@
 #include "keeper_protocol.h"
 
+#include <sys/socket.h>
+#include <sys/stat.h>
+
+#include <algorithm>
+#include <cerrno>
 #include <cstring>
 
 namespace judge::sandbox {
 namespace {
-
-class StringTable {
- public:
-  uint32_t Add(const char* s) {
-    if (s == nullptr) return kNoString;
-    uint32_t at = static_cast<uint32_t>(bytes_.size());
-    bytes_.append(s);
-    bytes_.push_back('\0');
-    return at;
-  }
-  const std::string& bytes() const { return bytes_; }
-
- private:
-  std::string bytes_;
-};
 
 template <typename T>
 void Append(std::string* out, const T& value) {
   out->append(reinterpret_cast<const char*>(&value), sizeof(T));
 }
 
-// A string of the table, or null; false when the offset is outside it.
-bool StringAt(const char* table, uint32_t size, uint32_t offset, const char** out) {
-  if (offset == kNoString) {
-    *out = nullptr;
-    return true;
-  }
-  if (offset >= size) return false;
-  *out = table + offset;
-  return true;
+// A string of the run message: 'n' for null, else 's', its bytes and a NUL.
+void AppendString(std::string* out, const char* s) {
+  out->push_back(s == nullptr ? 'n' : 's');
+  if (s != nullptr) out->append(s, std::strlen(s) + 1);
 }
 
-// `count` consecutive strings starting at `first`, plus the terminating null.
-bool StringList(const char* table, uint32_t size, uint32_t first, uint32_t count, std::vector<const char*>* out) {
-  uint32_t at = first;
-  for (uint32_t i = 0; i < count; ++i) {
-    const char* s = nullptr;
-    if (!StringAt(table, size, at, &s) || s == nullptr) return false;
-    out->push_back(s);
-    at += static_cast<uint32_t>(std::strlen(s)) + 1;
+// Reads the run message's strings in order; false once one is malformed.
+class StringReader {
+ public:
+  StringReader(const char* at, const char* end) : at_(at), end_(end) {}
+  bool Next(const char** s) {
+    if (at_ >= end_ || (*at_ != 'n' && *at_ != 's')) return false;
+    if (*at_++ == 'n') {
+      *s = nullptr;
+      return true;
+    }
+    const char* nul = static_cast<const char*>(std::memchr(at_, '\0', static_cast<std::size_t>(end_ - at_)));
+    if (nul == nullptr) return false;
+    *s = at_;
+    at_ = nul + 1;
+    return true;
   }
-  out->push_back(nullptr);
-  return true;
-}
+  // `count` strings, none null, then the terminating null.
+  bool List(uint32_t count, std::vector<const char*>* out) {
+    for (uint32_t i = 0; i < count; ++i) {
+      const char* s = nullptr;
+      if (!Next(&s) || s == nullptr) return false;
+      out->push_back(s);
+    }
+    out->push_back(nullptr);
+    return true;
+  }
+  bool done() const { return at_ == end_; }
+
+ private:
+  const char* at_;
+  const char* end_;
+};
 
 // The base ends with the pivot and names no run's directory; the run's part only
 // creates directories, attaches the host's mounts (at most kMaxMountFds) and remounts.
@@ -63,12 +68,13 @@ bool SplitIsSound(const std::vector<FsOp>& ops, uint32_t base_count) {
   return true;
 }
 
-void AppendString(std::string* out, const char* s) {
-  if (s != nullptr) out->append(s);
-  out->push_back(s != nullptr ? '\0' : '\1');
-}
-
 }  // namespace
+
+KeeperBinary BinaryAt(const char* path) {
+  struct stat st;
+  if (::stat(path, &st) != 0) return KeeperBinary{};
+  return KeeperBinary{st.st_dev, st.st_ino, int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec};
+}
 
 std::string BaseKey(const ChildPlan& plan) {
   std::string key;
@@ -76,19 +82,13 @@ std::string BaseKey(const ChildPlan& plan) {
   AppendString(&key, plan.hostname);
   for (int i = 0; i < plan.fs_base_count; ++i) {
     const FsOp& op = plan.fs_ops[i];
-    Append(&key, static_cast<int32_t>(op.kind));
-    Append(&key, static_cast<int32_t>(op.optional));
-    Append(&key, static_cast<uint64_t>(op.flags));
-    Append(&key, static_cast<uint32_t>(op.mode));
-    Append(&key, static_cast<uint64_t>(op.dev));
+    Append(&key, PackedFsOp{op.kind, op.optional ? 1 : 0, op.flags, op.mode, static_cast<uint64_t>(op.dev)});
     for (const char* s : {op.a, op.b, op.fstype, op.data}) AppendString(&key, s);
   }
   return key;
 }
 
-std::string PackPlan(const RunPlanText& in) {
-  const ChildPlan& plan = *in.plan;
-  StringTable strings;
+std::string PackPlan(const ChildPlan& plan, uint64_t session) {
   KeeperRunHeader h;
   h.op_count = static_cast<uint32_t>(plan.fs_op_count);
   h.base_op_count = static_cast<uint32_t>(plan.fs_base_count);
@@ -97,41 +97,23 @@ std::string PackPlan(const RunPlanText& in) {
   h.unshare_flags = plan.unshare_flags;
   h.uid = plan.uid;
   h.gid = plan.gid;
-  h.session = in.session;
-  h.scratch_bytes = plan.scratch_bytes;
+  h.session = session;
   h.nice = plan.nice;
-  std::vector<PackedFsOp> ops;
-  for (int i = 0; i < plan.fs_op_count; ++i) {
-    const FsOp& op = plan.fs_ops[i];
-    PackedFsOp p;
-    p.kind = op.kind;
-    p.optional = op.optional ? 1 : 0;
-    p.a = strings.Add(op.a);
-    p.b = strings.Add(op.b);
-    p.fstype = strings.Add(op.fstype);
-    p.data = strings.Add(op.data);
-    p.flags = op.flags;
-    p.mode = op.mode;
-    p.dev = op.dev;
-    ops.push_back(p);
-  }
-  h.program = strings.Add(in.program);
-  for (const char* const* a = in.argv; *a; ++a, ++h.argv_count) {
-    uint32_t at = strings.Add(*a);
-    if (h.argv_count == 0) h.argv_first = at;
-  }
-  for (const char* const* e = in.envp; *e; ++e, ++h.env_count) {
-    uint32_t at = strings.Add(*e);
-    if (h.env_count == 0) h.env_first = at;
-  }
-  h.cwd = strings.Add(plan.cwd);
-  h.hostname = strings.Add(plan.hostname);
-  h.strings_bytes = static_cast<uint32_t>(strings.bytes().size());
+  while (plan.argv[h.argv_count] != nullptr) ++h.argv_count;
+  while (plan.envp[h.env_count] != nullptr) ++h.env_count;
   std::string out;
   Append(&out, h);
-  for (const PackedFsOp& p : ops) Append(&out, p);
+  for (int i = 0; i < plan.fs_op_count; ++i) {
+    const FsOp& op = plan.fs_ops[i];
+    Append(&out, PackedFsOp{op.kind, op.optional ? 1 : 0, op.flags, op.mode, static_cast<uint64_t>(op.dev)});
+  }
   for (int i = 0; i < plan.rlimit_count; ++i) Append(&out, plan.rlimits[i]);
-  out += strings.bytes();
+  for (const char* s : {plan.program, plan.cwd, plan.hostname, plan.scratch_options}) AppendString(&out, s);
+  for (const char* const* list : {plan.argv, plan.envp})
+    for (const char* const* s = list; *s != nullptr; ++s) AppendString(&out, *s);
+  for (int i = 0; i < plan.fs_op_count; ++i)
+    for (const char* s : {plan.fs_ops[i].a, plan.fs_ops[i].b, plan.fs_ops[i].fstype, plan.fs_ops[i].data})
+      AppendString(&out, s);
   return out;
 }
 
@@ -140,44 +122,38 @@ bool UnpackPlan(const std::string& message, UnpackedPlan* out) {
   if (message.size() < sizeof h) return false;
   std::memcpy(&h, message.data(), sizeof h);
   if (h.op != static_cast<uint32_t>(KeeperOp::kRun) || h.op_count > 4096 || h.rlimit_count > 64) return false;
-  const std::size_t ops_at = sizeof h;
-  const std::size_t rlimits_at = ops_at + h.op_count * sizeof(PackedFsOp);
+  const std::size_t rlimits_at = sizeof h + h.op_count * sizeof(PackedFsOp);
   const std::size_t strings_at = rlimits_at + h.rlimit_count * sizeof(RlimitValue);
-  if (strings_at + h.strings_bytes != message.size()) return false;
-  if (h.strings_bytes == 0 || message.back() != '\0') return false;
-  const char* table = message.data() + strings_at;
-  const uint32_t size = h.strings_bytes;
+  if (strings_at > message.size()) return false;
   for (uint32_t i = 0; i < h.op_count; ++i) {
     PackedFsOp p;
-    std::memcpy(&p, message.data() + ops_at + i * sizeof p, sizeof p);
-    FsOp op;
+    std::memcpy(&p, message.data() + sizeof h + i * sizeof p, sizeof p);
     if (p.kind < FsOp::kMkdir || p.kind > FsOp::kHostOverlay) return false;
+    FsOp op;
     op.kind = static_cast<FsOp::Kind>(p.kind);
     op.optional = p.optional != 0;
-    if (!StringAt(table, size, p.a, &op.a) || !StringAt(table, size, p.b, &op.b) ||
-        !StringAt(table, size, p.fstype, &op.fstype) || !StringAt(table, size, p.data, &op.data))
-      return false;
     op.flags = p.flags;
     op.mode = p.mode;
     op.dev = static_cast<dev_t>(p.dev);
     out->ops.push_back(op);
   }
-  for (uint32_t i = 0; i < h.rlimit_count; ++i) {
-    RlimitValue r;
-    std::memcpy(&r, message.data() + rlimits_at + i * sizeof r, sizeof r);
-    out->rlimits.push_back(r);
-  }
-  const char* cwd = nullptr;
+  out->rlimits.resize(h.rlimit_count);
+  std::memcpy(out->rlimits.data(), message.data() + rlimits_at, h.rlimit_count * sizeof(RlimitValue));
+  StringReader strings(message.data() + strings_at, message.data() + message.size());
+  ChildPlan& plan = out->plan;
   const char* hostname = nullptr;
-  if (!StringAt(table, size, h.program, &out->program) || out->program == nullptr ||
-      !StringAt(table, size, h.cwd, &cwd) || cwd == nullptr || !StringAt(table, size, h.hostname, &hostname) ||
-      !StringList(table, size, h.argv_first, h.argv_count, &out->argv) || h.argv_count == 0 ||
-      !StringList(table, size, h.env_first, h.env_count, &out->envp))
+  if (!strings.Next(&out->program) || !strings.Next(&plan.cwd) || !strings.Next(&hostname) ||
+      !strings.Next(&plan.scratch_options) ||
+      out->program == nullptr || plan.cwd == nullptr || hostname == nullptr || h.argv_count == 0 ||
+      !strings.List(h.argv_count, &out->argv) || !strings.List(h.env_count, &out->envp))
     return false;
-  if (!SplitIsSound(out->ops, h.base_op_count)) return false;
+  for (FsOp& op : out->ops)
+    if (!strings.Next(&op.a) || !strings.Next(&op.b) || !strings.Next(&op.fstype) || !strings.Next(&op.data))
+      return false;
+  if (!strings.done() || !SplitIsSound(out->ops, h.base_op_count)) return false;
   out->procs_count = h.procs_count;
   out->session = h.session;
-  ChildPlan& plan = out->plan;
+  plan.hostname = hostname;
   plan.fs_base_count = static_cast<int>(h.base_op_count);
   plan.unshare_flags = static_cast<unsigned long>(h.unshare_flags);
   plan.fs_ops = out->ops.data();
@@ -186,11 +162,27 @@ bool UnpackPlan(const std::string& message, UnpackedPlan* out) {
   plan.rlimit_count = static_cast<int>(out->rlimits.size());
   plan.uid = h.uid;
   plan.gid = h.gid;
-  plan.scratch_bytes = h.scratch_bytes;
   plan.nice = h.nice;
-  plan.cwd = cwd;
-  if (hostname) plan.hostname = hostname;
   return true;
+}
+
+int ReceiveMessage(int socket, std::size_t max_bytes, std::string* bytes, std::vector<int>* fds) {
+  fds->clear();
+  // The message's own size first (a peek; a seqpacket socket reports it with
+  // MSG_TRUNC): a buffer of max_bytes filled afresh for every message cost the keeper
+  // more than the rest of a run's hand-off (zeroing and faulting in 256 KiB).
+  ssize_t size;
+  while ((size = ::recv(socket, nullptr, 0, MSG_PEEK | MSG_TRUNC)) < 0 && errno == EINTR) {
+  }
+  if (size < 0) return -1;
+  bytes->resize(std::min(static_cast<std::size_t>(size), max_bytes));
+  int got[kMaxMessageFds];
+  int count = 0;
+  const ssize_t n = ReceiveMessage(socket, bytes->data(), bytes->size(), got, &count);
+  fds->assign(got, got + count);
+  if (n < 0) return -1;
+  bytes->resize(static_cast<std::size_t>(n));
+  return n == 0 && count == 0 ? 0 : 1;
 }
 
 }  // namespace judge::sandbox

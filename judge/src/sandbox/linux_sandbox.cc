@@ -15,26 +15,26 @@
 //      directory goes, under a quota (run_disk.h: a fresh tmpfs, unmounted after the
 //      run); empty the cgroup, reset it and set its limits (CgroupRun: emptied for the
 //      next run when it goes);
-//   5. hand the run to the slot's keeper (slot_keeper.h), whose prepared init (new pid,
-//      mount, IPC, UTS and network namespaces: child_setup.h) starts the program; the
+//   5. hand the run to the slot's keeper (run_slot.h), whose prepared init (new pid,
+//      mount, IPC, UTS and network namespaces: init/child_setup.h) starts the program; the
 //      init answers once the program has exec'd, with the program's pidfd (SpawnedInit:
 //      the whole tree is killed and the run's end awaited when it goes, unless that
 //      happened already). The messages are in keeper_protocol.h;
-//   6. watch the run (run_monitor.h), draining its output, until it ends or a limit
+//   6. watch the run (run_streams.h: WatchRun), draining its output, until it ends or a limit
 //      is crossed or the caller cancels; kill the tree through the cgroup (or the
 //      program's pidfd and the init without one) when it must stop;
 //   7. hear from the init that every process of the run is gone, read the final
-//      counters, decide the status (run_verdict.h);
+//      counters, decide the status (run_limits.h);
 //   8. copy what the program wrote and the caller wants back into the host work
 //      directory (fd-relative, through the directory opened in step 4; by real
-//      blocks, each inode once, at most what the layer was charged: copy_back.h).
+//      blocks, each inode once, at most what the layer was charged: run_disk.h).
 //
 // Without cgroups (SandboxMethod::kNoCgroup) the same isolation applies, time comes
 // from rusage and /proc polling and memory from polling only; results say so.
 #include <fcntl.h>
-#include <limits.h>
 #include <sched.h>
 #include <signal.h>
+#include <sys/random.h>
 #include <sys/resource.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
@@ -42,102 +42,115 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <atomic>
 #include <cerrno>
 #include <cstring>
 #include <deque>
+#include <map>
 #include <memory>
+#include <string>
+#include <vector>
 #include <optional>
 #include <thread>
 
-#include <sys/mman.h>
-
-#include "cgroup.h"
-#include "child_setup.h"
 #include "judge/base/errors.h"
 #include "judge/base/files.h"
-#include "judge/base/paths.h"
+#include "judge/base/unique_fd.h"
 #include "judge/sandbox/sandbox.h"
-#include "linux_sandbox.h"
-#include "linux_session.h"
 #include "run_disk.h"
 #include "run_filesystem.h"
 #include "run_limits.h"
-#include "run_verdict.h"
-#include "slot_keeper.h"
-#include "spawned_init.h"
-#include "state_dir.h"
+#include "run_slot.h"
+#include "run_streams.h"
 
 namespace judge {
 
-std::string_view SandboxMethodName(SandboxMethod m) {
-  switch (m) {
-    case SandboxMethod::kAuto: return "auto";
-    case SandboxMethod::kCgroupV2: return "cgroup-v2";
-    case SandboxMethod::kCgroupV1: return "cgroup-v1";
-    case SandboxMethod::kNoCgroup: return "no-cgroup";
-  }
-  return "??";
-}
-
 namespace sandbox {
+
+// The Linux implementation of judge::Sandbox (the theory above). Created through
+// judge::CreateSandbox(); thread-safe: concurrent Run() calls take different slots.
+struct WorkLayer;
+
+class LinuxSandbox final : public Sandbox {
+ public:
+  explicit LinuxSandbox(const SandboxOptions& options) : options_(options) {}
+  LinuxSandbox(const LinuxSandbox&) = delete;
+  LinuxSandbox& operator=(const LinuxSandbox&) = delete;
+
+  // Detects the method, prepares the state directory and /etc.
+  Status Init();
+  Result<RunResult> Run(const RunSpec& spec) override;
+  std::unique_ptr<SandboxSession> OpenSession() override;  // a LinuxSession (linux_sandbox.cc)
+
+  // Run() as a run of `session` (0: on its own): the slot's keeper keeps the run's
+  // init for the session's next run (keeper/keeper_init.h). For LinuxSession.
+  Result<RunResult> RunInSession(const RunSpec& spec, uint64_t session);
+  // The session ended: its slots are no longer preferred for it.
+  void EndSession(uint64_t session);
+
+ private:
+  Status PrepareSlot(Slot& slot);
+  Result<RunResult> RunInSlot(Slot& slot, const RunSpec& spec, const RunPaths& paths, uint64_t session);
+  DerivedLimits ClampedLimits(const SandboxLimits& limits, bool with_cgroup) const;
+  Result<WorkLayer> OpenWorkLayer(Slot& slot, const std::string& work_dir, const DerivedLimits& derived, uid_t uid);
+  Result<SpawnedInit> Spawn(Slot& slot, const RunSpec& spec, const WorkLayer& layer, const DerivedLimits& derived,
+                            const RunStreams& streams, const std::string& program, uint64_t session);
+  Result<SlotKeeper*> KeeperOf(Slot& slot);
+  Result<RunResult> Conclude(Slot& slot, const RunSpec& spec, const MonitorResult& watched, SpawnedInit& init,
+                             RunStreams& streams, const WorkLayer& layer, const CgroupUsage& base);
+
+  SandboxOptions options_;
+  CgroupChoice choice_;
+  std::string warning_;
+  std::string etc_dir_;
+  std::vector<SystemEntry> system_;
+  unsigned cpus_ = 1;
+  UniqueFd judge_pidfd_;  // lets a freshly forked init notice that the judge died
+  std::map<int, rlim_t> hard_limits_;  // the judge's own hard rlimits
+  std::string keeper_path_;  // the slots' keeper binary (run_slot.h)
+  SlotPool slots_;
+};
 
 namespace {
 
 constexpr const char* kNoCgroupTimeMethod = "rusage+proc-polling";
 constexpr const char* kNoCgroupMemoryMethod = "proc-polling (warning: no cgroup, approximate peak)";
 
-// The run's cgroup for the duration of one run: emptied, reset and limited by Start(),
-// emptied again for the next run by Finish(), or when it goes.
-class CgroupRun {
+// A SandboxSession: the runs of one submission, each handed to the slot's keeper with
+// the session's id, so that the keeper keeps the run's init for the session's next run
+// (keeper/keeper_init.h), where the init restores what a run changed
+// (init/child_setup.h). It holds no slot between runs: the pool sends a session's run
+// back to the slot whose keeper keeps its init when that slot is free (run_slot.h);
+// elsewhere the run gets a fresh init. Borrows the sandbox; one run at a time.
+class LinuxSession final : public SandboxSession {
  public:
-  explicit CgroupRun(RunCgroup* cgroup) : cgroup_(cgroup) {}
-  ~CgroupRun() {
-    if (started_) (void)cgroup_->Finish();
+  explicit LinuxSession(LinuxSandbox* sandbox) : sandbox_(sandbox) {
+    // Random (a keeper serves every judge process of its installation on the host),
+    // never 0 (a run on its own). Without entropy, the clock and a counter still tell
+    // this process's sessions apart, and its keeper connections are its own.
+    static std::atomic<uint64_t> counter{0};
+    if (::getrandom(&id_, sizeof id_, 0) != static_cast<ssize_t>(sizeof id_))
+      id_ = static_cast<uint64_t>(MonotonicNs()) ^ (++counter << 48);
+    if (id_ == 0) id_ = 1;
   }
-  CgroupRun(const CgroupRun&) = delete;
-  CgroupRun& operator=(const CgroupRun&) = delete;
-
-  // The counters before the run (zero without a cgroup).
-  Result<CgroupUsage> Start(int64_t memory_bytes, int64_t pids_max) {
-    if (!cgroup_) return CgroupUsage{};
-    started_ = true;
-    JUDGE_RETURN_IF_ERROR(cgroup_->Prepare(memory_bytes, pids_max).WithContext("preparing the run's cgroup"));
-    return cgroup_->ReadUsage();
-  }
-  Status Finish() {
-    if (!started_) return Status::Ok();
-    started_ = false;
-    return cgroup_->Finish().WithContext("cleaning up after the run");
-  }
+  ~LinuxSession() override { sandbox_->EndSession(id_); }
+  Result<RunResult> Run(const RunSpec& spec) override { return sandbox_->RunInSession(spec, id_); }
 
  private:
-  RunCgroup* cgroup_;
-  bool started_ = false;
-};
-
-// Everything the child needs, prepared in the parent (the child must not allocate).
-struct ChildPlanStorage {
-  std::deque<std::string> strings;
-  std::vector<FsOp> ops;
-  std::vector<const char*> argv, envp;
-  ChildPlan plan;
+  LinuxSandbox* sandbox_;
+  uint64_t id_ = 0;
 };
 
 }  // namespace
 
 // The program's work directory for one run: the host directory, opened before the
-// run, and the disk layer its writes go to (absent without overlayfs: then the
-// program writes the host directory, handed to its uid, bounded per file only).
+// run, and the disk layer its writes go to.
 struct WorkLayer {
   std::string work_dir;
   UniqueFd host_dir;
-  std::optional<RunDisk> disk;  // this run's, or none
-  std::string overlay_options;  // for the keeper's overlay; empty without a layer
+  std::optional<RunDisk> disk;  // this run's (set by OpenWorkLayer)
+  std::string overlay_options;  // for the keeper's overlay
 };
-
-LinuxSandbox::LinuxSandbox(const SandboxOptions& options) : options_(options) {}
-
-LinuxSandbox::~LinuxSandbox() = default;
 
 Status LinuxSandbox::Init() {
   if (::geteuid() != 0)
@@ -148,7 +161,7 @@ Status LinuxSandbox::Init() {
   int slots = options_.slots == 0 ? kDefaultSlots : options_.slots;
   if (options_.state_dir.empty() || options_.state_dir[0] != '/')
     return Status::InvalidArgument("sandbox state_dir: expected an absolute path, found \"" + options_.state_dir + "\"");
-  JUDGE_RETURN_IF_ERROR(MakePrivateStateDir(options_.state_dir));
+  JUDGE_RETURN_IF_ERROR(MakePrivateStateDir(options_.state_dir).status());
   system_ = DetectSystemEntries();
   JUDGE_ASSIGN_OR_RETURN(PreparedEtc etc, PrepareEtc(options_.state_dir, options_.first_uid, slots));
   etc_dir_ = std::move(etc.dir);
@@ -159,26 +172,21 @@ Status LinuxSandbox::Init() {
     struct rlimit cur;
     if (::getrlimit(resource, &cur) == 0) hard_limits_[resource] = cur.rlim_max;
   }
-  JUDGE_RETURN_IF_ERROR(InitCgroups());
-  overlay_ = OverlaySupported();
+  // Cgroups: detected (or the forced method), else a fallback with a warning.
+  choice_ = ChooseCgroups(DetectCgroupLayout(options_.cgroup_root), options_.method);
+  if (choice_.method == SandboxMethod::kNoCgroup) {
+    bool forced = options_.method == SandboxMethod::kCgroupV1 || options_.method == SandboxMethod::kCgroupV2;
+    if (forced || options_.require_cgroups) return Status::Unsupported("cgroups required but unusable: " + choice_.why);
+    warning_ = "no cgroups (" + choice_.why + "): time and memory are approximate";
+  }
+  if (!OverlaySupported())
+    return Status::Unsupported("the sandbox needs overlayfs (every run's work directory has a bounded disk layer): "
+                               "/proc/filesystems lists none");
   keeper_path_ = options_.keeper_path.empty() ? DefaultKeeperPath() : options_.keeper_path;
   if (::access(keeper_path_.c_str(), X_OK) != 0)
     return Status::NotFound("sandbox keeper: expected an executable at " + keeper_path_ + ", found none (" +
                             ErrnoText(errno) + ")");
   return slots_.Init(options_.state_dir, slots, options_.first_uid);
-}
-
-// Cgroups: detect (or take the forced method), fall back with a warning.
-Status LinuxSandbox::InitCgroups() {
-  CgroupChoice choice = ChooseCgroups(DetectCgroupLayout(options_.cgroup_root), options_.method);
-  if (choice.method == SandboxMethod::kNoCgroup) {
-    bool forced = options_.method == SandboxMethod::kCgroupV1 || options_.method == SandboxMethod::kCgroupV2;
-    if (forced || options_.require_cgroups) return Status::Unsupported("cgroups required but unusable: " + choice.why);
-    warning_ = "no cgroups (" + choice.why + "): time and memory are approximate";
-  }
-  choice_ = choice;
-  method_ = choice.method;
-  return Status::Ok();
 }
 
 Status LinuxSandbox::PrepareSlot(Slot& slot) {
@@ -187,19 +195,13 @@ Status LinuxSandbox::PrepareSlot(Slot& slot) {
   slot.disk_dir = slot.root_dir + ".disk";
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(slot.root_dir, 0700));
   ::chmod(slot.root_dir.c_str(), 0700);
-  if (method_ == SandboxMethod::kCgroupV2) {
+  if (choice_.method == SandboxMethod::kCgroupV2) {
     slot.cgroup = NewCgroupV2(CgroupFiles(choice_.v2_root), options_.cgroup_name, slot.index);
-  } else if (method_ == SandboxMethod::kCgroupV1) {
+  } else if (choice_.method == SandboxMethod::kCgroupV1) {
     std::map<std::string, CgroupFiles> ctl;
     for (const auto& [name, root] : choice_.v1_roots) ctl.emplace(name, CgroupFiles(root));
     slot.cgroup = NewCgroupV1(std::move(ctl), options_.cgroup_name, slot.index);
   }
-  slot.report_fd.Reset(::memfd_create("judge-report", MFD_CLOEXEC));
-  if (!slot.report_fd || ::ftruncate(slot.report_fd.get(), sizeof(ChildReport)) != 0)
-    return ErrnoStatus(errno, "the report page's memfd");
-  void* page = ::mmap(nullptr, sizeof(ChildReport), PROT_READ | PROT_WRITE, MAP_SHARED, slot.report_fd.get(), 0);
-  if (page == MAP_FAILED) return ErrnoStatus(errno, "mmap of the report page");
-  slot.report = static_cast<ChildReport*>(page);
   slot.ready = true;
   return Status::Ok();
 }
@@ -211,93 +213,12 @@ Result<SlotKeeper*> LinuxSandbox::KeeperOf(Slot& slot) {
   KeeperStart start;
   start.path = keeper_path_;
   start.socket_base = slot.root_dir + ".keeper";
-  start.report_fd = slot.report_fd.get();
   start.judge_pidfd = judge_pidfd_.get();
   Result<std::unique_ptr<SlotKeeper>> keeper = SlotKeeper::Start(start);
   if (!keeper.ok()) return keeper.status().WithContext("slot " + std::to_string(slot.index));
   slot.keeper = std::move(keeper).value();
   return slot.keeper.get();
 }
-
-Result<std::string> LinuxSandbox::ResolveProgram(const RunSpec& spec, const std::string& work_dir) const {
-  const std::string& name = spec.argv[0];
-  if (name.empty()) return Status::InvalidArgument("RunSpec.argv[0]: expected a program, found an empty string");
-  if (name.find('/') != std::string::npos) {
-    std::string host = name[0] == '/' ? name : work_dir + "/" + name;
-    if (!IsExecutableFile(host))
-      return Status::NotFound("program " + name + ": expected an executable file, found none at " + host);
-    return name;
-  }
-  std::string path = "/usr/local/bin:/usr/bin:/bin";
-  for (const auto& kv : spec.env)
-    if (kv.rfind("PATH=", 0) == 0) path = kv.substr(5);
-  std::optional<std::string> found = FindInPath(name, path, work_dir);
-  if (!found || (*found)[0] != '/') return Status::NotFound("program " + name + ": not found in PATH " + path);
-  return *found;
-}
-
-namespace {
-
-// The work directory as a canonical host path (it is also its path inside), checked.
-Result<std::string> CheckWorkDir(const RunSpec& spec, const std::vector<SystemEntry>& system,
-                                 const std::string& state_dir) {
-  char real[PATH_MAX];
-  if (spec.work_dir.empty() || ::realpath(spec.work_dir.c_str(), real) == nullptr)
-    return Status::NotFound("RunSpec.work_dir: expected an existing directory, found \"" + spec.work_dir + "\"");
-  std::string work_dir = real;
-  struct stat wst;
-  if (::lstat(work_dir.c_str(), &wst) != 0 || !S_ISDIR(wst.st_mode))
-    return Status::InvalidArgument("RunSpec.work_dir: expected a directory, found another kind at " + work_dir);
-  JUDGE_RETURN_IF_ERROR(CheckInsidePath("RunSpec.work_dir", work_dir, system));
-  if ((state_dir + "/").rfind(work_dir + "/", 0) == 0)
-    return Status::InvalidArgument("RunSpec.work_dir: must not contain the sandbox state directory, found " + work_dir);
-  return work_dir;
-}
-
-Status CheckMounts(const RunSpec& spec, const std::vector<SystemEntry>& system) {
-  // The work directory is one of the run's host mounts too (child_setup.h).
-  if (spec.mounts.size() > static_cast<std::size_t>(kMaxMountFds - 1))
-    return Status::InvalidArgument("RunSpec.mounts: expected at most " + std::to_string(kMaxMountFds - 1) +
-                                   " mounts, found " + std::to_string(spec.mounts.size()));
-  for (const auto& m : spec.mounts) {
-    const std::string& inside = m.inside_path.empty() ? m.host_path : m.inside_path;
-    JUDGE_RETURN_IF_ERROR(CheckInsidePath("RunSpec.mounts inside path", inside, system));
-    if (!fs::IsDirectory(m.host_path))
-      return Status::NotFound("RunSpec.mounts: expected a host directory, found none at " + m.host_path);
-  }
-  return Status::Ok();
-}
-
-Status CheckCopyBackNames(const RunSpec& spec) {
-  if (!spec.copy_back_only) return Status::Ok();
-  for (const std::string& name : *spec.copy_back_only)
-    if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos)
-      return Status::InvalidArgument("RunSpec.copy_back_only: expected plain file names, found \"" + name + "\"");
-  return Status::Ok();
-}
-
-// Step 8: what the program wrote that the caller wants, into the host directory
-// (copy_back.h). More than the layer was charged is the program's doing: OLE, as a
-// write past its quota would have been.
-Status KeepWrites(const RunSpec& spec, const WorkLayer& layer, RunResult* result) {
-  CopyBackTally tally;
-  const std::vector<std::string>* only = spec.copy_back_only ? &*spec.copy_back_only : nullptr;
-  JUDGE_RETURN_IF_ERROR(layer.disk->CopyBack(layer.host_dir.get(), only, &tally));
-  auto note = [result](const std::string& what) { result->message += (result->message.empty() ? "" : "; ") + what; };
-  if (tally.dropped > 0)
-    note(std::to_string(tally.dropped) + " entries the program wrote were not kept (special files, links, or deeper "
-         "than " + std::to_string(kCopyBackMaxDepth) + " directories)");
-  if (!tally.over_cap) return Status::Ok();
-  note("the files the program wrote hold more than its disk quota allows to keep (" + std::to_string(tally.bytes / 1024) +
-       " KiB kept); the rest was not kept");
-  if (result->status == RunStatus::kOk) {
-    result->status = RunStatus::kOutputLimitExceeded;
-    result->kill_reason = KillReason::kDisk;
-  }
-  return Status::Ok();
-}
-
-}  // namespace
 
 Result<RunResult> LinuxSandbox::Run(const RunSpec& spec) { return RunInSession(spec, 0); }
 
@@ -306,15 +227,12 @@ Result<RunResult> LinuxSandbox::RunInSession(const RunSpec& spec, uint64_t sessi
   if (spec.nice < 0 || spec.nice > 19)
     return Status::InvalidArgument("RunSpec.nice: expected 0 to 19, found " + std::to_string(spec.nice));
   JUDGE_RETURN_IF_ERROR(ValidateLimits(spec.limits));
-  JUDGE_ASSIGN_OR_RETURN(std::string work_dir, CheckWorkDir(spec, system_, options_.state_dir));
-  JUDGE_RETURN_IF_ERROR(CheckMounts(spec, system_));
-  JUDGE_RETURN_IF_ERROR(CheckCopyBackNames(spec));
-  JUDGE_ASSIGN_OR_RETURN(std::string program, ResolveProgram(spec, work_dir));
+  JUDGE_ASSIGN_OR_RETURN(const RunPaths paths, CheckRunPaths(spec, system_, options_.state_dir));
   // Waiting for a slot (all held by other runs or other judges) ends when the run is
   // cancelled: a judge told to stop does not wait for someone else's run.
   SlotLease lease(&slots_, spec.cancel, session);
   if (!lease.held()) return Status::Cancelled("the run was stopped before it started: the judge was interrupted");
-  Result<RunResult> result = RunInSlot(lease.slot(), spec, work_dir, program, session);
+  Result<RunResult> result = RunInSlot(lease.slot(), spec, paths, session);
   // The keeper now keeps this session's init, or (a run on its own) none.
   slots_.MarkSession(&lease.slot(), session);
   return result;
@@ -339,17 +257,17 @@ DerivedLimits LinuxSandbox::ClampedLimits(const SandboxLimits& limits, bool with
   return derived;
 }
 
-Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const std::string& work_dir,
-                                          const std::string& program, uint64_t session) {
+Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const RunPaths& paths,
+                                          uint64_t session) {
   JUDGE_RETURN_IF_ERROR(PrepareSlot(slot));
   if (slot.used_elsewhere && slot.cgroup) slot.cgroup->ForgetCachedState();
   const DerivedLimits derived = ClampedLimits(spec.limits, slot.cgroup != nullptr);
   const uid_t uid = static_cast<uid_t>(options_.first_uid + slot.index);
   JUDGE_ASSIGN_OR_RETURN(RunStreams streams, RunStreams::Open(spec, derived.output_bytes, uid, uid));
-  JUDGE_ASSIGN_OR_RETURN(WorkLayer layer, OpenWorkLayer(slot, work_dir, derived, uid));
+  JUDGE_ASSIGN_OR_RETURN(WorkLayer layer, OpenWorkLayer(slot, paths.work_dir, derived, uid));
   CgroupRun cgroup(slot.cgroup.get());
   JUDGE_ASSIGN_OR_RETURN(CgroupUsage base, cgroup.Start(derived.cgroup_memory_bytes, derived.cgroup_pids_max));
-  JUDGE_ASSIGN_OR_RETURN(SpawnedInit init, Spawn(slot, spec, layer, derived, streams, program, session));
+  JUDGE_ASSIGN_OR_RETURN(SpawnedInit init, Spawn(slot, spec, layer, derived, streams, paths.program, session));
   streams.CloseChildEnds();
   if (spec.on_started) spec.on_started();
 
@@ -363,11 +281,9 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   in.wall_limit_ms = spec.limits.wall_time_ms;
   in.memory_limit_kib = spec.limits.memory_kib;
   // DOMjudge's truncation: the streams keep output_kib and drop the rest; the verdict
-  // looks at the bytes written after the run (run_verdict.cc), after the time limits.
+  // looks at the bytes written after the run (run_limits.cc), after the time limits.
   in.output_limit_bytes = spec.limits.output_truncates ? INT64_MAX : derived.output_bytes;
-  in.output_bytes = [&streams] { return streams.OutputBytes(); };
-  in.stream_fds = [&streams] { return streams.PollFds(); };
-  in.drain = [&streams] { return streams.Drain(); };
+  in.streams = &streams;
   in.cpus = cpus_;
   in.cancel = spec.cancel;
   in.reserved_memory_counts = spec.limits.reserved_memory_counts;
@@ -380,7 +296,8 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   JUDGE_RETURN_IF_ERROR(cgroup.Finish());
   // Step 8: every process of the run is gone; its writes join the host directory
   // before the streams put their files back (they go after this, RAII).
-  if (layer.disk && slot.report->overlay_errno == 0) JUDGE_RETURN_IF_ERROR(KeepWrites(spec, layer, &result));
+  const std::vector<std::string>* only = spec.copy_back_only ? &*spec.copy_back_only : nullptr;
+  JUDGE_RETURN_IF_ERROR(layer.disk->KeepWrites(layer.host_dir.get(), only, &result));
   return result;
 }
 
@@ -391,12 +308,6 @@ Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const std::string& wor
   layer.work_dir = work_dir;
   layer.host_dir.Reset(::open(work_dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
   if (!layer.host_dir) return ErrnoStatus(errno, "cannot open the work directory " + work_dir);
-  if (!overlay_) {
-    // The program writes the host directory itself: it belongs to the run's uid.
-    if (::fchown(layer.host_dir.get(), uid, uid) != 0 || ::fchmod(layer.host_dir.get(), 0755) != 0)
-      return ErrnoStatus(errno, "cannot hand the work directory " + work_dir + " to uid " + std::to_string(uid));
-    return layer;
-  }
   JUDGE_ASSIGN_OR_RETURN(RunDisk disk, RunDisk::Start(slot.disk_dir, derived.disk_bytes, derived.disk_files, uid, uid));
   layer.disk.emplace(std::move(disk));
   JUDGE_ASSIGN_OR_RETURN(layer.overlay_options, layer.disk->OverlayOptions(work_dir));
@@ -406,7 +317,7 @@ Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const std::string& wor
 Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const WorkLayer& layer,
                                         const DerivedLimits& derived, const RunStreams& streams,
                                         const std::string& program, uint64_t session) {
-  auto storage = std::make_unique<ChildPlanStorage>();  // the plan, packed for the keeper
+  std::deque<std::string> strings;  // what the plan points to, until it is packed
   FsPlanInput fs_in;
   fs_in.root_dir = slot.root_dir;
   fs_in.system = &system_;
@@ -415,39 +326,35 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
   fs_in.work_overlay = layer.overlay_options;
   fs_in.mounts = &spec.mounts;
   fs_in.tmpfs_bytes = derived.tmpfs_bytes;
-  FsOpList fs_ops = BuildFsOps(fs_in, &storage->strings);
-  storage->ops = std::move(fs_ops.ops);
-  for (const auto& a : spec.argv) storage->argv.push_back(a.c_str());
-  storage->argv.push_back(nullptr);
-  for (const auto& e : spec.env) storage->envp.push_back(e.c_str());
-  storage->envp.push_back(nullptr);
-  std::memset(slot.report, 0, sizeof(ChildReport));
+  const FsOpList fs_ops = BuildFsOps(fs_in, &strings);
+  std::vector<const char*> argv, envp;
+  for (const auto& a : spec.argv) argv.push_back(a.c_str());
+  argv.push_back(nullptr);
+  for (const auto& e : spec.env) envp.push_back(e.c_str());
+  envp.push_back(nullptr);
 
-  ChildPlan& plan = storage->plan;
+  ChildPlan plan;
   plan.procs_count = slot.cgroup ? static_cast<int>(slot.cgroup->procs_fds().size()) : 0;
   plan.unshare_flags = CLONE_NEWNS | CLONE_NEWIPC | CLONE_NEWUTS | CLONE_NEWNET;
-  plan.fs_ops = storage->ops.data();
-  plan.fs_op_count = static_cast<int>(storage->ops.size());
+  plan.fs_ops = fs_ops.ops.data();
+  plan.fs_op_count = static_cast<int>(fs_ops.ops.size());
   plan.fs_base_count = fs_ops.base_count;
   plan.rlimits = derived.rlimits.data();
   plan.rlimit_count = derived.rlimit_count;
   plan.uid = plan.gid = static_cast<uid_t>(options_.first_uid + slot.index);
   plan.cwd = layer.work_dir.c_str();
-  plan.scratch_bytes = derived.tmpfs_bytes;
+  plan.scratch_options = strings.emplace_back("mode=1777,size=" + std::to_string(derived.tmpfs_bytes)).c_str();
   plan.nice = spec.nice;
-  RunPlanText text;
-  text.session = session;
-  text.plan = &plan;
-  text.program = program.c_str();
-  text.argv = storage->argv.data();
-  text.envp = storage->envp.data();
+  plan.program = program.c_str();
+  plan.argv = argv.data();
+  plan.envp = envp.data();
   std::vector<int> fds = {streams.in_fd(), streams.out_fd(), streams.err_fd()};
   if (slot.cgroup)
     for (int fd : slot.cgroup->procs_fds()) fds.push_back(fd);
 
   // A keeper that ended since this process last used it (idle, or stopped) never
   // received the run: hand it to a new one, once.
-  const std::string packed = PackPlan(text);
+  const std::string packed = PackPlan(plan, session);
   SlotKeeper* keeper = nullptr;
   Result<SlotKeeper::Started> launched = Status::Unavailable("the run was not handed to a keeper");
   for (int attempt = 0; attempt < 2 && !launched.ok() && launched.status().code() == StatusCode::kUnavailable;
@@ -456,18 +363,7 @@ Result<SpawnedInit> LinuxSandbox::Spawn(Slot& slot, const RunSpec& spec, const W
     launched = keeper->Launch(packed, fds);
   }
   if (!launched.ok()) return launched.status();
-  SlotKeeper::Started started = std::move(launched).value();
-  const int pidfd = started.pidfd.get();
-  return SpawnedInit(keeper, std::move(started), [this, &slot, pidfd] { (void)KillTree(slot, pidfd); });
-}
-
-Status LinuxSandbox::KillTree(Slot& slot, int program_pidfd) {
-  if (slot.cgroup) return slot.cgroup->KillAll(0).WithContext("killing the run");
-  // No cgroup: the program, through its pidfd (so a pid the init has reaped and the
-  // kernel reused is never hit); once it has exited, the init kills every other
-  // process of its namespace (kill(-1)) before the run is said to have ended.
-  if (program_pidfd >= 0) ::syscall(SYS_pidfd_send_signal, program_pidfd, SIGKILL, nullptr, 0);
-  return Status::Ok();
+  return SpawnedInit(&slot, keeper, std::move(launched).value());
 }
 
 namespace {
@@ -488,18 +384,6 @@ void ProgramEnd(const ChildReport& report, Measurement* m) {
   }
 }
 
-// What the program wrote in its work directory, and how that was bounded.
-std::string DiskOf(const WorkLayer& layer, const ChildReport& report, Measurement* m) {
-  if (!layer.disk) return kNoDiskQuotaMethod;
-  if (report.overlay_errno != 0)
-    return "none (the overlay could not be mounted: " + ErrnoText(report.overlay_errno) + ")";
-  DiskUsage u = layer.disk->Usage();
-  m->disk_kib = u.bytes / 1024;
-  m->disk_files = u.files;
-  m->disk_over_quota = u.over_quota;
-  return kDiskQuotaMethod;
-}
-
 }  // namespace
 
 // Step 7: reap, measure, decide.
@@ -507,8 +391,7 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
                                          SpawnedInit& init, RunStreams& streams, const WorkLayer& layer,
                                          const CgroupUsage& base) {
   const int64_t start_ns = init.start_ns();
-  SpawnedInit::Reaped reaped = init.Reap();
-  if (!reaped.error.ok()) return reaped.error;
+  JUDGE_ASSIGN_OR_RETURN(const KeeperEnded reaped, init.Reap());
   Status drained = streams.Drain();  // every writer is gone: what is left in the pipes
   RunResult r;
   Measurement m;
@@ -536,7 +419,7 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
     r.time_method = kNoCgroupTimeMethod;
     r.memory_method = kNoCgroupMemoryMethod;
   }
-  const ChildReport& report = *slot.report;
+  const ChildReport& report = reaped.report;
   if (report.failed)
     return Status::Internal("sandbox setup failed: " + std::string(report.failed_what) +
                             (report.failed_errno != 0 ? ": " + ErrnoText(report.failed_errno) : ""));
@@ -547,7 +430,11 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
     return Status::NotFound("cannot execute " + spec.argv[0] + " inside the sandbox: " + ErrnoText(report.exec_errno));
   ProgramEnd(report, &m);
   m.program_rss_kib = report.program_maxrss_kib;
-  r.disk_method = DiskOf(layer, report, &m);
+  const DiskUsage disk = layer.disk->Usage();  // what the program wrote in its work directory
+  m.disk_kib = disk.bytes / 1024;
+  m.disk_files = disk.files;
+  m.disk_over_quota = disk.over_quota;
+  r.disk_method = kDiskQuotaMethod;
   int64_t end_ns = watched.kill != KillReason::kNone ? watched.stop_ns
                    : report.program_reaped          ? report.program_end_ns
                                                     : reaped.reaped_ns;

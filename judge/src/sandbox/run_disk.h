@@ -10,17 +10,17 @@
 // and file the program writes lands in the tmpfs, whose size stops it with ENOSPC:
 // that is the quota, whatever the number of files; the pages are the run's memory too.
 //
-// After the run, once every process of it is dead, CopyBack() applies the upper layer
+// After the run, once every process of it is dead, KeepWrites() applies the upper layer
 // (what the caller wants of it) to the host work directory through descriptors opened
 // before the run, by real blocks, each inode once, at most what the layer was charged
-// (copy_back.h). The tmpfs is then unmounted (RAII, on every path): whatever the
+// (CopyBackTree, below). The tmpfs is then unmounted (RAII, on every path): whatever the
 // program left, however deep, is gone at once, and so is every observable a later run
 // could read (the inode counter, the root's inode flags and times). A layer is never
 // used for two runs.
 //
 // The overlay is mounted with redirect_dir=off: renaming a directory that existed
 // before the run fails with EXDEV (tools fall back to copying), so the upper layer
-// never holds redirects and CopyBack needs only whiteouts and opaque directories.
+// never holds redirects and KeepWrites needs only whiteouts and opaque directories.
 //
 // Not thread-safe: one run, one slot.
 #ifndef JUDGE_SRC_SANDBOX_RUN_DISK_H_
@@ -32,14 +32,57 @@
 #include <string>
 #include <vector>
 
-#include "copy_back.h"
 #include "judge/base/status.h"
+#include "judge/sandbox/sandbox.h"
 
 namespace judge::sandbox {
 
+// Copy-back: what a run wrote in its disk layer's upper directory (run_disk.h) applied
+// to the host work directory, after the run, by the judge.
+//
+// Theory of operation. The judge writes the host's scratch (often a tmpfs shared by
+// every judging of the host); the program only wrote its quota-bounded layer. So the
+// judge must never write more than the run was charged for, whatever the program
+// made its files look like:
+//   - only what the caller needs comes back (CopyBackPlan::only: e.g. a file-I/O
+//     problem's output file); the rest goes with the layer;
+//   - a regular file is copied by its data extents (SEEK_DATA / SEEK_HOLE): a file
+//     ftruncate'd to 64 MiB costs nothing on the host, as it cost nothing in the
+//     layer; its holes stay holes;
+//   - an inode is copied once: its other names become hard links to the first copy
+//     (a 60 MiB file with 19 links is 60 MiB, not 1,200);
+//   - all copies together stop at CopyBackPlan::cap_bytes (the layer's charged size):
+//     the run is then the program's fault (OLE), the file being copied is removed.
+// Everything is done through descriptors, one directory at a time, never following a
+// link (the program is dead, but its names are what it made them): new and changed
+// regular files copied (owner and permission bits as the program saw them, no setuid
+// or setgid), links recreated, whiteouts removing the host entry, opaque or new
+// directories replacing it; FIFOs, sockets and devices dropped.
+//
+// Not thread-safe; call once the run's processes are all gone.
+// Files deeper than this below the work directory are not copied back.
+inline constexpr int kCopyBackMaxDepth = 64;
+
+struct CopyBackPlan {
+  // Null: every entry the run wrote. Else only these names of the work directory's
+  // top level (plain names: no '/', not "." or ".."), with what is below them.
+  const std::vector<std::string>* only = nullptr;
+  // Real bytes (data extents) all copied files may hold together; > 0.
+  int64_t cap_bytes = 0;
+};
+
+struct CopyBackTally {
+  int64_t dropped = 0;    // entries not kept: special files, too deep, links not made
+  int64_t bytes = 0;      // data bytes written into the host directory
+  bool over_cap = false;  // stopped at cap_bytes: what was left is not kept
+};
+
+// Applies the upper directory upper_fd to the host directory host_fd as above. Only
+// the judge's own failures are errors; what is not kept is counted in *tally.
+Status CopyBackTree(int upper_fd, int host_fd, const CopyBackPlan& plan, CopyBackTally* tally);
+
 // How a run's writes are bounded, as reported (doctor, run --json).
 inline constexpr const char* kDiskQuotaMethod = "overlay+tmpfs";
-inline constexpr const char* kNoDiskQuotaMethod = "none (no overlayfs: only the per-file size limit)";
 
 // Whether this kernel offers overlayfs (read from /proc/filesystems).
 bool OverlaySupported();
@@ -69,11 +112,12 @@ class RunDisk {
   // What the run wrote. Call after the run.
   DiskUsage Usage() const;
 
-  // Applies the upper layer to the host directory host_dir_fd (copy_back.h): every
+  // Applies the upper layer to the host directory host_dir_fd (CopyBackTree): every
   // entry, or (only non-null) the named top-level ones; at most the layer's used size
   // in data bytes. Only the judge's own failures are errors; what is not kept (too
-  // deep, special files, past the cap) is in *tally.
-  Status CopyBack(int host_dir_fd, const std::vector<std::string>* only, CopyBackTally* tally) const;
+  // deep, special files, past the cap) is noted in result->message, and more than
+  // the layer was charged is the program's doing: OLE, as a write past its quota.
+  Status KeepWrites(int host_dir_fd, const std::vector<std::string>* only, RunResult* result) const;
 
  private:
   RunDisk(std::string dir, int64_t quota_bytes, int64_t quota_files)

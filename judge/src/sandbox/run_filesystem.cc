@@ -6,8 +6,19 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <limits.h>
+#include <stdlib.h>
+#include <sys/file.h>
+
 #include <cerrno>
-#include <cstring>
+#include <optional>
+
+#include "judge/base/dir_names.h"
+#include "judge/base/errors.h"
+#include "judge/base/files.h"
+#include "judge/base/hash.h"
+#include "judge/base/paths.h"
+#include "judge/base/unique_fd.h"
 
 namespace judge::sandbox {
 
@@ -66,6 +77,68 @@ Status CheckInsidePath(const std::string& what, const std::string& path, const s
   for (const auto& e : system)
     if (comps[0] == e.name) return bad("outside the system directory /" + e.name);
   return Status::Ok();
+}
+
+namespace {
+
+Result<std::string> ResolveProgram(const RunSpec& spec, const std::string& work_dir) {
+  const std::string& name = spec.argv[0];
+  if (name.empty()) return Status::InvalidArgument("RunSpec.argv[0]: expected a program, found an empty string");
+  if (name.find('/') != std::string::npos) {
+    std::string host = name[0] == '/' ? name : work_dir + "/" + name;
+    if (!IsExecutableFile(host))
+      return Status::NotFound("program " + name + ": expected an executable file, found none at " + host);
+    return name;
+  }
+  std::string path = "/usr/local/bin:/usr/bin:/bin";
+  for (const auto& kv : spec.env)
+    if (kv.rfind("PATH=", 0) == 0) path = kv.substr(5);
+  std::optional<std::string> found = FindInPath(name, path, work_dir);
+  if (!found || (*found)[0] != '/') return Status::NotFound("program " + name + ": not found in PATH " + path);
+  return *found;
+}
+
+Result<std::string> CheckWorkDir(const RunSpec& spec, const std::vector<SystemEntry>& system,
+                                 const std::string& state_dir) {
+  char real[PATH_MAX];
+  if (spec.work_dir.empty() || ::realpath(spec.work_dir.c_str(), real) == nullptr)
+    return Status::NotFound("RunSpec.work_dir: expected an existing directory, found \"" + spec.work_dir + "\"");
+  std::string work_dir = real;
+  struct stat wst;
+  if (::lstat(work_dir.c_str(), &wst) != 0 || !S_ISDIR(wst.st_mode))
+    return Status::InvalidArgument("RunSpec.work_dir: expected a directory, found another kind at " + work_dir);
+  JUDGE_RETURN_IF_ERROR(CheckInsidePath("RunSpec.work_dir", work_dir, system));
+  if ((state_dir + "/").rfind(work_dir + "/", 0) == 0)
+    return Status::InvalidArgument("RunSpec.work_dir: must not contain the sandbox state directory, found " + work_dir);
+  return work_dir;
+}
+
+Status CheckMounts(const RunSpec& spec, const std::vector<SystemEntry>& system) {
+  if (spec.mounts.size() > static_cast<std::size_t>(kMaxMountFds - 1))
+    return Status::InvalidArgument("RunSpec.mounts: expected at most " + std::to_string(kMaxMountFds - 1) +
+                                   " mounts, found " + std::to_string(spec.mounts.size()));
+  for (const auto& m : spec.mounts) {
+    const std::string& inside = m.inside_path.empty() ? m.host_path : m.inside_path;
+    JUDGE_RETURN_IF_ERROR(CheckInsidePath("RunSpec.mounts inside path", inside, system));
+    if (!fs::IsDirectory(m.host_path))
+      return Status::NotFound("RunSpec.mounts: expected a host directory, found none at " + m.host_path);
+  }
+  if (!spec.copy_back_only) return Status::Ok();
+  for (const std::string& name : *spec.copy_back_only)
+    if (name.empty() || name == "." || name == ".." || name.find('/') != std::string::npos)
+      return Status::InvalidArgument("RunSpec.copy_back_only: expected plain file names, found \"" + name + "\"");
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<RunPaths> CheckRunPaths(const RunSpec& spec, const std::vector<SystemEntry>& system,
+                               const std::string& state_dir) {
+  RunPaths paths;
+  JUDGE_ASSIGN_OR_RETURN(paths.work_dir, CheckWorkDir(spec, system, state_dir));
+  JUDGE_RETURN_IF_ERROR(CheckMounts(spec, system));
+  JUDGE_ASSIGN_OR_RETURN(paths.program, ResolveProgram(spec, paths.work_dir));
+  return paths;
 }
 
 namespace {
@@ -193,6 +266,135 @@ FsOpList BuildFsOps(const FsPlanInput& in, std::deque<std::string>* storage) {
   inside.Add(FsOp::kRemount, "/", nullptr, MS_BIND | MS_RDONLY | MS_NOSUID, 0);
   out.ops = p.Take();
   for (const FsOp& op : inside.Take()) out.ops.push_back(op);
+  return out;
+}
+
+namespace {
+
+constexpr const char* kEtcMarker = ".judge-etc-complete";
+constexpr const char* kHostEtc = "/etc";
+
+// Host /etc entries copied into the run's /etc when present. Only world-readable
+// files are copied: nothing the unprivileged uid could not read on the host anyway.
+constexpr const char* kEtcCopied[] = {
+    "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime", "timezone",
+    "python3",     "python3.11", "java-17-openjdk", "java-21-openjdk", "mime.types", "os-release",
+};
+
+bool Exists(const std::string& path) {
+  struct stat st;
+  return ::lstat(path.c_str(), &st) == 0;
+}
+
+// The files the judge writes into the run's /etc, by name.
+std::vector<std::pair<std::string, std::string>> GeneratedFiles(int first_uid, int slots) {
+  std::string passwd = "root:x:0:0:root:/root:/bin/sh\n";
+  std::string group = "root:x:0:\n";
+  for (int k = 0; k < slots; ++k) {
+    std::string id = std::to_string(first_uid + k);
+    passwd += "judge" + std::to_string(k) + ":x:" + id + ":" + id + ":judge:/tmp:/bin/sh\n";
+    group += "judge" + std::to_string(k) + ":x:" + id + ":\n";
+  }
+  passwd += "nobody:x:65534:65534:nobody:/nonexistent:/usr/sbin/nologin\n";
+  group += "nogroup:x:65534:\n";
+  return {{"passwd", passwd},
+          {"group", group},
+          {"hosts", "127.0.0.1 localhost\n::1 localhost\n"},
+          {"hostname", "judge\n"},
+          {"nsswitch.conf", "passwd: files\ngroup: files\nhosts: files\n"}};
+}
+
+// What the run's /etc is made of: the marker's text; its hash names the directory.
+std::string EtcRecipe(int first_uid, int slots) {
+  std::string recipe = "judge-etc 2\nfirst_uid " + std::to_string(first_uid) + "\nslots " + std::to_string(slots) + "\n";
+  for (const char* name : kEtcCopied)
+    if (Exists(std::string(kHostEtc) + "/" + name)) recipe += std::string("host ") + name + "\n";
+  return recipe;
+}
+
+// The names in dir (none when it cannot be read).
+std::vector<std::string> NamesIn(const std::string& dir) {
+  UniqueFd fd(::open(dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (!fd) return {};
+  Result<std::vector<std::string>> names = fs::DirNamesAt(fd.get(), dir);
+  return names.ok() ? std::move(names).value() : std::vector<std::string>{};
+}
+
+// A copy of the host entry `host` at `copy`, as the run's /etc holds it.
+Status CopyEntry(const std::string& host, const std::string& copy, const struct stat& st) {
+  if (S_ISREG(st.st_mode)) return fs::CopyFile(host, copy, 0644);
+  if (S_ISDIR(st.st_mode)) {
+    if (::mkdir(copy.c_str(), 0755) != 0) return ErrnoStatus(errno, "cannot create " + copy);
+    return ::chmod(copy.c_str(), 0755) == 0 ? Status::Ok() : ErrnoStatus(errno, "cannot chmod " + copy);
+  }
+  char target[4096];
+  ssize_t n = ::readlink(host.c_str(), target, sizeof target - 1);
+  if (n < 0) return ErrnoStatus(errno, "cannot read the link " + host);
+  target[n] = '\0';
+  if (::symlink(target, copy.c_str()) != 0) return ErrnoStatus(errno, "cannot create the link " + copy);
+  return Status::Ok();
+}
+
+// Compares `host` and everything below it that the run's /etc holds (links,
+// directories, world-readable regular files) with its copy at `copy`: the first entry
+// missing there, or of another kind, is NotFound; with mend, it is copied instead.
+Status SyncEntry(const std::string& host, const std::string& copy, bool mend) {
+  struct stat st, have;
+  if (::lstat(host.c_str(), &st) != 0) return Status::Ok();  // gone from the host meanwhile
+  const bool dir = S_ISDIR(st.st_mode);
+  if (!dir && !S_ISLNK(st.st_mode) && !(S_ISREG(st.st_mode) && (st.st_mode & S_IROTH))) return Status::Ok();
+  if (::lstat(copy.c_str(), &have) != 0 || (have.st_mode & S_IFMT) != (st.st_mode & S_IFMT)) {
+    if (!mend) return Status::NotFound(host.substr(std::string(kHostEtc).size() + 1) + " missing");
+    JUDGE_RETURN_IF_ERROR(fs::RemoveTree(copy));
+    JUDGE_RETURN_IF_ERROR(CopyEntry(host, copy, st));
+  }
+  if (dir)
+    for (const std::string& n : NamesIn(host)) JUDGE_RETURN_IF_ERROR(SyncEntry(host + "/" + n, copy + "/" + n, mend));
+  return Status::Ok();
+}
+
+// Whether dir is a complete /etc for this recipe (why not, if it is not); with mend,
+// makes it one instead: dir made when missing, what it lacks added, the marker written
+// last. Nothing there is removed but an entry of the wrong kind: inits prepared for
+// the next run have dir mounted as their /etc, and see what is added.
+Status SyncEtc(const std::string& dir, const std::string& recipe, int first_uid, int slots, bool mend) {
+  if (!mend) {
+    Result<std::string> marker = fs::ReadFile(dir + "/" + kEtcMarker, 1 << 16);
+    if (!marker.ok()) return Status::NotFound(Exists(dir) ? "no completion marker" : "none yet");
+    if (*marker != recipe) return Status::InvalidArgument("made for another recipe");
+  } else if (::mkdir(dir.c_str(), 0755) != 0 && errno != EEXIST) {
+    return ErrnoStatus(errno, "cannot create " + dir);
+  }
+  for (const auto& [name, text] : GeneratedFiles(first_uid, slots)) {
+    Result<std::string> found = fs::ReadFile(dir + "/" + name, 1 << 20);
+    if (found.ok() && *found == text) continue;
+    if (!mend) return Status::NotFound(name + " missing or changed");
+    JUDGE_RETURN_IF_ERROR(fs::WriteFileAtomic(dir + "/" + name, text, 0644));
+  }
+  for (const char* name : kEtcCopied)
+    JUDGE_RETURN_IF_ERROR(SyncEntry(std::string(kHostEtc) + "/" + name, dir + "/" + name, mend));
+  return mend ? fs::WriteFileAtomic(dir + "/" + kEtcMarker, recipe, 0644) : Status::Ok();
+}
+
+}  // namespace
+
+Result<PreparedEtc> PrepareEtc(const std::string& state_dir, int first_uid, int slots) {
+  const std::string recipe = EtcRecipe(first_uid, slots);
+  const std::string name = "etc-" + Sha256Hex(recipe).substr(0, 16);
+  PreparedEtc out;
+  out.dir = state_dir + "/" + name;
+  out.how = "found complete";
+  Status found = SyncEtc(out.dir, recipe, first_uid, slots, false);
+  if (found.ok()) return out;
+  const std::string lock_path = state_dir + "/etc.lock";
+  UniqueFd lock(::open(lock_path.c_str(), O_RDWR | O_CREAT | O_NOFOLLOW | O_CLOEXEC, 0600));
+  if (!lock) return ErrnoStatus(errno, "cannot open " + lock_path);
+  while (::flock(lock.get(), LOCK_EX) != 0)
+    if (errno != EINTR) return ErrnoStatus(errno, "cannot lock " + lock_path);
+  found = SyncEtc(out.dir, recipe, first_uid, slots, false);  // another judge may have just made it
+  if (found.ok()) return out;
+  JUDGE_RETURN_IF_ERROR(SyncEtc(out.dir, recipe, first_uid, slots, true).WithContext("preparing the runs' /etc " + out.dir));
+  out.how = found.message() == "none yet" ? "made" : "mended (" + found.message() + ")";
   return out;
 }
 

@@ -1,5 +1,5 @@
 // The file system a sandboxed program sees, as a list of FsOps for the init
-// process to execute (see child_setup.h), and the judge-prepared /etc it shows.
+// process to execute (see init/child_setup.h), and the judge-prepared /etc it shows.
 //
 // Layout inside the run:
 //   /usr, and /bin /sbin /lib* as on the host (symlinks, or read-only bind mounts)
@@ -13,6 +13,18 @@
 //          one, a bind mount (a copy of the host's mount, attached after the pivot)
 //   extra mounts from RunSpec::mounts (the same way)
 // Everything else of the host, the judge's files included, does not exist inside.
+//
+// The runs' /etc. Its content follows from a recipe (the
+// slots' uids and which of the listed host /etc entries exist); the recipe's hash names
+// its directory, <state_dir>/etc-<hash>, and the recipe is the text of its completion
+// marker. A judge checks the directory without a lock (the marker, the generated files
+// and a copy of every listed host entry, recursively), and only when that fails takes
+// <state_dir>/etc.lock and checks again (another judge may have just finished). A
+// missing or incomplete one (a crash, a hand's rm, a host package installed later) is
+// made or mended in place under that lock, the marker written last, never replaced or
+// emptied: inits prepared for the next run have it mounted as their /etc. So a
+// directory is complete whenever a run can see it, and mends itself at the next
+// sandbox's creation.
 #ifndef JUDGE_SRC_SANDBOX_RUN_FILESYSTEM_H_
 #define JUDGE_SRC_SANDBOX_RUN_FILESYSTEM_H_
 
@@ -20,7 +32,7 @@
 #include <string>
 #include <vector>
 
-#include "child_setup.h"
+#include "init/child_setup.h"
 #include "judge/base/status.h"
 #include "judge/sandbox/sandbox.h"
 
@@ -41,11 +53,23 @@ std::vector<SystemEntry> DetectSystemEntries();
 Status CheckInsidePath(const std::string& what, const std::string& path,
                        const std::vector<SystemEntry>& system);
 
+// The run's paths, checked: the work directory as a canonical host path (also its
+// path inside; it must not contain state_dir), the program as execve() takes it (a
+// name without '/' looked up in the PATH of spec.env, else /usr/local/bin:/usr/bin:/bin),
+// the mounts (at most kMaxMountFds - 1: the work directory is a host mount too) and
+// the copy_back_only names (plain names). InvalidArgument or NotFound naming the field.
+struct RunPaths {
+  std::string work_dir;
+  std::string program;
+};
+Result<RunPaths> CheckRunPaths(const RunSpec& spec, const std::vector<SystemEntry>& system,
+                               const std::string& state_dir);
+
 // What a run's file system is made of. Borrowed for the call.
 struct FsPlanInput {
   std::string root_dir;  // a host directory the init mounts the root tmpfs on
   const std::vector<SystemEntry>* system = nullptr;
-  std::string etc_dir;   // PrepareEtc's (state_dir.h)
+  std::string etc_dir;   // PrepareEtc's (below)
   std::string work_dir;  // host path, also its path inside
   std::string work_overlay;  // the overlay's mount options (RunDisk); empty: bind mount
   const std::vector<SandboxMount>* mounts = nullptr;
@@ -62,6 +86,20 @@ struct FsOpList {
   int base_count = 0;
 };
 FsOpList BuildFsOps(const FsPlanInput& in, std::deque<std::string>* storage);
+
+// The runs' /etc as PrepareEtc found or made it.
+struct PreparedEtc {
+  std::string dir;  // <state_dir>/etc-<recipe hash>, complete
+  // What was done, for `judge doctor`: "found complete", "made", or "mended (<what the
+  // one found lacked>)".
+  std::string how;
+};
+
+// Finds <state_dir>/etc-<hash> complete, or makes or mends it. state_dir must exist
+// (MakePrivateStateDir, run_slot.h). Thread-safe and safe across processes (see
+// above); blocks while another judge prepares the same state directory's /etc.
+Result<PreparedEtc> PrepareEtc(const std::string& state_dir, int first_uid, int slots);
+
 
 }  // namespace judge::sandbox
 

@@ -24,8 +24,9 @@
 
 #include <array>
 #include <cstdint>
+#include <string>
 
-#include "child_setup.h"
+#include "init/child_setup.h"
 #include "judge/base/status.h"
 #include "judge/sandbox/sandbox.h"
 
@@ -56,6 +57,66 @@ Status ValidateLimits(const SandboxLimits& limits);
 
 // Requires ValidateLimits(limits).ok().
 DerivedLimits DeriveLimits(const SandboxLimits& limits, bool with_cgroup);
+
+
+// Deciding what a run's status is, after the run, from what was measured and why
+// the judge (or the kernel) stopped it. Pure, unit-tested.
+//
+// Order of precedence: the first reason the run was stopped (the judge's monitor, or
+// the kernel: OOM killer -> memory, SIGXFSZ -> output, SIGXCPU -> CPU) decides; a run
+// that ended by itself is still checked against every limit (a program that exits at
+// limit + 3 ms is TLE); then a failed exec, a signal or a non-zero exit code is RE,
+// except that a program failing after an allocation hit the memory limit (a write to
+// tmpfs or a memfd refused with ENOMEM, a malloc that returned NULL) is MLE.
+//
+// Memory used is the larger of the cgroup's peak and the program's own high-water
+// RSS: pages of the program's image (a baked-in table) were charged to whoever first
+// read the file (the judge, copying it), not to the run, but they are resident in the
+// program all the same. Over the limit is MLE even when the cgroup did not stop it.
+//
+// Writing more in the work directory than its quota (bytes or files) is OLE, whether
+// the program then failed or not: the refused write is the cause.
+//
+// A run stopped at a time limit with more private writable memory mapped than the
+// memory limit is MLE when SandboxLimits::reserved_memory_counts says so.
+//
+// A fork or thread refused at the process limit is the program's business (it got
+// EAGAIN, as under DOMjudge or isolate): the verdict follows its exit and output, and
+// the message notes the refusal.
+struct Measurement {
+  bool exited = false;  // the main program exited (exit_code valid)
+  int exit_code = -1;
+  int signal = 0;       // terminating signal of the main program, else 0
+  int exec_errno = 0;   // the program could not be started (exec failed), else 0
+  int64_t cpu_ms = 0;
+  int64_t wall_ms = 0;
+  int64_t memory_kib = 0;           // the cgroup's peak (or the polled peak without one)
+  int64_t program_rss_kib = 0;      // the program's high-water RSS, its image's pages included
+  int64_t output_bytes = 0;         // stdout + stderr
+  bool disk_over_quota = false;     // a write in the work directory was refused (quota)
+  int64_t disk_kib = 0;             // written in the work directory
+  int64_t disk_files = 0;
+  bool oom_killed = false;          // the kernel's OOM killer acted in the run's cgroup
+  bool memory_limit_hit = false;    // an allocation hit the cgroup's limit (refused or reclaimed)
+  bool memory_enforced = true;      // a cgroup enforced the memory limit (else polled)
+  int64_t forks_denied = 0;         // forks/threads refused at the process limit (EAGAIN)
+  KillReason judge_kill = KillReason::kNone;  // why the judge's monitor killed the run
+  int64_t data_kib_at_stop = 0;     // private writable memory when a time limit stopped it
+};
+
+struct Decision {
+  RunStatus status = RunStatus::kOk;
+  KillReason reason = KillReason::kNone;
+  std::string message;
+};
+
+Decision DecideStatus(const Measurement& m, const SandboxLimits& limits);
+
+// The memory a run is reported (and judged) at: max(memory_kib, program_rss_kib).
+int64_t MemoryUsedKib(const Measurement& m);
+
+// "SIGSEGV" for 11; "signal 77" for unknown numbers.
+std::string SignalName(int sig);
 
 }  // namespace judge::sandbox
 

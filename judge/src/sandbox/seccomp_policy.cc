@@ -6,11 +6,12 @@
 #include <sys/socket.h>
 #include <unistd.h>
 
-#include <algorithm>
 #include <cerrno>
 #include <cstring>
 #include <memory>
 #include <string>
+
+#include "judge/base/unique_fd.h"
 
 namespace judge::sandbox {
 
@@ -44,36 +45,6 @@ unsigned long DeniedCloneFlags() {
          CLONE_NEWCGROUP;
 }
 
-const std::vector<int>& AllowedSocketFamilies() {
-  static const std::vector<int> kAllowed = {AF_UNIX};
-  return kAllowed;
-}
-
-namespace {
-
-// socket() and socketpair() succeed only for the allowed families; any other value of
-// the domain argument (AF_VSOCK, AF_NETLINK, AF_PACKET..., or garbage in the upper 32
-// bits) fails with EAFNOSUPPORT, as on a kernel built without that family. libseccomp
-// cannot say "not in this set" in one rule: every value below the largest allowed one
-// that is not allowed gets its own rule, every value above it one more.
-Status AllowOnlySocketFamilies(scmp_filter_ctx c) {
-  const std::vector<int>& allowed = AllowedSocketFamilies();
-  const int largest = *std::max_element(allowed.begin(), allowed.end());
-  for (int nr : {SCMP_SYS(socket), SCMP_SYS(socketpair)}) {
-    int rc = seccomp_rule_add(c, SCMP_ACT_ERRNO(EAFNOSUPPORT), nr, 1,
-                              SCMP_A0(SCMP_CMP_GT, static_cast<scmp_datum_t>(largest)));
-    for (int family = 0; rc == 0 && family < largest; ++family) {
-      if (std::find(allowed.begin(), allowed.end(), family) != allowed.end()) continue;
-      rc = seccomp_rule_add(c, SCMP_ACT_ERRNO(EAFNOSUPPORT), nr, 1,
-                            SCMP_A0(SCMP_CMP_EQ, static_cast<scmp_datum_t>(family)));
-    }
-    if (rc != 0) return Status::Internal(std::string("seccomp: cannot filter socket families: ") + std::strerror(-rc));
-  }
-  return Status::Ok();
-}
-
-}  // namespace
-
 Result<std::vector<sock_filter>> BuildSeccompFilter(bool binary_tree) {
   std::unique_ptr<void, void (*)(scmp_filter_ctx)> ctx(seccomp_init(SCMP_ACT_ALLOW), seccomp_release);
   if (!ctx) return Status::Internal("seccomp_init failed");
@@ -83,43 +54,35 @@ Result<std::vector<sock_filter>> BuildSeccompFilter(bool binary_tree) {
     return Status::Internal("seccomp: cannot set the bad-architecture action");
   // A binary tree instead of a list of comparisons: the kernel emulates the filter for
   // every system call number when it is installed (to cache the always-allowed ones),
-  // once per run, and the tree makes that cheaper (kernel_costs measures both); each
+  // once per init, and the tree makes that cheaper (kernel_costs measures both); each
   // call the program makes is decided in fewer steps too.
   if (binary_tree && seccomp_attr_set(c, SCMP_FLTATR_CTL_OPTIMIZE, 2) != 0)
     return Status::Internal("seccomp: cannot ask for a binary tree filter");
-  for (std::string_view name : DeniedSyscalls()) {
-    int nr = seccomp_syscall_resolve_name(std::string(name).c_str());
-    if (nr == __NR_SCMP_ERROR || nr < 0) continue;  // not on this architecture
-    int rc = seccomp_rule_add(c, SCMP_ACT_ERRNO(EPERM), nr, 0);
-    if (rc != 0)
-      return Status::Internal("seccomp: cannot deny " + std::string(name) + ": " + std::strerror(-rc));
-  }
-  unsigned long flags = DeniedCloneFlags();
-  for (unsigned long bit = 1; bit != 0; bit <<= 1) {
-    if ((flags & bit) == 0) continue;
-    int rc = seccomp_rule_add(c, SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1,
-                              SCMP_A0(SCMP_CMP_MASKED_EQ, bit, bit));
-    if (rc != 0) return Status::Internal(std::string("seccomp: cannot filter clone flags: ") + std::strerror(-rc));
-  }
-  JUDGE_RETURN_IF_ERROR(AllowOnlySocketFamilies(c));
-  int clone3 = seccomp_syscall_resolve_name("clone3");
-  if (clone3 >= 0) {
-    int rc = seccomp_rule_add(c, SCMP_ACT_ERRNO(ENOSYS), clone3, 0);
-    if (rc != 0) return Status::Internal(std::string("seccomp: cannot deny clone3: ") + std::strerror(-rc));
-  }
+  int rc = 0;
+  auto deny = [&](uint32_t action, int nr, unsigned count, scmp_arg_cmp arg) {
+    if (rc == 0 && nr >= 0)
+      rc = count == 0 ? seccomp_rule_add(c, action, nr, 0) : seccomp_rule_add(c, action, nr, 1, arg);
+  };
+  for (std::string_view name : DeniedSyscalls())  // those this architecture lacks resolve to < 0
+    deny(SCMP_ACT_ERRNO(EPERM), seccomp_syscall_resolve_name(std::string(name).c_str()), 0, {});
+  const unsigned long flags = DeniedCloneFlags();
+  for (unsigned long bit = 1; bit != 0; bit <<= 1)
+    if ((flags & bit) != 0) deny(SCMP_ACT_ERRNO(EPERM), SCMP_SYS(clone), 1, SCMP_A0(SCMP_CMP_MASKED_EQ, bit, bit));
+  // Every socket family but AF_UNIX (garbage in the upper 32 bits included) fails as on
+  // a kernel built without it.
+  for (int nr : {SCMP_SYS(socket), SCMP_SYS(socketpair)})
+    deny(SCMP_ACT_ERRNO(EAFNOSUPPORT), nr, 1, SCMP_A0(SCMP_CMP_NE, static_cast<scmp_datum_t>(AF_UNIX)));
+  deny(SCMP_ACT_ERRNO(ENOSYS), seccomp_syscall_resolve_name("clone3"), 0, {});
+  if (rc != 0) return Status::Internal(std::string("seccomp: cannot add a rule: ") + std::strerror(-rc));
 
   // libseccomp 2.5 exports to a file descriptor only.
-  int fd = ::memfd_create("judge-seccomp", MFD_CLOEXEC);
-  if (fd < 0) return Status::IoError(std::string("memfd_create: ") + std::strerror(errno));
-  int rc = seccomp_export_bpf(c, fd);
-  if (rc != 0) {
-    ::close(fd);
+  UniqueFd fd(::memfd_create("judge-seccomp", MFD_CLOEXEC));
+  if (!fd) return Status::IoError(std::string("memfd_create: ") + std::strerror(errno));
+  if ((rc = seccomp_export_bpf(c, fd.get())) != 0)
     return Status::Internal(std::string("seccomp_export_bpf: ") + std::strerror(-rc));
-  }
-  off_t size = ::lseek(fd, 0, SEEK_END);
+  off_t size = ::lseek(fd.get(), 0, SEEK_END);
   std::vector<sock_filter> prog(static_cast<size_t>(size) / sizeof(sock_filter));
-  ssize_t n = ::pread(fd, prog.data(), prog.size() * sizeof(sock_filter), 0);
-  ::close(fd);
+  ssize_t n = ::pread(fd.get(), prog.data(), prog.size() * sizeof(sock_filter), 0);
   if (size <= 0 || n != static_cast<ssize_t>(prog.size() * sizeof(sock_filter)))
     return Status::Internal("seccomp: cannot read back the compiled filter");
   return prog;

@@ -5,12 +5,13 @@
 // POSIX message queues: their id counters; inet sockets: flow labels and the network
 // namespace's counters; no contest language needs either). Denied calls fail with
 // EPERM (clone3 with ENOSYS, so libc falls back to clone, whose flags the filter can
-// inspect; socket families outside an allowlist with EAFNOSUPPORT), so runtimes that
-// probe features keep working.
+// inspect; sockets of any family but AF_UNIX, whose sockets die with their processes,
+// with EAFNOSUPPORT: network namespaces do not isolate every family, AF_VSOCK reaches
+// the hypervisor), so runtimes that probe features keep working.
 //
 // The filter is compiled into classic BPF (libseccomp) once per slot keeper, at its
-// start (keeper_main.cc), and installed once per init, on its launcher thread
-// (launcher.h), whose every program inherits it.
+// start (keeper/keeper_main.cc), and installed once per init, on its launcher thread
+// (init/child_setup.h, the launcher), whose every program inherits it.
 #ifndef JUDGE_SRC_SANDBOX_SECCOMP_POLICY_H_
 #define JUDGE_SRC_SANDBOX_SECCOMP_POLICY_H_
 
@@ -25,12 +26,6 @@ namespace judge::sandbox {
 
 // The names of the denied system calls (those this architecture lacks are skipped).
 const std::vector<std::string_view>& DeniedSyscalls();
-
-// The socket families a program may create: AF_UNIX alone (its sockets die with their
-// processes). Every other family fails with EAFNOSUPPORT: network namespaces do not
-// isolate all of them (AF_VSOCK reaches the hypervisor), and inet state outlives its
-// sockets (flow labels, counters) in the network namespace a session's runs share.
-const std::vector<int>& AllowedSocketFamilies();
 
 // clone() flags refused (new namespaces).
 unsigned long DeniedCloneFlags();

@@ -18,15 +18,16 @@
 // the run: KeeperStarted with the program's pidfd once the program has exec'd, and a
 // KeeperEnded once the program has exited and every other process of the run is gone
 // (child_setup.h, RunInInit); the keeper gets a copy of the latter on the link. What
-// I has sent it notes in the memory it shares with the keeper (answered()), so that
+// I has sent it notes in the memory it shares with the keeper (LastInitAnswer), so that
 // the keeper, seeing I end early (a failed setup), sends the judge the rest. After a
 // run on its own (session 0) I exits, and the keeper reaps it (its namespaces torn
 // down meanwhile, after the judge has its answer) and only then prepares the next one
 // (building the next init's namespaces while the last one's are torn down made runs
 // slower on a loaded host: docs/figures.md, runpath). A session's run (GoMessage::keep)
 // leaves I waiting on its link for the session's next run, everything the run could
-// change or observe gone before its KeeperEnded (session_reset.h), and its mounts
-// detached after it (FinishSessionRun, which ends with a byte on the link). Such an I
+// change or observe gone before its KeeperEnded (init/child_setup.h), and its mounts
+// detached after it (FinishSessionRun, which ends with a byte on the link, which the
+// keeper waits for before it serves its next request: AwaitReset). Such an I
 // belongs to its session: ReadyFor hands it to no other (a run of another session, or
 // on its own, gets a fresh init), so every submission gets fresh namespaces.
 //
@@ -41,31 +42,10 @@
 #include <string>
 #include <vector>
 
-#include "child_setup.h"
 #include "judge/base/unique_fd.h"
 #include "keeper_protocol.h"
 
 namespace judge::sandbox {
-
-// What I receives with its run (keeper_protocol.h, the link). Descriptors, in order:
-// the judge's connection (I answers KeeperStarted and KeeperEnded on it itself),
-// stdin, stdout, stderr, the judge's pidfd (has_judge_pidfd), procs_count cgroup
-// files, mount_count detached mounts.
-struct GoMessage {
-  const ChildPlan* plan = nullptr;  // in the keeper's memory, alive until the run ends
-  int32_t init_pid = 0;             // I's pid as the judge sees it (KeeperStarted)
-  int32_t has_judge_pidfd = 0;
-  int32_t procs_count = 0;
-  int32_t mount_count = 0;
-  int32_t keep = 0;  // a session's run: I stays for the session's next run
-};
-
-// A run's request as received, and the plan that points into it: what a session's
-// init reads until it has detached the run's mounts (FinishSessionRun).
-struct HeldPlan {
-  std::string message;
-  UnpackedPlan unpacked;
-};
 
 class RunInit {
  public:
@@ -89,40 +69,34 @@ class RunInit {
   // gone (it is discarded).
   bool Go(const GoMessage& go, const std::vector<int>& fds, uint64_t session);
 
+  // How the run handed over last (or the init prepared last) went: I writes it, Go
+  // and Prepare zero it.
+  ChildReport* report() { return &report_; }
   pid_t pid() const { return pid_; }
   int pidfd() const { return pidfd_.get(); }
   int link() const { return link_.get(); }
 
-  // What I has sent the judge of the run handed over last (I sets it, in the memory
-  // it shares with the keeper, once each answer is sent): what the keeper still owes
-  // the judge when I ends without finishing the run.
-  enum class Answered { kNothing = 0, kStarted = 1, kEnded = 2 };
-  static Answered answered();
   // After the run: I's copy of the KeeperEnded it sent the judge. False when I ended
-  // instead (then reaped, its status and usage in *ended, and forgotten).
+  // instead (then reaped, its status, usage and report in *ended, and forgotten).
   bool ReceiveEnded(KeeperEnded* ended);
-  // Before the next run is handed over: waits until a session's init has detached the
-  // last run's mounts (HoldUntilReset); an init that ended instead is reaped.
-  void FinishLastRun();
-  // After a run of `session`, answered: the run's request, kept (I still reads its
-  // mount table) until I says the run's mounts are detached; ReadyFor and
-  // FinishLastRun wait for that. Nothing is kept when the init there is not the one
-  // that ran it (it ended, and a fresh one was prepared).
-  void HoldUntilReset(std::unique_ptr<HeldPlan> plan, uint64_t session);
+  // After a session's run, answered: waits until I has detached the run's mounts
+  // (kRunDetached; I reads the run's plan until then, so the caller keeps it alive);
+  // an init that ends instead is reaped. Returns at once when no such run is owed.
+  void AwaitReset();
   // Kills and reaps the init, if any.
   void Discard();
 
  private:
   bool Prepare(const ChildPlan& like, const std::string& key);
   void Forget();  // no init any more (reaped already, or taken away)
-  bool AwaitReset();  // false: I ended instead of finishing the last run's reset
 
   pid_t pid_ = -1;  // -1: none
   UniqueFd pidfd_;
   UniqueFd link_;   // the keeper's end of the pair I waits on
   std::string key_;
   uint64_t session_ = 0;  // 0: fresh (never handed a run)
-  std::unique_ptr<HeldPlan> held_plan_;  // set while I detaches the last run's mounts
+  bool reset_owed_ = false;  // I ran a session's run and owes its kRunDetached
+  ChildReport report_ = {};  // in the memory I shares
 };
 
 }  // namespace judge::sandbox

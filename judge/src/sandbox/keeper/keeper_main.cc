@@ -2,9 +2,10 @@
 // for every judge process of its installation on the host, and outlives them. Every
 // message it exchanges (with judges, and with its init) is in keeper_protocol.h.
 //
-// Theory of operation. Forking the judge for each run copies its page tables (a large
-// process: the binary, the plugins, the store) only for the child to throw them away;
-// this small static program is forked instead. The first judge to need slot k starts
+// Theory of operation. Forking the judge for each run would copy its page tables (a
+// large process: the binary, the plugins, the store) only for the child to throw them
+// away; this small static program starts every run instead, its init sharing its
+// memory (keeper_init.h). The first judge to need slot k starts
 // it, handing it a listening socket bound at <state_dir>/slot<k>.keeper-<id> (in the
 // judge's private state directory; <id> names the keeper binary), and it detaches (a
 // new session; its parent exits at once), having compiled the seccomp filter first (a
@@ -21,7 +22,7 @@
 // the plan of the run just served) while the judge concludes that run, and waits. A
 // run whose plan has the same base (BaseKey) is handed to it with the descriptors it
 // needs, the run's host directories among them as detached mounts the keeper makes
-// (keeper_mounts.h: the init, pivoted into its new root, no longer sees the host's
+// (HostMounts: the init, pivoted into its new root, does not see the host's
 // paths); any other plan gets a new init first (keeper_init.h). The init does the rest
 // (RunInInit), answers the judge itself on the judge's connection, which comes with
 // the run, and sends the keeper a copy of its last answer; the keeper answers for an
@@ -31,7 +32,7 @@
 //
 // A run of a session (the plan's session id, SandboxSession) leaves its init waiting
 // for the session's next run instead, its KeeperEnded sent once the run's traces are
-// removed (session_reset.h). The kept init serves only runs of that session with the
+// removed (init/child_setup.h). The kept init serves only runs of that session with the
 // same base; any other run discards it for a fresh one.
 //
 // A connection that ends (the judge closed it, or died) during a run kills that run.
@@ -43,12 +44,9 @@
 #include <linux/filter.h>
 #include <poll.h>
 #include <signal.h>
-#include <sys/mman.h>
+#include <sys/mount.h>
 #include <sys/socket.h>
-#include <sys/stat.h>
 #include <sys/syscall.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -59,11 +57,9 @@
 #include <string>
 #include <vector>
 
-#include "child_setup.h"
+#include "init/child_setup.h"
 #include "judge/base/unique_fd.h"
-#include "keeper_channel.h"
 #include "keeper_init.h"
-#include "keeper_mounts.h"
 #include "keeper_protocol.h"
 #include "seccomp_policy.h"
 
@@ -78,69 +74,39 @@ std::vector<sock_filter> filter;
 // The slot's init: one at a time.
 RunInit init;
 
-int64_t NowNs() {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return int64_t{ts.tv_sec} * 1000000000 + ts.tv_nsec;
-}
-
 // One judge process's connection and what its hello gave.
 struct Client {
   UniqueFd socket;
   bool greeted = false;
-  ChildReport* report = nullptr;
   UniqueFd judge_pidfd;
-  ~Client() {
-    if (report) munmap(report, sizeof(ChildReport));
-  }
 };
-
-bool SendStarted(const Client& c, const KeeperStarted& s, int pidfd) {
-  return SendMessage(c.socket.get(), &s, sizeof s, &pidfd, pidfd >= 0 ? 1 : 0);
-}
 
 bool Fail(const Client& c, const char* what, int err) {
   KeeperStarted s;
   s.error = err;
   std::strncpy(s.what, what, sizeof s.what - 1);
-  return SendStarted(c, s, -1);
+  return SendMessage(c.socket.get(), &s, sizeof s, nullptr, 0);
 }
 
-KeeperWelcome Welcome() {
-  KeeperWelcome w;
-  w.pid = getpid();
-  struct stat st;
-  if (stat("/proc/self/exe", &st) == 0) {
-    w.exe_dev = st.st_dev;
-    w.exe_ino = st.st_ino;
-    w.exe_mtime_ns = int64_t{st.st_mtim.tv_sec} * 1000000000 + st.st_mtim.tv_nsec;
-  }
-  return w;
-}
-
-// The hello: the slot's report page, the judge's pidfd, and the binary the judge
+// The hello: the judge's pidfd, and the binary the judge
 // expects. Answered with the welcome, also when it is of another protocol version or
 // names another binary. False: a malformed hello, another version's, or one naming
 // another binary (the connection is dropped, with the run the judge sent behind it).
 bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
   KeeperHello h;  // an older build's is shorter: its version tells
   std::memcpy(&h, msg.data(), std::min(msg.size(), sizeof h));
-  KeeperWelcome w = Welcome();
-  if (h.version != kKeeperProtocolVersion || msg.size() != sizeof h || h.exe_dev != w.exe_dev ||
-      h.exe_ino != w.exe_ino || h.exe_mtime_ns != w.exe_mtime_ns) {
+  KeeperWelcome w;
+  w.pid = getpid();
+  w.binary = BinaryAt("/proc/self/exe");
+  if (h.version != kKeeperProtocolVersion || msg.size() != sizeof h || !(h.binary == w.binary)) {
     // A judge of another build, or of another binary at our name (replaced in place):
     // it learns who we are, and stops us (we would idle on, unreachable, beside the
     // keeper it starts). Its first run, sent behind the hello, goes with the connection.
     (void)SendMessage(c->socket.get(), &w, sizeof w, nullptr, 0);
     return false;
   }
-  std::size_t want_fds = 1 + (h.has_judge_pidfd ? 1 : 0);
-  if (fds->size() != want_fds) return false;
-  void* page = mmap(nullptr, sizeof(ChildReport), PROT_READ | PROT_WRITE, MAP_SHARED, (*fds)[0], 0);
-  if (page == MAP_FAILED) return false;
-  c->report = static_cast<ChildReport*>(page);
-  if (h.has_judge_pidfd) c->judge_pidfd.Reset((*fds)[1]);
-  close((*fds)[0]);
+  if (fds->size() != (h.has_judge_pidfd ? 1u : 0u)) return false;
+  if (h.has_judge_pidfd) c->judge_pidfd.Reset((*fds)[0]);
   fds->clear();  // kept by the client now
   c->greeted = true;
   return SendMessage(c->socket.get(), &w, sizeof w, nullptr, 0);
@@ -149,15 +115,15 @@ bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
 // What the judge is still owed of a run whose init ended before it finished (a
 // failed setup, or killed): the start, with the init's pidfd to watch (the report
 // says why), and the end, the init's (*e: reaped already).
-bool AnswerForInit(const Client& c, pid_t init_pid, int init_pidfd, RunInit::Answered answered, const KeeperEnded& e) {
-  if (answered == RunInit::Answered::kNothing) {
+bool AnswerForInit(const Client& c, pid_t init_pid, int init_pidfd, InitAnswered answered, const KeeperEnded& e) {
+  if (answered == InitAnswered::kNothing) {
     KeeperStarted s;
     s.ok = 1;
     s.init_pid = init_pid;
-    s.start_ns = NowNs();
-    if (!SendStarted(c, s, init_pidfd)) return false;
+    s.start_ns = MonotonicNs();
+    if (!SendMessage(c.socket.get(), &s, sizeof s, &init_pidfd, init_pidfd >= 0 ? 1 : 0)) return false;
   }
-  if (answered == RunInit::Answered::kEnded) return true;
+  if (answered == InitAnswered::kEnded) return true;
   return SendMessage(c.socket.get(), &e, sizeof e, nullptr, 0);
 }
 
@@ -178,7 +144,7 @@ bool AwaitRunEnd(const Client& c) {
     }
     if (p[0].revents != 0) {
       KeeperEnded e;
-      const RunInit::Answered answered = RunInit::answered();
+      const InitAnswered answered = LastInitAnswer();
       if (init.ReceiveEnded(&e)) return true;  // else reaped and forgotten: e is its end
       return AnswerForInit(c, init_pid, init_pidfd.get(), answered, e);
     }
@@ -188,6 +154,58 @@ bool AwaitRunEnd(const Client& c) {
     }
     if ((p[1].revents & POLLIN) != 0) judge_waits = true;
   }
+}
+
+// A new overlay (options: RunDisk's key=value list, no commas inside values), not
+// attached anywhere yet; invalid with errno set when the kernel refuses it.
+UniqueFd NewOverlay(const char* options) {
+  UniqueFd fs(static_cast<int>(syscall(SYS_fsopen, "overlay", FSOPEN_CLOEXEC)));
+  if (!fs) return UniqueFd();
+  bool ok = syscall(SYS_fsconfig, fs.get(), FSCONFIG_SET_STRING, "source", "judge-work", 0) == 0;
+  const std::string all(options);
+  for (std::size_t at = 0; ok && at < all.size();) {
+    std::size_t end = all.find(',', at);
+    if (end == std::string::npos) end = all.size();
+    const std::string item = all.substr(at, end - at);
+    const std::size_t eq = item.find('=');
+    if (eq == std::string::npos)
+      ok = syscall(SYS_fsconfig, fs.get(), FSCONFIG_SET_FLAG, item.c_str(), nullptr, 0) == 0;
+    else
+      ok = syscall(SYS_fsconfig, fs.get(), FSCONFIG_SET_STRING, item.substr(0, eq).c_str(), item.c_str() + eq + 1,
+                   0) == 0;
+    at = end + 1;
+  }
+  if (ok) ok = syscall(SYS_fsconfig, fs.get(), FSCONFIG_CMD_CREATE, nullptr, nullptr, 0) == 0;
+  UniqueFd mount(ok ? static_cast<int>(syscall(SYS_fsmount, fs.get(), FSMOUNT_CLOEXEC, 0)) : -1);
+  const int err = errno;
+  fs.Reset();
+  errno = err;
+  return mount;
+}
+
+// The detached mount a kHost* op attaches: the overlay, or a copy of the host's
+// directory op.b. Invalid with errno set when the kernel refuses it.
+UniqueFd HostMount(const FsOp& op) {
+  if (op.kind == FsOp::kHostOverlay) return NewOverlay(op.data != nullptr ? op.data : "");
+  return UniqueFd(
+      static_cast<int>(syscall(SYS_open_tree, AT_FDCWD, op.b, OPEN_TREE_CLONE | OPEN_TREE_CLOEXEC | AT_RECURSIVE)));
+}
+
+// The detached mounts of every kHost* op of plan.fs_ops[fs_base_count, ...), in order,
+// made in the host's mount namespace with the new mount API (Linux 5.2) for the init
+// to attach inside its own root, where host paths cannot be reached. False with errno
+// set, *failed naming the host path, when one cannot be made.
+bool HostMounts(const ChildPlan& plan, std::vector<UniqueFd>* mounts, const char** failed) {
+  for (int i = plan.fs_base_count; i < plan.fs_op_count; ++i) {
+    const FsOp& op = plan.fs_ops[i];
+    if (op.kind != FsOp::kHostBind && op.kind != FsOp::kHostOverlay) continue;
+    mounts->push_back(HostMount(op));
+    if (!mounts->back()) {
+      *failed = op.b;
+      return false;
+    }
+  }
+  return true;
 }
 
 // Hands the run to an init ready for it (a fresh one, or its session's). False with
@@ -219,14 +237,11 @@ bool HandOver(const Client& c, const ChildPlan& plan, const std::string& key, ui
 // init has them): a copy kept here would hide a pipe's end-of-file from the other side
 // until the run ended (an interactor must see the submission close its stdout).
 bool ServeRun(const Client& c, ChildPlan& plan, const std::string& key, uint64_t session, std::vector<int>* fds) {
-  // A session's init may still be detaching the last run's mounts: it is handed this
-  // run only once it is done.
-  init.FinishLastRun();
   std::vector<UniqueFd> mounts;
   const char* host_path = "";
   if (!HostMounts(plan, &mounts, &host_path)) {
     const int err = errno;
-    return Fail(c, (std::string("a copy of the host's mount of ") + host_path).c_str(), err);
+    return Fail(c, (std::string("the run's mount of ") + host_path).c_str(), err);
   }
   bool prepare_failed = false;
   if (!HandOver(c, plan, key, session, *fds, mounts, &prepare_failed)) {
@@ -248,10 +263,9 @@ bool ServeRun(const Client& c, ChildPlan& plan, const std::string& key, uint64_t
 // One run request of a greeted client.
 bool Run(const Client& c, std::string&& msg, std::vector<int>* fds_in) {
   std::vector<int>& fds = *fds_in;
-  auto held = std::make_unique<HeldPlan>();  // a session's init reads it after the answer
-  held->message = std::move(msg);
-  UnpackedPlan& up = held->unpacked;
-  if (!UnpackPlan(held->message, &up) || fds.size() < 3 || fds.size() - 3 != up.procs_count)
+  const std::string message = std::move(msg);  // the plan points into it
+  UnpackedPlan up;
+  if (!UnpackPlan(message, &up) || fds.size() < 3 || fds.size() - 3 != up.procs_count)
     return Fail(c, "a malformed run request", EINVAL);
   ChildPlan& plan = up.plan;
   plan.judge_pidfd = c.judge_pidfd.get();
@@ -262,16 +276,18 @@ bool Run(const Client& c, std::string&& msg, std::vector<int>* fds_in) {
   plan.procs_count = static_cast<int>(fds.size() - 3);
   plan.filter = filter.data();
   plan.filter_len = static_cast<unsigned short>(filter.size());
-  plan.report = c.report;
+  plan.report = init.report();
   plan.program = up.program;
   plan.argv = up.argv.data();
   plan.envp = up.envp.data();
   const std::string key = BaseKey(plan);
   bool go_on = ServeRun(c, plan, key, up.session, fds_in);
+  // A session's init detaches the run's mounts after its answer, reading the plan
+  // meanwhile; the judge concludes the run meanwhile.
+  init.AwaitReset();
   // The next run's init, prepared while the judge concludes this one (unless this
   // run's session keeps its own).
   init.PrepareAhead(plan, key);
-  if (up.session != 0) init.HoldUntilReset(std::move(held), up.session);
   return go_on;
 }
 

@@ -8,19 +8,16 @@
 #include <sys/mount.h>
 #include <sys/prctl.h>
 #include <sys/resource.h>
-#include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include <cerrno>
 #include <cstdint>
 #include <initializer_list>
 
-#include "launcher.h"
-#include "session_reset.h"
+#include "keeper_protocol.h"
 
 namespace judge::sandbox {
 
@@ -82,15 +79,6 @@ void ResetSignals() {
   UnblockAllSignals();
 }
 
-void WriteOomScoreAdj(const ChildPlan& plan, const char* value) {
-  int fd = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
-  if (fd < 0) Fail(plan, "open /proc/self/oom_score_adj", nullptr, errno);
-  ssize_t n = write(fd, value, __builtin_strlen(value));
-  int err = errno;
-  close(fd);
-  if (n < 0) Fail(plan, "write /proc/self/oom_score_adj", nullptr, err);
-}
-
 // The calling thread's scheduler slice (sched_attr::sched_runtime of a SCHED_OTHER
 // task; 0: the kernel's default), its policy and nice value kept. Linux 6.12 and later
 // honour it; older kernels ignore it, and so does this (a hint, never a failure).
@@ -108,12 +96,6 @@ void SetSchedulerSlice(uint64_t ns) {
   attr.flags = 0;
   attr.runtime = ns;
   (void)syscall(SYS_sched_setattr, 0, &attr, 0);
-}
-
-int64_t MonotonicNs() {
-  struct timespec ts;
-  clock_gettime(CLOCK_MONOTONIC, &ts);
-  return int64_t{ts.tv_sec} * 1000000000 + ts.tv_nsec;
 }
 
 // Attaches the keeper's detached mount at path and gives it flags (read-only, nosuid...).
@@ -147,12 +129,6 @@ void RunFsOps(const ChildPlan& plan, int first, int last, int* next_mount) {
         what = "mount ";
         rc = mount(op.b, op.a, op.fstype, op.flags, op.data);
         break;
-      case FsOp::kOverlay:
-        what = "overlay mount ";
-        rc = mount("judge-work", op.a, "overlay", op.flags, op.data);
-        if (rc == 0) break;
-        plan.report->overlay_errno = errno;
-        [[fallthrough]];
       case FsOp::kBind:
         what = "bind mount ";
         rc = mount(op.b, op.a, nullptr, MS_BIND | MS_REC, nullptr);
@@ -203,7 +179,9 @@ void BecomeProgram(const ChildPlan& plan) {
   }
   // The program and its children are the OOM killer's first choice, never I (which
   // shares the judge's pages and looks big). Raising needs no capability.
-  WriteOomScoreAdj(plan, "1000");
+  const int oom = open("/proc/self/oom_score_adj", O_WRONLY | O_CLOEXEC);
+  if (oom < 0 || write(oom, "1000", 4) != 4) Fail(plan, "writing /proc/self/oom_score_adj", nullptr, errno);
+  close(oom);
   for (int i = 0; i < plan.rlimit_count; ++i) {
     struct rlimit rl = {plan.rlimits[i].soft, plan.rlimits[i].hard};
     if (setrlimit(plan.rlimits[i].resource, &rl) != 0) Fail(plan, "setrlimit", nullptr, errno);
@@ -216,19 +194,11 @@ void BecomeProgram(const ChildPlan& plan) {
   if (syscall(SYS_setresgid, plan.gid, plan.gid, plan.gid) != 0) Fail(plan, "setresgid", nullptr, errno);
   if (syscall(SYS_setresuid, plan.uid, plan.uid, plan.uid) != 0) Fail(plan, "setresuid", nullptr, errno);
   umask(022);
-  if constexpr (kHaveLauncher) {
-    // no_new_privs and the seccomp filter came with the clone: P is the launcher's
-    // child (launcher.h), and the filter has been in force since. One call checks it,
-    // so that no program ever runs without it.
-    if (plan.filter_len > 0 && prctl(PR_GET_SECCOMP, 0, 0, 0, 0) != SECCOMP_MODE_FILTER)
-      Fail(plan, "seccomp: the launcher's filter is missing", nullptr, EPERM);
-  } else {
-    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0) Fail(plan, "no_new_privs", nullptr, errno);
-    if (plan.filter_len > 0) {
-      struct sock_fprog prog = {plan.filter_len, const_cast<sock_filter*>(plan.filter)};
-      if (prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0) Fail(plan, "seccomp", nullptr, errno);
-    }
-  }
+  // no_new_privs and the seccomp filter came with the clone: P is the launcher's child
+  // (child_setup.h), and the filter has been in force since. One call checks it, so that
+  // no program ever runs without it.
+  if (plan.filter_len > 0 && prctl(PR_GET_SECCOMP, 0, 0, 0, 0) != SECCOMP_MODE_FILTER)
+    Fail(plan, "seccomp: the launcher's filter is missing", nullptr, EPERM);
 }
 
 // P's body, on its own stack in I's memory (I is suspended until P execs or exits).
@@ -285,10 +255,8 @@ void PrepareInit(const ChildPlan& plan) {
   if (sethostname(plan.hostname, __builtin_strlen(plan.hostname)) != 0) Fail(plan, "sethostname", nullptr, errno);
   // Last: the launcher shares I's root, working directory and namespaces, and its
   // filter, installed here ahead of the run, serves every run of this init.
-  if constexpr (kHaveLauncher) {
-    const char* what = "";
-    if (int err = StartLauncher(plan.filter, plan.filter_len, &what); err != 0) Fail(plan, what, nullptr, err);
-  }
+  const char* what = "";
+  if (int err = StartLauncher(plan.filter, plan.filter_len, &what); err != 0) Fail(plan, what, nullptr, err);
 }
 
 namespace {
@@ -296,19 +264,19 @@ namespace {
 // Up to P's exec: the run's descriptors, its mounts (after a session's /tmp and
 // /dev/shm, so that the run's mount points below them are in the run's tmpfs), then
 // P. Returns P's pid once P has exec'd (or died: the report says why), P's pidfd in
-// *pidfd. Descriptors left open: 0-2, answer_fd, keep_fd and the cgroup files.
-pid_t LaunchProgram(const ChildPlan& plan, int answer_fd, int keep_fd, int* pidfd) {
+// *pidfd. Descriptors left open: 0-2, judge, keep_fd and the cgroup files.
+pid_t LaunchProgram(const ChildPlan& plan, int judge, int keep_fd, int* pidfd) {
   // The judge is gone already: nobody would watch the run (the keeper kills it once it
   // sees the judge's connection closed). Do not start it.
-  struct pollfd judge = {plan.judge_pidfd, POLLIN, 0};
-  if (plan.judge_pidfd >= 0 && poll(&judge, 1, 0) != 0) _exit(kSetupFailed);
+  struct pollfd judge_alive = {plan.judge_pidfd, POLLIN, 0};
+  if (plan.judge_pidfd >= 0 && poll(&judge_alive, 1, 0) != 0) _exit(kSetupFailed);
   if (dup2(plan.stdin_fd, 0) < 0 || dup2(plan.stdout_fd, 1) < 0 || dup2(plan.stderr_fd, 2) < 0)
     Fail(plan, "dup2 stdio", nullptr, errno);
   // Drop every other descriptor now: whatever else came along (the judge's pidfd) is
   // not the program's.
   int keep[3 + kMaxProcsFds + kMaxMountFds];
   int n = 0;
-  keep[n++] = answer_fd;
+  keep[n++] = judge;
   if (keep_fd >= 0) keep[n++] = keep_fd;
   for (int i = 0; i < plan.procs_count && i < kMaxProcsFds; ++i) keep[n++] = plan.procs_fds[i];
   for (int i = 0; i < plan.mount_count && i < kMaxMountFds; ++i) keep[n++] = plan.mount_fds[i];
@@ -319,19 +287,14 @@ pid_t LaunchProgram(const ChildPlan& plan, int answer_fd, int keep_fd, int* pidf
   // glibc's clone(), not fork(): no atfork handlers, no locks; the child runs
   // ProgramMain on program_stack (the stack grows down from its end). P joins the
   // cgroups itself (BecomeProgram). The launcher makes the clone (I waits), so that
-  // P starts with its seccomp filter; P is still reaped here (launcher.h).
+  // P starts with its seccomp filter; P is still reaped here (child_setup.h).
   const int flags = CLONE_VM | CLONE_VFORK | CLONE_PIDFD | SIGCHLD;
   void* const stack_top = program_stack + sizeof program_stack;
   void* const arg = const_cast<ChildPlan*>(&plan);
-  if constexpr (kHaveLauncher) {
-    const char* what = "";
-    int err = 0;
-    const pid_t program = CloneInLauncher(ProgramMain, stack_top, flags, arg, pidfd, &what, &err);
-    if (program < 0) Fail(plan, what, nullptr, err);
-    return program;
-  }
-  const pid_t program = clone(ProgramMain, stack_top, flags, arg, pidfd);
-  if (program < 0) Fail(plan, "clone program", nullptr, errno);
+  const char* what = "";
+  int err = 0;
+  const pid_t program = CloneInLauncher(ProgramMain, stack_top, flags, arg, pidfd, &what, &err);
+  if (program < 0) Fail(plan, what, nullptr, err);
   return program;
 }
 
@@ -375,32 +338,37 @@ struct rusage Minus(const struct rusage& a, const struct rusage& b) {
 
 }  // namespace
 
-RunEnd RunInInit(const ChildPlan& plan, const RunAnswer& answer, int link, SessionScratch* session) {
+KeeperEnded RunInInit(const ChildPlan& plan, int judge, pid_t init_pid, int link, SessionScratch* session) {
   struct rusage before = {};
   getrusage(RUSAGE_CHILDREN, &before);
   if (session != nullptr) {
     const char* what = "";
     if (int err = ResetPidCounter(session, &what); err != 0) Fail(plan, what, nullptr, err);
-    if (int err = MountFreshScratch(plan.scratch_bytes, &what); err != 0) Fail(plan, what, nullptr, err);
+    if (int err = MountFreshScratch(plan.scratch_options, &what); err != 0) Fail(plan, what, nullptr, err);
   }
   int pidfd = -1;
-  pid_t program = LaunchProgram(plan, answer.fd, link, &pidfd);
+  pid_t program = LaunchProgram(plan, judge, link, &pidfd);
   // The judge watches the run end through P's pidfd: the end of P, not of I, whose
   // namespaces take a while to tear down. A judge that is gone ends the run with I.
-  if (!answer.started(answer.context, pidfd, MonotonicNs())) _exit(0);
+  KeeperStarted started;
+  started.ok = 1;
+  started.init_pid = init_pid;
+  started.start_ns = MonotonicNs();
+  if (!SendMessage(judge, &started, sizeof started, &pidfd, 1)) _exit(0);
+  NoteInitAnswer(InitAnswered::kStarted);
   // Only the link and the judge's connection stay: the run's stdin, stdout and stderr
   // must see end of file when the program closes them, not when I ends.
-  int keep[2] = {link, answer.fd};
+  int keep[2] = {link, judge};
   CloseAllExcept(keep, 2);
   syscall(SYS_close_range, 0u, 2u, 0u);
   ReapProgram(plan, program);
   KillAllOthersAndReap();
-  RunEnd end;
+  KeeperEnded end;
   end.reaped_ns = MonotonicNs();
   struct rusage after = {};
   getrusage(RUSAGE_CHILDREN, &after);
   end.usage = Minus(after, before);
-  end.program_status = plan.report->program_status;
+  end.status = plan.report->program_status;
   if (session != nullptr) {
     // What holds pages goes before the judge hears that the run ended: the judge then
     // reads the cgroup's counters, and pages of files still held would count. The
@@ -408,13 +376,13 @@ RunEnd RunInInit(const ChildPlan& plan, const RunAnswer& answer, int link, Sessi
     const char* what = "";
     if (int err = DetachScratch(&what); err != 0) Fail(plan, what, nullptr, err);
   }
+  end.report = *plan.report;
   return end;
 }
 
 void FinishSessionRun(const ChildPlan& plan, int link) {
-  // The judge has its answer and may be preparing its next run, whose report page
-  // this is: a failure here is not written there. I just ends, and the keeper, which
-  // hears no byte, gives the session's next run a fresh init.
+  // The judge has its answer and its report: a failure here is not the run's. I just
+  // ends, and the keeper, which hears no byte, gives the session's next run a fresh init.
   if (DetachRunMounts(plan) != 0) _exit(kSetupFailed);
   if (write(link, &kRunDetached, 1) != 1) _exit(0);
 }
