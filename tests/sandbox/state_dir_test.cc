@@ -29,6 +29,7 @@
 #include <sstream>
 #include <string>
 #include <thread>
+#include <utility>
 #include <vector>
 
 #include "judge/sandbox/sandbox.h"
@@ -127,6 +128,18 @@ class StateDirTest : public ::testing::Test {
     if (!r.ok()) return "error: " + r.status().message();
     if (r->status != RunStatus::kOk) return "status " + std::string(RunStatusCode(r->status)) + ": " + r->message;
     return ReadAll(root_ + "/out");
+  }
+
+  // Two sandboxes as two judges with different state directories, and the same uids
+  // and cgroup name, make them (callers: ASSERT_NO_FATAL_FAILURE).
+  void MakeTwoJudges(std::unique_ptr<Sandbox>* first, std::unique_ptr<Sandbox>* second) {
+    for (auto [made, dir] : {std::pair{first, state_}, std::pair{second, root_ + "/state2"}}) {
+      SandboxOptions o = Options();
+      o.state_dir = dir;
+      Result<std::unique_ptr<Sandbox>> r = CreateSandbox(o);
+      ASSERT_TRUE(r.ok()) << r.status().message();
+      *made = std::move(*r);
+    }
   }
 
   void MakeVictim() {
@@ -383,13 +396,9 @@ TEST_F(StateDirTest, ACancelledRunDoesNotWaitForASlotAnotherJudgeHolds) {
 // slot's uid (run_slot.h), the second run started at once, in the first's cgroup, and
 // ended long before it.
 TEST_F(StateDirTest, JudgesWithDifferentStateDirectoriesTakeTurnsOnASlot) {
-  Result<std::unique_ptr<Sandbox>> first = CreateSandbox(Options());
-  ASSERT_TRUE(first.ok()) << first.status().message();
-  SandboxOptions other = Options();
-  other.state_dir = root_ + "/state2";
-  Result<std::unique_ptr<Sandbox>> second = CreateSandbox(other);
-  ASSERT_TRUE(second.ok()) << second.status().message();
-  ASSERT_NO_FATAL_FAILURE(RunHelloOk(**second));  // its keeper and slot are ready
+  std::unique_ptr<Sandbox> first, second;
+  ASSERT_NO_FATAL_FAILURE(MakeTwoJudges(&first, &second));
+  ASSERT_NO_FATAL_FAILURE(RunHelloOk(*second));  // its keeper and slot are ready
   using Clock = std::chrono::steady_clock;
   std::string slow;
   Clock::time_point slow_end;
@@ -397,7 +406,7 @@ TEST_F(StateDirTest, JudgesWithDifferentStateDirectoriesTakeTurnsOnASlot) {
   shell.max_processes = 4;  // sh and sleep
   shell.wall_time_ms = 10000;
   std::thread runner([&] {
-    slow = Output(**first, {"/bin/sh", "-c", "sleep 1; echo slow"}, shell);
+    slow = Output(*first, {"/bin/sh", "-c", "sleep 1; echo slow"}, shell);
     slow_end = Clock::now();
   });
   std::this_thread::sleep_for(std::chrono::milliseconds(300));
@@ -405,7 +414,7 @@ TEST_F(StateDirTest, JudgesWithDifferentStateDirectoriesTakeTurnsOnASlot) {
   spec.argv = {"./hello"};
   spec.work_dir = root_ + "/run";
   spec.stdout_path = root_ + "/out2";
-  Result<RunResult> quick = (*second)->Run(spec);
+  Result<RunResult> quick = second->Run(spec);
   Clock::time_point quick_end = Clock::now();
   runner.join();
   EXPECT_EQ(slow, "slow\n");
@@ -421,20 +430,16 @@ TEST_F(StateDirTest, JudgesWithDifferentStateDirectoriesTakeTurnsOnASlot) {
 // 256 MiB limit.
 TEST_F(StateDirTest, AJudgeForgetsTheSlotLimitsAnotherStateDirectoryWrote) {
   fs::copy_file(std::string(HOSTILE_DIR) + "/static_63mb", root_ + "/run/static_63mb");
-  Result<std::unique_ptr<Sandbox>> first = CreateSandbox(Options());
-  ASSERT_TRUE(first.ok()) << first.status().message();
-  SandboxOptions other = Options();
-  other.state_dir = root_ + "/state2";
-  Result<std::unique_ptr<Sandbox>> second = CreateSandbox(other);
-  ASSERT_TRUE(second.ok()) << second.status().message();
+  std::unique_ptr<Sandbox> first, second;
+  ASSERT_NO_FATAL_FAILURE(MakeTwoJudges(&first, &second));
   SandboxLimits roomy;
   roomy.memory_kib = 262144;
   SandboxLimits tight;
   tight.memory_kib = 16384;
   const std::string made = "0\n";  // static_63mb prints a[4096 * 7], i.e. (char)28672
-  ASSERT_EQ(Output(**first, {"./static_63mb"}, roomy), made);
-  EXPECT_EQ(Output(**second, {"./hello"}, tight), "hello\n");
-  EXPECT_EQ(Output(**first, {"./static_63mb"}, roomy), made) << "the first judge ran under the second's limit";
+  ASSERT_EQ(Output(*first, {"./static_63mb"}, roomy), made);
+  EXPECT_EQ(Output(*second, {"./hello"}, tight), "hello\n");
+  EXPECT_EQ(Output(*first, {"./static_63mb"}, roomy), made) << "the first judge ran under the second's limit";
 }
 
 // Every run gets a disk layer of its own, and none outlives its run: not from run to

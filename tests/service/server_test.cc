@@ -155,9 +155,9 @@ TEST_F(ServerTest, BadRequestsGetOneJsonErrorAndTheServerGoesOn) {
 // Python 3 because of its extension.
 TEST_F(ServerTest, APythonTwoFileIsRefusedAsGradeRefusesIt) {
   const std::string source = "#!/usr/bin/env python2\nprint 1 + 2\n";
-  WriteFile(dir_ / "old.py", source);
+  WriteFile(dir_.Path("old.py"), source);
   const std::string reason = "old.py: Python 2 (its #! line names python2), which this judge does not offer";
-  Child grade({JUDGE_EXE, "grade", dir_ / "problems/sum", dir_ / "old.py", "--db", dir_ / "grade.sqlite"});
+  Child grade({JUDGE_EXE, "grade", dir_.Path("problems/sum"), dir_.Path("old.py"), "--db", dir_.Path("grade.sqlite")});
   EXPECT_EQ(grade.Wait(), 3);
   EXPECT_NE(grade.output().find(reason), std::string::npos) << grade.output();
   Server s = Start({"--workers", "0"});
