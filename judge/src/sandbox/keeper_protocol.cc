@@ -138,7 +138,8 @@ bool UnpackPlan(const std::string& message, UnpackedPlan* out) {
     out->ops.push_back(op);
   }
   out->rlimits.resize(h.rlimit_count);
-  std::memcpy(out->rlimits.data(), message.data() + rlimits_at, h.rlimit_count * sizeof(RlimitValue));
+  if (h.rlimit_count > 0)  // an empty vector's data() may be null, which memcpy may not get
+    std::memcpy(out->rlimits.data(), message.data() + rlimits_at, h.rlimit_count * sizeof(RlimitValue));
   StringReader strings(message.data() + strings_at, message.data() + message.size());
   ChildPlan& plan = out->plan;
   const char* hostname = nullptr;
