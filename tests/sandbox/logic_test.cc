@@ -79,6 +79,23 @@ TEST(DecideStatus, OomKillIsMemoryLimitNotRuntimeErrorOrTime) {
   EXPECT_EQ(DecideStatus(child, Limits()).status, RunStatus::kMemoryLimitExceeded);
 }
 
+// A 3 GiB vector under a 2 GiB limit: the OOM killer and the monitor's CPU stop came
+// within one tick, and the monitor found the program's memory already gone (0 KiB).
+TEST(DecideStatus, AnOomKillBeforeTheJudgesTimeKillIsMemory) {
+  SandboxLimits l = Limits();
+  l.reserved_memory_counts = true;
+  for (KillReason why : {KillReason::kCpuTime, KillReason::kWallTime, KillReason::kOutput}) {
+    Measurement m = Signaled(SIGKILL);
+    m.judge_kill = why;
+    m.oom_killed = true;
+    m.cpu_ms = 1059;
+    m.data_kib_at_stop = 0;
+    Decision d = DecideStatus(m, l);
+    EXPECT_EQ(d.status, RunStatus::kMemoryLimitExceeded) << KillReasonName(why);
+    EXPECT_NE(d.message.find("out-of-memory kill"), std::string::npos) << d.message;
+  }
+}
+
 TEST(DecideStatus, WritableMemoryBeyondTheLimitAtATimeStopIsMemory) {
   SandboxLimits l = Limits();
   l.reserved_memory_counts = true;

@@ -121,11 +121,12 @@ std::string Describe(KillReason r, const Measurement& m, const SandboxLimits& l,
 Decision DecideStatusAlone(const Measurement& m, const SandboxLimits& l) {
   Decision d;
   // 1. What stopped the run.
-  KillReason reason = m.judge_kill;
+  // The kernel's OOM kill comes first: it does not pick a program the judge already
+  // killed, so a judge's kill seen with it found the program dying of it.
+  KillReason reason = m.oom_killed ? KillReason::kMemory : m.judge_kill;
   bool killed = reason != KillReason::kNone;
   if (reason == KillReason::kNone) {
-    if (m.oom_killed) reason = KillReason::kMemory;
-    else if (m.signal == SIGXFSZ) reason = KillReason::kOutput;
+    if (m.signal == SIGXFSZ) reason = KillReason::kOutput;
     else if (m.signal == SIGXCPU || (m.signal == SIGKILL && m.cpu_ms > l.cpu_time_ms)) reason = KillReason::kCpuTime;
     killed = reason != KillReason::kNone;
   }
