@@ -9,8 +9,9 @@
 // in 1 and in 256 instructions (the kernel checks, converts and compiles a filter, and
 // emulates it once for every system call number when it is installed: a cost that
 // grows with the paths a system call takes through the filter, all 256 instructions in
-// the second). Last, the tmpfs a run's disk layer (and a session run's /tmp) is,
-// mounted and detached, timed in this process.
+// the second). Then an init cloned as the keeper clones one per submission, sharing
+// this process's memory or with a copy of it. Last, the tmpfs a run's disk layer (and a
+// session run's /tmp) is, mounted and detached, timed in this process.
 //
 //   kernel_costs [samples=400]   (as root)
 #include <linux/filter.h>
@@ -103,6 +104,29 @@ double TmpfsMicros(const char* dir) {
   return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
 }
 
+// Microseconds from clone to reap of an init cloned as the keeper clones its run's
+// (a new pid namespace, a stack of its own), sharing this process's memory (CLONE_VM)
+// or given a copy of it (its page tables copied, and torn down at its exit), or -1.
+int InitExits(void*) { return 0; }
+alignas(64) char init_stack[64 * 1024];
+double InitCloneMicros(bool share_memory) {
+  auto t0 = Clock::now();
+  pid_t pid = clone(InitExits, init_stack + sizeof init_stack, (share_memory ? CLONE_VM : 0) | CLONE_NEWPID | SIGCHLD,
+                    nullptr);
+  int status = 0;
+  if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return -1;
+  return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+}
+
+// This process's resident and mapped memory (kB), for the size the copy is of.
+std::string MemoryOfSelf() {
+  std::ifstream in("/proc/self/status");
+  std::string out;
+  for (std::string line; std::getline(in, line);)
+    if (line.rfind("VmRSS:", 0) == 0 || line.rfind("VmSize:", 0) == 0) out += (out.empty() ? "" : ", ") + line;
+  return out;
+}
+
 int HostMounts() {
   std::ifstream in("/proc/self/mountinfo");
   int n = 0;
@@ -177,6 +201,20 @@ int main(int argc, char** argv) {
   std::printf("installing a seccomp filter, timed in the child (%d samples each)\n", samples);
   for (std::size_t i = 0; i < filters.size(); ++i)
     std::printf("  %-44s median %7.1f us\n", filters[i].first.c_str(), Median(installs[i]));
+
+  std::vector<double> shared, copied;
+  for (int s = 0; s < samples; ++s) {
+    shared.push_back(InitCloneMicros(true));
+    copied.push_back(InitCloneMicros(false));
+  }
+  if (std::min(*std::min_element(shared.begin(), shared.end()), *std::min_element(copied.begin(), copied.end())) < 0) {
+    std::fprintf(stderr, "kernel_costs: cloning an init failed\n");
+    return 3;
+  }
+  std::printf("an init cloned into a new pid namespace and reaped (%d interleaved samples; %s)\n", samples,
+              MemoryOfSelf().c_str());
+  std::printf("  %-44s median %7.1f us\n", "sharing the memory (CLONE_VM)", Median(shared));
+  std::printf("  %-44s median %7.1f us\n", "with a copy of the memory", Median(copied));
 
   char dir[] = "/tmp/kernel-costs-XXXXXX";
   if (mkdtemp(dir) == nullptr) return 3;
