@@ -231,5 +231,31 @@ TEST_F(FirstUseTest, ADamagedEtcIsMendedAndTheDoctorSaysWhy) {
   EXPECT_NE(DoctorSays(Options(), "sandbox-etc").find("mended (made for another recipe)"), std::string::npos);
 }
 
+// The check of a complete /etc reads its stamp (the mtimes of the directories it
+// copied, on the host and in the copy) instead of walking both trees: one link taken
+// out of the copy's alternatives moves that directory's mtime, and the next sandbox
+// puts it back; a stamp that is gone is made again.
+TEST_F(FirstUseTest, OneEntryTakenFromTheCopyIsPutBackAndAMissingStampIsMadeAgain) {
+  {
+    Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+    ASSERT_TRUE(made.ok()) << made.status().message();
+  }
+  const std::string etc = EtcDir();
+  ASSERT_FALSE(etc.empty());
+  ASSERT_TRUE(fs::exists(etc + ".stamp"));
+  ASSERT_TRUE(fs::is_symlink(etc + "/alternatives/awk"));
+  fs::remove(etc + "/alternatives/awk");
+  std::string said = DoctorSays(Options(), "sandbox-etc");
+  EXPECT_NE(said.find("mended (" + etc + "/alternatives changed or missing)"), std::string::npos) << said;
+  EXPECT_TRUE(fs::is_symlink(etc + "/alternatives/awk"));
+  fs::remove(etc + ".stamp");
+  said = DoctorSays(Options(), "sandbox-etc");
+  EXPECT_NE(said.find("mended (no stamp)"), std::string::npos) << said;
+  EXPECT_NE(DoctorSays(Options(), "sandbox-etc").find(": found complete"), std::string::npos);
+  Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+  ASSERT_TRUE(made.ok()) << made.status().message();
+  ExpectCompleteEtc(**made);
+}
+
 }  // namespace
 }  // namespace judge::testing
