@@ -305,8 +305,8 @@ TEST(PipelineFiles, AFolderAndThePackagesIncludeFilesCompileTogether) {
   lang.run = {"./main"};
   std::vector<std::vector<std::string>> compile_argv;
   PipelineOptions options;
-  options.scratch_root = dir.Mkdir("scratch");
-  options.sandboxes = [&compile_argv] {
+  options.context.scratch_root = dir.Mkdir("scratch");
+  options.context.sandboxes = [&compile_argv] {
     return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(
         [&compile_argv](const RunSpec& spec, std::string* out) {
           if (spec.argv.size() > 1 && spec.argv[1] == "-o") {  // the compiler: the files joined
@@ -334,7 +334,7 @@ TEST(PipelineFiles, AFolderAndThePackagesIncludeFilesCompileTogether) {
   EXPECT_EQ(std::vector<std::string>(compile_argv[0].begin() + 3, compile_argv[0].end()),
             (std::vector<std::string>{"prog.src", "lib.src"}));
   // stress's path builds the same program: the folder and the include files together.
-  auto sandbox = options.sandboxes();
+  auto sandbox = options.context.sandboxes();
   ASSERT_TRUE(sandbox.ok());
   auto program = pipeline.Compile(pkg, *task.fresh, sandbox->get());
   ASSERT_TRUE(program.ok()) << program.status().message();
@@ -368,8 +368,8 @@ TEST(PipelineLimits, ATasksLimitsAreAppliedAndThePackageIsUnchanged) {
   pkg.problem.limits.time_ms = 0;  // to be inferred: judging it as it is is an error
   pkg.checker = MakeBuiltinChecker(pkg.problem);
   PipelineOptions options;
-  options.scratch_root = dir.Mkdir("scratch");
-  options.sandboxes = [] {
+  options.context.scratch_root = dir.Mkdir("scratch");
+  options.context.sandboxes = [] {
     return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(
         [](const RunSpec&, std::string*) { return Ok(); }));
   };
@@ -401,22 +401,24 @@ TEST(PackageLoaderTest, AMissingTimeLimitComesFromTheCacheWithItsWallLimit) {
   WriteFile(pkg_dir + "/data/secret/1.ans", "5\n");
   WriteFile(pkg_dir + "/submissions/accepted/sum.py", "print(sum(map(int, input().split())))\n");
   LanguageSet languages;  // none needed: the limit is in the cache
+  PipelineOptions popt;
+  popt.context.languages = &languages;
+  popt.context.cache_dir = dir.Mkdir("cache");
+  Pipeline pipeline(popt);
   PackageLoaderOptions lopt;
-  lopt.package.languages = &languages;
-  lopt.package.cache_dir = dir.Mkdir("cache");
-  lopt.package.isolate_plugin = false;
+  lopt.isolate_plugin = false;
   lopt.resolve_time_limit = false;
-  auto raw = PackageLoader(lopt).Load(pkg_dir);
+  auto raw = PackageLoader(&pipeline, lopt).Load(pkg_dir);
   ASSERT_TRUE(raw.ok()) << raw.status().message();
   EXPECT_EQ((*raw)->problem.limits.time_ms, 0);
   auto subs = ListPackageSubmissions(pkg_dir);
   ASSERT_TRUE(subs.ok());
   auto key = TimeLimitCacheKey(**raw, *subs);
   ASSERT_TRUE(key.ok());
-  StoreInferredTimeLimit(lopt.package.cache_dir, *key, 3000);
+  StoreInferredTimeLimit(popt.context.cache_dir, *key, 3000);
   lopt.resolve_time_limit = true;
   std::string note;
-  auto ready = PackageLoader(lopt).Load(pkg_dir, &note);
+  auto ready = PackageLoader(&pipeline, lopt).Load(pkg_dir, &note);
   ASSERT_TRUE(ready.ok()) << ready.status().message();
   EXPECT_EQ((*ready)->problem.limits.time_ms, 3000);
   EXPECT_EQ((*ready)->problem.limits.wall_ms, DefaultWallMs(3000));

@@ -95,11 +95,11 @@ struct World {
       pkg.tests.push_back(t);
     }
     languages.Add(FakeLanguage());
-    options.compiler.cache_dir = dir.path() + "/cache";
-    options.scratch_root = dir.Mkdir("scratch");
-    options.store = store.get();
-    options.languages = &languages;
-    options.sandboxes = [] { return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(FakeWorld)); };
+    options.context.cache_dir = dir.path() + "/cache";
+    options.context.scratch_root = dir.Mkdir("scratch");
+    options.context.store = store.get();
+    options.context.languages = &languages;
+    options.context.sandboxes = [] { return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(FakeWorld)); };
   }
   JudgeTask Task(const std::string& name, const std::string& source, LanguageProfile lang = BinaryProfile()) {
     JudgeTask t;
@@ -115,7 +115,7 @@ struct World {
   }
   bool ScratchIsEmpty() const {
     std::error_code ec;
-    return std::filesystem::is_empty(options.scratch_root, ec) && !ec;
+    return std::filesystem::is_empty(options.context.scratch_root, ec) && !ec;
   }
 };
 
@@ -323,7 +323,7 @@ TEST(Pipeline, CancellationStopsTheRunAndMarksTheJudgingInterrupted) {
   FakeSandbox sandbox(FakeWorld);
   cancelling.inner = &sandbox;
   cancelling.flag = &cancel;
-  w.options.cancel = &cancel;
+  w.options.context.cancel = &cancel;
   Pipeline pipeline(w.options);
   auto r = pipeline.Judge(w.Task("sum.bin", "echo-sum"), &cancelling);
   ASSERT_FALSE(r.ok());
@@ -370,7 +370,7 @@ TEST(Pipeline, JudgeAllRunsNoMoreJobsThanTheHostHasCores) {
   World w;
   w.options.jobs = HostCores() + 3;
   std::atomic<int> sandboxes{0};
-  w.options.sandboxes = [&] {
+  w.options.context.sandboxes = [&] {
     ++sandboxes;
     return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(FakeWorld));
   };
@@ -391,7 +391,7 @@ TEST(Pipeline, JudgeAllRunsNoMoreJobsThanTheHostHasCores) {
 
 TEST(Pipeline, AJobWithoutASandboxReportsTheReasonForItsTasks) {
   World w;
-  w.options.sandboxes = [] { return Result<std::unique_ptr<Sandbox>>(Status::Unsupported("no cgroups here")); };
+  w.options.context.sandboxes = [] { return Result<std::unique_ptr<Sandbox>>(Status::Unsupported("no cgroups here")); };
   Pipeline pipeline(w.options);
   Recorder events;
   auto results = pipeline.JudgeAll({w.Task("a", "echo-sum")}, &events);
@@ -408,7 +408,7 @@ TEST(Pipeline, ASandboxThatFailedOnceIsMadeAgainForTheNextTask) {
   World w;
   std::atomic<int> calls{0};
   w.options.jobs = 1;
-  w.options.sandboxes = [&calls]() -> Result<std::unique_ptr<Sandbox>> {
+  w.options.context.sandboxes = [&calls]() -> Result<std::unique_ptr<Sandbox>> {
     if (calls++ < kSandboxCreateAttempts) return Status::IoError("cannot create /state/etc-1.tmp.x: Busy");
     return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(FakeWorld));
   };
@@ -460,7 +460,7 @@ TEST(Pipeline, RejudgeRecompilesTheStoredSource) {
   ASSERT_TRUE(again.ok()) << again.status().message();
   EXPECT_EQ(again->judging.verdict, Verdict::kAccepted);
   LanguageSet none;
-  w.options.languages = &none;
+  w.options.context.languages = &none;
   Pipeline without(w.options);
   auto gone = without.Judge(w.Stored(first->submission.id), &sandbox);
   ASSERT_FALSE(gone.ok());
@@ -469,7 +469,7 @@ TEST(Pipeline, RejudgeRecompilesTheStoredSource) {
 
 TEST(Pipeline, WithoutAStoreNothingIsStoredAndGradingWorks) {
   World w;
-  w.options.store = nullptr;
+  w.options.context.store = nullptr;
   FakeSandbox sandbox(FakeWorld);
   Pipeline pipeline(w.options);
   auto r = pipeline.Judge(w.Task("sum.bin", "echo-sum"), &sandbox);

@@ -73,7 +73,7 @@ struct StressWorld {
     pkg.problem.checker = CheckerKind::kTokens;
     pkg.checker = MakeBuiltinChecker(pkg.problem);
     PipelineOptions options;
-    options.scratch_root = dir.Mkdir("scratch");
+    options.context.scratch_root = dir.Mkdir("scratch");
     pipeline = std::make_unique<Pipeline>(options);
     program = pipeline->Compile(pkg, NewSubmission{"counter", "counter", "counter", BinaryProfile()}, &sandbox).value();
   }
@@ -222,17 +222,18 @@ TEST(Verify, ReportsEveryKindOfInconsistency) {
     return Ok();
   };
   PipelineOptions popt;
-  popt.scratch_root = dir.Mkdir("scratch");
+  popt.context.scratch_root = dir.Mkdir("scratch");
   popt.jobs = 2;
-  popt.sandboxes = [&]() -> Result<std::unique_ptr<Sandbox>> {
+  popt.context.sandboxes = [&]() -> Result<std::unique_ptr<Sandbox>> {
     return std::unique_ptr<Sandbox>(std::make_unique<FakeSandbox>(count));
   };
-  Pipeline pipeline(popt);
   LanguageSet languages;
+  popt.context.languages = &languages;
+  Pipeline pipeline(popt);
   std::vector<std::string> seen;
   VerifyOptions opt;
   opt.on_check = [&](const VerifyCheck& c) { seen.push_back(c.kind + " " + c.subject); };
-  auto r = VerifyPackage(ctx, languages, &pipeline, opt);
+  auto r = VerifyPackage(ctx, &pipeline, opt);
   ASSERT_TRUE(r.ok()) << r.status().message();
   auto find = [&](const std::string& kind, const std::string& subject) -> const VerifyCheck* {
     for (const auto& c : r->checks)

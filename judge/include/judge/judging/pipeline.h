@@ -50,6 +50,7 @@
 #include "judge/config/records.h"
 #include "judge/grading/compiler.h"
 #include "judge/grading/grader.h"
+#include "judge/judging/judging_context.h"
 #include "judge/judging/package.h"
 #include "judge/sandbox/sandbox.h"
 #include "judge/store/store.h"
@@ -89,6 +90,9 @@ struct JudgeTask {
   // The limits to judge with instead of the package's (the time-limit inference judges
   // the accepted submissions with a generous one; the package stays as it is).
   std::optional<ProblemLimits> limits;
+  // Nothing of this judging is stored, whatever the context's store (the time-limit
+  // inference's judgings are the judge's own business); its ids stay 0.
+  bool unstored = false;
   // GradeOptions::test_jobs. 0: 1 in Judge(); in JudgeAll, the jobs that fewer tasks
   // than jobs would leave idle (one submission with --jobs 2 runs two tests at once).
   int test_jobs = 0;
@@ -112,10 +116,6 @@ class JudgeObserver {
   }
 };
 
-// Makes the sandbox of one job. Called from that job's thread: once per job, and again
-// for a later task after a failure (at most kSandboxCreateAttempts times per task).
-using SandboxFactory = std::function<Result<std::unique_ptr<Sandbox>>()>;
-
 // Tries JudgeAll makes per task to create a job's sandbox before the task fails.
 inline constexpr int kSandboxCreateAttempts = 2;
 
@@ -123,15 +123,12 @@ inline constexpr int kSandboxCreateAttempts = 2;
 Result<std::unique_ptr<Sandbox>> DefaultSandbox();
 
 struct PipelineOptions {
+  // The front end's languages, compile cache, scratch root, store, cancel flag and
+  // sandboxes (judging_context.h: what its pointers borrow outlives the pipeline).
+  JudgingContext context;
   int jobs = 1;                   // JudgeAll: tasks judged at once, one sandbox each
-  CompilerOptions compiler;       // limits and cache (compiler.cancel is set from `cancel`)
-  std::string scratch_root;       // empty: DefaultScratchRoot() (judge/base/scratch_dir.h)
-  Store* store = nullptr;         // borrowed; null: nothing stored
-  // Borrowed; needed for stored submissions, and for the "try --lang X" of compile
-  // errors (compile_hint.h: without it none is suggested).
-  const LanguageSet* languages = nullptr;
-  SandboxFactory sandboxes;       // empty: DefaultSandbox
-  const std::atomic<bool>* cancel = nullptr;  // borrowed; may be null
+  CompileLimits compile_limits;   // of each compilation
+  int64_t compile_cache_max_bytes = 0;  // CompilerOptions::cache_max_bytes (0: the default)
   std::string judge_version = "judge 1.0";
 };
 
@@ -170,6 +167,7 @@ Result<CompileOutcome> CompileForPackage(Compiler* compiler, const Package& pack
 
 class Pipeline {
  public:
+  // What options.context points to is borrowed and must outlive the pipeline.
   explicit Pipeline(PipelineOptions options);
 
   // Judges one task on the calling thread with `sandbox` (borrowed). A non-OK Status:
@@ -192,6 +190,7 @@ class Pipeline {
                                const std::vector<TestCase>& tests, Sandbox* sandbox, int64_t keep_output_bytes);
 
   const PipelineOptions& options() const { return options_; }
+  const JudgingContext& context() const { return options_.context; }
 
  private:
   class Events;
