@@ -103,7 +103,7 @@ std::vector<Result<JudgeTask>> MakeTasks(const GradeArgs& a, const std::vector<s
                                          const Package* package) {
   std::vector<Result<JudgeTask>> tasks;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    Result<NewSubmission> fresh = profiles[i].ok() ? ReadSubmissionFile(files[i], *profiles[i])
+    Result<NewSubmission> fresh = profiles[i].ok() ? SubmissionOrError(ReadSubmissionFile(files[i], *profiles[i]))
                                                    : Result<NewSubmission>(profiles[i].status());
     if (!fresh.ok()) {
       tasks.push_back(fresh.status());

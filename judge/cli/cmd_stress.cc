@@ -111,7 +111,7 @@ int RunStress(const StressArgs& a) {
   if (!languages.ok()) return ReportError("stress", languages.status());
   auto profile = ChooseLanguage(*languages, a.file, a.lang);
   if (!profile.ok()) return ReportError("stress", profile.status().WithContext(a.file));
-  auto submission = ReadSubmissionFile(a.file, *profile);
+  auto submission = SubmissionOrError(ReadSubmissionFile(a.file, *profile));
   if (!submission.ok()) return ReportError("stress", submission.status());
   // A signal while the package loads (a time limit inferred) stops that too.
   InterruptHandler interrupt;

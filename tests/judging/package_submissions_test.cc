@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <map>
+#include <utility>
 
 #include "fakes.h"
 #include "judge/base/files.h"
@@ -155,6 +157,60 @@ TEST_F(PackageDir, ListsFilesFoldersLinksMarkersAndRules) {
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().message(), dir_.path() + "/submissions/accepted/x.py: expected a submission inside the "
                                                   "package, found a link leading out");
+}
+
+// Reading a package's submissions: what is not judged here is an outcome with its
+// reason (skipped: this host lacks the language; refused: the package's fault), never a
+// Status, which is kept for the judge failing to read.
+TEST_F(PackageDir, SubmissionsNotJudgedAreOutcomesWithTheirReason) {
+  Write("submissions/accepted/ok.src", "x\n");
+  Write("submissions/accepted/empty.src", "");
+  Write("submissions/accepted/what.xyz", "x\n");
+  Write("submissions/accepted/gone.tool", "x\n");
+  Write("submissions/accepted/named.src", "x\n");
+  Write("submissions/accepted/two/a.src", "x\n");
+  Write("submissions/accepted/two/b.tool", "x\n");
+  Write("submissions/accepted/entry/a.src", "x\n");
+  Write("submissions/submissions.yaml", "accepted/named.src:\n  language: nosuch\n"
+                                        "accepted/entry:\n  entrypoint: main\n");
+  LanguageSet languages;
+  LanguageProfile src;
+  src.id = "src";
+  src.extensions = {".src"};
+  src.source_name = "prog.src";
+  src.run = {"/bin/sh", "prog.src"};
+  languages.Add(src);
+  LanguageProfile tool = src;
+  tool.id = "tool";
+  tool.extensions = {".tool"};
+  tool.requires_tools = {"/nonexistent/tool"};
+  languages.Add(tool);
+  auto subs = ListPackageSubmissions(dir_.path());
+  ASSERT_TRUE(subs.ok()) << subs.status().message();
+  std::map<std::string, Result<PackageSubmissionRead>> read;
+  for (const auto& s : *subs) read.emplace(s.subject, ReadPackageSubmission(s, languages, dir_.path()));
+  using O = PackageSubmissionRead::Outcome;
+  auto outcome = [&](const std::string& subject) {
+    const auto& r = read.at(subject);
+    EXPECT_TRUE(r.ok()) << subject << ": " << r.status().message();
+    return r.ok() ? std::make_pair(r->outcome, r->reason) : std::make_pair(O::kRead, std::string("failed"));
+  };
+  EXPECT_EQ(outcome("accepted/ok.src"), std::make_pair(O::kRead, std::string()));
+  EXPECT_EQ(read.at("accepted/ok.src")->submission.source, "x\n");
+  EXPECT_EQ(outcome("accepted/empty.src"),
+            std::make_pair(O::kRefused, dir_.path() + "/submissions/accepted/empty.src: the submission is empty"));
+  EXPECT_EQ(outcome("accepted/what.xyz").first, O::kSkipped);
+  EXPECT_NE(outcome("accepted/what.xyz").second.find("unknown language"), std::string::npos);
+  EXPECT_EQ(outcome("accepted/gone.tool"),
+            std::make_pair(O::kSkipped, std::string("language tool is not available here: /nonexistent/tool not "
+                                                    "found or not executable")));
+  EXPECT_EQ(outcome("accepted/named.src"),
+            std::make_pair(O::kRefused, std::string("unknown language \"nosuch\" (known: src, tool, binary)")));
+  EXPECT_EQ(outcome("accepted/two/"),
+            std::make_pair(O::kRefused, dir_.path() + "/submissions/accepted/two: expected the files of one language, "
+                                                      "found src and tool (name it in submissions.yaml)"));
+  EXPECT_EQ(outcome("accepted/entry/").first, O::kRefused);
+  EXPECT_NE(outcome("accepted/entry/").second.find("entrypoint \"main\""), std::string::npos);
 }
 
 // 2025-09: a rule named like a verdict folder replaces its default, the keys it does not

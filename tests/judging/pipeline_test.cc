@@ -199,24 +199,34 @@ TEST(Pipeline, ACompileErrorIsStoredWithTheLog) {
   EXPECT_NE(j->compile_log.find("nonsense"), std::string::npos);
 }
 
-TEST(Pipeline, FilesThatCannotBeJudgedAreErrorsNamingThem) {
+// A file that cannot be judged is refused, naming it: an outcome of the file (no
+// Status, which is kept for the judge failing to read), an error for grade and stress.
+TEST(Pipeline, FilesThatCannotBeJudgedAreRefusalsNamingThem) {
   World w;
-  auto empty = ReadSubmissionFile(WriteTemp(w.dir, "empty.cpp", ""), BinaryProfile());
-  ASSERT_FALSE(empty.ok());
-  EXPECT_NE(empty.status().message().find("empty.cpp: the submission is empty"), std::string::npos);
-  auto missing = ReadSubmissionFile(w.dir.path() + "/nope.cpp", BinaryProfile());
-  ASSERT_FALSE(missing.ok());
-  EXPECT_NE(missing.status().message().find("nope.cpp: no such submission file"), std::string::npos);
-  EXPECT_FALSE(ReadSubmissionFile(w.dir.path(), BinaryProfile()).ok());
+  auto refusal = [](const Result<SubmissionRead>& r) {
+    EXPECT_TRUE(r.ok()) << r.status().message();
+    return r.ok() && !r->submission ? r->refusal : std::string("(not refused)");
+  };
+  const std::string empty = WriteTemp(w.dir, "empty.cpp", "");
+  EXPECT_EQ(refusal(ReadSubmissionFile(empty, BinaryProfile())), empty + ": the submission is empty");
+  EXPECT_EQ(refusal(ReadSubmissionFile(w.dir.path() + "/nope.cpp", BinaryProfile())),
+            w.dir.path() + "/nope.cpp: no such submission file");
+  EXPECT_EQ(refusal(ReadSubmissionFile(w.dir.path(), BinaryProfile())),
+            w.dir.path() + ": is a directory, expected a submission file");
   std::string fifo = w.dir.path() + "/fifo.cpp";
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
-  auto special = ReadSubmissionFile(fifo, BinaryProfile());  // must not block
-  ASSERT_FALSE(special.ok());
-  EXPECT_NE(special.status().message().find("found a FIFO"), std::string::npos);
+  EXPECT_EQ(refusal(ReadSubmissionFile(fifo, BinaryProfile())),  // must not block
+            fifo + ": expected a regular file, found a FIFO");
+  EXPECT_EQ(refusal(ReadSubmissionFolder(w.dir.path() + "/nofolder", w.dir.path(), BinaryProfile())),
+            w.dir.path() + "/nofolder: no such submission folder");
+  auto as_error = SubmissionOrError(ReadSubmissionFile(empty, BinaryProfile()));
+  ASSERT_FALSE(as_error.ok());
+  EXPECT_EQ(as_error.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(as_error.status().message(), empty + ": the submission is empty");
   auto ok = ReadSubmissionFile(WriteTemp(w.dir, "sub/ok.bin", "x"), BinaryProfile());
-  ASSERT_TRUE(ok.ok());
-  EXPECT_EQ(ok->file_name, "ok.bin");
-  EXPECT_EQ(ok->display_name, w.dir.path() + "/sub/ok.bin");
+  ASSERT_TRUE(ok.ok() && ok->submission) << refusal(ok);
+  EXPECT_EQ(ok->submission->file_name, "ok.bin");
+  EXPECT_EQ(ok->submission->display_name, w.dir.path() + "/sub/ok.bin");
 }
 
 TEST(Pipeline, AJudgeFailureMidwayLeavesAnIncompleteJudgingWithItsTests) {

@@ -216,6 +216,8 @@ TEST(Verify, ReportsEveryKindOfInconsistency) {
   WriteFile(dir.path() + "/submissions/wrong_answer/really_count", counter);
   WriteFile(dir.path() + "/submissions/sometimes/x", counter);
   WriteFile(dir.path() + "/submissions/accepted/notes.txt", "not a program");
+  WriteFile(dir.path() + "/submissions/accepted/named", counter);
+  WriteFile(dir.path() + "/submissions/submissions.yaml", "accepted/named:\n  language: nosuch\n");
   // The fake program counts lines (right on every test of this package).
   RunResult (*count)(const RunSpec&, std::string*) = [](const RunSpec& spec, std::string* out) {
     *out = std::to_string(CountLines(ReadFile(spec.stdin_path))) + "\n";
@@ -286,6 +288,14 @@ TEST(Verify, ReportsEveryKindOfInconsistency) {
   EXPECT_FALSE(notes->judge_error);
   EXPECT_EQ(notes->found, "skipped");
   EXPECT_EQ(notes->message.rfind("unknown language: ", 0), 0u) << notes->message;
+  // A language named that no profile defines is the package's fault: a failed check,
+  // not a judge error.
+  const VerifyCheck* named = find("submission", "accepted/named");
+  ASSERT_NE(named, nullptr);
+  EXPECT_FALSE(named->ok);
+  EXPECT_FALSE(named->judge_error);
+  EXPECT_EQ(named->found, "-");
+  EXPECT_EQ(named->message.rfind("unknown language \"nosuch\"", 0), 0u) << named->message;
   EXPECT_FALSE(r->consistent());
   EXPECT_TRUE(r->judge_error());
   EXPECT_EQ(seen.size(), r->checks.size());  // every check reported as it was made

@@ -1,11 +1,13 @@
 // The grading pipeline (see judge/judging/pipeline.h for the theory of operation).
 #include "judge/judging/pipeline.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
 
+#include "judge/base/errors.h"
 #include "judge/base/files.h"
 #include "judge/base/paths.h"
 #include "judge/grading/compile_hint.h"
@@ -20,7 +22,9 @@ constexpr int64_t kMaxSubmissionBytes = 64 << 20;  // a contestant binary may be
 
 constexpr const char* kScratchPrefix = "judge-grade-";
 
-std::string ScratchRoot(const JudgingContext& c) { return c.scratch_root.empty() ? DefaultScratchRoot() : c.scratch_root; }
+std::string ScratchRoot(const JudgingContext& c) {
+  return c.scratch_root.empty() ? DefaultScratchRoot() : c.scratch_root;
+}
 
 // The compiler's options: the pipeline's limits, the context's cache and cancel flag.
 CompilerOptions CompilerOptionsOf(const PipelineOptions& o) {
@@ -56,53 +60,78 @@ class JudgingGuard {
 
 }  // namespace
 
-Result<NewSubmission> ReadSubmissionFile(const std::string& path, const LanguageProfile& language) {
-  if (fs::IsDirectory(path)) return Status::InvalidArgument(path + ": is a directory, expected a submission file");
-  if (!fs::Exists(path)) return Status::NotFound(path + ": no such submission file");
+namespace {
+
+SubmissionRead Refused(std::string why) {
+  SubmissionRead r;
+  r.refusal = std::move(why);
+  return r;
+}
+
+// Why the regular file at `path` cannot be a submission's file ("" when it can):
+// not a regular file, or over the size limit. A failed stat is the judge's failure.
+Result<std::string> FileRefusal(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return ErrnoStatus(errno, path + ": cannot stat");
+  if (!S_ISREG(st.st_mode))
+    return path + ": expected a regular file, found a " + std::string(fs::FileKindName(st.st_mode));
+  if (st.st_size > kMaxSubmissionBytes)
+    return path + ": larger than the " + std::to_string(kMaxSubmissionBytes) + " bytes allowed";
+  return std::string();
+}
+
+}  // namespace
+
+Result<NewSubmission> SubmissionOrError(Result<SubmissionRead> read) {
+  if (!read.ok()) return read.status();
+  if (!read->submission) return Status::InvalidArgument(read->refusal);
+  return std::move(*read->submission);
+}
+
+Result<SubmissionRead> ReadSubmissionFile(const std::string& path, const LanguageProfile& language) {
+  if (fs::IsDirectory(path)) return Refused(path + ": is a directory, expected a submission file");
+  if (!fs::Exists(path)) return Refused(path + ": no such submission file");
+  JUDGE_ASSIGN_OR_RETURN(std::string refusal, FileRefusal(path));
+  if (!refusal.empty()) return Refused(std::move(refusal));
   NewSubmission s;
   JUDGE_ASSIGN_OR_RETURN(s.source, fs::ReadFile(path, kMaxSubmissionBytes));
-  if (s.source.empty()) return Status::InvalidArgument(path + ": the submission is empty");
+  if (s.source.empty()) return Refused(path + ": the submission is empty");
   s.display_name = path;
   s.file_name = BaseName(path);
   s.language = language;
-  return s;
+  return SubmissionRead{std::move(s), ""};
 }
 
-Result<NewSubmission> ReadSubmissionFolder(const std::string& path, const std::string& root,
-                                           const LanguageProfile& language) {
-  if (!fs::IsDirectory(path)) return Status::NotFound(path + ": no such submission folder");
+Result<SubmissionRead> ReadSubmissionFolder(const std::string& path, const std::string& root,
+                                            const LanguageProfile& language) {
+  if (!fs::IsDirectory(path)) return Refused(path + ": no such submission folder");
   JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> names, fs::ListFiles(path));
+  // Links to files count when they stay inside root (the package).
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> links, fs::ListFileLinks(path));
+  for (const auto& n : links)
+    if (!n.empty() && n[0] != '.' && !InsidePackage(root, path + "/" + n))
+      return Refused(path + "/" + n + ": expected a file inside the package, found a link leading out of it");
+  names.insert(names.end(), links.begin(), links.end());
   std::vector<SourceFile> files;
   int64_t total = 0;
   for (const auto& n : names) {
     if (n.empty() || n[0] == '.') continue;
+    JUDGE_ASSIGN_OR_RETURN(std::string refusal, FileRefusal(path + "/" + n));
+    if (!refusal.empty()) return Refused(std::move(refusal));
     SourceFile f;
     f.name = n;
     JUDGE_ASSIGN_OR_RETURN(f.bytes, fs::ReadFile(path + "/" + n, kMaxSubmissionBytes));
     total += static_cast<int64_t>(f.bytes.size());
     files.push_back(std::move(f));
   }
-  // Links to files count when they stay inside root (the package).
-  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> links, fs::ListFileLinks(path));
-  for (const auto& n : links) {
-    std::string full = path + "/" + n;
-    if (n.empty() || n[0] == '.') continue;
-    if (!InsidePackage(root, full))
-      return Status::InvalidArgument(full + ": expected a file inside the package, found a link leading out of it");
-    SourceFile f;
-    f.name = n;
-    JUDGE_ASSIGN_OR_RETURN(f.bytes, fs::ReadFile(full, kMaxSubmissionBytes));
-    total += static_cast<int64_t>(f.bytes.size());
-    files.push_back(std::move(f));
-  }
-  if (files.empty()) return Status::InvalidArgument(path + ": the submission folder has no files");
-  if (total > kMaxSubmissionBytes) return Status::InvalidArgument(path + ": the submission's files are too large");
+  if (files.empty()) return Refused(path + ": the submission folder has no files");
+  if (total > kMaxSubmissionBytes) return Refused(path + ": the submission's files are too large");
   NewSubmission s;
   s.source = EncodeSourceFiles(std::move(files));
   s.display_name = path;
   s.file_name = BaseName(path) + "/";
   s.language = language;
-  return s;
+  return SubmissionRead{std::move(s), ""};
 }
 
 Result<std::unique_ptr<Sandbox>> DefaultSandbox() {

@@ -121,12 +121,13 @@ Result<ProblemLimits> ResolveTimeLimit(const Package& package, Pipeline* pipelin
   std::vector<const PackageSubmission*> judged;
   for (const auto& s : subs) {
     if (!UsedForTimeLimit(s)) continue;
-    Result<NewSubmission> fresh = ReadPackageSubmission(s, languages, problem.dir);
-    if (!fresh.ok()) continue;  // a language not installed here: it cannot count
+    Result<PackageSubmissionRead> read = ReadPackageSubmission(s, languages, problem.dir);
+    if (!read.ok()) return read.status().WithContext("inferring the time limit");
+    if (read->outcome != PackageSubmissionRead::Outcome::kRead) continue;  // it cannot count here
     JudgeTask t;
     t.package = &package;
     t.limits = WithTimeLimit(problem.limits, kInferenceTimeMs);
-    t.fresh = std::move(fresh).value();
+    t.fresh = std::move(read->submission);
     t.run_all = s.expected->per_test();
     t.unstored = true;  // these judgings are the judge's own business
     tasks.push_back(std::move(t));

@@ -50,19 +50,26 @@ std::optional<VerifyCheck> Precheck(const PackageSubmission& s, const LanguageSe
     c.message = "check_manually: not checked";
     return c;
   }
-  Result<NewSubmission> fresh = ReadPackageSubmission(s, languages, pkg.problem.dir);
-  if (!fresh.ok()) {
-    StatusCode code = fresh.status().code();
-    // A language not installed here is skipped, saying so: never a failure of the package.
-    c.ok = code == StatusCode::kUnsupported;
-    c.found = c.ok ? "skipped" : "-";
-    c.judge_error = code != StatusCode::kInvalidArgument && code != StatusCode::kUnsupported;
-    c.message = fresh.status().message();
+  Result<PackageSubmissionRead> read = ReadPackageSubmission(s, languages, pkg.problem.dir);
+  if (!read.ok()) {  // the judge could not read it
+    c.judge_error = true;
+    c.message = read.status().message();
     return c;
+  }
+  switch (read->outcome) {
+    case PackageSubmissionRead::Outcome::kRead: break;
+    case PackageSubmissionRead::Outcome::kSkipped:  // saying so: never a failure of the package
+      c.ok = true;
+      c.found = "skipped";
+      c.message = read->reason;
+      return c;
+    case PackageSubmissionRead::Outcome::kRefused:  // the package's fault
+      c.message = read->reason;
+      return c;
   }
   JudgeTask t;
   t.package = &pkg;
-  t.fresh = std::move(fresh).value();
+  t.fresh = std::move(read->submission);
   t.run_all = s.expected->per_test();
   t.limit_factor = limit_factor;
   t.limits = limits;

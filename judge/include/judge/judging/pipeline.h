@@ -70,15 +70,28 @@ struct NewSubmission {
 // bytes, the language and its toolchain's version (ToolchainVersion; cached).
 Submission NewSubmissionRecord(const Package& package, const NewSubmission& fresh);
 
-// Reads a submission file: a missing, special, empty or oversized file is an error
-// naming it (nothing is judged or stored then). The language is chosen by the caller.
-Result<NewSubmission> ReadSubmissionFile(const std::string& path, const LanguageProfile& language);
+// A submission read from disk, or why it cannot be judged: a refusal is an outcome
+// of the files given (one line naming them), not a failure of the judge.
+struct SubmissionRead {
+  std::optional<NewSubmission> submission;  // set unless refused
+  std::string refusal;                      // why it cannot be judged, when refused
+};
+
+// The submission, or its refusal as an InvalidArgument Status: for the commands to
+// which a file that cannot be judged is an error in its place (grade, stress).
+Result<NewSubmission> SubmissionOrError(Result<SubmissionRead> read);
+
+// Reads a submission file: a missing, special, empty or oversized file is refused
+// (nothing is judged or stored then). A Status: the judge could not read it (an I/O
+// error). The language is chosen by the caller.
+Result<SubmissionRead> ReadSubmissionFile(const std::string& path, const LanguageProfile& language);
 
 // Reads a folder as one multi-file submission: its regular non-hidden files (links
 // followed when they stay inside `root`), stored as one source (EncodeSourceFiles) whose
-// file name is the folder's name with a trailing '/'. An empty folder is an error.
-Result<NewSubmission> ReadSubmissionFolder(const std::string& path, const std::string& root,
-                                           const LanguageProfile& language);
+// file name is the folder's name with a trailing '/'. Refused: no such folder, no
+// files, a link leading out of `root`, a file or all of them over the size limit.
+Result<SubmissionRead> ReadSubmissionFolder(const std::string& path, const std::string& root,
+                                            const LanguageProfile& language);
 
 // One unit of work. Borrowed pointers must outlive the call that takes the task.
 struct JudgeTask {
