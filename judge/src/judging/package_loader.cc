@@ -15,14 +15,13 @@ PackageLoader::PackageLoader(Pipeline* pipeline, PackageLoaderOptions options)
 // How LoadPackage reads it: the loader's options, the context's languages and cache.
 PackageOptions PackageLoader::PackageOptionsFor() const {
   const JudgingContext& context = pipeline_->context();
-  PackageOptions p;
-  p.isolate_plugin = options_.isolate_plugin;
-  p.plugin_limits = options_.plugin_limits;
-  p.with_tests = options_.with_tests;
-  p.languages = context.languages;
-  p.cache_dir = context.cache_dir;
-  p.scratch_root = context.scratch_root;
-  return p;
+  return PackageOptions{.isolate_plugin = options_.isolate_plugin,
+                        .plugin_limits = options_.plugin_limits,
+                        .with_tests = options_.with_tests,
+                        .languages = context.languages,
+                        .cache_dir = context.cache_dir,
+                        .scratch_root = context.scratch_root,
+                        .made_tests_dir = ""};
 }
 
 // A Polygon package's missing tests and answers, made with the pipeline's context

@@ -153,17 +153,7 @@ class TestChecker {
     test.input_path = t.input_path;
     test.answer_path = t.answer_path;
     const std::vector<std::string> flags;
-    CheckRequest q;
-    q.test = &test;
-    q.flags = &flags;
-    q.input = *input;
-    q.output = *output;
-    q.answer = *answer;
-    q.output_path = t.output_path;
-    q.sandbox = sandbox_.get();
-    q.scratch_dir = scratch_->path();
-    q.cancel = pipeline_->context().cancel;
-    Result<CheckOutcome> c = pkg_.checker->CheckTest(q);
+    Result<CheckOutcome> c = pkg_.checker->CheckTest(Request(test, flags, *input, *output, *answer, t.output_path));
     const std::string found = c.ok() ? std::string(CheckVerdictName(c->verdict)) : "JE";
     const std::string message = c.ok() ? c->message : c.status().message();
     // A checker that fails where the test expects a verdict: the check could not be made.
@@ -200,17 +190,24 @@ class TestChecker {
       const auto& g = pkg_.test_groups[static_cast<std::size_t>(t.group_index)].output_validator_flags;
       flags.insert(flags.end(), g.begin(), g.end());
     }
+    Report(t, pkg_.checker->CheckTest(Request(t, flags, input, *ans, *ans, t.answer_path)));
+  }
+
+  // The package's checker on `output` (held in the host file output_path), in this
+  // verifier's sandbox and scratch (Prepare() made them). Borrows every argument.
+  CheckRequest Request(const TestCase& t, const std::vector<std::string>& flags, std::string_view input,
+                       std::string_view output, std::string_view answer, const std::string& output_path) const {
     CheckRequest q;
     q.test = &t;
     q.flags = &flags;
     q.input = input;
-    q.output = *ans;
-    q.answer = *ans;
-    q.output_path = t.answer_path;
+    q.output = output;
+    q.answer = answer;
+    q.output_path = output_path;
     q.sandbox = sandbox_.get();
     q.scratch_dir = scratch_->path();
     q.cancel = pipeline_->context().cancel;
-    Report(t, pkg_.checker->CheckTest(q));
+    return q;
   }
 
   void CheckBySolver(const TestCase& t, const std::string& input, const std::string& ans) {

@@ -168,17 +168,16 @@ Status Serve(const ServeOptions& o, const std::atomic<bool>* stop,
   api.storage_per_user_bytes = o.storage_per_user_bytes;
   Api handler(api);
 
-  HttpServerOptions http;
-  http.host = listen.host;
-  http.port = listen.port;
-  http.threads = o.http_threads;
-  http.event_poll_ms = o.event_poll_ms;
-  http.max_connections = o.max_connections;
-  http.admin_connections = o.admin_connections;
-  http.connections_per_address = o.connections_per_address;
-  http.stream_lifetime_ms = o.stream_lifetime_ms;
-  http.header_deadline_ms = o.header_deadline_ms;
-  http.log = log;
+  const HttpServerOptions http{.host = listen.host,
+                               .port = listen.port,
+                               .threads = o.http_threads,
+                               .header_deadline_ms = o.header_deadline_ms,
+                               .max_connections = o.max_connections,
+                               .admin_connections = o.admin_connections,
+                               .connections_per_address = o.connections_per_address,
+                               .event_poll_ms = o.event_poll_ms,
+                               .stream_lifetime_ms = o.stream_lifetime_ms,
+                               .log = log};
   JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<HttpServer> server, HttpServer::Start(http, &handler));
   WorkerHost workers(ctx, o.workers, o.reload_check_ms);
   workers.Start();
