@@ -92,10 +92,11 @@ int RunCheck(const CheckOptions& o) {
     }
     return ReportError("check", st);
   };
+  Pipeline nothing_judged{PipelineOptions{}};  // the loader's: with_tests false builds and runs nothing
   PackageLoaderOptions lopt;
-  lopt.package.isolate_plugin = !o.in_process;
-  lopt.package.with_tests = false;  // one given file is judged: no limits to resolve
-  auto pkg = PackageLoader(lopt).Load(o.problem_dir);
+  lopt.isolate_plugin = !o.in_process;
+  lopt.with_tests = false;  // one given file is judged: no limits to resolve
+  auto pkg = PackageLoader(&nothing_judged, lopt).Load(o.problem_dir);
   if (!pkg.ok()) return fail(pkg.status());
   doc["problem"] = (*pkg)->problem.id;
   if ((*pkg)->plugin) {

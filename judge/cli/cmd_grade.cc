@@ -62,8 +62,8 @@ Result<std::vector<std::string>> ExpandFiles(const std::vector<std::string>& arg
   return out;
 }
 
-PackageOptions PackageOptionsOf(const GradeArgs& a) {
-  PackageOptions p;
+PackageLoaderOptions LoaderOptionsOf(const GradeArgs& a) {
+  PackageLoaderOptions p;
   p.isolate_plugin = !a.in_process_plugin;
   if (a.plugin_time_ms > 0) {
     p.plugin_limits.cpu_time_ms = a.plugin_time_ms;
@@ -72,14 +72,13 @@ PackageOptions PackageOptionsOf(const GradeArgs& a) {
   return p;
 }
 
-CompilerOptions CompilerOptionsOf(const GradeArgs& a) {
-  CompilerOptions c;
-  if (!a.no_cache) c.cache_dir = DefaultCacheDir();
+CompileLimits CompileLimitsOf(const GradeArgs& a) {
+  CompileLimits c;
   if (a.compile_time_ms > 0) {
-    c.limits.cpu_time_ms = a.compile_time_ms;
-    c.limits.wall_time_ms = 2 * a.compile_time_ms;
+    c.cpu_time_ms = a.compile_time_ms;
+    c.wall_time_ms = 2 * a.compile_time_ms;
   }
-  if (a.compile_memory_kib > 0) c.limits.memory_kib = a.compile_memory_kib;
+  if (a.compile_memory_kib > 0) c.memory_kib = a.compile_memory_kib;
   return c;
 }
 
@@ -104,7 +103,7 @@ std::vector<Result<JudgeTask>> MakeTasks(const GradeArgs& a, const std::vector<s
                                          const Package* package) {
   std::vector<Result<JudgeTask>> tasks;
   for (std::size_t i = 0; i < files.size(); ++i) {
-    Result<NewSubmission> fresh = profiles[i].ok() ? ReadSubmissionFile(files[i], *profiles[i])
+    Result<NewSubmission> fresh = profiles[i].ok() ? SubmissionOrError(ReadSubmissionFile(files[i], *profiles[i]))
                                                    : Result<NewSubmission>(profiles[i].status());
     if (!fresh.ok()) {
       tasks.push_back(fresh.status());
@@ -149,29 +148,26 @@ int RunGrade(const GradeArgs& a) {
   auto profiles = ChooseProfiles(a, *languages, *files);
   if (!profiles.ok()) return ReportError("grade", profiles.status());
   InterruptHandler interrupt;  // a signal stops the runs: judgings marked interrupted
+  auto store = OpenGradingStore(a.db, a.no_db);
+  if (!store.ok()) return ReportError("grade", store.status());
   PipelineOptions popt;
+  popt.context.languages = &*languages;  // also: compile errors suggest another profile
+  if (!a.no_cache) popt.context.cache_dir = DefaultCacheDir();
+  popt.context.store = store->get();
+  popt.context.cancel = interrupt.flag();
   popt.jobs = JobsForHost("grade", a.jobs, "--jobs");
-  popt.compiler = CompilerOptionsOf(a);
-  popt.cancel = interrupt.flag();
-  popt.languages = &*languages;  // compile errors suggest another profile
-  PackageLoaderOptions lopt;
-  lopt.package = PackageOptionsOf(a);
-  lopt.package.languages = &*languages;
-  if (!a.no_cache) lopt.package.cache_dir = DefaultCacheDir();
-  lopt.inference = popt;  // a package without a time limit: inferred with these
+  popt.compile_limits = CompileLimitsOf(a);
+  Pipeline pipeline(popt);  // also infers a missing time limit while loading
+  PackageLoaderOptions lopt = LoaderOptionsOf(a);
   std::string note;
   // A Polygon package's generated tests and answers are made first: shown as they go.
   ProgressLine making(std::cout, StdoutIsTerminal() && !a.json);
   lopt.on_progress = [&making](const std::string& step) { making.Show("making tests: " + step); };
-  auto package = PackageLoader(lopt).Load(a.problem_dir, &note);
+  auto package = PackageLoader(&pipeline, lopt).Load(a.problem_dir, &note);
   making.Clear();
   if (!package.ok()) return interrupt.ExitCode(ReportError("grade", package.status()));
   if (!note.empty() && !a.json) std::cerr << "grade: " << EscapeForTerminal(note) << "\n";
   std::vector<Result<JudgeTask>> tasks = MakeTasks(a, *files, *profiles, package->get());
-  auto store = OpenGradingStore(a.db, a.no_db);
-  if (!store.ok()) return ReportError("grade", store.status());
-  popt.store = store->get();
-  Pipeline pipeline(popt);
   bool tty = StdoutIsTerminal();
   auto mode = a.json ? ReportObserver::Mode::kJson
                      : popt.jobs == 1 ? ReportObserver::Mode::kLive : ReportObserver::Mode::kBatch;

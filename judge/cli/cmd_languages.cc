@@ -68,7 +68,7 @@ void PrintProfile(const LanguageProfile& p, const LanguageAvailability& a, const
 Result<int> CheckAll(const std::vector<LanguageProfile>& all, bool json, Json* doc) {
   JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<Sandbox> sandbox, DefaultSandbox());
   PipelineOptions popt;
-  popt.compiler.cache_dir = DefaultCacheDir();
+  popt.context.cache_dir = DefaultCacheDir();
   Pipeline pipeline(popt);
   int exit_code = kExitOk;
   for (std::size_t i = 0; i < all.size(); ++i) {

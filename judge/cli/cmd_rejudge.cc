@@ -56,12 +56,10 @@ Result<std::vector<int64_t>> IncompleteSubmissions(Store* store) {
 }
 
 // One task per id; packages loaded once per problem. NotFound for an unknown id.
-Status MakeTasks(const RejudgeArgs& a, Store* store, const std::vector<int64_t>& ids, const LanguageSet& languages,
+// A package without a time limit gets it as grade infers it, with `pipeline`.
+Status MakeTasks(const RejudgeArgs& a, Store* store, const std::vector<int64_t>& ids, Pipeline* pipeline,
                  std::map<std::string, std::unique_ptr<const Package>>* packages, std::vector<JudgeTask>* tasks) {
-  PackageLoaderOptions lopt;
-  lopt.package.languages = &languages;
-  lopt.package.cache_dir = DefaultCacheDir();  // a package without a time limit: as grade infers it
-  const PackageLoader loader(lopt);
+  const PackageLoader loader(pipeline, PackageLoaderOptions{});
   for (int64_t id : ids) {
     JUDGE_ASSIGN_OR_RETURN(Submission sub, store->GetSubmission(id));
     auto& pkg = (*packages)[sub.problem_id];
@@ -108,18 +106,19 @@ int RunRejudge(const RejudgeArgs& a) {
     if (!found.ok()) return ReportError("rejudge", found.status());
     ids = std::move(found).value();
   }
-  std::map<std::string, std::unique_ptr<const Package>> packages;
-  std::vector<JudgeTask> tasks;
-  Status made = MakeTasks(a, store->get(), ids, *languages, &packages, &tasks);
-  if (!made.ok()) return Exit(made);
-
+  // A signal while the packages load (a time limit inferred) stops that too.
   InterruptHandler interrupt;
   PipelineOptions popt;
-  popt.cancel = interrupt.flag();
-  popt.compiler.cache_dir = DefaultCacheDir();
-  popt.store = store->get();
-  popt.languages = &*languages;
+  popt.context.languages = &*languages;
+  popt.context.cache_dir = DefaultCacheDir();
+  popt.context.store = store->get();
+  popt.context.cancel = interrupt.flag();
   Pipeline pipeline(popt);
+  std::map<std::string, std::unique_ptr<const Package>> packages;
+  std::vector<JudgeTask> tasks;
+  Status made = MakeTasks(a, store->get(), ids, &pipeline, &packages, &tasks);
+  if (!made.ok()) return interrupt.ExitCode(Exit(made));
+
   bool tty = StdoutIsTerminal();
   ReportObserver observer("rejudge", a.json ? ReportObserver::Mode::kJson : ReportObserver::Mode::kLive,
                           tty && !a.json, tty);

@@ -111,24 +111,23 @@ int RunStress(const StressArgs& a) {
   if (!languages.ok()) return ReportError("stress", languages.status());
   auto profile = ChooseLanguage(*languages, a.file, a.lang);
   if (!profile.ok()) return ReportError("stress", profile.status().WithContext(a.file));
-  auto submission = ReadSubmissionFile(a.file, *profile);
+  auto submission = SubmissionOrError(ReadSubmissionFile(a.file, *profile));
   if (!submission.ok()) return ReportError("stress", submission.status());
-  PackageLoaderOptions lopt;
-  lopt.package.languages = &*languages;
-  lopt.package.cache_dir = DefaultCacheDir();
-  auto package = PackageLoader(lopt).Load(a.problem_dir);
-  if (!package.ok()) return ReportError("stress", package.status());
+  // A signal while the package loads (a time limit inferred) stops that too.
+  InterruptHandler interrupt;
+  PipelineOptions popt;
+  popt.context.languages = &*languages;
+  popt.context.cache_dir = DefaultCacheDir();
+  popt.context.cancel = interrupt.flag();
+  Pipeline pipeline(popt);
+  auto package = PackageLoader(&pipeline, PackageLoaderOptions{}).Load(a.problem_dir);
+  if (!package.ok()) return interrupt.ExitCode(ReportError("stress", package.status()));
   const std::string& problem = (*package)->problem.id;
   if (!(*package)->plugin)
     return ReportError("stress", Status::Unsupported("problem '" + problem +
                                                      "' has no plugin: stress needs its generator and reference solver"));
   auto sandbox = DefaultSandbox();
   if (!sandbox.ok()) return ReportError("stress", sandbox.status());
-  InterruptHandler interrupt;
-  PipelineOptions popt;
-  popt.cancel = interrupt.flag();
-  popt.compiler.cache_dir = DefaultCacheDir();
-  Pipeline pipeline(popt);
   auto compiled = pipeline.Compile(**package, *submission, sandbox->get());
   if (!compiled.ok()) return interrupt.ExitCode(ReportError("stress", compiled.status()));
   if (!(*compiled)->outcome().ok) return ReportCompileError(a, problem, (*compiled)->outcome());

@@ -64,19 +64,7 @@ Json ReportDoc(const VerifyReport& report) {
 int RunVerify(const VerifyArgs& a) {
   auto languages = LoadLanguages(a.languages_file);
   if (!languages.ok()) return ReportError("verify", languages.status());
-  PackageLoaderOptions lopt;
-  lopt.package.languages = &*languages;
-  if (!a.no_cache) lopt.package.cache_dir = DefaultCacheDir();
-  lopt.resolve_time_limit = false;  // verify infers a missing limit itself, and says how
-  const PackageOptions& pkg_options = lopt.package;
   InterruptHandler interrupt;
-  lopt.inference.cancel = interrupt.flag();
-  // A Polygon package's generated tests and answers are made first: shown as they go.
-  ProgressLine making(std::cout, StdoutIsTerminal() && !a.json);
-  lopt.on_progress = [&making](const std::string& step) { making.Show("making tests: " + step); };
-  auto package = PackageLoader(lopt).Load(a.problem_dir);
-  making.Clear();
-  if (!package.ok()) return ReportError("verify", package.status());
   std::unique_ptr<Store> store;
   if (!a.db.empty()) {
     auto s = OpenGradingStore(a.db, false);
@@ -84,22 +72,29 @@ int RunVerify(const VerifyArgs& a) {
     store = std::move(*s);
   }
   PipelineOptions popt;
-  popt.cancel = interrupt.flag();
+  popt.context.languages = &*languages;
+  if (!a.no_cache) popt.context.cache_dir = DefaultCacheDir();
+  popt.context.store = store.get();
+  popt.context.cancel = interrupt.flag();
   popt.jobs = JobsForHost("verify", a.jobs, "--jobs");
-  popt.store = store.get();
-  if (!a.no_cache) popt.compiler.cache_dir = DefaultCacheDir();
-  popt.languages = &*languages;
   Pipeline pipeline(popt);
+  PackageLoaderOptions lopt;
+  lopt.resolve_time_limit = false;  // verify infers a missing limit itself, and says how
+  // A Polygon package's generated tests and answers are made first: shown as they go.
+  ProgressLine making(std::cout, StdoutIsTerminal() && !a.json);
+  lopt.on_progress = [&making](const std::string& step) { making.Show("making tests: " + step); };
+  auto package = PackageLoader(&pipeline, lopt).Load(a.problem_dir);
+  making.Clear();
+  if (!package.ok()) return interrupt.ExitCode(ReportError("verify", package.status()));
   bool colour = StdoutIsTerminal() && !a.json;
   VerifyOptions opt;
   opt.margins = !a.no_margins;
-  opt.cache_dir = pkg_options.cache_dir;
   if (!a.json) {
     std::cout << "verifying " << EscapeForTerminal((*package)->problem.id) << " (" << (*package)->tests.size() << " tests)\n";
     CheckTable().PrintHeader(std::cout, colour);
     opt.on_check = [colour](const VerifyCheck& c) { PrintCheck(c, colour); };
   }
-  auto report = VerifyPackage(**package, *languages, &pipeline, opt);
+  auto report = VerifyPackage(**package, &pipeline, opt);
   if (!report.ok()) return interrupt.ExitCode(ReportError("verify", report.status()));
   int failed = 0, errors = 0, warnings = 0;
   for (const auto& c : report->checks) {

@@ -829,6 +829,51 @@ TEST(VerifyCli, SigtermStopsVerifyPromptlyAndCleanly) {
   ExpectStoppedCleanly(sb, *judge, seconds, SIGTERM, db, scratch);
 }
 
+// Waits until `scratch` holds something (a judging's scratch: the judge is judging,
+// its signal handlers in place if it has them); false after ~60 s.
+bool WaitForScratch(const std::string& scratch) {
+  for (int i = 0; i < 1200; ++i) {
+    if (!DirIsEmpty(scratch)) return true;
+    std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  return false;
+}
+
+// rejudge and stress load their packages with the pipeline whose cancel flag the
+// interrupt handler sets: SIGINT while a package's time limit is being inferred (its
+// accepted submission judged, ~3 s of CPU per test) stops the inference, removes its
+// scratch and exits 128 + 2, instead of the judge dying of the signal mid-way.
+TEST(GradeCli, ASignalStopsATimeLimitInferenceWhileRejudgeOrStressLoads) {
+  JudgeDir sb;
+  std::string pkg = MakeSum(sb, "sum");
+  std::string db = sb.Path("r.sqlite");
+  ASSERT_EQ(sb.Judge({"grade", pkg, sb.Write("ok.cpp", kOk), "--db", db}).exit_code, 0);
+  // Now without a time limit: loading it infers one from the accepted submission.
+  sb.Write("sum/problem.yaml", "name: Sum\nchecker:\n  type: tokens\n");
+  sb.Write("sum/submissions/accepted/slow.cpp",
+           "#include <cstdio>\n#include <ctime>\nint main(){long a,b; scanf(\"%ld %ld\",&a,&b);"
+           " while(clock() < CLOCKS_PER_SEC*3){} printf(\"%ld\\n\",a+b);}\n");
+  const std::vector<std::vector<std::string>> commands = {{"rejudge", "1", "--problem", pkg, "--db", db},
+                                                          {"stress", pkg, sb.Path("ok.cpp")}};
+  for (std::size_t i = 0; i < commands.size(); ++i) {
+    SCOPED_TRACE(commands[i][0]);
+    std::string scratch = sb.Mkdir("scratch" + std::to_string(i));
+    // A cache of its own: the limit is inferred, never read from an earlier run's cache.
+    std::unique_ptr<ChildProcess> judge = SpawnJudge(
+        commands[i], {{"JUDGE_SCRATCH_DIR", scratch}, {"XDG_CACHE_HOME", sb.Mkdir("cache" + std::to_string(i))}});
+    ASSERT_NE(judge, nullptr);
+    ASSERT_TRUE(WaitForScratch(scratch)) << "the inference never started";
+    auto sent = std::chrono::steady_clock::now();
+    judge->Signal(SIGINT);
+    judge->Wait();
+    double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - sent).count();
+    ASSERT_EQ(judge->term_signal(), 0) << "killed by signal " << judge->term_signal() << " instead of stopping";
+    EXPECT_EQ(judge->Wait(), 128 + SIGINT);
+    EXPECT_LT(seconds, 5.0) << "the inference (~12 s of CPU) must stop, not run to its end";
+    EXPECT_TRUE(DirIsEmpty(scratch)) << "scratch left in " << scratch;
+  }
+}
+
 // Whatever a program leaves in its work directory (here a tree whose path is far
 // longer than PATH_MAX), the scratch is removed, and it was private while it lasted.
 TEST(GradeCli, TheScratchIsPrivateAndRemovedWhateverTheProgramLeft) {

@@ -8,6 +8,8 @@
 #include <unistd.h>
 
 #include <filesystem>
+#include <map>
+#include <utility>
 
 #include "fakes.h"
 #include "judge/base/files.h"
@@ -155,6 +157,60 @@ TEST_F(PackageDir, ListsFilesFoldersLinksMarkersAndRules) {
   ASSERT_FALSE(out.ok());
   EXPECT_EQ(out.status().message(), dir_.path() + "/submissions/accepted/x.py: expected a submission inside the "
                                                   "package, found a link leading out");
+}
+
+// Reading a package's submissions: what is not judged here is an outcome with its
+// reason (skipped: this host lacks the language; refused: the package's fault), never a
+// Status, which is kept for the judge failing to read.
+TEST_F(PackageDir, SubmissionsNotJudgedAreOutcomesWithTheirReason) {
+  Write("submissions/accepted/ok.src", "x\n");
+  Write("submissions/accepted/empty.src", "");
+  Write("submissions/accepted/what.xyz", "x\n");
+  Write("submissions/accepted/gone.tool", "x\n");
+  Write("submissions/accepted/named.src", "x\n");
+  Write("submissions/accepted/two/a.src", "x\n");
+  Write("submissions/accepted/two/b.tool", "x\n");
+  Write("submissions/accepted/entry/a.src", "x\n");
+  Write("submissions/submissions.yaml", "accepted/named.src:\n  language: nosuch\n"
+                                        "accepted/entry:\n  entrypoint: main\n");
+  LanguageSet languages;
+  LanguageProfile src;
+  src.id = "src";
+  src.extensions = {".src"};
+  src.source_name = "prog.src";
+  src.run = {"/bin/sh", "prog.src"};
+  languages.Add(src);
+  LanguageProfile tool = src;
+  tool.id = "tool";
+  tool.extensions = {".tool"};
+  tool.requires_tools = {"/nonexistent/tool"};
+  languages.Add(tool);
+  auto subs = ListPackageSubmissions(dir_.path());
+  ASSERT_TRUE(subs.ok()) << subs.status().message();
+  std::map<std::string, Result<PackageSubmissionRead>> read;
+  for (const auto& s : *subs) read.emplace(s.subject, ReadPackageSubmission(s, languages, dir_.path()));
+  using O = PackageSubmissionRead::Outcome;
+  auto outcome = [&](const std::string& subject) {
+    const auto& r = read.at(subject);
+    EXPECT_TRUE(r.ok()) << subject << ": " << r.status().message();
+    return r.ok() ? std::make_pair(r->outcome, r->reason) : std::make_pair(O::kRead, std::string("failed"));
+  };
+  EXPECT_EQ(outcome("accepted/ok.src"), std::make_pair(O::kRead, std::string()));
+  EXPECT_EQ(read.at("accepted/ok.src")->submission.source, "x\n");
+  EXPECT_EQ(outcome("accepted/empty.src"),
+            std::make_pair(O::kRefused, dir_.path() + "/submissions/accepted/empty.src: the submission is empty"));
+  EXPECT_EQ(outcome("accepted/what.xyz").first, O::kSkipped);
+  EXPECT_NE(outcome("accepted/what.xyz").second.find("unknown language"), std::string::npos);
+  EXPECT_EQ(outcome("accepted/gone.tool"),
+            std::make_pair(O::kSkipped, std::string("language tool is not available here: /nonexistent/tool not "
+                                                    "found or not executable")));
+  EXPECT_EQ(outcome("accepted/named.src"),
+            std::make_pair(O::kRefused, std::string("unknown language \"nosuch\" (known: src, tool, binary)")));
+  EXPECT_EQ(outcome("accepted/two/"),
+            std::make_pair(O::kRefused, dir_.path() + "/submissions/accepted/two: expected the files of one language, "
+                                                      "found src and tool (name it in submissions.yaml)"));
+  EXPECT_EQ(outcome("accepted/entry/").first, O::kRefused);
+  EXPECT_NE(outcome("accepted/entry/").second.find("entrypoint \"main\""), std::string::npos);
 }
 
 // 2025-09: a rule named like a verdict folder replaces its default, the keys it does not
@@ -305,8 +361,8 @@ TEST(PipelineFiles, AFolderAndThePackagesIncludeFilesCompileTogether) {
   lang.run = {"./main"};
   std::vector<std::vector<std::string>> compile_argv;
   PipelineOptions options;
-  options.scratch_root = dir.Mkdir("scratch");
-  options.sandboxes = [&compile_argv] {
+  options.context.scratch_root = dir.Mkdir("scratch");
+  options.context.sandboxes = [&compile_argv] {
     return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(
         [&compile_argv](const RunSpec& spec, std::string* out) {
           if (spec.argv.size() > 1 && spec.argv[1] == "-o") {  // the compiler: the files joined
@@ -334,7 +390,7 @@ TEST(PipelineFiles, AFolderAndThePackagesIncludeFilesCompileTogether) {
   EXPECT_EQ(std::vector<std::string>(compile_argv[0].begin() + 3, compile_argv[0].end()),
             (std::vector<std::string>{"prog.src", "lib.src"}));
   // stress's path builds the same program: the folder and the include files together.
-  auto sandbox = options.sandboxes();
+  auto sandbox = options.context.sandboxes();
   ASSERT_TRUE(sandbox.ok());
   auto program = pipeline.Compile(pkg, *task.fresh, sandbox->get());
   ASSERT_TRUE(program.ok()) << program.status().message();
@@ -368,8 +424,8 @@ TEST(PipelineLimits, ATasksLimitsAreAppliedAndThePackageIsUnchanged) {
   pkg.problem.limits.time_ms = 0;  // to be inferred: judging it as it is is an error
   pkg.checker = MakeBuiltinChecker(pkg.problem);
   PipelineOptions options;
-  options.scratch_root = dir.Mkdir("scratch");
-  options.sandboxes = [] {
+  options.context.scratch_root = dir.Mkdir("scratch");
+  options.context.sandboxes = [] {
     return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(
         [](const RunSpec&, std::string*) { return Ok(); }));
   };
@@ -401,22 +457,24 @@ TEST(PackageLoaderTest, AMissingTimeLimitComesFromTheCacheWithItsWallLimit) {
   WriteFile(pkg_dir + "/data/secret/1.ans", "5\n");
   WriteFile(pkg_dir + "/submissions/accepted/sum.py", "print(sum(map(int, input().split())))\n");
   LanguageSet languages;  // none needed: the limit is in the cache
+  PipelineOptions popt;
+  popt.context.languages = &languages;
+  popt.context.cache_dir = dir.Mkdir("cache");
+  Pipeline pipeline(popt);
   PackageLoaderOptions lopt;
-  lopt.package.languages = &languages;
-  lopt.package.cache_dir = dir.Mkdir("cache");
-  lopt.package.isolate_plugin = false;
+  lopt.isolate_plugin = false;
   lopt.resolve_time_limit = false;
-  auto raw = PackageLoader(lopt).Load(pkg_dir);
+  auto raw = PackageLoader(&pipeline, lopt).Load(pkg_dir);
   ASSERT_TRUE(raw.ok()) << raw.status().message();
   EXPECT_EQ((*raw)->problem.limits.time_ms, 0);
   auto subs = ListPackageSubmissions(pkg_dir);
   ASSERT_TRUE(subs.ok());
   auto key = TimeLimitCacheKey(**raw, *subs);
   ASSERT_TRUE(key.ok());
-  StoreInferredTimeLimit(lopt.package.cache_dir, *key, 3000);
+  StoreInferredTimeLimit(popt.context.cache_dir, *key, 3000);
   lopt.resolve_time_limit = true;
   std::string note;
-  auto ready = PackageLoader(lopt).Load(pkg_dir, &note);
+  auto ready = PackageLoader(&pipeline, lopt).Load(pkg_dir, &note);
   ASSERT_TRUE(ready.ok()) << ready.status().message();
   EXPECT_EQ((*ready)->problem.limits.time_ms, 3000);
   EXPECT_EQ((*ready)->problem.limits.wall_ms, DefaultWallMs(3000));

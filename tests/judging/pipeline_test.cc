@@ -95,11 +95,11 @@ struct World {
       pkg.tests.push_back(t);
     }
     languages.Add(FakeLanguage());
-    options.compiler.cache_dir = dir.path() + "/cache";
-    options.scratch_root = dir.Mkdir("scratch");
-    options.store = store.get();
-    options.languages = &languages;
-    options.sandboxes = [] { return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(FakeWorld)); };
+    options.context.cache_dir = dir.path() + "/cache";
+    options.context.scratch_root = dir.Mkdir("scratch");
+    options.context.store = store.get();
+    options.context.languages = &languages;
+    options.context.sandboxes = [] { return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(FakeWorld)); };
   }
   JudgeTask Task(const std::string& name, const std::string& source, LanguageProfile lang = BinaryProfile()) {
     JudgeTask t;
@@ -115,7 +115,7 @@ struct World {
   }
   bool ScratchIsEmpty() const {
     std::error_code ec;
-    return std::filesystem::is_empty(options.scratch_root, ec) && !ec;
+    return std::filesystem::is_empty(options.context.scratch_root, ec) && !ec;
   }
 };
 
@@ -199,24 +199,34 @@ TEST(Pipeline, ACompileErrorIsStoredWithTheLog) {
   EXPECT_NE(j->compile_log.find("nonsense"), std::string::npos);
 }
 
-TEST(Pipeline, FilesThatCannotBeJudgedAreErrorsNamingThem) {
+// A file that cannot be judged is refused, naming it: an outcome of the file (no
+// Status, which is kept for the judge failing to read), an error for grade and stress.
+TEST(Pipeline, FilesThatCannotBeJudgedAreRefusalsNamingThem) {
   World w;
-  auto empty = ReadSubmissionFile(WriteTemp(w.dir, "empty.cpp", ""), BinaryProfile());
-  ASSERT_FALSE(empty.ok());
-  EXPECT_NE(empty.status().message().find("empty.cpp: the submission is empty"), std::string::npos);
-  auto missing = ReadSubmissionFile(w.dir.path() + "/nope.cpp", BinaryProfile());
-  ASSERT_FALSE(missing.ok());
-  EXPECT_NE(missing.status().message().find("nope.cpp: no such submission file"), std::string::npos);
-  EXPECT_FALSE(ReadSubmissionFile(w.dir.path(), BinaryProfile()).ok());
+  auto refusal = [](const Result<SubmissionRead>& r) {
+    EXPECT_TRUE(r.ok()) << r.status().message();
+    return r.ok() && !r->submission ? r->refusal : std::string("(not refused)");
+  };
+  const std::string empty = WriteTemp(w.dir, "empty.cpp", "");
+  EXPECT_EQ(refusal(ReadSubmissionFile(empty, BinaryProfile())), empty + ": the submission is empty");
+  EXPECT_EQ(refusal(ReadSubmissionFile(w.dir.path() + "/nope.cpp", BinaryProfile())),
+            w.dir.path() + "/nope.cpp: no such submission file");
+  EXPECT_EQ(refusal(ReadSubmissionFile(w.dir.path(), BinaryProfile())),
+            w.dir.path() + ": is a directory, expected a submission file");
   std::string fifo = w.dir.path() + "/fifo.cpp";
   ASSERT_EQ(mkfifo(fifo.c_str(), 0600), 0);
-  auto special = ReadSubmissionFile(fifo, BinaryProfile());  // must not block
-  ASSERT_FALSE(special.ok());
-  EXPECT_NE(special.status().message().find("found a FIFO"), std::string::npos);
+  EXPECT_EQ(refusal(ReadSubmissionFile(fifo, BinaryProfile())),  // must not block
+            fifo + ": expected a regular file, found a FIFO");
+  EXPECT_EQ(refusal(ReadSubmissionFolder(w.dir.path() + "/nofolder", w.dir.path(), BinaryProfile())),
+            w.dir.path() + "/nofolder: no such submission folder");
+  auto as_error = SubmissionOrError(ReadSubmissionFile(empty, BinaryProfile()));
+  ASSERT_FALSE(as_error.ok());
+  EXPECT_EQ(as_error.status().code(), StatusCode::kInvalidArgument);
+  EXPECT_EQ(as_error.status().message(), empty + ": the submission is empty");
   auto ok = ReadSubmissionFile(WriteTemp(w.dir, "sub/ok.bin", "x"), BinaryProfile());
-  ASSERT_TRUE(ok.ok());
-  EXPECT_EQ(ok->file_name, "ok.bin");
-  EXPECT_EQ(ok->display_name, w.dir.path() + "/sub/ok.bin");
+  ASSERT_TRUE(ok.ok() && ok->submission) << refusal(ok);
+  EXPECT_EQ(ok->submission->file_name, "ok.bin");
+  EXPECT_EQ(ok->submission->display_name, w.dir.path() + "/sub/ok.bin");
 }
 
 TEST(Pipeline, AJudgeFailureMidwayLeavesAnIncompleteJudgingWithItsTests) {
@@ -323,7 +333,7 @@ TEST(Pipeline, CancellationStopsTheRunAndMarksTheJudgingInterrupted) {
   FakeSandbox sandbox(FakeWorld);
   cancelling.inner = &sandbox;
   cancelling.flag = &cancel;
-  w.options.cancel = &cancel;
+  w.options.context.cancel = &cancel;
   Pipeline pipeline(w.options);
   auto r = pipeline.Judge(w.Task("sum.bin", "echo-sum"), &cancelling);
   ASSERT_FALSE(r.ok());
@@ -370,7 +380,7 @@ TEST(Pipeline, JudgeAllRunsNoMoreJobsThanTheHostHasCores) {
   World w;
   w.options.jobs = HostCores() + 3;
   std::atomic<int> sandboxes{0};
-  w.options.sandboxes = [&] {
+  w.options.context.sandboxes = [&] {
     ++sandboxes;
     return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(FakeWorld));
   };
@@ -391,7 +401,7 @@ TEST(Pipeline, JudgeAllRunsNoMoreJobsThanTheHostHasCores) {
 
 TEST(Pipeline, AJobWithoutASandboxReportsTheReasonForItsTasks) {
   World w;
-  w.options.sandboxes = [] { return Result<std::unique_ptr<Sandbox>>(Status::Unsupported("no cgroups here")); };
+  w.options.context.sandboxes = [] { return Result<std::unique_ptr<Sandbox>>(Status::Unsupported("no cgroups here")); };
   Pipeline pipeline(w.options);
   Recorder events;
   auto results = pipeline.JudgeAll({w.Task("a", "echo-sum")}, &events);
@@ -408,7 +418,7 @@ TEST(Pipeline, ASandboxThatFailedOnceIsMadeAgainForTheNextTask) {
   World w;
   std::atomic<int> calls{0};
   w.options.jobs = 1;
-  w.options.sandboxes = [&calls]() -> Result<std::unique_ptr<Sandbox>> {
+  w.options.context.sandboxes = [&calls]() -> Result<std::unique_ptr<Sandbox>> {
     if (calls++ < kSandboxCreateAttempts) return Status::IoError("cannot create /state/etc-1.tmp.x: Busy");
     return Result<std::unique_ptr<Sandbox>>(std::make_unique<FakeSandbox>(FakeWorld));
   };
@@ -460,7 +470,7 @@ TEST(Pipeline, RejudgeRecompilesTheStoredSource) {
   ASSERT_TRUE(again.ok()) << again.status().message();
   EXPECT_EQ(again->judging.verdict, Verdict::kAccepted);
   LanguageSet none;
-  w.options.languages = &none;
+  w.options.context.languages = &none;
   Pipeline without(w.options);
   auto gone = without.Judge(w.Stored(first->submission.id), &sandbox);
   ASSERT_FALSE(gone.ok());
@@ -469,7 +479,7 @@ TEST(Pipeline, RejudgeRecompilesTheStoredSource) {
 
 TEST(Pipeline, WithoutAStoreNothingIsStoredAndGradingWorks) {
   World w;
-  w.options.store = nullptr;
+  w.options.context.store = nullptr;
   FakeSandbox sandbox(FakeWorld);
   Pipeline pipeline(w.options);
   auto r = pipeline.Judge(w.Task("sum.bin", "echo-sum"), &sandbox);

@@ -73,7 +73,7 @@ struct StressWorld {
     pkg.problem.checker = CheckerKind::kTokens;
     pkg.checker = MakeBuiltinChecker(pkg.problem);
     PipelineOptions options;
-    options.scratch_root = dir.Mkdir("scratch");
+    options.context.scratch_root = dir.Mkdir("scratch");
     pipeline = std::make_unique<Pipeline>(options);
     program = pipeline->Compile(pkg, NewSubmission{"counter", "counter", "counter", BinaryProfile()}, &sandbox).value();
   }
@@ -216,23 +216,26 @@ TEST(Verify, ReportsEveryKindOfInconsistency) {
   WriteFile(dir.path() + "/submissions/wrong_answer/really_count", counter);
   WriteFile(dir.path() + "/submissions/sometimes/x", counter);
   WriteFile(dir.path() + "/submissions/accepted/notes.txt", "not a program");
+  WriteFile(dir.path() + "/submissions/accepted/named", counter);
+  WriteFile(dir.path() + "/submissions/submissions.yaml", "accepted/named:\n  language: nosuch\n");
   // The fake program counts lines (right on every test of this package).
   RunResult (*count)(const RunSpec&, std::string*) = [](const RunSpec& spec, std::string* out) {
     *out = std::to_string(CountLines(ReadFile(spec.stdin_path))) + "\n";
     return Ok();
   };
   PipelineOptions popt;
-  popt.scratch_root = dir.Mkdir("scratch");
+  popt.context.scratch_root = dir.Mkdir("scratch");
   popt.jobs = 2;
-  popt.sandboxes = [&]() -> Result<std::unique_ptr<Sandbox>> {
+  popt.context.sandboxes = [&]() -> Result<std::unique_ptr<Sandbox>> {
     return std::unique_ptr<Sandbox>(std::make_unique<FakeSandbox>(count));
   };
-  Pipeline pipeline(popt);
   LanguageSet languages;
+  popt.context.languages = &languages;
+  Pipeline pipeline(popt);
   std::vector<std::string> seen;
   VerifyOptions opt;
   opt.on_check = [&](const VerifyCheck& c) { seen.push_back(c.kind + " " + c.subject); };
-  auto r = VerifyPackage(ctx, languages, &pipeline, opt);
+  auto r = VerifyPackage(ctx, &pipeline, opt);
   ASSERT_TRUE(r.ok()) << r.status().message();
   auto find = [&](const std::string& kind, const std::string& subject) -> const VerifyCheck* {
     for (const auto& c : r->checks)
@@ -285,6 +288,14 @@ TEST(Verify, ReportsEveryKindOfInconsistency) {
   EXPECT_FALSE(notes->judge_error);
   EXPECT_EQ(notes->found, "skipped");
   EXPECT_EQ(notes->message.rfind("unknown language: ", 0), 0u) << notes->message;
+  // A language named that no profile defines is the package's fault: a failed check,
+  // not a judge error.
+  const VerifyCheck* named = find("submission", "accepted/named");
+  ASSERT_NE(named, nullptr);
+  EXPECT_FALSE(named->ok);
+  EXPECT_FALSE(named->judge_error);
+  EXPECT_EQ(named->found, "-");
+  EXPECT_EQ(named->message.rfind("unknown language \"nosuch\"", 0), 0u) << named->message;
   EXPECT_FALSE(r->consistent());
   EXPECT_TRUE(r->judge_error());
   EXPECT_EQ(seen.size(), r->checks.size());  // every check reported as it was made

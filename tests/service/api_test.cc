@@ -44,7 +44,7 @@ class ApiTest : public ::testing::Test {
   void SetUp() override {
     setenv("JUDGE_LANGUAGES", JUDGE_LANGUAGES_FILE, 1);
     MakeSumPackage(dir_.Path("problems/sum"), 2);
-    auto catalog = service::ProblemCatalog::Open(dir_.Path("problems"), PackageOptions{});
+    auto catalog = service::ProblemCatalog::Open(dir_.Path("problems"), PackageLoader(&loading_, {}));
     ASSERT_TRUE(catalog.ok()) << catalog.status().message();
     catalog_ = std::move(catalog).value();
     ASSERT_TRUE(catalog_->Reload(true).errors.empty());
@@ -109,6 +109,7 @@ class ApiTest : public ::testing::Test {
 
   TempDir dir_;
   ManualClock clock_;
+  Pipeline loading_{PipelineOptions{}};  // the catalog's (its packages give their limits)
   std::unique_ptr<service::ProblemCatalog> catalog_;
   LanguageSet languages_;
   std::unique_ptr<JobQueue> queue_;
@@ -270,9 +271,12 @@ TEST_F(ApiTest, ProblemsLanguagesAndPage) {
   EXPECT_EQ(api->Handle(Req("GET", "/app.css")).status, 200);
 }
 
+// A rejudge of a submission still waiting changes nothing (202); of one being judged,
+// the queue's kBeingJudged outcome, a conflict (409) that names it.
 TEST_F(ApiTest, RejudgeOfARunningSubmissionIsAConflict) {
   auto api = MakeApi(false);
   int64_t id = SubmitOk(*api);
+  EXPECT_EQ(api->Handle(Req("POST", "/api/v1/submissions/" + std::to_string(id) + "/rejudge")).status, 202);
   auto c = queue_->ClaimNext(Worker("w"), 60000);
   ASSERT_TRUE(c.ok() && c->has_value());
   EXPECT_EQ(ErrorOf(api->Handle(Req("POST", "/api/v1/submissions/" + std::to_string(id) + "/rejudge")), 409),

@@ -265,7 +265,9 @@ class QueueContract : public ::testing::Test {
     ASSERT_TRUE(e.ok());                                                                             \
     EXPECT_EQ(e->state, QueueState::kFailed);                                                        \
     EXPECT_NE(e->message.find("given up after 3 attempts"), std::string::npos) << e->message;        \
-    ASSERT_TRUE(queue()->Requeue(id).ok());                                                          \
+    auto requeued = queue()->Requeue(id);                                                            \
+    ASSERT_TRUE(requeued.ok()) << requeued.status().message();                                       \
+    EXPECT_EQ(*requeued, RequeueOutcome::kQueued);                                                   \
     EXPECT_EQ(StateOf(id), QueueState::kQueued);                                                     \
     auto again = ClaimAs(Worker("w-again"));                                                         \
     ASSERT_TRUE(again.has_value());                                                                  \
@@ -273,13 +275,15 @@ class QueueContract : public ::testing::Test {
   }                                                                                                  \
   TEST_F(Fixture, RequeueRulesAndReleaseAndFail) {                                                   \
     int64_t id = Submit();                                                                           \
-    EXPECT_TRUE(queue()->Requeue(id).ok()) << "queued stays queued";                                 \
+    auto waiting = queue()->Requeue(id);                                                             \
+    ASSERT_TRUE(waiting.ok()) << waiting.status().message();                                         \
+    EXPECT_EQ(*waiting, RequeueOutcome::kAlreadyQueued) << "queued stays queued";                    \
     auto c = ClaimAs(Worker("w1"));                                                                  \
     ASSERT_TRUE(c.has_value());                                                                      \
-    Status running = queue()->Requeue(id);                                                           \
-    EXPECT_EQ(running.code(), StatusCode::kInvalidArgument);                                         \
-    EXPECT_EQ(running.message(), "submission " + std::to_string(id) +                                \
-                                     " is being judged; rejudge it when it is done");                \
+    auto running = queue()->Requeue(id);                                                             \
+    ASSERT_TRUE(running.ok()) << "a running submission is an outcome, not a failure";                \
+    EXPECT_EQ(*running, RequeueOutcome::kBeingJudged);                                               \
+    EXPECT_EQ(StateOf(id), QueueState::kRunning) << "its judge keeps it";                            \
     ASSERT_TRUE(queue()->Release(*c).ok());                                                          \
     EXPECT_EQ(StateOf(id), QueueState::kQueued);                                                     \
     auto c2 = ClaimAs(Worker("w2"));                                                                 \
@@ -290,7 +294,11 @@ class QueueContract : public ::testing::Test {
     ASSERT_TRUE(e.ok());                                                                             \
     EXPECT_EQ(e->state, QueueState::kFailed);                                                        \
     EXPECT_EQ(e->message, "the sandbox failed");                                                     \
-    EXPECT_EQ(queue()->Requeue(9999).code(), StatusCode::kNotFound);                                 \
+    auto failed = queue()->Requeue(id);                                                              \
+    ASSERT_TRUE(failed.ok()) << failed.status().message();                                           \
+    EXPECT_EQ(*failed, RequeueOutcome::kQueued);                                                     \
+    EXPECT_EQ(StateOf(id), QueueState::kQueued);                                                     \
+    EXPECT_EQ(queue()->Requeue(9999).status().code(), StatusCode::kNotFound);                        \
   }                                                                                                  \
   TEST_F(Fixture, ListFiltersNewestFirst) {                                                          \
     int64_t a = Submit(SampleSubmission("sum"), "alice");                                            \

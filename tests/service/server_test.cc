@@ -263,6 +263,41 @@ TEST_F(ServerTest, ServesPackagesWhoseTimeLimitIsInferred) {
   }
 }
 
+// The catalog infers with the server's own cancel flag: SIGTERM while a package's time
+// limit is being inferred (its accepted submission burning ~3 s of CPU on each of four
+// tests) stops the inference and the server at once, before it listens.
+TEST_F(ServerTest, ASignalStopsATimeLimitInferenceBeforeListening) {
+  const std::string slow = dir_.Path("problems/inferred");
+  WriteFile(slow + "/problem.yaml", "name: Sum without a limit\n");
+  for (int i = 1; i <= 4; ++i) {
+    WriteFile(slow + "/data/secret/" + std::to_string(i) + ".in", "2 3\n");
+    WriteFile(slow + "/data/secret/" + std::to_string(i) + ".ans", "5\n");
+  }
+  WriteFile(slow + "/submissions/accepted/sum.cpp", SumSlow(3000));
+  const std::string scratch = dir_.Path("scratch");
+  std::filesystem::create_directories(scratch);
+  // A cache of its own: the limit is inferred, never read from an earlier run's cache.
+  Child serve({JUDGE_EXE, "serve", "--listen", "127.0.0.1:0", "--problems", dir_.Path("problems"), "--db",
+               dir_.Path("judge.sqlite"), "--workers", "0"},
+              {"JUDGE_SCRATCH_DIR=" + scratch, "XDG_CACHE_HOME=" + dir_.Path("cache")});
+  bool inferring = false;
+  for (int i = 0; i < 1200 && !inferring; ++i) {
+    std::error_code ec;
+    inferring = !std::filesystem::is_empty(scratch, ec) && !ec;
+    if (!inferring) std::this_thread::sleep_for(std::chrono::milliseconds(50));
+  }
+  ASSERT_TRUE(inferring) << "the inference never started: " << serve.output();
+  const auto sent = SteadyClock::now();
+  serve.Signal(SIGTERM);
+  EXPECT_EQ(serve.Wait(), 0) << serve.output();
+  const double seconds = std::chrono::duration<double>(SteadyClock::now() - sent).count();
+  EXPECT_LT(seconds, 5.0) << "the inference (~12 s of CPU) must stop, not run to its end";
+  const std::string& out = serve.output();
+  EXPECT_EQ(out.find("listening on"), std::string::npos) << out;
+  EXPECT_NE(out.find("problem not loaded"), std::string::npos) << out;
+  EXPECT_NE(out.find("inferring the time limit"), std::string::npos) << out;
+}
+
 // The problems directory is watched: a new package appears without a restart.
 TEST_F(ServerTest, NewPackageIsPickedUp) {
   Server s = Start({"--workers", "0"});

@@ -360,7 +360,9 @@ namespace {
 // submissions.yaml's entrypoint of a folder: the file it names (exactly, or with the
 // language's extension) becomes the entry, as the language's own source name would. A
 // Java or Kotlin entrypoint names a class: the class with main is found anyway.
-Status UseEntrypoint(const PackageSubmission& s, LanguageProfile* profile) {
+// The folder's file the entrypoint of submissions.yaml names becomes the profile's
+// source; "" when found (or the profile finds its own), else why not.
+Result<std::string> UseEntrypoint(const PackageSubmission& s, LanguageProfile* profile) {
   const std::string& entry = s.expected->entrypoint;
   JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> files, fs::ListFiles(s.path));
   JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> links, fs::ListFileLinks(s.path));
@@ -373,47 +375,85 @@ Status UseEntrypoint(const PackageSubmission& s, LanguageProfile* profile) {
   for (const auto& name : names) {
     if (std::find(files.begin(), files.end(), name) == files.end()) continue;
     profile->source_name = name;
-    return Status::Ok();
+    return std::string();
   }
-  if (profile->source_name.find("{public_class}") != std::string::npos) return Status::Ok();
-  return Status::InvalidArgument(s.path + ": entrypoint \"" + entry +
-                                 "\" of submissions.yaml: expected a file of the folder, found none of that name");
+  if (profile->source_name.find("{public_class}") != std::string::npos) return std::string();
+  return s.path + ": entrypoint \"" + entry +
+         "\" of submissions.yaml: expected a file of the folder, found none of that name";
+}
+
+PackageSubmissionRead NotRead(PackageSubmissionRead::Outcome outcome, std::string reason) {
+  PackageSubmissionRead r;
+  r.outcome = outcome;
+  r.reason = std::move(reason);
+  return r;
+}
+
+// The files read, or refused (SubmissionRead's refusal: the package's fault).
+PackageSubmissionRead FromFiles(SubmissionRead read) {
+  if (!read.submission) return NotRead(PackageSubmissionRead::Outcome::kRefused, std::move(read.refusal));
+  PackageSubmissionRead r;
+  r.submission = std::move(*read.submission);
+  return r;
+}
+
+// The one language a folder's files' extensions name: "" when none names one (a
+// refusal is set when two do).
+Result<std::string> FolderLanguage(const PackageSubmission& s, const LanguageSet& languages, std::string* refusal) {
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> files, fs::ListFiles(s.path));
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> links, fs::ListFileLinks(s.path));
+  files.insert(files.end(), links.begin(), links.end());
+  std::string lang;
+  for (const auto& f : files) {
+    const LanguageProfile* p = languages.ForFile(f);
+    if (!p) continue;
+    if (!lang.empty() && lang != p->id) {
+      *refusal = s.path + ": expected the files of one language, found " + lang + " and " + p->id +
+                 " (name it in submissions.yaml)";
+      return std::string();
+    }
+    lang = p->id;
+  }
+  return lang;
+}
+
+// The language submissions.yaml names: a profile id, or a Kattis code a profile claims.
+std::string NamedLanguage(const PackageSubmission& s, const LanguageSet& languages) {
+  std::string lang = s.expected ? s.expected->language : "";
+  if (lang.empty() || languages.Find(lang)) return lang;
+  for (const auto& p : languages.profiles())
+    if (!p.extensions.empty() && !p.kattis_code.empty() && p.kattis_code == lang) return p.id;
+  return lang;
 }
 
 }  // namespace
 
-Result<NewSubmission> ReadPackageSubmission(const PackageSubmission& s, const LanguageSet& languages,
-                                            const std::string& package_dir) {
-  std::string lang = s.expected ? s.expected->language : "";
-  if (!lang.empty() && !languages.Find(lang)) {
-    // A Kattis language code: the profile that claims extensions for it.
-    for (const auto& p : languages.profiles())
-      if (!p.extensions.empty() && !p.kattis_code.empty() && p.kattis_code == lang) {
-        lang = p.id;
-        break;
-      }
+Result<PackageSubmissionRead> ReadPackageSubmission(const PackageSubmission& s, const LanguageSet& languages,
+                                                    const std::string& package_dir) {
+  using Outcome = PackageSubmissionRead::Outcome;
+  std::string lang = NamedLanguage(s, languages);
+  if (Status known = KnownLanguageId(languages, lang); !known.ok())
+    return NotRead(Outcome::kRefused, known.message());
+  if (s.is_folder && lang.empty()) {
+    std::string refusal;
+    JUDGE_ASSIGN_OR_RETURN(lang, FolderLanguage(s, languages, &refusal));
+    if (!refusal.empty()) return NotRead(Outcome::kRefused, std::move(refusal));
+    if (lang.empty()) return NotRead(Outcome::kSkipped, s.path + ": no file of a known language in the folder");
   }
+  // The id is known (or none is named): the only reasons left are this host's (an
+  // extension no profile claims, Python 2, tools not installed).
+  Result<LanguageProfile> profile = ChooseLanguage(languages, s.path, lang);
+  if (!profile.ok()) return NotRead(Outcome::kSkipped, profile.status().message());
   if (!s.is_folder) {
-    JUDGE_ASSIGN_OR_RETURN(LanguageProfile profile, ChooseLanguage(languages, s.path, lang));
-    return ReadSubmissionFile(s.path, profile);
+    JUDGE_ASSIGN_OR_RETURN(SubmissionRead read, ReadSubmissionFile(s.path, *profile));
+    return FromFiles(std::move(read));
   }
-  if (lang.empty()) {
-    JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> files, fs::ListFiles(s.path));
-    JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> links, fs::ListFileLinks(s.path));
-    files.insert(files.end(), links.begin(), links.end());
-    for (const auto& f : files) {
-      const LanguageProfile* p = languages.ForFile(f);
-      if (!p) continue;
-      if (!lang.empty() && lang != p->id)
-        return Status::InvalidArgument(s.path + ": expected the files of one language, found " + lang + " and " +
-                                       p->id + " (name it in submissions.yaml)");
-      lang = p->id;
-    }
-    if (lang.empty()) return Status::Unsupported(s.path + ": no file of a known language in the folder");
+  if (s.expected && !s.expected->entrypoint.empty()) {
+    JUDGE_ASSIGN_OR_RETURN(std::string refusal, UseEntrypoint(s, &*profile));
+    if (!refusal.empty()) return NotRead(Outcome::kRefused, std::move(refusal));
   }
-  JUDGE_ASSIGN_OR_RETURN(LanguageProfile profile, ChooseLanguage(languages, s.path, lang));
-  if (s.expected && !s.expected->entrypoint.empty()) JUDGE_RETURN_IF_ERROR(UseEntrypoint(s, &profile));
-  return ReadSubmissionFolder(s.path, package_dir, profile);
+  JUDGE_ASSIGN_OR_RETURN(SubmissionRead read, ReadSubmissionFolder(s.path, package_dir, *profile));
+  return FromFiles(std::move(read));
 }
 
 }  // namespace judge

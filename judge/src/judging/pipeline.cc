@@ -1,11 +1,13 @@
 // The grading pipeline (see judge/judging/pipeline.h for the theory of operation).
 #include "judge/judging/pipeline.h"
 
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <algorithm>
 #include <cstdlib>
 
+#include "judge/base/errors.h"
 #include "judge/base/files.h"
 #include "judge/base/paths.h"
 #include "judge/grading/compile_hint.h"
@@ -20,7 +22,19 @@ constexpr int64_t kMaxSubmissionBytes = 64 << 20;  // a contestant binary may be
 
 constexpr const char* kScratchPrefix = "judge-grade-";
 
-std::string ScratchRoot(const PipelineOptions& o) { return o.scratch_root.empty() ? DefaultScratchRoot() : o.scratch_root; }
+std::string ScratchRoot(const JudgingContext& c) {
+  return c.scratch_root.empty() ? DefaultScratchRoot() : c.scratch_root;
+}
+
+// The compiler's options: the pipeline's limits, the context's cache and cancel flag.
+CompilerOptions CompilerOptionsOf(const PipelineOptions& o) {
+  CompilerOptions c;
+  c.limits = o.compile_limits;
+  c.cache_dir = o.context.cache_dir;
+  c.cache_max_bytes = o.compile_cache_max_bytes;
+  c.cancel = o.context.cancel;
+  return c;
+}
 
 // Marks a started judging incomplete, with the reason, on every path that does not
 // finish it: a judge failure, a cancellation, an exception unwinding.
@@ -46,53 +60,78 @@ class JudgingGuard {
 
 }  // namespace
 
-Result<NewSubmission> ReadSubmissionFile(const std::string& path, const LanguageProfile& language) {
-  if (fs::IsDirectory(path)) return Status::InvalidArgument(path + ": is a directory, expected a submission file");
-  if (!fs::Exists(path)) return Status::NotFound(path + ": no such submission file");
+namespace {
+
+SubmissionRead Refused(std::string why) {
+  SubmissionRead r;
+  r.refusal = std::move(why);
+  return r;
+}
+
+// Why the regular file at `path` cannot be a submission's file ("" when it can):
+// not a regular file, or over the size limit. A failed stat is the judge's failure.
+Result<std::string> FileRefusal(const std::string& path) {
+  struct stat st;
+  if (::stat(path.c_str(), &st) != 0) return ErrnoStatus(errno, path + ": cannot stat");
+  if (!S_ISREG(st.st_mode))
+    return path + ": expected a regular file, found a " + std::string(fs::FileKindName(st.st_mode));
+  if (st.st_size > kMaxSubmissionBytes)
+    return path + ": larger than the " + std::to_string(kMaxSubmissionBytes) + " bytes allowed";
+  return std::string();
+}
+
+}  // namespace
+
+Result<NewSubmission> SubmissionOrError(Result<SubmissionRead> read) {
+  if (!read.ok()) return read.status();
+  if (!read->submission) return Status::InvalidArgument(read->refusal);
+  return std::move(*read->submission);
+}
+
+Result<SubmissionRead> ReadSubmissionFile(const std::string& path, const LanguageProfile& language) {
+  if (fs::IsDirectory(path)) return Refused(path + ": is a directory, expected a submission file");
+  if (!fs::Exists(path)) return Refused(path + ": no such submission file");
+  JUDGE_ASSIGN_OR_RETURN(std::string refusal, FileRefusal(path));
+  if (!refusal.empty()) return Refused(std::move(refusal));
   NewSubmission s;
   JUDGE_ASSIGN_OR_RETURN(s.source, fs::ReadFile(path, kMaxSubmissionBytes));
-  if (s.source.empty()) return Status::InvalidArgument(path + ": the submission is empty");
+  if (s.source.empty()) return Refused(path + ": the submission is empty");
   s.display_name = path;
   s.file_name = BaseName(path);
   s.language = language;
-  return s;
+  return SubmissionRead{std::move(s), ""};
 }
 
-Result<NewSubmission> ReadSubmissionFolder(const std::string& path, const std::string& root,
-                                           const LanguageProfile& language) {
-  if (!fs::IsDirectory(path)) return Status::NotFound(path + ": no such submission folder");
+Result<SubmissionRead> ReadSubmissionFolder(const std::string& path, const std::string& root,
+                                            const LanguageProfile& language) {
+  if (!fs::IsDirectory(path)) return Refused(path + ": no such submission folder");
   JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> names, fs::ListFiles(path));
+  // Links to files count when they stay inside root (the package).
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> links, fs::ListFileLinks(path));
+  for (const auto& n : links)
+    if (!n.empty() && n[0] != '.' && !InsidePackage(root, path + "/" + n))
+      return Refused(path + "/" + n + ": expected a file inside the package, found a link leading out of it");
+  names.insert(names.end(), links.begin(), links.end());
   std::vector<SourceFile> files;
   int64_t total = 0;
   for (const auto& n : names) {
     if (n.empty() || n[0] == '.') continue;
+    JUDGE_ASSIGN_OR_RETURN(std::string refusal, FileRefusal(path + "/" + n));
+    if (!refusal.empty()) return Refused(std::move(refusal));
     SourceFile f;
     f.name = n;
     JUDGE_ASSIGN_OR_RETURN(f.bytes, fs::ReadFile(path + "/" + n, kMaxSubmissionBytes));
     total += static_cast<int64_t>(f.bytes.size());
     files.push_back(std::move(f));
   }
-  // Links to files count when they stay inside root (the package).
-  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> links, fs::ListFileLinks(path));
-  for (const auto& n : links) {
-    std::string full = path + "/" + n;
-    if (n.empty() || n[0] == '.') continue;
-    if (!InsidePackage(root, full))
-      return Status::InvalidArgument(full + ": expected a file inside the package, found a link leading out of it");
-    SourceFile f;
-    f.name = n;
-    JUDGE_ASSIGN_OR_RETURN(f.bytes, fs::ReadFile(full, kMaxSubmissionBytes));
-    total += static_cast<int64_t>(f.bytes.size());
-    files.push_back(std::move(f));
-  }
-  if (files.empty()) return Status::InvalidArgument(path + ": the submission folder has no files");
-  if (total > kMaxSubmissionBytes) return Status::InvalidArgument(path + ": the submission's files are too large");
+  if (files.empty()) return Refused(path + ": the submission folder has no files");
+  if (total > kMaxSubmissionBytes) return Refused(path + ": the submission's files are too large");
   NewSubmission s;
   s.source = EncodeSourceFiles(std::move(files));
   s.display_name = path;
   s.file_name = BaseName(path) + "/";
   s.language = language;
-  return s;
+  return SubmissionRead{std::move(s), ""};
 }
 
 Result<std::unique_ptr<Sandbox>> DefaultSandbox() {
@@ -119,8 +158,8 @@ class Pipeline::Events : public GradeObserver {
     observer_->OnTestStarted(task_, index, count, test);
   }
   Status OnTestFinished(std::size_t index, std::size_t count, const TestResult& result) override {
-    Store* store = pipeline_->options_.store;
-    if (store && judging_id_) {
+    Store* store = pipeline_->options_.context.store;
+    if (store && judging_id_) {  // an unstored task's judging has no id
       Status st = store->AddTestResult(judging_id_, result);
       if (!st.ok()) return st.WithContext("storing test " + result.name);
     }
@@ -147,12 +186,12 @@ class Pipeline::Events : public GradeObserver {
 class Pipeline::Run {
  public:
   Run(Pipeline* pipeline, const JudgeTask& task, Sandbox* sandbox, Events* events)
-      : opt_(pipeline->options_), task_(task), pkg_(*task.package), problem_(ProblemOf(task)),
-        sandbox_(sandbox), events_(events) {}
+      : opt_(pipeline->options_), ctx_(opt_.context), store_(task.unstored ? nullptr : ctx_.store), task_(task),
+        pkg_(*task.package), problem_(ProblemOf(task)), sandbox_(sandbox), events_(events) {}
 
   Result<JudgedSubmission> Go() {
     JUDGE_RETURN_IF_ERROR(ResolveSubmission());
-    JUDGE_ASSIGN_OR_RETURN(ScratchDir scratch, ScratchDir::Make(ScratchRoot(opt_), kScratchPrefix));
+    JUDGE_ASSIGN_OR_RETURN(ScratchDir scratch, ScratchDir::Make(ScratchRoot(ctx_), kScratchPrefix));
     Result<JudgedSubmission> judged = InScratch(scratch);
     if (judged.ok()) return judged;
     return WithoutScratchPath(judged.status(), scratch.path());
@@ -170,12 +209,12 @@ class Pipeline::Run {
 
   Result<JudgedSubmission> InScratch(const ScratchDir& scratch) {
     JUDGE_RETURN_IF_ERROR(fs::MakeDirs(scratch.path() + "/build"));
-    Compiler compiler(sandbox_, CompilerOptionsWithCancel());
+    Compiler compiler(sandbox_, CompilerOptionsOf(opt_));
     JUDGE_ASSIGN_OR_RETURN(CompileOutcome compiled, CompileSubmission(&compiler, scratch.path() + "/build"));
     if (!compiled.ok && compiled.rejected && !IsFolder())
       JUDGE_RETURN_IF_ERROR(Suggest(&compiler, scratch.path(), &compiled));
     JUDGE_RETURN_IF_ERROR(StartJudging(compiled));
-    JudgingGuard guard(opt_.store, out_.judging.id);
+    JudgingGuard guard(store_, out_.judging.id);
     events_->Started(out_);
     Status graded = compiled.ok ? GradeTests(compiled, scratch.path()) : CompileError(compiled);
     if (graded.ok()) graded = Finish();
@@ -188,27 +227,21 @@ class Pipeline::Run {
     return std::move(out_);
   }
 
-  CompilerOptions CompilerOptionsWithCancel() const {
-    CompilerOptions c = opt_.compiler;
-    if (!c.cancel) c.cancel = opt_.cancel;
-    return c;
-  }
-
   // A compile error's message ends with the profile that compiles the source, if any
   // (compile_hint.h).
   Status Suggest(Compiler* compiler, const std::string& scratch, CompileOutcome* compiled) {
-    if (!opt_.languages || profile_.suggest_on_error.empty()) return Status::Ok();
+    if (!ctx_.languages || profile_.suggest_on_error.empty()) return Status::Ok();
     std::string dir = scratch + "/suggest";
     JUDGE_RETURN_IF_ERROR(fs::MakeDirs(dir));
     JUDGE_ASSIGN_OR_RETURN(std::string id,
-                           SuggestProfile(compiler, out_.submission.source, profile_, *opt_.languages,
+                           SuggestProfile(compiler, out_.submission.source, profile_, *ctx_.languages,
                                           pkg_.problem.sources, dir));
     if (id.empty()) return Status::Ok();
-    compiled->message = WithSuggestion(compiled->message, *opt_.languages->Find(id));
+    compiled->message = WithSuggestion(compiled->message, *ctx_.languages->Find(id));
     // The log's last line too: it is what a reader sees last, and what --json carries.
     if (!compiled->log.empty() && compiled->log.back() != '\n') compiled->log += '\n';
     compiled->log += "judge: " + WithSuggestion("this source does not compile as " + profile_.id,
-                                                *opt_.languages->Find(id)) + "\n";
+                                                *ctx_.languages->Find(id)) + "\n";
     return Status::Ok();
   }
 
@@ -235,24 +268,24 @@ class Pipeline::Run {
     s = NewSubmissionRecord(pkg_, fresh);
     out_.display_name = fresh.display_name;
     profile_ = fresh.language;
-    if (opt_.store) {
-      JUDGE_ASSIGN_OR_RETURN(s.id, opt_.store->AddSubmission(s));
+    if (store_) {
+      JUDGE_ASSIGN_OR_RETURN(s.id, store_->AddSubmission(s));
     }
     return Status::Ok();
   }
 
   Status LoadStoredSubmission() {
-    if (!opt_.store) return Status::Internal("judging a stored submission needs a store");
-    if (!opt_.languages) return Status::Internal("judging a stored submission needs the language profiles");
+    if (!ctx_.store) return Status::Internal("judging a stored submission needs a store");
+    if (!ctx_.languages) return Status::Internal("judging a stored submission needs the language profiles");
     const std::string what = "submission " + std::to_string(task_.stored_id);
-    JUDGE_ASSIGN_OR_RETURN(out_.submission, opt_.store->GetSubmission(task_.stored_id));
+    JUDGE_ASSIGN_OR_RETURN(out_.submission, ctx_.store->GetSubmission(task_.stored_id));
     const Submission& s = out_.submission;
     if (s.problem_id != pkg_.problem.id)
       return Status::InvalidArgument(what + " is for problem '" + s.problem_id + "', not '" + pkg_.problem.id +
                                      "' (" + pkg_.problem.dir + ")");
     if (s.package_hash != pkg_.package_hash)
       out_.note = "the package changed since " + what + " was stored; judging it against the package as it is now";
-    Result<LanguageProfile> profile = StoredLanguage(*opt_.languages, s.language_id);
+    Result<LanguageProfile> profile = StoredLanguage(*ctx_.languages, s.language_id);
     if (!profile.ok()) return profile.status().WithContext(what);
     profile_ = std::move(profile).value();
     out_.display_name = s.file_name;
@@ -289,8 +322,8 @@ class Pipeline::Run {
     j.tests_total = static_cast<int64_t>(pkg_.tests.size());
     j.compile_log = compiled.log;
     j.compile_cached = compiled.from_cache;
-    if (opt_.store) {
-      JUDGE_ASSIGN_OR_RETURN(j.id, opt_.store->StartJudging(j));
+    if (store_) {
+      JUDGE_ASSIGN_OR_RETURN(j.id, store_->StartJudging(j));
     }
     events_->SetJudging(j.id);
     return Status::Ok();
@@ -312,7 +345,7 @@ class Pipeline::Run {
     gopt.run_all = task_.run_all;
     gopt.limit_factor = task_.limit_factor;
     gopt.scratch_dir = scratch + "/grade";
-    gopt.cancel = opt_.cancel;
+    gopt.cancel = ctx_.cancel;
     gopt.test_jobs = std::max(1, task_.test_jobs);
     JUDGE_RETURN_IF_ERROR(fs::MakeDirs(gopt.scratch_dir));
     JUDGE_ASSIGN_OR_RETURN(GradeReport graded, Grade(req, gopt));
@@ -332,11 +365,13 @@ class Pipeline::Run {
   Status Finish() {
     Judging& j = out_.judging;
     j.status = JudgingStatus::kDone;
-    if (opt_.store) JUDGE_RETURN_IF_ERROR(opt_.store->FinishJudging(j.id, j));
+    if (store_) JUDGE_RETURN_IF_ERROR(store_->FinishJudging(j.id, j));
     return Status::Ok();
   }
 
   const PipelineOptions& opt_;
+  const JudgingContext& ctx_;
+  Store* const store_;  // the context's, or null for an unstored task
   const JudgeTask& task_;
   const Package& pkg_;
   const ProblemConfig problem_;  // the package's, with the task's limits
@@ -347,14 +382,14 @@ class Pipeline::Run {
 };
 
 Pipeline::Pipeline(PipelineOptions options) : options_(std::move(options)) {
-  if (!options_.sandboxes) options_.sandboxes = DefaultSandbox;
+  if (!options_.context.sandboxes) options_.context.sandboxes = DefaultSandbox;
 }
 
 Result<JudgedSubmission> Pipeline::Judge(const JudgeTask& task, Sandbox* sandbox, JudgeObserver* observer,
                                          std::size_t task_index) {
   Events events(this, observer, task_index);
   Result<JudgedSubmission> result = Status::Internal("not judged");
-  if (options_.cancel && options_.cancel->load()) {
+  if (options_.context.cancel && options_.context.cancel->load()) {
     result = Status::Cancelled("not judged: the judge was interrupted");
   } else {
     // A run the sandbox could not take (its keeper had gone away) is the judge's
@@ -375,12 +410,12 @@ std::vector<Result<JudgedSubmission>> Pipeline::JudgeAll(const std::vector<Judge
   std::vector<std::optional<Result<std::unique_ptr<Sandbox>>>> sandboxes(static_cast<std::size_t>(jobs));
   // Jobs that fewer tasks than jobs would leave idle run their tests in parallel.
   const int test_jobs = tasks.empty() ? 1 : std::max(1, jobs / static_cast<int>(std::min<std::size_t>(jobs, tasks.size())));
-  ForEachIndex(jobs, tasks.size(), options_.cancel, [&](int worker, std::size_t i) {
+  ForEachIndex(jobs, tasks.size(), options_.context.cancel, [&](int worker, std::size_t i) {
     auto& sandbox = sandboxes[static_cast<std::size_t>(worker)];
     // A sandbox that could not be made is made again for each later task (a fault of
     // the moment, such as a host directory being prepared, costs only the tasks it hit).
     for (int attempt = 0; attempt < kSandboxCreateAttempts && (!sandbox || !sandbox->ok()); ++attempt)
-      sandbox = options_.sandboxes();
+      sandbox = options_.context.sandboxes();
     if (!sandbox->ok()) {
       results[i] = sandbox->status();
       Events(this, observer, i).Done(results[i]);
@@ -400,15 +435,13 @@ std::vector<Result<JudgedSubmission>> Pipeline::JudgeAll(const std::vector<Judge
 Result<std::unique_ptr<CompiledProgram>> Pipeline::Compile(const Package& package, const NewSubmission& submission,
                                                            Sandbox* sandbox) {
   std::unique_ptr<CompiledProgram> program(new CompiledProgram());
-  JUDGE_ASSIGN_OR_RETURN(program->scratch_, ScratchDir::Make(ScratchRoot(options_), kScratchPrefix));
+  JUDGE_ASSIGN_OR_RETURN(program->scratch_, ScratchDir::Make(ScratchRoot(options_.context), kScratchPrefix));
   const std::string& scratch = program->scratch_.path();  // removed with the CompiledProgram
   program->work_dir_ = scratch + "/work";
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(scratch + "/build"));
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(program->work_dir_));
-  CompilerOptions copt = options_.compiler;
-  if (!copt.cancel) copt.cancel = options_.cancel;
   RetryingSandbox retrying(sandbox);
-  Compiler compiler(&retrying, copt);
+  Compiler compiler(&retrying, CompilerOptionsOf(options_));
   JUDGE_ASSIGN_OR_RETURN(program->outcome_, CompileForPackage(&compiler, package, submission.language,
                                                               submission.file_name, submission.source,
                                                               scratch + "/build"));
@@ -424,7 +457,7 @@ Result<GradeReport> Pipeline::RunTests(const CompiledProgram& program, const Pac
   GradeOptions gopt;
   gopt.scratch_dir = program.scratch_.path() + "/grade";
   gopt.keep_output_bytes = keep_output_bytes;
-  gopt.cancel = options_.cancel;
+  gopt.cancel = options_.context.cancel;
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(gopt.scratch_dir));
   return Grade(req, gopt);
 }

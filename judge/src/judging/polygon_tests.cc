@@ -167,8 +167,8 @@ class Maker {
 
 std::shared_ptr<ToolEnvironment> Maker::Environment(const std::string& build_root, ToolLimits limits) const {
   auto env = std::make_shared<ToolEnvironment>();
-  env->languages = options_.languages;
-  env->cache_dir = options_.cache_dir;
+  env->languages = options_.context.languages;
+  env->cache_dir = options_.context.cache_dir;
   env->build_root = build_root;
   env->package_dir = Canonical(config_.dir);
   limits.run_output_kib = std::max(limits.run_output_kib, kMadeOutputKib);
@@ -178,7 +178,8 @@ std::shared_ptr<ToolEnvironment> Maker::Environment(const std::string& build_roo
 
 Status Maker::Start(const PolygonTestPlan& plan, const std::string& work_root) {
   work_root_ = work_root;
-  Result<std::unique_ptr<Sandbox>> sandbox = options_.sandboxes ? options_.sandboxes() : DefaultSandbox();
+  const SandboxFactory& make = options_.context.sandboxes;
+  Result<std::unique_ptr<Sandbox>> sandbox = make ? make() : DefaultSandbox();
   if (!sandbox.ok()) return sandbox.status().WithContext("making the package's tests");
   sandbox_ = std::move(*sandbox);
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(work_root + "/build"));
@@ -207,7 +208,7 @@ Status Maker::Generate(const PolygonTestToMake& t) {
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run.work_dir));
   run.stdout_path = out;
   run.stderr_path = dir + "/stderr";
-  run.cancel = options_.cancel;
+  run.cancel = options_.context.cancel;
   JUDGE_ASSIGN_OR_RETURN(RunResult r, generator.Run(sandbox_.get(), run));
   if (!Succeeded(r))
     return Status::InvalidArgument(config_.dir + "/problem.xml: test " + std::to_string(t.number) +
@@ -229,7 +230,7 @@ Status Maker::Answer(const PolygonTestToMake& t) {
   if (!files) run.stdout_path = out;
   run.stderr_path = dir + "/stderr";
   run.wall_ms = DefaultWallMs(config_.limits.time_ms);
-  run.cancel = options_.cancel;
+  run.cancel = options_.context.cancel;
   JUDGE_ASSIGN_OR_RETURN(RunResult r, main_->Run(sandbox_.get(), run));
   const std::string failed = config_.dir + "/problem.xml: test " + std::to_string(t.number) +
                              ": expected the main solution " + main_->source().name + " to answer it, found ";
@@ -245,22 +246,27 @@ Status Maker::Answer(const PolygonTestToMake& t) {
   return fs::RemoveTree(dir);
 }
 
+std::string ScratchRootOf(const PolygonMakeOptions& options) {
+  return options.context.scratch_root.empty() ? DefaultScratchRoot() : options.context.scratch_root;
+}
+
+bool Cancelled(const PolygonMakeOptions& options) { return options.context.cancel && options.context.cancel->load(); }
+
 Status MakeAll(const ProblemConfig& config, const PolygonTestPlan& plan, const PolygonMakeOptions& options,
                const std::string& made) {
-  const std::string root = options.scratch_root.empty() ? DefaultScratchRoot() : options.scratch_root;
-  JUDGE_ASSIGN_OR_RETURN(ScratchDir work, ScratchDir::Make(root, "judge-polygon-"));
+  JUDGE_ASSIGN_OR_RETURN(ScratchDir work, ScratchDir::Make(ScratchRootOf(options), "judge-polygon-"));
   Maker maker(config, options, made);
   JUDGE_RETURN_IF_ERROR(maker.Start(plan, work.path()));
   const std::string of = " of " + std::to_string(plan.tests.size());
   for (std::size_t i = 0; i < plan.tests.size(); ++i) {
     const PolygonTestToMake& t = plan.tests[i];
-    if (options.cancel && options.cancel->load()) return Status::Cancelled("making the package's tests: interrupted");
+    if (Cancelled(options)) return Status::Cancelled("making the package's tests: interrupted");
     if (!t.make_input) continue;
     if (options.on_progress) options.on_progress("generating test " + std::to_string(t.number) + of + ": " + t.cmd);
     JUDGE_RETURN_IF_ERROR(maker.Generate(t));
   }
   for (const PolygonTestToMake& t : plan.tests) {
-    if (options.cancel && options.cancel->load()) return Status::Cancelled("making the package's tests: interrupted");
+    if (Cancelled(options)) return Status::Cancelled("making the package's tests: interrupted");
     if (!t.make_answer) continue;
     if (options.on_progress)
       options.on_progress("answering test " + std::to_string(t.number) + " with " + plan.main->rel);
@@ -275,10 +281,10 @@ Result<std::unique_ptr<ScratchDir>> MakePolygonTests(const ProblemConfig& config
   JUDGE_ASSIGN_OR_RETURN(PolygonTestPlan plan, LoadPolygonTestPlan(config));
   if (plan.tests.empty()) return std::unique_ptr<ScratchDir>();
   JUDGE_ASSIGN_OR_RETURN(std::string key, PlanKey(config, plan));
-  const std::string root = options.scratch_root.empty() ? DefaultScratchRoot() : options.scratch_root;
-  JUDGE_ASSIGN_OR_RETURN(ScratchDir made, ScratchDir::Make(root, "judge-polygon-made-"));
+  JUDGE_ASSIGN_OR_RETURN(ScratchDir made, ScratchDir::Make(ScratchRootOf(options), "judge-polygon-made-"));
   const std::vector<std::string> rels = MadeFiles(plan);
-  const std::string entry = options.cache_dir.empty() ? "" : options.cache_dir + "/" + kEntryPrefix + key;
+  const std::string& cache_dir = options.context.cache_dir;
+  const std::string entry = cache_dir.empty() ? "" : cache_dir + "/" + kEntryPrefix + key;
   if (!entry.empty() && CopyFromCache(entry, rels, made.path())) {
     if (options.on_progress) options.on_progress("tests made earlier, taken from the cache");
     return std::make_unique<ScratchDir>(std::move(made));
@@ -287,7 +293,7 @@ Result<std::unique_ptr<ScratchDir>> MakePolygonTests(const ProblemConfig& config
   // An entry that failed its check is replaced (best effort: another judge may be
   // replacing it too).
   if (!entry.empty() && fs::Exists(entry)) (void)fs::RemoveTree(entry);
-  StoreInCache(options.cache_dir, key, rels, made.path());
+  StoreInCache(cache_dir, key, rels, made.path());
   return std::make_unique<ScratchDir>(std::move(made));
 }
 

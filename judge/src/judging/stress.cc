@@ -155,7 +155,7 @@ class StressRun {
   }
 
   Status CheckCancel() const {
-    const std::atomic<bool>* cancel = pipeline_->options().cancel;
+    const std::atomic<bool>* cancel = pipeline_->context().cancel;
     if (cancel && cancel->load()) return Status::Cancelled("stress interrupted");
     return Status::Ok();
   }

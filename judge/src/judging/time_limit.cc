@@ -103,35 +103,38 @@ std::optional<int64_t> CachedTimeLimit(const std::string& cache_dir, const std::
 
 }  // namespace
 
-Result<ProblemLimits> ResolveTimeLimit(const Package& package, const LanguageSet& languages, PipelineOptions options,
-                                       const std::string& cache_dir, std::string* note) {
+Result<ProblemLimits> ResolveTimeLimit(const Package& package, Pipeline* pipeline, std::string* note) {
   note->clear();
   const ProblemConfig& problem = package.problem;
   if (problem.time_rule.source != TimeLimitSource::kInferred || problem.limits.time_ms > 0) return problem.limits;
+  const std::string& cache_dir = pipeline->context().cache_dir;
   JUDGE_ASSIGN_OR_RETURN(std::vector<PackageSubmission> subs, ListPackageSubmissions(problem.dir));
   JUDGE_ASSIGN_OR_RETURN(std::string key, TimeLimitCacheKey(package, subs));
   if (std::optional<int64_t> ms = CachedTimeLimit(cache_dir, key)) {
     *note = "time limit " + std::to_string(*ms) + " ms, inferred earlier from the accepted submissions";
     return WithTimeLimit(problem.limits, *ms);
   }
+  if (!pipeline->context().languages)
+    return Status::Internal("inferring the time limit of " + problem.dir + " needs the language profiles");
+  const LanguageSet& languages = *pipeline->context().languages;
   std::vector<JudgeTask> tasks;
   std::vector<const PackageSubmission*> judged;
   for (const auto& s : subs) {
     if (!UsedForTimeLimit(s)) continue;
-    Result<NewSubmission> fresh = ReadPackageSubmission(s, languages, problem.dir);
-    if (!fresh.ok()) continue;  // a language not installed here: it cannot count
+    Result<PackageSubmissionRead> read = ReadPackageSubmission(s, languages, problem.dir);
+    if (!read.ok()) return read.status().WithContext("inferring the time limit");
+    if (read->outcome != PackageSubmissionRead::Outcome::kRead) continue;  // it cannot count here
     JudgeTask t;
     t.package = &package;
     t.limits = WithTimeLimit(problem.limits, kInferenceTimeMs);
-    t.fresh = std::move(fresh).value();
+    t.fresh = std::move(read->submission);
     t.run_all = s.expected->per_test();
+    t.unstored = true;  // these judgings are the judge's own business
     tasks.push_back(std::move(t));
     judged.push_back(&s);
   }
   int64_t slowest = -1;
-  options.store = nullptr;  // these judgings are the judge's own business
-  Pipeline pipeline(std::move(options));
-  std::vector<Result<JudgedSubmission>> results = pipeline.JudgeAll(tasks);
+  std::vector<Result<JudgedSubmission>> results = pipeline->JudgeAll(tasks);
   for (std::size_t i = 0; i < results.size(); ++i) {
     if (!results[i].ok()) return results[i].status().WithContext("inferring the time limit");
     if (std::optional<int64_t> ms = LowerBoundMs(*judged[i], results[i]->judging)) slowest = std::max(slowest, *ms);

@@ -22,7 +22,7 @@ class TestChecker {
       : pkg_(pkg), pipeline_(pipeline), checks_(checks) {}
 
   void CheckAll() {
-    const std::atomic<bool>* cancel = pipeline_->options().cancel;
+    const std::atomic<bool>* cancel = pipeline_->context().cancel;
     for (const auto& t : pkg_.tests) {
       if (cancel && cancel->load()) return;
       Result<std::string> input = fs::ReadFile(t.input_path);
@@ -45,7 +45,7 @@ class TestChecker {
     Result<PolygonToolTests> tests = LoadPolygonToolTests(pkg_.problem.dir);
     if (!tests.ok())
       return checks_->Add({"checker", "problem.xml", false, false, "readable", "bad", tests.status().message()});
-    const std::atomic<bool>* cancel = pipeline_->options().cancel;
+    const std::atomic<bool>* cancel = pipeline_->context().cancel;
     if (!tests->checker.empty() && (pkg_.problem.interactive || !pkg_.checker))
       checks_->Add({"note", "problem.xml", true, false, "-", "note",
                     "the checker's tests are not run in an interactive problem"});
@@ -71,12 +71,12 @@ class TestChecker {
   Status Prepare() {
     if (scratch_) return Status::Ok();
     if (!sandbox_) {
-      Result<std::unique_ptr<Sandbox>> made = pipeline_->options().sandboxes();
+      Result<std::unique_ptr<Sandbox>> made = pipeline_->context().sandboxes();
       if (!made.ok()) return made.status();
       sandbox_ = std::move(made).value();
     }
-    std::string root = pipeline_->options().scratch_root.empty() ? DefaultScratchRoot()
-                                                                 : pipeline_->options().scratch_root;
+    std::string root = pipeline_->context().scratch_root.empty() ? DefaultScratchRoot()
+                                                                 : pipeline_->context().scratch_root;
     JUDGE_ASSIGN_OR_RETURN(ScratchDir dir, ScratchDir::Make(root, "judge-verify-"));
     scratch_ = std::make_unique<ScratchDir>(std::move(dir));
     return Status::Ok();
@@ -98,7 +98,7 @@ class TestChecker {
     run.stdin_path = input_path;
     run.stdout_path = scratch_->path() + "/input_validator.stdout";
     run.stderr_path = scratch_->path() + "/input_validator.stderr";
-    run.cancel = pipeline_->options().cancel;
+    run.cancel = pipeline_->context().cancel;
     JUDGE_RETURN_IF_ERROR(fs::RemoveTree(work));
     JUDGE_RETURN_IF_ERROR(fs::MakeDirs(work));
     JUDGE_ASSIGN_OR_RETURN(RunResult r, v.Run(sandbox_.get(), run));
@@ -153,17 +153,7 @@ class TestChecker {
     test.input_path = t.input_path;
     test.answer_path = t.answer_path;
     const std::vector<std::string> flags;
-    CheckRequest q;
-    q.test = &test;
-    q.flags = &flags;
-    q.input = *input;
-    q.output = *output;
-    q.answer = *answer;
-    q.output_path = t.output_path;
-    q.sandbox = sandbox_.get();
-    q.scratch_dir = scratch_->path();
-    q.cancel = pipeline_->options().cancel;
-    Result<CheckOutcome> c = pkg_.checker->CheckTest(q);
+    Result<CheckOutcome> c = pkg_.checker->CheckTest(Request(test, flags, *input, *output, *answer, t.output_path));
     const std::string found = c.ok() ? std::string(CheckVerdictName(c->verdict)) : "JE";
     const std::string message = c.ok() ? c->message : c.status().message();
     // A checker that fails where the test expects a verdict: the check could not be made.
@@ -200,17 +190,24 @@ class TestChecker {
       const auto& g = pkg_.test_groups[static_cast<std::size_t>(t.group_index)].output_validator_flags;
       flags.insert(flags.end(), g.begin(), g.end());
     }
+    Report(t, pkg_.checker->CheckTest(Request(t, flags, input, *ans, *ans, t.answer_path)));
+  }
+
+  // The package's checker on `output` (held in the host file output_path), in this
+  // verifier's sandbox and scratch (Prepare() made them). Borrows every argument.
+  CheckRequest Request(const TestCase& t, const std::vector<std::string>& flags, std::string_view input,
+                       std::string_view output, std::string_view answer, const std::string& output_path) const {
     CheckRequest q;
     q.test = &t;
     q.flags = &flags;
     q.input = input;
-    q.output = *ans;
-    q.answer = *ans;
-    q.output_path = t.answer_path;
+    q.output = output;
+    q.answer = answer;
+    q.output_path = output_path;
     q.sandbox = sandbox_.get();
     q.scratch_dir = scratch_->path();
-    q.cancel = pipeline_->options().cancel;
-    Report(t, pkg_.checker->CheckTest(q));
+    q.cancel = pipeline_->context().cancel;
+    return q;
   }
 
   void CheckBySolver(const TestCase& t, const std::string& input, const std::string& ans) {
@@ -267,8 +264,9 @@ bool VerifyReport::judge_error() const {
   return std::any_of(checks.begin(), checks.end(), [](const VerifyCheck& c) { return c.judge_error; });
 }
 
-Result<VerifyReport> VerifyPackage(const Package& pkg, const LanguageSet& languages, Pipeline* pipeline,
-                                   const VerifyOptions& options) {
+Result<VerifyReport> VerifyPackage(const Package& pkg, Pipeline* pipeline, const VerifyOptions& options) {
+  if (!pipeline->context().languages) return Status::Internal("VerifyPackage: the pipeline's context has no languages");
+  const LanguageSet& languages = *pipeline->context().languages;
   VerifyReport report;
   report.problem = pkg.problem.id;
   Checks checks(&report, options);

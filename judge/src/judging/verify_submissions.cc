@@ -50,19 +50,26 @@ std::optional<VerifyCheck> Precheck(const PackageSubmission& s, const LanguageSe
     c.message = "check_manually: not checked";
     return c;
   }
-  Result<NewSubmission> fresh = ReadPackageSubmission(s, languages, pkg.problem.dir);
-  if (!fresh.ok()) {
-    StatusCode code = fresh.status().code();
-    // A language not installed here is skipped, saying so: never a failure of the package.
-    c.ok = code == StatusCode::kUnsupported;
-    c.found = c.ok ? "skipped" : "-";
-    c.judge_error = code != StatusCode::kInvalidArgument && code != StatusCode::kUnsupported;
-    c.message = fresh.status().message();
+  Result<PackageSubmissionRead> read = ReadPackageSubmission(s, languages, pkg.problem.dir);
+  if (!read.ok()) {  // the judge could not read it
+    c.judge_error = true;
+    c.message = read.status().message();
     return c;
+  }
+  switch (read->outcome) {
+    case PackageSubmissionRead::Outcome::kRead: break;
+    case PackageSubmissionRead::Outcome::kSkipped:  // saying so: never a failure of the package
+      c.ok = true;
+      c.found = "skipped";
+      c.message = read->reason;
+      return c;
+    case PackageSubmissionRead::Outcome::kRefused:  // the package's fault
+      c.message = read->reason;
+      return c;
   }
   JudgeTask t;
   t.package = &pkg;
-  t.fresh = std::move(fresh).value();
+  t.fresh = std::move(read->submission);
   t.run_all = s.expected->per_test();
   t.limit_factor = limit_factor;
   t.limits = limits;
@@ -219,7 +226,7 @@ std::vector<Result<JudgedSubmission>> Judge(const Package& pkg, const LanguageSe
 // No time limit given: the accepted submissions are judged with a generous one, the
 // slowest sets it (time_limit.h), and *limits becomes it (time_ms 0 when none could be
 // inferred). Their checks are made from these judgings.
-Status InferLimit(const Package& pkg, const LanguageSet& languages, Pipeline* pipeline, const VerifyOptions& options,
+Status InferLimit(const Package& pkg, const LanguageSet& languages, Pipeline* pipeline,
                   const std::vector<PackageSubmission>& subs, Checks* checks, ProblemLimits* limits) {
   std::vector<const PackageSubmission*> accepted;
   for (const auto& s : subs)
@@ -239,7 +246,7 @@ Status InferLimit(const Package& pkg, const LanguageSet& languages, Pipeline* pi
   }
   *limits = InferredLimits(slowest, pkg.problem);
   Result<std::string> key = TimeLimitCacheKey(pkg, subs);
-  if (key.ok()) StoreInferredTimeLimit(options.cache_dir, *key, limits->time_ms);
+  if (key.ok()) StoreInferredTimeLimit(pipeline->context().cache_dir, *key, limits->time_ms);
   checks->Add({"time_limit", "limits", true, false, "inferred", Ms(static_cast<double>(limits->time_ms)),
                "slowest accepted " + Ms(static_cast<double>(slowest)) + " x " +
                    Num(pkg.problem.time_rule.ac_to_time_limit) + ", rounded"});
@@ -254,7 +261,7 @@ Status CheckSubmissions(const Package& pkg, const LanguageSet& languages, Pipeli
   for (const auto& s : subs) order->push_back(s.subject);
   const bool infer = pkg.problem.time_rule.source == TimeLimitSource::kInferred && pkg.problem.limits.time_ms <= 0;
   ProblemLimits limits = pkg.problem.limits;
-  if (infer) JUDGE_RETURN_IF_ERROR(InferLimit(pkg, languages, pipeline, options, subs, checks, &limits));
+  if (infer) JUDGE_RETURN_IF_ERROR(InferLimit(pkg, languages, pipeline, subs, checks, &limits));
   std::vector<const PackageSubmission*> rest;
   for (const auto& s : subs)
     if (!infer || !UsedForTimeLimit(s)) rest.push_back(&s);
@@ -263,7 +270,7 @@ Status CheckSubmissions(const Package& pkg, const LanguageSet& languages, Pipeli
     std::vector<const PackageSubmission*> judged;
     (void)Judge(pkg, languages, pipeline, rest, limits, factor, checks, &judged);
   }
-  const std::atomic<bool>* cancel = pipeline->options().cancel;
+  const std::atomic<bool>* cancel = pipeline->context().cancel;
   if (cancel && cancel->load()) return Status::Cancelled("verify interrupted");
   return Status::Ok();
 }

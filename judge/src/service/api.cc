@@ -353,9 +353,10 @@ std::optional<HttpResponse> Api::OpenStream(const HttpRequest& req, const Princi
 
 HttpResponse Api::Rejudge(int64_t id, const Principal& who) {
   if (who.role != Role::kAdmin) return Forbidden(who, "rejudge");
-  Status st = cfg_.queue->Requeue(id);
-  if (st.code() == StatusCode::kInvalidArgument) return ErrorResponse(409, st.message());
-  if (!st.ok()) return Failure(st);
+  Result<RequeueOutcome> requeued = cfg_.queue->Requeue(id);
+  if (!requeued.ok()) return Failure(requeued.status());
+  if (*requeued == RequeueOutcome::kBeingJudged)
+    return ErrorResponse(409, "submission " + std::to_string(id) + " is being judged; rejudge it when it is done");
   if (cfg_.hub) cfg_.hub->Notify(EventHub::kQueueKey);
   if (cfg_.hub) cfg_.hub->Notify(id);
   return JsonResponse(202, {{"id", id}, {"status", "queued"}});

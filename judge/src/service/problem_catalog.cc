@@ -4,7 +4,6 @@
 
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
-#include "judge/judging/package_loader.h"
 
 namespace judge::service {
 
@@ -39,17 +38,9 @@ bool IsPackage(const std::string& path) {
 
 }  // namespace
 
-Result<std::unique_ptr<ProblemCatalog>> ProblemCatalog::Open(const std::string& dir, const PackageOptions& options,
-                                                             std::shared_ptr<const LanguageSet> languages) {
+Result<std::unique_ptr<ProblemCatalog>> ProblemCatalog::Open(const std::string& dir, PackageLoader loader) {
   if (!fs::IsDirectory(dir)) return Status::NotFound("problems directory '" + dir + "': no such directory");
-  return std::unique_ptr<ProblemCatalog>(new ProblemCatalog(dir, options, std::move(languages)));
-}
-
-Result<std::unique_ptr<const Package>> ProblemCatalog::LoadResolved(const std::string& path) const {
-  PackageLoaderOptions lopt;
-  lopt.package = options_;
-  lopt.resolve_time_limit = languages_ != nullptr;
-  return PackageLoader(lopt).Load(path);
+  return std::unique_ptr<ProblemCatalog>(new ProblemCatalog(dir, std::move(loader)));
 }
 
 ReloadReport ProblemCatalog::Reload(bool force) {
@@ -82,7 +73,7 @@ ReloadReport ProblemCatalog::Reload(bool force) {
     std::string signature = PackageSignature(path);
     if (!force && signature == slot.signature) continue;
     slot.signature = signature;
-    Result<std::unique_ptr<const Package>> loaded = LoadResolved(path);
+    Result<std::unique_ptr<const Package>> loaded = loader_.Load(path);
     if (loaded.ok()) {
       slot.package = std::shared_ptr<const Package>(std::move(loaded).value());
       slot.error.clear();

@@ -1,6 +1,6 @@
 // The problems a server or worker offers: every package under one directory (each
-// subdirectory with a problem.yaml or a domjudge-problem.ini), loaded with LoadPackage
-// and kept loaded. A package that gives no time limit gets the one `judge verify` and
+// subdirectory with a problem.yaml or a domjudge-problem.ini), loaded with the front
+// end's PackageLoader and kept loaded. A package that gives no time limit gets the one `judge verify` and
 // `judge grade` give it (the Kattis inference, kept in the compile cache with the
 // package's hash; inferred once when the cache has none), so a package that verify
 // loads is served with the same limit.
@@ -25,6 +25,7 @@
 
 #include "judge/base/status.h"
 #include "judge/judging/package.h"
+#include "judge/judging/package_loader.h"
 
 namespace judge::service {
 
@@ -36,11 +37,11 @@ struct ReloadReport {
 
 class ProblemCatalog {
  public:
-  // dir must exist (checked by Open). options apply to every package. With languages
-  // (shared, read-only), a package without a time limit gets its inferred one
-  // (options.cache_dir keeps it); without, such a package fails to load.
-  static Result<std::unique_ptr<ProblemCatalog>> Open(const std::string& dir, const PackageOptions& options,
-                                                      std::shared_ptr<const LanguageSet> languages = nullptr);
+  // dir must exist (checked by Open). Every package is loaded with `loader`, whose
+  // pipeline (borrowed, must outlive the catalog) gives the languages, cache and cancel
+  // flag: a package without a time limit gets its inferred one, and the front end's
+  // cancel flag stops an inference under way (that package's load fails, kCancelled).
+  static Result<std::unique_ptr<ProblemCatalog>> Open(const std::string& dir, PackageLoader loader);
 
   // Loads what changed since the last call (force: every package).
   ReloadReport Reload(bool force);
@@ -53,14 +54,7 @@ class ProblemCatalog {
   const std::string& dir() const { return dir_; }
 
  private:
-  ProblemCatalog(std::string dir, PackageOptions options, std::shared_ptr<const LanguageSet> languages)
-      : dir_(std::move(dir)), languages_(std::move(languages)), options_(WithLanguages(options, languages_.get())) {}
-  static PackageOptions WithLanguages(PackageOptions o, const LanguageSet* languages) {
-    if (languages) o.languages = languages;
-    return o;
-  }
-  // The package through the one PackageLoader, its limits resolved (with languages_).
-  Result<std::unique_ptr<const Package>> LoadResolved(const std::string& path) const;
+  ProblemCatalog(std::string dir, PackageLoader loader) : dir_(std::move(dir)), loader_(std::move(loader)) {}
   struct Slot {
     std::shared_ptr<const Package> package;  // may be null: never loaded successfully
     std::string signature;                   // of the files when last looked at
@@ -68,8 +62,7 @@ class ProblemCatalog {
   };
 
   const std::string dir_;
-  const std::shared_ptr<const LanguageSet> languages_;
-  const PackageOptions options_;
+  const PackageLoader loader_;
   std::mutex reload_mu_;       // one Reload at a time
   mutable std::mutex mu_;      // guards slots_
   std::map<std::string, Slot> slots_;

@@ -41,9 +41,8 @@ void JudgeClaim(const WorkerContext& ctx, const Claim& claim, Sandbox* sandbox) 
   auto hold = ctx.keeper->Keep(claim, &cancel);
   ClaimedStore store(ctx.queue, claim);
   PipelineOptions popt = ctx.pipeline;
-  popt.store = &store;
-  popt.languages = ctx.languages;
-  popt.cancel = &cancel;
+  popt.context.store = &store;
+  popt.context.cancel = &cancel;  // the claim's: set when it is lost, and when stopping
   Pipeline pipeline(popt);
   JudgeTask task;
   task.package = package.get();
@@ -77,7 +76,7 @@ void RunQueueWorker(const WorkerContext& ctx, int index) {
   WorkerInfo info;
   info.name = ctx.name_prefix + "/" + std::to_string(index);
   info.languages = ctx.language_ids;
-  SandboxFactory make = ctx.pipeline.sandboxes ? ctx.pipeline.sandboxes : SandboxFactory(DefaultSandbox);
+  SandboxFactory make = ctx.pipeline.context.sandboxes ? ctx.pipeline.context.sandboxes : SandboxFactory(DefaultSandbox);
   Result<std::unique_ptr<Sandbox>> sandbox = Status::Unavailable("not made yet");
   // A sandbox that cannot be made yet (the host's state directory being prepared, say)
   // is tried again, every idle poll, for as long as the worker runs: it claims nothing

@@ -36,11 +36,12 @@ namespace judge::service {
 struct WorkerContext {
   JobQueue* queue = nullptr;
   ProblemCatalog* catalog = nullptr;
-  const LanguageSet* languages = nullptr;
   std::vector<std::string> language_ids;  // the profiles this host can run
   EventHub* hub = nullptr;
   LeaseKeeper* keeper = nullptr;
-  PipelineOptions pipeline;               // compiler, scratch, sandboxes, judge version
+  // The front end's context (languages, cache, scratch, sandboxes) and judge version;
+  // each claim is judged with the claim's store and cancel flag in place of the context's.
+  PipelineOptions pipeline;
   std::string name_prefix;                // worker names: "<prefix>/<index>"
   int64_t lease_ms = 30000;
   int64_t idle_poll_ms = 1000;

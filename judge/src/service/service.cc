@@ -64,21 +64,29 @@ Status CheckConnectionLimits(const ServeOptions& o) {
 
 bool IsLoopback(const std::string& host) { return host.rfind("127.", 0) == 0 || host == "::1"; }
 
-// What both commands load first: the languages and the packages.
+// What both commands load first: the languages, the one judging context (languages,
+// cache, the stop flag as cancel flag), the pipeline the catalog infers time limits
+// with, and the packages. Each part behind a pointer: the context points into it.
 struct Loaded {
-  LanguageSet languages;
+  std::unique_ptr<const LanguageSet> languages;
+  JudgingContext context;
+  std::unique_ptr<Pipeline> loading;  // the catalog's: infers, stores nothing
   std::unique_ptr<ProblemCatalog> catalog;
 };
 
 Result<Loaded> LoadProblemsAndLanguages(const std::string& problems_dir, const std::string& languages_file,
-                                        const ServiceLog& log) {
+                                        const std::atomic<bool>* stop, const ServiceLog& log) {
   Loaded l;
-  JUDGE_ASSIGN_OR_RETURN(l.languages, LoadLanguages(languages_file));
+  JUDGE_ASSIGN_OR_RETURN(LanguageSet languages, LoadLanguages(languages_file));
+  l.languages = std::make_unique<const LanguageSet>(std::move(languages));
   if (problems_dir.empty()) return Status::InvalidArgument("--problems: expected a directory of problem packages");
-  PackageOptions options;
-  options.cache_dir = DefaultCacheDir();  // where verify and grade keep inferred time limits
-  JUDGE_ASSIGN_OR_RETURN(l.catalog, ProblemCatalog::Open(problems_dir, options,
-                                                         std::make_shared<const LanguageSet>(l.languages)));
+  l.context.languages = l.languages.get();
+  l.context.cache_dir = DefaultCacheDir();  // where verify and grade keep inferred time limits
+  l.context.cancel = stop;                  // stopping stops an inference under way
+  PipelineOptions loading;
+  loading.context = l.context;
+  l.loading = std::make_unique<Pipeline>(loading);
+  JUDGE_ASSIGN_OR_RETURN(l.catalog, ProblemCatalog::Open(problems_dir, PackageLoader(l.loading.get(), {})));
   ReloadReport report = l.catalog->Reload(/*force=*/true);
   for (const auto& e : report.errors)
     if (log) log("problem not loaded: " + e);
@@ -102,10 +110,9 @@ WorkerContext MakeWorkerContext(JobQueue* queue, Loaded* loaded, EventHub* hub, 
   WorkerContext ctx;
   ctx.queue = queue;
   ctx.catalog = loaded->catalog.get();
-  ctx.languages = &loaded->languages;
-  ctx.language_ids = AvailableLanguageIds(loaded->languages);
+  ctx.language_ids = AvailableLanguageIds(*loaded->languages);
   ctx.hub = hub;
-  ctx.pipeline.compiler.cache_dir = DefaultCacheDir();
+  ctx.pipeline.context = loaded->context;  // each claim judged with its own store and cancel flag
   ctx.name_prefix = HostPrefix();
   ctx.log = log;
   return ctx;
@@ -123,7 +130,8 @@ Status Serve(const ServeOptions& o, const std::atomic<bool>* stop,
   if (o.workers < 0 || o.workers > 64)
     return Status::InvalidArgument("--workers: expected 0 to 64, found " + std::to_string(o.workers));
   JUDGE_RETURN_IF_ERROR(CheckConnectionLimits(o));
-  JUDGE_ASSIGN_OR_RETURN(Loaded loaded, LoadProblemsAndLanguages(o.problems_dir, o.languages_file, log));
+  JUDGE_ASSIGN_OR_RETURN(Loaded loaded, LoadProblemsAndLanguages(o.problems_dir, o.languages_file, stop, log));
+  if (stop->load()) return Status::Ok();  // told to stop while loading: nothing to serve
   std::optional<AccessTokens> tokens;
   if (!o.token_file.empty()) {
     JUDGE_ASSIGN_OR_RETURN(tokens, AccessTokens::Load(o.token_file));
@@ -143,10 +151,10 @@ Status Serve(const ServeOptions& o, const std::atomic<bool>* stop,
   ApiConfig api;
   api.queue = queue.get();
   api.catalog = loaded.catalog.get();
-  api.languages = &loaded.languages;
+  api.languages = loaded.languages.get();
   // With PostgreSQL the workers are elsewhere: every profile may have a worker.
   if (o.queue_url.empty()) api.language_ids = ctx.language_ids;
-  else for (const auto& p : loaded.languages.profiles()) api.language_ids.push_back(p.id);
+  else for (const auto& p : loaded.languages->profiles()) api.language_ids.push_back(p.id);
   api.tokens = tokens ? &*tokens : nullptr;
   api.limiter = &limiter;
   api.hub = &hub;
@@ -160,17 +168,16 @@ Status Serve(const ServeOptions& o, const std::atomic<bool>* stop,
   api.storage_per_user_bytes = o.storage_per_user_bytes;
   Api handler(api);
 
-  HttpServerOptions http;
-  http.host = listen.host;
-  http.port = listen.port;
-  http.threads = o.http_threads;
-  http.event_poll_ms = o.event_poll_ms;
-  http.max_connections = o.max_connections;
-  http.admin_connections = o.admin_connections;
-  http.connections_per_address = o.connections_per_address;
-  http.stream_lifetime_ms = o.stream_lifetime_ms;
-  http.header_deadline_ms = o.header_deadline_ms;
-  http.log = log;
+  const HttpServerOptions http{.host = listen.host,
+                               .port = listen.port,
+                               .threads = o.http_threads,
+                               .header_deadline_ms = o.header_deadline_ms,
+                               .max_connections = o.max_connections,
+                               .admin_connections = o.admin_connections,
+                               .connections_per_address = o.connections_per_address,
+                               .event_poll_ms = o.event_poll_ms,
+                               .stream_lifetime_ms = o.stream_lifetime_ms,
+                               .log = log};
   JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<HttpServer> server, HttpServer::Start(http, &handler));
   WorkerHost workers(ctx, o.workers, o.reload_check_ms);
   workers.Start();
@@ -185,7 +192,8 @@ Status RunWorkerProcess(const WorkerOptions& o, const std::atomic<bool>* stop,
                         const std::function<void(const std::string&)>& on_ready, const ServiceLog& log) {
   if (o.queue_url.empty()) return Status::InvalidArgument("--queue: expected a postgresql:// URL");
   if (o.jobs < 1 || o.jobs > 64) return Status::InvalidArgument("--jobs: expected 1 to 64, found " + std::to_string(o.jobs));
-  JUDGE_ASSIGN_OR_RETURN(Loaded loaded, LoadProblemsAndLanguages(o.problems_dir, o.languages_file, log));
+  JUDGE_ASSIGN_OR_RETURN(Loaded loaded, LoadProblemsAndLanguages(o.problems_dir, o.languages_file, stop, log));
+  if (stop->load()) return Status::Ok();  // told to stop while loading
   JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<JobQueue> queue, OpenPostgresQueue(o.queue_url, o.jobs + 1));
   EventHub hub;
   WorkerContext ctx = MakeWorkerContext(queue.get(), &loaded, &hub, log);

@@ -37,19 +37,21 @@ class PgQueue final : public JobQueue {
     });
   }
 
-  Status Requeue(int64_t submission_id) override {
-    return pool_->Transaction([&](PgConn& c) -> Status {
+  Result<RequeueOutcome> Requeue(int64_t submission_id) override {
+    return pool_->TransactionValue<RequeueOutcome>([&](PgConn& c) -> Result<RequeueOutcome> {
       JUDGE_ASSIGN_OR_RETURN(PgResult r, c.Exec("SELECT state FROM queue WHERE submission_id = $1 FOR UPDATE",
                                                 {PgParam::Int(submission_id)}, "reading the queue"));
       if (r.rows() == 0) return NoSubmission(submission_id);
       const auto state = static_cast<QueueState>(r.row(0).Int(0));
-      if (state == QueueState::kQueued) return Status::Ok();
-      if (state == QueueState::kRunning) return BeingJudged(submission_id);
-      return c.Exec("UPDATE queue SET state = 0, state_name = 'queued', attempts = 0, claim_token = '', "
-                    "lease_until_unix_ms = 0, judging_id = NULL, message = '', enqueued_unix_ms = " JUDGE_PG_NOW_MS
-                    " WHERE submission_id = $1",
-                    {PgParam::Int(submission_id)}, "queueing submission " + std::to_string(submission_id) + " again")
-          .status();
+      if (state == QueueState::kQueued) return RequeueOutcome::kAlreadyQueued;
+      if (state == QueueState::kRunning) return RequeueOutcome::kBeingJudged;
+      JUDGE_RETURN_IF_ERROR(
+          c.Exec("UPDATE queue SET state = 0, state_name = 'queued', attempts = 0, claim_token = '', "
+                 "lease_until_unix_ms = 0, judging_id = NULL, message = '', enqueued_unix_ms = " JUDGE_PG_NOW_MS
+                 " WHERE submission_id = $1",
+                 {PgParam::Int(submission_id)}, "queueing submission " + std::to_string(submission_id) + " again")
+              .status());
+      return RequeueOutcome::kQueued;
     });
   }
 

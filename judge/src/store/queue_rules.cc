@@ -46,11 +46,6 @@ Status LostClaim(const Claim& claim, std::string_view doing) {
                            " was lost (another worker took it over, or it was finished or rejudged)");
 }
 
-Status BeingJudged(int64_t submission_id) {
-  return Status::InvalidArgument("submission " + std::to_string(submission_id) +
-                                 " is being judged; rejudge it when it is done");
-}
-
 Status CheckListLimit(int64_t limit) {
   if (limit < 1 || limit > 1000)
     return Status::InvalidArgument("limit: expected 1 to 1000, found " + std::to_string(limit));

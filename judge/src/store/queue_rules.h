@@ -34,9 +34,6 @@ std::string GaveUpMessage(std::string_view worker);
 // kCancelled: the claim on the submission is no longer this claim's.
 Status LostClaim(const Claim& claim, std::string_view doing);
 
-// "submission N is being judged; rejudge it when it is done"
-Status BeingJudged(int64_t submission_id);
-
 // 1..1000, else InvalidArgument naming the value.
 Status CheckListLimit(int64_t limit);
 

@@ -64,22 +64,23 @@ class SqliteQueue final : public JobQueue {
     });
   }
 
-  Status Requeue(int64_t submission_id) override {
+  Result<RequeueOutcome> Requeue(int64_t submission_id) override {
     std::lock_guard<std::mutex> lock(mu_);
-    return db_->Transaction(true, [&]() -> Status {
+    return db_->TransactionValue<RequeueOutcome>(true, [&]() -> Result<RequeueOutcome> {
       JUDGE_ASSIGN_OR_RETURN(auto get, db_->Lookup("SELECT state FROM queue WHERE submission_id = ?1",
                                                    submission_id, "reading the queue"));
       if (!get) return NoSubmission(submission_id);
       const auto state = static_cast<QueueState>(get->Int(0));
       get.reset();
-      if (state == QueueState::kQueued) return Status::Ok();
-      if (state == QueueState::kRunning) return BeingJudged(submission_id);
+      if (state == QueueState::kQueued) return RequeueOutcome::kAlreadyQueued;
+      if (state == QueueState::kRunning) return RequeueOutcome::kBeingJudged;
       JUDGE_ASSIGN_OR_RETURN(auto q, db_->Prepare(
           "UPDATE queue SET state = 0, state_name = 'queued', attempts = 0, claim_token = '', "
           "lease_until_unix_ms = 0, judging_id = NULL, message = '', enqueued_unix_ms = ?2 "
           "WHERE submission_id = ?1"));
       q->Bind(1, submission_id).Bind(2, clock_->NowUnixMs());
-      return q->Run("queueing submission " + std::to_string(submission_id) + " again");
+      JUDGE_RETURN_IF_ERROR(q->Run("queueing submission " + std::to_string(submission_id) + " again"));
+      return RequeueOutcome::kQueued;
     });
   }
 

@@ -165,8 +165,8 @@ int main(int argc, char** argv) {
     return 3;
   }
   judge::PipelineOptions popt;
-  popt.store = store->get();
-  popt.scratch_root = dir + "/scratch";
+  popt.context.store = store->get();
+  popt.context.scratch_root = dir + "/scratch";
   judge::Pipeline pipeline(popt);
   auto judge_file = [&](judge::Sandbox* sandbox) {
     judge::JudgeTask task;

@@ -103,11 +103,26 @@ std::optional<Expectation> FolderExpectation(const std::string& folder);
 // submission not checked (not_checked says which). A tag given twice is an error.
 Result<std::optional<Expectation>> ExpectedResultsMarker(const std::string& text);
 
+// What ReadPackageSubmission made of a package's submission: ready to judge, or not
+// judged, for a reason that is no failure of the judge.
+struct PackageSubmissionRead {
+  enum class Outcome {
+    kRead,     // `submission` is ready to judge
+    kSkipped,  // its language is unknown here or not installed: never held against the package
+    kRefused,  // the package's fault: a language named that no profile defines, a folder
+               // of files in two languages, an entrypoint naming no file of it, or files
+               // that cannot be judged (SubmissionRead::refusal: empty, too large, ...)
+  };
+  Outcome outcome = Outcome::kRead;
+  NewSubmission submission;  // when kRead
+  std::string reason;        // otherwise: one line naming the submission
+};
+
 // The submission's files read (a folder as a multi-file one) with its language: named
 // by expected->language, else the extension (a folder: the one language its files'
-// extensions name). Unsupported: the language is not installed or not known here.
-Result<NewSubmission> ReadPackageSubmission(const PackageSubmission& s, const LanguageSet& languages,
-                                            const std::string& package_dir);
+// extensions name). A Status: the judge could not read them (an I/O error).
+Result<PackageSubmissionRead> ReadPackageSubmission(const PackageSubmission& s, const LanguageSet& languages,
+                                                    const std::string& package_dir);
 
 }  // namespace judge
 

@@ -50,6 +50,7 @@
 #include "judge/config/records.h"
 #include "judge/grading/compiler.h"
 #include "judge/grading/grader.h"
+#include "judge/judging/judging_context.h"
 #include "judge/judging/package.h"
 #include "judge/sandbox/sandbox.h"
 #include "judge/store/store.h"
@@ -69,15 +70,28 @@ struct NewSubmission {
 // bytes, the language and its toolchain's version (ToolchainVersion; cached).
 Submission NewSubmissionRecord(const Package& package, const NewSubmission& fresh);
 
-// Reads a submission file: a missing, special, empty or oversized file is an error
-// naming it (nothing is judged or stored then). The language is chosen by the caller.
-Result<NewSubmission> ReadSubmissionFile(const std::string& path, const LanguageProfile& language);
+// A submission read from disk, or why it cannot be judged: a refusal is an outcome
+// of the files given (one line naming them), not a failure of the judge.
+struct SubmissionRead {
+  std::optional<NewSubmission> submission;  // set unless refused
+  std::string refusal;                      // why it cannot be judged, when refused
+};
+
+// The submission, or its refusal as an InvalidArgument Status: for the commands to
+// which a file that cannot be judged is an error in its place (grade, stress).
+Result<NewSubmission> SubmissionOrError(Result<SubmissionRead> read);
+
+// Reads a submission file: a missing, special, empty or oversized file is refused
+// (nothing is judged or stored then). A Status: the judge could not read it (an I/O
+// error). The language is chosen by the caller.
+Result<SubmissionRead> ReadSubmissionFile(const std::string& path, const LanguageProfile& language);
 
 // Reads a folder as one multi-file submission: its regular non-hidden files (links
 // followed when they stay inside `root`), stored as one source (EncodeSourceFiles) whose
-// file name is the folder's name with a trailing '/'. An empty folder is an error.
-Result<NewSubmission> ReadSubmissionFolder(const std::string& path, const std::string& root,
-                                           const LanguageProfile& language);
+// file name is the folder's name with a trailing '/'. Refused: no such folder, no
+// files, a link leading out of `root`, a file or all of them over the size limit.
+Result<SubmissionRead> ReadSubmissionFolder(const std::string& path, const std::string& root,
+                                            const LanguageProfile& language);
 
 // One unit of work. Borrowed pointers must outlive the call that takes the task.
 struct JudgeTask {
@@ -89,6 +103,9 @@ struct JudgeTask {
   // The limits to judge with instead of the package's (the time-limit inference judges
   // the accepted submissions with a generous one; the package stays as it is).
   std::optional<ProblemLimits> limits;
+  // Nothing of this judging is stored, whatever the context's store (the time-limit
+  // inference's judgings are the judge's own business); its ids stay 0.
+  bool unstored = false;
   // GradeOptions::test_jobs. 0: 1 in Judge(); in JudgeAll, the jobs that fewer tasks
   // than jobs would leave idle (one submission with --jobs 2 runs two tests at once).
   int test_jobs = 0;
@@ -112,10 +129,6 @@ class JudgeObserver {
   }
 };
 
-// Makes the sandbox of one job. Called from that job's thread: once per job, and again
-// for a later task after a failure (at most kSandboxCreateAttempts times per task).
-using SandboxFactory = std::function<Result<std::unique_ptr<Sandbox>>()>;
-
 // Tries JudgeAll makes per task to create a job's sandbox before the task fails.
 inline constexpr int kSandboxCreateAttempts = 2;
 
@@ -123,15 +136,12 @@ inline constexpr int kSandboxCreateAttempts = 2;
 Result<std::unique_ptr<Sandbox>> DefaultSandbox();
 
 struct PipelineOptions {
+  // The front end's languages, compile cache, scratch root, store, cancel flag and
+  // sandboxes (judging_context.h: what its pointers borrow outlives the pipeline).
+  JudgingContext context;
   int jobs = 1;                   // JudgeAll: tasks judged at once, one sandbox each
-  CompilerOptions compiler;       // limits and cache (compiler.cancel is set from `cancel`)
-  std::string scratch_root;       // empty: DefaultScratchRoot() (judge/base/scratch_dir.h)
-  Store* store = nullptr;         // borrowed; null: nothing stored
-  // Borrowed; needed for stored submissions, and for the "try --lang X" of compile
-  // errors (compile_hint.h: without it none is suggested).
-  const LanguageSet* languages = nullptr;
-  SandboxFactory sandboxes;       // empty: DefaultSandbox
-  const std::atomic<bool>* cancel = nullptr;  // borrowed; may be null
+  CompileLimits compile_limits;   // of each compilation
+  int64_t compile_cache_max_bytes = 0;  // CompilerOptions::cache_max_bytes (0: the default)
   std::string judge_version = "judge 1.0";
 };
 
@@ -170,6 +180,7 @@ Result<CompileOutcome> CompileForPackage(Compiler* compiler, const Package& pack
 
 class Pipeline {
  public:
+  // What options.context points to is borrowed and must outlive the pipeline.
   explicit Pipeline(PipelineOptions options);
 
   // Judges one task on the calling thread with `sandbox` (borrowed). A non-OK Status:
@@ -192,6 +203,7 @@ class Pipeline {
                                const std::vector<TestCase>& tests, Sandbox* sandbox, int64_t keep_output_bytes);
 
   const PipelineOptions& options() const { return options_; }
+  const JudgingContext& context() const { return options_.context; }
 
  private:
   class Events;

@@ -42,11 +42,10 @@
 namespace judge {
 
 struct PolygonMakeOptions {
-  const LanguageSet* languages = nullptr;  // borrowed; null: the shipped profiles
-  std::string cache_dir;                   // the compile cache ("": nothing kept)
-  std::string scratch_root;                // "": DefaultScratchRoot()
-  SandboxFactory sandboxes;                // empty: DefaultSandbox
-  const std::atomic<bool>* cancel = nullptr;  // borrowed; may be null
+  // The front end's (judging_context.h): the profiles the generators and the main
+  // solution are built with, the cache the made files are kept in, the scratch root,
+  // the sandboxes and the cancel flag. Its store is not used.
+  JudgingContext context;
   // Called before each step ("generating test 5 of 40: gen 5 7"), from the calling
   // thread; may be empty.
   std::function<void(const std::string&)> on_progress;

@@ -62,12 +62,13 @@ std::optional<int64_t> LowerBoundMs(const PackageSubmission& s, const Judging& j
 Result<std::string> TimeLimitCacheKey(const Package& package, const std::vector<PackageSubmission>& subs);
 
 // The limits to judge the package with (PackageLoader calls this): its own, or, when
-// its limit is to be inferred, the limit from the cache (cache_dir/time-limits/<key>)
-// or inferred by judging the accepted submissions and then stored. *note says what
-// was done ("" when the package has its own limit). The inference judges with a
-// pipeline of its own made from `options` (nothing stored), the package unchanged.
-Result<ProblemLimits> ResolveTimeLimit(const Package& package, const LanguageSet& languages, PipelineOptions options,
-                                       const std::string& cache_dir, std::string* note);
+// its limit is to be inferred, the limit from the cache (the pipeline context's
+// cache_dir/time-limits/<key>) or inferred by judging the accepted submissions with
+// `pipeline` (borrowed for the call: its languages, sandboxes and cancel flag; nothing
+// stored) and then kept in the cache. *note says what was done ("" when the package
+// has its own limit). The package is left unchanged. Inferring needs the context's
+// languages; a cancelled inference is kCancelled.
+Result<ProblemLimits> ResolveTimeLimit(const Package& package, Pipeline* pipeline, std::string* note);
 
 // Stores an inferred limit for later ResolveTimeLimit calls (best effort).
 void StoreInferredTimeLimit(const std::string& cache_dir, const std::string& key, int64_t time_ms);

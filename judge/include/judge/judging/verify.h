@@ -67,16 +67,15 @@ struct VerifyOptions {
   std::function<void(const VerifyCheck&)> on_check;
   // Run submissions with the time margins (see above). False: the plain limits.
   bool margins = true;
-  // Where an inferred time limit is stored for later grading ("": not stored).
-  std::string cache_dir;
 };
 
-// Submissions are judged by `pipeline` (its jobs, store, compile cache, cancel flag);
-// `languages` picks each file's profile by extension. A package that gives no time
-// limit (loaded with PackageLoaderOptions::resolve_time_limit false) is judged with the
-// limit inferred here, passed with each task; the package itself is left as it is.
-Result<VerifyReport> VerifyPackage(const Package& package, const LanguageSet& languages, Pipeline* pipeline,
-                                   const VerifyOptions& options);
+// Submissions are judged by `pipeline` (borrowed for the call: its jobs, and its
+// context's store, compile cache and cancel flag); its context's languages (needed)
+// pick each file's profile by extension. A package that gives no time limit (loaded
+// with PackageLoaderOptions::resolve_time_limit false) is judged with the limit
+// inferred here, passed with each task, and the limit is kept in the context's cache
+// for later grading; the package itself is left as it is.
+Result<VerifyReport> VerifyPackage(const Package& package, Pipeline* pipeline, const VerifyOptions& options);
 
 }  // namespace judge
 

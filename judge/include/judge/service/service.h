@@ -59,7 +59,9 @@ struct ServeOptions {
 // Runs the server until *stop. on_listening(address) is called once the socket is
 // bound ("127.0.0.1:8080", the real port), from the calling thread. Errors (bad
 // options, a database or a port that cannot be used) are returned before anything
-// runs; once running, failures are logged and the server goes on.
+// runs; once running, failures are logged and the server goes on. *stop is the cancel
+// flag of everything it judges, the time limits it infers while loading the packages
+// included: set then, it returns (OK) before listening.
 Status Serve(const ServeOptions& options, const std::atomic<bool>* stop,
              const std::function<void(const std::string& address)>& on_listening, const ServiceLog& log);
 

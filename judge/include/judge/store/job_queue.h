@@ -108,6 +108,13 @@ struct QueueFilter {
   int64_t limit = 50;      // newest first, at most this many (1..1000)
 };
 
+// What a rejudge request (JobQueue::Requeue) did; none of them is a failure.
+enum class RequeueOutcome {
+  kQueued,         // done or failed before: queued again
+  kAlreadyQueued,  // still waiting: nothing changed
+  kBeingJudged,    // a worker holds it now: nothing changed
+};
+
 class JobQueue {
  public:
   virtual ~JobQueue() = default;
@@ -130,9 +137,10 @@ class JobQueue {
   }
 
   // Queues a stored submission again (rejudge): done or failed -> queued, attempts
-  // reset. A queued one stays queued (OK). NotFound for an unknown id;
-  // InvalidArgument ("is being judged") for a running one.
-  virtual Status Requeue(int64_t submission_id) = 0;
+  // reset (kQueued). A queued one stays queued (kAlreadyQueued); a running one is left
+  // to its judge (kBeingJudged: the caller may ask again when it is done). NotFound for
+  // an unknown id; any other Status: the queue failed.
+  virtual Result<RequeueOutcome> Requeue(int64_t submission_id) = 0;
 
   // The next claimable submission the worker can take (the oldest of the submitter
   // served least recently; a submitter never served comes first), claimed for
