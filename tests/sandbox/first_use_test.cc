@@ -7,6 +7,7 @@
 // Each test uses its own state directory under /tmp (its own cgroup name, uid range and
 // copy of the keeper binary, as state_dir_test.cc does), emptied between rounds.
 #include <gtest/gtest.h>
+#include <sys/resource.h>
 #include <signal.h>
 #include <sys/mount.h>
 #include <sys/wait.h>
@@ -229,6 +230,20 @@ TEST_F(FirstUseTest, ADamagedEtcIsMendedAndTheDoctorSaysWhy) {
   for (const auto& e : fs::directory_iterator(etc))
     if (e.path().filename().string().rfind(".judge-etc", 0) == 0) std::ofstream(e.path()) << "judge-etc 2\nslots 99\n";
   EXPECT_NE(DoctorSays(Options(), "sandbox-etc").find("mended (made for another recipe)"), std::string::npos);
+}
+
+// The keeper is started by the first judge that needs it and serves every later one,
+// with the nice value of the one that started it: a program still runs at its own
+// (RunSpec::nice, 0 here). Without setting it every time, a program inherited 10.
+TEST_F(FirstUseTest, AProgramRunsAtItsOwnNiceWhateverTheKeeperStartedAt) {
+  errno = 0;
+  const int before = ::getpriority(PRIO_PROCESS, 0);
+  ASSERT_EQ(errno, 0);
+  ASSERT_EQ(::setpriority(PRIO_PROCESS, 0, 10), 0);  // this thread starts the keeper
+  Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
+  std::string out = made.ok() ? Output(**made, {"/usr/bin/nice"}) : made.status().message();
+  ASSERT_EQ(::setpriority(PRIO_PROCESS, 0, before), 0);
+  EXPECT_EQ(out, "0\n");
 }
 
 // The check of a complete /etc reads its stamp (the mtimes of the directories it

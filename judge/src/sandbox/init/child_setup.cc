@@ -186,7 +186,9 @@ void BecomeProgram(const ChildPlan& plan) {
     struct rlimit rl = {plan.rlimits[i].soft, plan.rlimits[i].hard};
     if (setrlimit(plan.rlimits[i].resource, &rl) != 0) Fail(plan, "setrlimit", nullptr, errno);
   }
-  if (plan.nice != 0 && setpriority(PRIO_PROCESS, 0, plan.nice) != 0) Fail(plan, "setpriority", nullptr, errno);
+  // Always set: the keeper keeps the nice value of the judge that started it, and
+  // serves every judge of its installation.
+  if (setpriority(PRIO_PROCESS, 0, plan.nice) != 0) Fail(plan, "setpriority", nullptr, errno);
   if (chdir(plan.cwd) != 0) Fail(plan, "chdir ", plan.cwd, errno);
   // The capability bounding and ambient sets are empty already: the keeper emptied
   // its own at its start (EmptyInheritedCapabilitySets) and I and P inherit them.
