@@ -16,6 +16,7 @@
 #include "commands.h"
 #include "judge/base/files.h"
 #include "judge/base/interrupt.h"
+#include "judge/grading/compiler.h"
 #include "judge/grading/language_choice.h"
 #include "judge/judging/package_loader.h"
 #include "judge/judging/pipeline.h"
@@ -77,7 +78,7 @@ CompilerOptions CompilerOptionsOf(const GradeArgs& a) {
   if (!a.no_cache) c.cache_dir = DefaultCacheDir();
   if (a.compile_time_ms > 0) {
     c.limits.cpu_time_ms = a.compile_time_ms;
-    c.limits.wall_time_ms = 2 * a.compile_time_ms;
+    c.limits.wall_time_ms = kCompileWallFactor * a.compile_time_ms;
   }
   if (a.compile_memory_kib > 0) c.limits.memory_kib = a.compile_memory_kib;
   return c;
