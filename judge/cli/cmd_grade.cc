@@ -168,6 +168,7 @@ int RunGrade(const GradeArgs& a) {
   making.Clear();
   if (!package.ok()) return interrupt.ExitCode(ReportError("grade", package.status()));
   if (!note.empty() && !a.json) std::cerr << "grade: " << EscapeForTerminal(note) << "\n";
+  for (const auto& warning : (*package)->warnings) std::cerr << "grade: warning: " << EscapeForTerminal(warning) << "\n";
   std::vector<Result<JudgeTask>> tasks = MakeTasks(a, *files, *profiles, package->get());
   auto store = OpenGradingStore(a.db, a.no_db);
   if (!store.ok()) return ReportError("grade", store.status());
