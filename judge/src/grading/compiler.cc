@@ -60,7 +60,8 @@ std::string CompileFailureMessage(const RunResult& r, const CompileLimits& limit
 
 // Says on the outcome what the wall clock did: which clock decided a CE of the time
 // limit and the host's load, and when the compile ran again after wall-clock stops,
-// that it did (in the message of a CE, in the log of a program).
+// that it did: in the log (a compiler stopped by the wall clock may have printed
+// nothing), and in the message of a CE.
 void NoteWallStops(const RunResult& last, const std::vector<WallStop>& stops, int64_t cpu_limit_ms,
                    CompileOutcome* outcome) {
   const bool wall_decided = WallStopUnderCpuLimit(last.status, last.kill_reason, last.cpu_ms, cpu_limit_ms);
@@ -78,11 +79,8 @@ void NoteWallStops(const RunResult& last, const std::vector<WallStop>& stops, in
            (stops.size() == 1 ? "stop" : "stops") + " with CPU time under the limit (" + StopsText(stops) + "); " +
            load;
   }
-  if (!outcome->ok) {
-    outcome->message += "; " + note;
-  } else {
-    outcome->log += "judge: " + note + "\n";
-  }
+  outcome->log += "judge: " + note + "\n";
+  if (!outcome->ok) outcome->message += "; " + note;
 }
 
 // text with every occurrence of from replaced by to.
