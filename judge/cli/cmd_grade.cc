@@ -16,6 +16,7 @@
 #include "commands.h"
 #include "judge/base/files.h"
 #include "judge/base/interrupt.h"
+#include "judge/grading/compiler.h"
 #include "judge/grading/language_choice.h"
 #include "judge/judging/package_loader.h"
 #include "judge/judging/pipeline.h"
@@ -76,7 +77,7 @@ CompileLimits CompileLimitsOf(const GradeArgs& a) {
   CompileLimits c;
   if (a.compile_time_ms > 0) {
     c.cpu_time_ms = a.compile_time_ms;
-    c.wall_time_ms = 2 * a.compile_time_ms;
+    c.wall_time_ms = kCompileWallFactor * a.compile_time_ms;
   }
   if (a.compile_memory_kib > 0) c.memory_kib = a.compile_memory_kib;
   return c;
@@ -167,6 +168,7 @@ int RunGrade(const GradeArgs& a) {
   making.Clear();
   if (!package.ok()) return interrupt.ExitCode(ReportError("grade", package.status()));
   if (!note.empty() && !a.json) std::cerr << "grade: " << EscapeForTerminal(note) << "\n";
+  for (const auto& warning : (*package)->warnings) std::cerr << "grade: warning: " << EscapeForTerminal(warning) << "\n";
   std::vector<Result<JudgeTask>> tasks = MakeTasks(a, *files, *profiles, package->get());
   bool tty = StdoutIsTerminal();
   auto mode = a.json ? ReportObserver::Mode::kJson

@@ -3,7 +3,7 @@
 // its cache, `judge check` with a package's output validator, every problem.yaml error
 // at once on the command line, our own groups' score with a failing loose test; an
 // output validator's bad exit codes and judgemessage.txt, a testlib checker's exit codes
-// and points, input validators with their flags.
+// and points, input validators with their flags, an answer without its input.
 #include <gtest/gtest.h>
 
 #include <nlohmann/json.hpp>
@@ -192,6 +192,28 @@ TEST(PackagesCli, OurGroupsCountTheLooseSecretTests) {
   json doc = Parse(r);
   EXPECT_EQ(doc["verdict"], "WA");
   EXPECT_EQ(doc["score"], 60.0);
+}
+
+// An answer whose input is missing is no test, and verify and grade each say so in
+// one line naming the file.
+TEST(PackagesCli, AnAnswerWithoutItsInputIsAWarning) {
+  JudgeDir sb;
+  const std::string pkg = MakeEcho(sb, "e", "  time_ms: 1000\n");
+  sb.Write("e/data/secret/foo.ans", "7\n");
+  const std::string line = "data/secret/foo.ans: answer without an input data/secret/foo.in; ignored";
+  Ran human = sb.Judge({"verify", pkg, "--no-margins"});
+  EXPECT_EQ(human.exit_code, 0) << human.out << human.err;
+  EXPECT_NE(human.out.find("warning: " + line + "\n"), std::string::npos) << human.out;
+  Ran ran = sb.Judge({"verify", pkg, "--json", "--no-margins"});
+  const json doc = Parse(ran);
+  const json* c = Check(doc, "data");
+  ASSERT_NE(c, nullptr);
+  EXPECT_EQ((*c)["warning"], line);
+  EXPECT_EQ((*c)["ok"], true);
+  Ran graded = sb.Judge({"grade", pkg, sb.Path("e/submissions/accepted/echo.py"), "--no-db", "--json"});
+  EXPECT_EQ(graded.exit_code, 0) << graded.err;
+  EXPECT_EQ(Parse(graded)["verdict"], "AC");
+  EXPECT_EQ(graded.err, "grade: warning: " + line + "\n");
 }
 
 // A Kattis validator that exits with anything but 42/43 (or crashes) makes the test JE,

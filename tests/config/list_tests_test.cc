@@ -65,6 +65,28 @@ TEST_F(ListTestsTest, PathsGroupsAndAnswers) {
   EXPECT_EQ((*r)[2].answer_path, "");
 }
 
+// An answer without its input is no test, and one line names it: its author most
+// likely misnamed or forgot the input. An interactive
+// sample's answer beside its .interaction file is no such mistake.
+TEST_F(ListTestsTest, AnAnswerWithoutItsInputIsIgnoredWithAWarning) {
+  tmp_.Write("data/sample/1.in", "1");
+  tmp_.Write("data/sample/1.ans", "2");
+  tmp_.Write("data/sample/2.interaction", "<1\n>2\n");
+  tmp_.Write("data/sample/2.ans", "2");
+  tmp_.Write("data/secret/foo.ans", "3");
+  tmp_.Write("data/secret/foo.in.txt", "3");
+  tmp_.Write("data/secret/group1/02.in", "4");
+  tmp_.Write("data/secret/group1/02.ans", "4");
+  tmp_.Write("data/secret/group1/03.ans", "5");
+  auto r = LoadTestData(Config());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(Names(r->tests), (std::vector<std::string>{"sample/1", "secret/group1/02"}));
+  EXPECT_EQ(r->warnings, (std::vector<std::string>{
+                             "data/secret/foo.ans: answer without an input data/secret/foo.in; ignored",
+                             "data/secret/group1/03.ans: answer without an input data/secret/group1/03.in; ignored"}));
+  EXPECT_TRUE(r->notes.empty());
+}
+
 TEST_F(ListTestsTest, MissingDataIsAnError) {
   auto r = ListTests(Config());
   ASSERT_FALSE(r.ok());

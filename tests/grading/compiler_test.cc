@@ -6,6 +6,7 @@
 #include <sys/stat.h>
 
 #include "fakes.h"
+#include "wall_clock_retry.h"  // kWallRetries
 
 namespace judge {
 namespace {
@@ -103,6 +104,7 @@ TEST(Compiler, RunsTheCompilerInTheSandboxWithTheCompileLimits) {
   EXPECT_EQ(s.argv[5], "main");
   EXPECT_EQ(s.limits.cpu_time_ms, 12345);
   EXPECT_EQ(s.limits.memory_kib, 777777);
+  EXPECT_EQ(s.limits.wall_time_ms, kCompileWallFactor * 30000);  // the default's, not derived from 12345
   EXPECT_EQ(s.limits.max_processes, 64);
   EXPECT_EQ(s.nice, kCompileNice);  // below the tests' 0: a compile never starves another submission's tests
   EXPECT_EQ(kCompileNice, 10);
@@ -165,7 +167,85 @@ TEST(Compiler, CompilesThatHitALimitAreCachedWithTheReason) {
   ASSERT_TRUE(waited.ok());
   EXPECT_FALSE(waited->from_cache);
   EXPECT_NE(waited->message.find("wall time limit"), std::string::npos) << waited->message;
-  EXPECT_EQ(sandbox.specs.size(), 4u);
+  EXPECT_EQ(sandbox.specs.size(), 2u + 2u * (1 + kWallRetries));
+}
+
+RunResult StoppedByTheWallClock(int64_t cpu_ms) {
+  RunResult r;
+  r.status = RunStatus::kTimeLimitExceeded;
+  r.kill_reason = KillReason::kWallTime;
+  r.cpu_ms = cpu_ms;
+  r.wall_ms = 60000;
+  return r;
+}
+
+// A niced compile on a busy host: the wall clock stopped it with little CPU time used.
+// Compiled again, on a fresh copy of the source, it succeeds: no CE, and the log says
+// it ran again.
+TEST(Compiler, AWallClockStopWithItsCpuUnderTheLimitIsCompiledAgain) {
+  Fixture f;
+  int runs = 0;
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
+    if (++runs == 1) {
+      WriteFile(spec.work_dir + "/ccLeft.s", "what a killed compiler left");
+      return StoppedByTheWallClock(6500);
+    }
+    EXPECT_FALSE(std::filesystem::exists(spec.work_dir + "/ccLeft.s")) << "the retry reused the stopped run's folder";
+    return FakeCompile(spec, out);
+  });
+  Compiler compiler(&sandbox, f.Options());
+  auto r = compiler.Compile(f.Source("a.cpp", "int main(){}"), CppProfile(), f.Work());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_TRUE(r->ok) << r->message;
+  EXPECT_EQ(sandbox.specs.size(), 2u);
+  EXPECT_EQ(r->attempts, 2);
+  EXPECT_EQ(ReadFile(r->program.dir + "/main"), "binary of int main(){}");
+  EXPECT_NE(r->log.find("compiled again after 1 wall-clock stop with CPU time under the limit (60000 ms wall, "
+                        "6500 ms CPU); host load "),
+            std::string::npos)
+      << r->log;
+}
+
+// The CPU limit is the compile's time limit: reaching it is CE at once, cached, and
+// the message names the CPU clock.
+TEST(Compiler, ACpuTimeStopIsNotCompiledAgain) {
+  Fixture f;
+  FakeSandbox sandbox(FakeCompile);
+  Compiler compiler(&sandbox, f.Options());
+  auto r = compiler.Compile("#include \"/dev/random\"", CppProfile(), f.Work());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_FALSE(r->ok);
+  EXPECT_EQ(sandbox.specs.size(), 1u);
+  EXPECT_EQ(r->attempts, 1);
+  EXPECT_EQ(r->message, "the compiler exceeded its CPU time limit of 30000 ms; the CPU clock decided");
+}
+
+// Stopped by the wall clock on every attempt with its CPU time under the limit (a
+// compiler that waits, or a host too busy every time): CE that names the wall clock,
+// every stop and the host's load, after 1 + kWallRetries runs; not cached.
+TEST(Compiler, RepeatedWallStopsAreACompileErrorNamingTheWallClock) {
+  Fixture f;
+  FakeSandbox sandbox([](const RunSpec&, std::string*) { return StoppedByTheWallClock(120); });
+  Compiler compiler(&sandbox, f.Options());
+  auto r = compiler.Compile(f.Source("a.cpp", "int main(){}"), CppProfile(), f.Work());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_FALSE(r->ok);
+  EXPECT_FALSE(r->rejected);
+  EXPECT_EQ(sandbox.specs.size(), static_cast<std::size_t>(1 + kWallRetries));
+  EXPECT_EQ(r->attempts, 1 + kWallRetries);
+  EXPECT_EQ(r->message.rfind("the compiler exceeded its wall time limit of 300000 ms; the wall clock decided: "
+                             "stopped on each of 3 attempts with its CPU time under the 30000 ms limit "
+                             "(60000 ms wall, 120 ms CPU; 60000 ms wall, 120 ms CPU; 60000 ms wall, 120 ms CPU); "
+                             "host load ",
+                             0),
+            0u)
+      << r->message;
+  // The compiler printed nothing: the log says why it stopped.
+  EXPECT_NE(r->log.find("judge: the wall clock decided: stopped on each of 3 attempts"), std::string::npos) << r->log;
+  auto again = compiler.Compile(f.Source("a.cpp", "int main(){}"), CppProfile(), f.Work());
+  ASSERT_TRUE(again.ok());
+  EXPECT_FALSE(again->from_cache);
+  EXPECT_EQ(sandbox.specs.size(), static_cast<std::size_t>(2 * (1 + kWallRetries)));
 }
 
 TEST(Compiler, TheLogIsCapped) {

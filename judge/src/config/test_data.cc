@@ -254,8 +254,11 @@ class DataWalker {
     return Status::Ok();
   }
 
-  Result<std::vector<Entry>> List(const fs_std::path& folder) {
+  // The folder's tests (by stem) and subfolders, in name order. rel: the folder below
+  // data/ ("secret/group1"), for the warnings.
+  Result<std::vector<Entry>> List(const fs_std::path& folder, const std::string& rel) {
     std::vector<Entry> entries;
+    std::set<std::string> answers, inputs;  // stems
     std::error_code ec;
     fs_std::directory_iterator it(folder, ec);
     if (ec) return Status::IoError(folder.string() + ": cannot list: " + ec.message());
@@ -273,16 +276,31 @@ class DataWalker {
         entries.push_back({name.substr(0, name.size() - 3), false});
       } else if (EndsWith(name, ".interaction")) {
         out_->interaction_files.push_back(it->path().string());
+        inputs.insert(name.substr(0, name.size() - 12));
+      } else if (EndsWith(name, ".ans")) {
+        answers.insert(name.substr(0, name.size() - 4));
       }
     }
     std::sort(entries.begin(), entries.end(), [](const Entry& a, const Entry& b) { return a.name < b.name; });
+    for (const auto& e : entries)
+      if (!e.is_group) inputs.insert(e.name);
+    WarnOfAnswersWithoutInput(answers, inputs, "data/" + rel + "/");
     return entries;
+  }
+
+  // An answer whose input is missing is no test, but its author most likely misnamed
+  // or forgot the input: one line each says so.
+  void WarnOfAnswersWithoutInput(const std::set<std::string>& answers, const std::set<std::string>& inputs,
+                                 const std::string& prefix) {
+    for (const auto& stem : answers)
+      if (inputs.count(stem) == 0)
+        out_->warnings.push_back(prefix + stem + ".ans: answer without an input " + prefix + stem + ".in; ignored");
   }
 
   Status WalkGroup(const fs_std::path& folder, const std::string& rel, int parent) {
     JUDGE_RETURN_IF_ERROR(AddGroup(folder, "data/" + rel, parent));
     const int index = static_cast<int>(out_->groups.size()) - 1;
-    JUDGE_ASSIGN_OR_RETURN(std::vector<Entry> entries, List(folder));
+    JUDGE_ASSIGN_OR_RETURN(std::vector<Entry> entries, List(folder, rel));
     for (const auto& e : entries) {
       if (e.is_group) {
         JUDGE_RETURN_IF_ERROR(WalkGroup(folder / e.name, rel + "/" + e.name, index));

@@ -22,6 +22,7 @@
 #include "compile_cache.h"
 #include "compile_cache_bound.h"
 #include "support_files.h"
+#include "wall_clock_retry.h"
 #include "judge/grading/java_class.h"
 
 namespace judge {
@@ -42,7 +43,8 @@ std::string CompileFailureMessage(const RunResult& r, const CompileLimits& limit
     case RunStatus::kTimeLimitExceeded:
       if (r.kill_reason == KillReason::kWallTime)
         return "the compiler exceeded its wall time limit of " + std::to_string(limits.wall_time_ms) + " ms";
-      return "the compiler exceeded its time limit of " + std::to_string(limits.cpu_time_ms) + " ms";
+      return "the compiler exceeded its CPU time limit of " + std::to_string(limits.cpu_time_ms) +
+             " ms; the CPU clock decided";
     case RunStatus::kMemoryLimitExceeded:
       return "the compiler exceeded its memory limit of " + std::to_string(limits.memory_kib) + " KiB";
     case RunStatus::kOutputLimitExceeded:
@@ -54,6 +56,31 @@ std::string CompileFailureMessage(const RunResult& r, const CompileLimits& limit
     case RunStatus::kOk: break;
   }
   return "";
+}
+
+// Says on the outcome what the wall clock did: which clock decided a CE of the time
+// limit and the host's load, and when the compile ran again after wall-clock stops,
+// that it did: in the log (a compiler stopped by the wall clock may have printed
+// nothing), and in the message of a CE.
+void NoteWallStops(const RunResult& last, const std::vector<WallStop>& stops, int64_t cpu_limit_ms,
+                   CompileOutcome* outcome) {
+  const bool wall_decided = WallStopUnderCpuLimit(last.status, last.kill_reason, last.cpu_ms, cpu_limit_ms);
+  if (stops.empty() && !wall_decided) return;
+  const std::string load = LoadText(HostLoadOneMinute());
+  std::string note;
+  if (wall_decided) {
+    std::vector<WallStop> all = stops;
+    all.push_back(WallStop{last.wall_ms, last.cpu_ms});
+    note = "the wall clock decided: stopped on each of " + std::to_string(all.size()) +
+           " attempts with its CPU time under the " + std::to_string(cpu_limit_ms) + " ms limit (" +
+           StopsText(all) + "); " + load;
+  } else {
+    note = "compiled again after " + std::to_string(stops.size()) + " wall-clock " +
+           (stops.size() == 1 ? "stop" : "stops") + " with CPU time under the limit (" + StopsText(stops) + "); " +
+           load;
+  }
+  outcome->log += "judge: " + note + "\n";
+  if (!outcome->ok) outcome->message += "; " + note;
 }
 
 // text with every occurrence of from replaced by to.
@@ -398,17 +425,46 @@ Result<CompileOutcome> Compiler::Compile(const std::vector<SourceFile>& files, c
   return Build(all, profile, work_dir, key, plan);
 }
 
+namespace {
+
+// The compiler run on a fresh copy of the files; run again on another fresh copy after
+// a pause while the wall clock stopped it with its CPU time under the compile CPU
+// limit, at most kWallRetries more times (wall_clock_retry.h): a busy host slows a
+// compile, and a niced one most. *stops gets what each such stop measured.
+Result<RunResult> RunCompiler(Sandbox* sandbox, const std::vector<SourceFile>& files, const RunSpec& spec,
+                              std::vector<WallStop>* stops) {
+  for (int attempt = 1;; ++attempt) {
+    if (attempt > 1) {
+      // What the stopped compiler left (a half-written binary, its temporary files)
+      // must not become part of the program.
+      JUDGE_RETURN_IF_ERROR(fs::RemoveTree(spec.work_dir));
+      JUDGE_RETURN_IF_ERROR(fs::MakeDirs(spec.work_dir));
+    }
+    JUDGE_RETURN_IF_ERROR(WriteSources(files, spec.work_dir));
+    Result<RunResult> ran = sandbox->Run(spec);
+    if (!ran.ok()) return ran;
+    if (attempt > kWallRetries ||
+        !WallStopUnderCpuLimit(ran->status, ran->kill_reason, ran->cpu_ms, spec.limits.cpu_time_ms))
+      return ran;
+    stops->push_back(WallStop{ran->wall_ms, ran->cpu_ms});
+    if (!PauseBeforeRetry(spec.cancel)) return Status::Cancelled("compilation cancelled");
+  }
+}
+
+}  // namespace
+
 Result<CompileOutcome> Compiler::Build(const std::vector<SourceFile>& files, const LanguageProfile& profile,
                                        const std::string& work_dir, const std::string& key, const Plan& plan) {
   const std::string dir = work_dir + "/compile";
   if (std::optional<CompileOutcome> cached = FromCache(profile, key, plan, dir)) return std::move(*cached);
-  JUDGE_RETURN_IF_ERROR(WriteSources(files, dir));
   JUDGE_ASSIGN_OR_RETURN(RunSpec spec, CompileSpec(profile, work_dir, plan));
-  Result<RunResult> ran = sandbox_->Run(spec);
+  std::vector<WallStop> stops;
+  Result<RunResult> ran = RunCompiler(sandbox_, files, spec, &stops);
   if (!ran.ok()) return ran.status().WithContext("compiling " + plan.run_source);
   CompileOutcome outcome;
   outcome.cpu_ms = ran->cpu_ms;
   outcome.wall_ms = ran->wall_ms;
+  outcome.attempts = static_cast<int>(stops.size()) + 1;
   outcome.sandbox_method = ran->time_method + "+" + ran->memory_method;
   outcome.log = ReadLog(spec, options_.limits.log_kib);
 
@@ -431,6 +487,8 @@ Result<CompileOutcome> Compiler::Build(const std::vector<SourceFile>& files, con
     entry.log = outcome.log;
     KeepInCache(options_, key, entry, dir);
   }
+  // What the wall clock did is this compile's, never the cache entry's.
+  NoteWallStops(*ran, stops, spec.limits.cpu_time_ms, &outcome);
   return outcome;
 }
 

@@ -8,9 +8,7 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <chrono>
 #include <cstdio>
-#include <thread>
 #include <utility>
 
 #include "judge/base/dir_names.h"
@@ -71,48 +69,11 @@ std::string OutputFileProblem(fs::OpenOutcome how, const std::string& name) {
   }
 }
 
-// A run stopped by the wall clock while its CPU time was under cpu_limit_ms (the limit
-// it ran with): no evidence of TLE, the host may have been busy.
-bool WallStopUnderCpuLimit(const TestResult& r, int64_t cpu_limit_ms) {
-  return r.verdict == Verdict::kTimeLimitExceeded && r.run_status == RunStatus::kTimeLimitExceeded &&
-         r.kill_reason == KillReason::kWallTime && r.cpu_ms < cpu_limit_ms;
-}
-
-// /proc/loadavg's first figure (runnable tasks, averaged over a minute); -1 unreadable.
-double HostLoadOneMinute() {
-  std::FILE* f = std::fopen("/proc/loadavg", "re");
-  if (f == nullptr) return -1;
-  double load = -1;
-  if (std::fscanf(f, "%lf", &load) != 1) load = -1;
-  std::fclose(f);
-  return load;
-}
-
-std::string LoadText(double load) {
-  if (load < 0) return "host load unknown";
-  char buf[48];
-  std::snprintf(buf, sizeof buf, "host load %.2f", load);
-  return buf;
-}
-
-// What the wall-clock stops measured: "2003 ms wall, 452 ms CPU", joined by "; ".
-std::string StopsText(const std::vector<std::pair<int64_t, int64_t>>& stops) {
-  std::string text;
-  for (const auto& [wall_ms, cpu_ms] : stops) {
-    if (!text.empty()) text += "; ";
-    text += std::to_string(wall_ms) + " ms wall, " + std::to_string(cpu_ms) + " ms CPU";
-  }
-  return text;
-}
-
-// Waits kWallRetryPauseMs unless the lane is cancelled first (false then).
-bool PauseBeforeRetry(const Lane& lane) {
-  constexpr int kSliceMs = 20;
-  for (int waited = 0; waited < kWallRetryPauseMs; waited += kSliceMs) {
-    if (lane.Cancelled()) return false;
-    std::this_thread::sleep_for(std::chrono::milliseconds(kSliceMs));
-  }
-  return !lane.Cancelled();
+// A test's run stopped by the wall clock while its CPU time was under cpu_limit_ms
+// (the limit it ran with): no evidence of TLE, the host may have been busy.
+bool TestWallStopUnderCpuLimit(const TestResult& r, int64_t cpu_limit_ms) {
+  return r.verdict == Verdict::kTimeLimitExceeded &&
+         WallStopUnderCpuLimit(r.run_status, r.kill_reason, r.cpu_ms, cpu_limit_ms);
 }
 
 // "a", "pkg/Main.class": no empty, "." or ".." component, not absolute.
@@ -221,20 +182,20 @@ Result<TestResult> TestRunner::JudgePass(const TestCase& test, int64_t cpu_limit
 Status TestRunner::RunAttempts(const TestCase& test, TestResult* out, Lane& lane) {
   const int64_t cpu_limit_ms = RunCpuLimitMs(out->cpu_limit_ms);
   const TestResult blank = *out;
-  std::vector<std::pair<int64_t, int64_t>> stops;  // wall ms, CPU ms of each wall-clock stop
+  std::vector<WallStop> stops;
   for (int attempt = 1;; ++attempt) {
     *out = blank;
     const bool alone = attempt > 1;
     JUDGE_RETURN_IF_ERROR(req_.checker->interactive() ? Interact(test, out, lane, alone)
                                                        : RunProgram(test, out, lane, alone));
     out->attempts = attempt;
-    if (!WallStopUnderCpuLimit(*out, cpu_limit_ms) || attempt > kWallRetries) break;
-    stops.emplace_back(out->wall_ms, out->cpu_ms);
-    if (!PauseBeforeRetry(lane)) return Status::Cancelled("grading cancelled during test " + test.name);
+    if (!TestWallStopUnderCpuLimit(*out, cpu_limit_ms) || attempt > kWallRetries) break;
+    stops.push_back(WallStop{out->wall_ms, out->cpu_ms});
+    if (!PauseBeforeRetry(lane.cancel)) return Status::Cancelled("grading cancelled during test " + test.name);
   }
   out->host_load = HostLoadOneMinute();
   if (out->verdict == Verdict::kTimeLimitExceeded) {
-    if (WallStopUnderCpuLimit(*out, cpu_limit_ms)) {
+    if (TestWallStopUnderCpuLimit(*out, cpu_limit_ms)) {
       out->time_clock = "wall";
       out->message += "; the wall clock decided: stopped on each of " + std::to_string(out->attempts) +
                       " attempts with its CPU time under the " + std::to_string(cpu_limit_ms) + " ms limit (" +

@@ -36,6 +36,7 @@
 #include "judge/base/status.h"
 #include "judge/grading/grader.h"
 #include "run_gate.h"
+#include "wall_clock_retry.h"  // kWallRetries: the rule a wall-clock stop follows
 
 namespace judge {
 
@@ -68,11 +69,6 @@ struct Lane {
   // opened at the lane's first run.
   std::unique_ptr<SandboxSession> session;
 };
-
-// A run stopped by the wall clock with its CPU time under the limit runs this many more
-// times at most, each after this pause (docs/grading.md, "Time limits").
-inline constexpr int kWallRetries = 2;
-inline constexpr int kWallRetryPauseMs = 200;
 
 class TestRunner {
  public:

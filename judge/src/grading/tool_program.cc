@@ -163,7 +163,7 @@ Status ToolProgram::DoBuild(Sandbox* sandbox) {
   CompilerOptions copt;
   copt.cache_dir = env_->cache_dir;
   copt.limits.cpu_time_ms = env_->limits.compile_time_ms;
-  copt.limits.wall_time_ms = 2 * env_->limits.compile_time_ms;
+  copt.limits.wall_time_ms = kCompileWallFactor * env_->limits.compile_time_ms;
   copt.limits.memory_kib = env_->limits.compile_memory_kib;
   Compiler compiler(sandbox, copt);
   JUDGE_ASSIGN_OR_RETURN(CompileOutcome built, compiler.Compile(files, profile, work));

@@ -232,6 +232,7 @@ Result<std::unique_ptr<Package>> LoadPackage(const std::string& problem_dir, con
     // Our own groups: keep their rule (a testdata.yaml then only gives validator flags).
     pkg->kattis_groups = pkg->problem.groups.empty() && (pkg->problem.scoring || data.has_group_files);
     pkg->interaction_files = std::move(data.interaction_files);
+    pkg->warnings = std::move(data.warnings);
     pkg->for_domjudge = WrittenForDomjudge(problem_dir);
     // DOMjudge's own default source size limit (sourcesize_limit) is 256 KiB.
     if (pkg->for_domjudge && !pkg->problem.code_kib_given) pkg->problem.code_kib = 256;

@@ -272,6 +272,11 @@ Result<VerifyReport> VerifyPackage(const Package& pkg, Pipeline* pipeline, const
   Checks checks(&report, options);
   const std::string described_by = pkg.problem.format_version == kPolygonFormat ? "problem.xml" : "problem.yaml";
   for (const auto& note : pkg.problem.notes) checks.Add({"note", described_by, true, false, "-", "note", note});
+  for (const auto& warning : pkg.warnings) {
+    VerifyCheck c{"note", "data", true, false, "-", "ignored", ""};
+    c.warning = warning;
+    checks.Add(c);
+  }
   TestChecker(pkg, pipeline, &checks).CheckAll();
   for (const auto& f : pkg.interaction_files) CheckInteraction(f, pkg.problem.dir + "/data", &checks);
   std::vector<std::string> order;

@@ -252,6 +252,10 @@ struct TestData {
   std::vector<std::string> interaction_files;
   // What was read and ignored (unknown keys of the group files), one line each.
   std::vector<std::string> notes;
+  // What looks like a mistake of the package's author and is ignored, one line each
+  // naming the file relative to the package: an answer without its input
+  // ("data/secret/x.ans: answer without an input data/secret/x.in; ignored").
+  std::vector<std::string> warnings;
 };
 
 // Samples first, then secret tests, each in name order, folders (groups, any depth)

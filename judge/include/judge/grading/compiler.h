@@ -19,6 +19,13 @@
 // gets (the compiler's refusal, or its CPU time, memory, output or process limit) is
 // cached like a program; a wall-time kill or a signal (which depend on the host's
 // load or a crashed compiler) is not (Compiler::Compile, docs/grading.md).
+//
+// The compile's time limit is CPU time, as a test's is: a compile that the wall clock
+// stopped with its CPU time under the limit (a niced compile on a busy host) runs
+// again on a fresh copy of the sources after a pause, at most twice more, by the rule
+// tests follow (judge/src/grading/wall_clock_retry.h); only when every attempt was
+// stopped so is it CE by the wall clock, and the message names the wall clock, each
+// stop and the host's load.
 // The cache is bounded (CompilerOptions::cache_max_bytes): the least recently used
 // entries are removed after each fill (compile_cache_bound.h).
 //
@@ -48,9 +55,14 @@ namespace judge {
 // The nice value compiles run at (RunSpec::nice); tests run at 0.
 inline constexpr int32_t kCompileNice = 10;
 
+// A compile's wall limit is this many times its CPU limit: a safety net that a compile
+// on a busy host does not reach, as a niced one gets the CPU last (docs/grading.md,
+// "Compilation", gives the measurement).
+inline constexpr int64_t kCompileWallFactor = 10;
+
 struct CompileLimits {
   int64_t cpu_time_ms = 30000;
-  int64_t wall_time_ms = 60000;
+  int64_t wall_time_ms = kCompileWallFactor * 30000;
   int64_t memory_kib = 2097152;   // 2 GiB: g++ on heavy templates needs a lot
   int64_t output_kib = 262144;    // the binary and the log together
   int32_t max_processes = 64;     // the driver, cc1plus, as, ld, a JVM's threads
@@ -68,6 +80,9 @@ struct CompileOutcome {
   bool rejected = false;
   int64_t cpu_ms = 0;    // of the compile run (0 from the cache)
   int64_t wall_ms = 0;
+  // Runs of the compiler: 1, or more when the wall clock stopped it with its CPU time
+  // under the limit and it ran again (0 from the cache).
+  int attempts = 0;
   // "<time method>+<memory method>" of the compile run; empty when none ran.
   std::string sandbox_method;
 };
@@ -115,7 +130,8 @@ class Compiler {
   // outlive the Program. An empty source is an InvalidArgument Status (nothing to
   // judge), not CE. A compile error the same source always gets (the compiler's
   // refusal, or its CPU time, memory, output or process limit, with the reason as
-  // the message) is cached like a program; a wall-time kill is not.
+  // the message) is cached like a program; a wall-time kill is not, and comes only
+  // after the compiler was stopped by the wall clock on every attempt (see above).
   Result<CompileOutcome> Compile(std::string_view source, const LanguageProfile& profile,
                                  const std::string& work_dir);
 

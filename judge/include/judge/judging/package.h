@@ -41,6 +41,9 @@ struct Package {
   // testdata.yaml): grading/domjudge_score.h.
   bool domjudge_scoring = false;
   std::vector<std::string> interaction_files;  // sample .interaction files: shown, not run
+  // TestData::warnings: what in data/ looks like a mistake and is ignored, one line each
+  // (verify shows them; grade prints them).
+  std::vector<std::string> warnings;
   std::string package_hash;              // SHA-256 over problem.yaml, the tests and the
                                          // package's other judging files
   std::unique_ptr<PluginCaller> plugin;  // null for a package without a plugin

@@ -1,0 +1,49 @@
+// A run that the wall clock stopped, judged again (see wall_clock_retry.h).
+#include "wall_clock_retry.h"
+
+#include <chrono>
+#include <cstdio>
+#include <thread>
+
+namespace judge {
+
+bool WallStopUnderCpuLimit(RunStatus status, KillReason kill_reason, int64_t cpu_ms, int64_t cpu_limit_ms) {
+  return status == RunStatus::kTimeLimitExceeded && kill_reason == KillReason::kWallTime && cpu_ms < cpu_limit_ms;
+}
+
+double HostLoadOneMinute() {
+  std::FILE* f = std::fopen("/proc/loadavg", "re");
+  if (f == nullptr) return -1;
+  double load = -1;
+  if (std::fscanf(f, "%lf", &load) != 1) load = -1;
+  std::fclose(f);
+  return load;
+}
+
+std::string LoadText(double load) {
+  if (load < 0) return "host load unknown";
+  char buf[48];
+  std::snprintf(buf, sizeof buf, "host load %.2f", load);
+  return buf;
+}
+
+std::string StopsText(const std::vector<WallStop>& stops) {
+  std::string text;
+  for (const WallStop& s : stops) {
+    if (!text.empty()) text += "; ";
+    text += std::to_string(s.wall_ms) + " ms wall, " + std::to_string(s.cpu_ms) + " ms CPU";
+  }
+  return text;
+}
+
+bool PauseBeforeRetry(const std::atomic<bool>* cancel) {
+  constexpr int kSliceMs = 20;
+  auto cancelled = [cancel] { return cancel != nullptr && cancel->load(); };
+  for (int waited = 0; waited < kWallRetryPauseMs; waited += kSliceMs) {
+    if (cancelled()) return false;
+    std::this_thread::sleep_for(std::chrono::milliseconds(kSliceMs));
+  }
+  return !cancelled();
+}
+
+}  // namespace judge
