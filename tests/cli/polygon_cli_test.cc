@@ -60,7 +60,7 @@ TEST(PolygonCli, GeneratedTestsAndMainAnswersAreMadeAndVerified) {
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   json doc = ParseRun(r);
   // Every made input passes the validator, every made answer the checker.
-  for (const std::string test : {"tests/01", "tests/02", "tests/03", "tests/04"}) {
+  for (const std::string test : {"tests/01", "tests/02", "tests/03", "tests/04", "tests/05", "tests/06"}) {
     bool validated = false, answered = false;
     for (const auto& c : doc["checks"]) {
       validated = validated || (c["kind"] == "validate" && c["subject"] == test + " (validator.cpp)" && c["ok"]);
@@ -80,6 +80,39 @@ TEST(PolygonCli, GeneratedTestsAndMainAnswersAreMadeAndVerified) {
   const std::string answer = MadeEntries(sb)[0] + "/files/tests/02.a";
   EXPECT_EQ(ReadFile(answer), "7\n");
   EXPECT_EQ(ReadFile(MadeEntries(sb)[0] + "/files/tests/03"), "1999999874\n");
+  // One run of "multigen 3 5 7" wrote the files 1 (3 x 5) and 2 (3 x 7); test 5 is
+  // its file 2 and test 6 its file 1, as their from-file= say.
+  EXPECT_EQ(ReadFile(MadeEntries(sb)[0] + "/files/tests/05"), "21\n");
+  EXPECT_EQ(ReadFile(MadeEntries(sb)[0] + "/files/tests/06"), "15\n");
+  EXPECT_EQ(ReadFile(MadeEntries(sb)[0] + "/files/tests/06.a"), "3\n");
+}
+
+// What a generator writing several tests leaves in its work directory is hostile: a
+// symbolic link (to a file of the host), a FIFO (whose open would block), a missing
+// file are each refused with one line naming the test and the file, never read.
+TEST(PolygonCli, MultiTestGeneratorFilesAreTakenOnlyAsRegularFiles) {
+  struct Case {
+    std::string body, says;
+  };
+  for (const Case& c : std::vector<Case>{
+           {"symlink(\"/etc/passwd\", \"2\"); write(\"1\");", "test 5: expected the generator's command \"multigen 3 5 "
+                                                          "7\" to write the file 2 (a regular file), found a symbolic link 2"},
+           {"mkfifo(\"2\", 0644); write(\"1\");", "found "},
+           {"write(\"1\");", "test 5: expected the generator's command \"multigen 3 5 7\" to write the file 2 (a "
+                              "regular file), found no file 2"},
+       }) {
+    JudgeDir sb;
+    const std::string pkg = CopyPackage(sb);
+    WriteFile(pkg + "/files/multigen.cpp",
+              "#include <cstdio>\n#include <sys/stat.h>\n#include <unistd.h>\n"
+              "static void write(const char* name) { std::FILE* f = std::fopen(name, \"w\"); "
+              "std::fputs(\"15\\n\", f); std::fclose(f); }\n"
+              "int main() { " + c.body + " }\n");
+    Ran r = sb.Judge({"verify", pkg}, CacheIn(sb));
+    EXPECT_NE(r.exit_code, 0) << c.body;
+    EXPECT_NE(r.err.find(c.says), std::string::npos) << c.body << ": " << r.err;
+    EXPECT_EQ(CountLines(r.err), 1) << r.err;
+  }
 }
 
 TEST(PolygonCli, CacheEntryChangedIsMadeAgain) {
@@ -104,7 +137,7 @@ TEST(PolygonCli, CommandsTheJudgeDoesNotRunAreRefused) {
   };
   for (const Case& c : std::vector<Case>{
            {"doall.sh 3", "test 2: expected a command naming an executable of <files><executables> (gen, validator)"},
-           {"gen 7 13 &gt; {2-3}", "a generator writing several tests"},
+           {"gen 7 13 &gt; {2-3}", "shell syntax is never run"},
            {"gen 7 13; touch /tmp/x", "shell syntax is never run"},
            {"gen 1 13", "test 2: expected the generator's command \"gen 1 13\" to write the test, found RE (exit 3)"},
        }) {

@@ -197,6 +197,22 @@ TEST_F(PolygonConfigTest, PlanSaysWhatToMakeAndHow) {
   EXPECT_EQ(data->tests[1].input_path, Dir() + "/tests/02");
 }
 
+TEST_F(PolygonConfigTest, FromFileNamesTheFileOfTheGeneratorsRun) {
+  tmp_.Write("pkg/files/gen.cpp", "int main() {}\n");
+  tmp_.Write("pkg/files/doall.sh", "echo\n");
+  tmp_.Write("pkg/solutions/main.py", "print(1)\n");
+  std::filesystem::remove(Dir() + "/tests/03");
+  auto r = Load(GeneratedXml("gen 4 9", " from-file=\"12\""));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  auto plan = LoadPolygonTestPlan(*r);
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  ASSERT_EQ(plan->tests.size(), 2u);
+  EXPECT_EQ(plan->tests[0].from_file, "");  // not generated
+  EXPECT_EQ(plan->tests[1].from_file, "12");
+  EXPECT_EQ(plan->tests[1].generator, "gen");
+  EXPECT_EQ(plan->tests[1].args, (std::vector<std::string>{"4", "9"}));
+}
+
 TEST_F(PolygonConfigTest, CommandsNotRunAreRefusedNamingTheTest) {
   tmp_.Write("pkg/files/gen.cpp", "int main() {}\n");
   tmp_.Write("pkg/files/doall.sh", "echo\n");
@@ -209,8 +225,10 @@ TEST_F(PolygonConfigTest, CommandsNotRunAreRefusedNamingTheTest) {
            {"doall.sh", "", "test 3: expected a command naming an executable of <files><executables> (doall, gen)"},
            {"doall 1", "", "found the script " + Dir() + "/files/doall.sh"},
            {"win 1", "", "(doall, gen), found \"win 1\""},  // a binary alone is not run
-           {"gen 1 &gt; {3-5}", "", "a generator writing several tests"},
-           {"gen 1", " from-file=\"2\"", "with from-file=\"2\", a generator writing several tests"},
+           {"gen 1 &gt; {3-5}", "", "(shell syntax is never run)"},
+           {"gen 1", " from-file=\"../2\"", "test 3: expected from-file= to name a file the generator writes (1, 2, "
+                                            "...), found \"../2\""},
+           {"gen 1", " from-file=\"\"", "found \"\""},
            {"gen 1 | tee x", "", "(shell syntax is never run)"},
            {"gen $HOME", "", "(shell syntax is never run)"},
            {"", "", "test 3: expected the generator's command in cmd=, found none"},

@@ -552,11 +552,16 @@ std::string Names(const std::map<std::string, PackageProgram>& executables) {
 Status ParseCommand(const ProblemXml& x, const XmlElement& t, const std::map<std::string, PackageProgram>& executables,
                     PolygonTestToMake* m) {
   const std::string label = TestLabel(m->number) + ": ";
-  if (t.HasAttribute("from-file") || m->cmd.find('>') != std::string::npos)
-    return Bad(x.file, t, label + "expected a generator writing this test on its stdout, found \"" + m->cmd + "\"" +
-                              (t.HasAttribute("from-file") ? " with from-file=\"" + t.Attribute("from-file") + "\"" : "") +
-                              ", a generator writing several tests (Polygon's `gen > {3-5}`), which this judge does not run");
-  if (m->cmd.find_first_of("<|;&$`\"'(){}*?\\~") != std::string::npos)
+  if (t.HasAttribute("from-file")) {
+    // A name the generator's run writes in its work directory: digits only, so it can
+    // never be a path, a dot file or one of the program's own files there.
+    m->from_file = t.Attribute("from-file");
+    if (m->from_file.empty() || m->from_file.size() > 9 ||
+        m->from_file.find_first_not_of("0123456789") != std::string::npos)
+      return Bad(x.file, t, label + "expected from-file= to name a file the generator writes (1, 2, ...), found \"" +
+                                m->from_file + "\"");
+  }
+  if (m->cmd.find_first_of("<>|;&$`\"'(){}*?\\~") != std::string::npos)
     return Bad(x.file, t, label + "expected a command \"<generator> <arguments>\", found \"" + m->cmd +
                               "\" (shell syntax is never run)");
   std::vector<std::string> words;

@@ -226,6 +226,7 @@ Result<RunResult> ToolProgram::Run(Sandbox* sandbox, const ToolRun& run) {
   spec.limits.output_kib = l.run_output_kib;
   spec.limits.max_processes = std::max<int32_t>(program_.max_processes, 1);
   spec.cancel = run.cancel;
+  spec.copy_back_only = run.copy_back_only;
   Result<RunResult> r = sandbox->Run(spec);
   if (!r.ok()) return r.status().WithContext("running the " + role_);
   return r;

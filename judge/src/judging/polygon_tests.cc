@@ -1,17 +1,24 @@
 // A Polygon package's missing tests and answers, made (see judge/judging/polygon_tests.h).
 #include "judge/judging/polygon_tests.h"
 
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <cerrno>
 #include <map>
+#include <set>
 #include <utility>
 #include <vector>
 
+#include "judge/base/errors.h"
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
+#include "judge/base/unique_fd.h"
 #include "judge/config/polygon.h"
 #include "judge/grading/tool_program.h"
 
@@ -139,6 +146,57 @@ std::string RunFailure(const RunResult& r, const std::string& stderr_path) {
 
 bool Succeeded(const RunResult& r) { return r.status == RunStatus::kOk && r.exit_code == 0; }
 
+// "test 5" or "tests 5, 6".
+std::string TestsLabel(const std::vector<const PolygonTestToMake*>& tests) {
+  std::string out = tests.size() == 1 ? "test " : "tests ";
+  for (std::size_t i = 0; i < tests.size(); ++i) out += (i ? ", " : "") + std::to_string(tests[i]->number);
+  return out;
+}
+
+// Copies the file `name` that a generator's run left in its work directory (dirfd) to
+// `to`. What the run left is hostile: the name is opened beneath dirfd without
+// following a link and without blocking (a FIFO), and only a regular file of at most
+// max_bytes is taken. Errors say what was found instead ("" when the judge failed).
+Status TakeRunFile(int dirfd, const std::string& name, const std::string& to, int64_t max_bytes, std::string* found) {
+  UniqueFd in(::openat(dirfd, name.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY));
+  if (!in) {
+    const int e = errno;
+    if (e == ENOENT) *found = "no file " + name;
+    if (e == ELOOP) *found = "a symbolic link " + name;
+    if (e == ENXIO) *found = "a socket " + name;
+    return found->empty() ? ErrnoStatus(e, name + ": cannot open") : Status::InvalidArgument(*found);
+  }
+  struct stat st;
+  if (::fstat(in.get(), &st) != 0) return ErrnoStatus(errno, name + ": cannot stat");
+  if (!S_ISREG(st.st_mode)) *found = "a " + std::string(fs::FileKindName(st.st_mode)) + " " + name;
+  else if (st.st_size > max_bytes) *found = "a file " + name + " of more than " + std::to_string(max_bytes) + " bytes";
+  if (!found->empty()) return Status::InvalidArgument(*found);
+  ::fcntl(in.get(), F_SETFL, 0);  // a regular file: blocking reads are fine
+  UniqueFd out(::open(to.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644));
+  if (!out) return ErrnoStatus(errno, to + ": cannot create");
+  std::string buf(1 << 16, '\0');
+  int64_t total = 0;
+  for (;;) {
+    const ssize_t n = ::read(in.get(), buf.data(), buf.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return ErrnoStatus(errno, name + ": cannot read");
+    if (n == 0) break;
+    total += n;
+    if (total > max_bytes) {
+      *found = "a file " + name + " of more than " + std::to_string(max_bytes) + " bytes";
+      return Status::InvalidArgument(*found);
+    }
+    for (ssize_t done = 0; done < n;) {
+      const ssize_t w = ::write(out.get(), buf.data() + done, static_cast<std::size_t>(n - done));
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0) return ErrnoStatus(errno, to + ": cannot write");
+      done += w;
+    }
+  }
+  if (::close(out.Release()) != 0) return ErrnoStatus(errno, to + ": cannot write");
+  return Status::Ok();
+}
+
 // Builds and runs the plan's programs, one run at a time, in one sandbox.
 class Maker {
  public:
@@ -147,6 +205,9 @@ class Maker {
 
   Status Start(const PolygonTestPlan& plan, const std::string& work_root);
   Status Generate(const PolygonTestToMake& t);
+  // One run of a generator writing several tests, each its file (PolygonTestToMake::
+  // from_file); tests all share the generator and its arguments.
+  Status GenerateFiles(const std::vector<const PolygonTestToMake*>& tests);
   Status Answer(const PolygonTestToMake& t);
 
  private:
@@ -216,6 +277,38 @@ Status Maker::Generate(const PolygonTestToMake& t) {
   return fs::RemoveTree(dir);
 }
 
+Status Maker::GenerateFiles(const std::vector<const PolygonTestToMake*>& tests) {
+  const PolygonTestToMake& first = *tests.front();
+  ToolProgram& generator = *generators_.at(first.generator);
+  JUDGE_ASSIGN_OR_RETURN(std::string dir, RunDir());
+  ToolRun run;
+  run.args = first.args;
+  run.work_dir = dir + "/work";
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run.work_dir));
+  std::vector<std::string> names;
+  for (const PolygonTestToMake* t : tests) names.push_back(t->from_file);
+  run.copy_back_only = names;  // nothing else it writes comes out of the sandbox
+  run.stderr_path = dir + "/stderr";
+  run.cancel = options_.cancel;
+  JUDGE_ASSIGN_OR_RETURN(RunResult r, generator.Run(sandbox_.get(), run));
+  const std::string failed = config_.dir + "/problem.xml: " + TestsLabel(tests) + ": expected the generator's command \"" +
+                             first.cmd + "\" to write ";
+  if (!Succeeded(r)) return Status::InvalidArgument(failed + "the tests, found " + RunFailure(r, run.stderr_path));
+  JUDGE_ASSIGN_OR_RETURN(UniqueFd work, fs::OpenDirectory(run.work_dir));
+  for (const PolygonTestToMake* t : tests) {
+    const std::string out = made_ + "/" + t->input_rel;
+    JUDGE_RETURN_IF_ERROR(MakeParentDirs(out));
+    std::string found;
+    Status taken = TakeRunFile(work.get(), t->from_file, out, kMadeOutputKib * 1024, &found);
+    if (!found.empty())
+      return Status::InvalidArgument(config_.dir + "/problem.xml: test " + std::to_string(t->number) +
+                                     ": expected the generator's command \"" + first.cmd + "\" to write the file " +
+                                     t->from_file + " (a regular file), found " + found);
+    JUDGE_RETURN_IF_ERROR(taken);
+  }
+  return fs::RemoveTree(dir);
+}
+
 Status Maker::Answer(const PolygonTestToMake& t) {
   JUDGE_ASSIGN_OR_RETURN(std::string dir, RunDir());
   const std::string out = made_ + "/" + t.answer_rel;
@@ -245,6 +338,13 @@ Status Maker::Answer(const PolygonTestToMake& t) {
   return fs::RemoveTree(dir);
 }
 
+// What one run of a generator is: its name and arguments.
+std::vector<std::string> RunOf(const PolygonTestToMake& t) {
+  std::vector<std::string> run = {t.generator};
+  run.insert(run.end(), t.args.begin(), t.args.end());
+  return run;
+}
+
 Status MakeAll(const ProblemConfig& config, const PolygonTestPlan& plan, const PolygonMakeOptions& options,
                const std::string& made) {
   const std::string root = options.scratch_root.empty() ? DefaultScratchRoot() : options.scratch_root;
@@ -252,12 +352,21 @@ Status MakeAll(const ProblemConfig& config, const PolygonTestPlan& plan, const P
   Maker maker(config, options, made);
   JUDGE_RETURN_IF_ERROR(maker.Start(plan, work.path()));
   const std::string of = " of " + std::to_string(plan.tests.size());
-  for (std::size_t i = 0; i < plan.tests.size(); ++i) {
-    const PolygonTestToMake& t = plan.tests[i];
+  std::set<std::vector<std::string>> runs_done;  // generator and arguments of each multi-test run
+  for (const PolygonTestToMake& t : plan.tests) {
     if (options.cancel && options.cancel->load()) return Status::Cancelled("making the package's tests: interrupted");
     if (!t.make_input) continue;
-    if (options.on_progress) options.on_progress("generating test " + std::to_string(t.number) + of + ": " + t.cmd);
-    JUDGE_RETURN_IF_ERROR(maker.Generate(t));
+    if (t.from_file.empty()) {
+      if (options.on_progress) options.on_progress("generating test " + std::to_string(t.number) + of + ": " + t.cmd);
+      JUDGE_RETURN_IF_ERROR(maker.Generate(t));
+      continue;
+    }
+    if (!runs_done.insert(RunOf(t)).second) continue;
+    std::vector<const PolygonTestToMake*> tests;
+    for (const PolygonTestToMake& u : plan.tests)
+      if (u.make_input && !u.from_file.empty() && RunOf(u) == RunOf(t)) tests.push_back(&u);
+    if (options.on_progress) options.on_progress("generating " + TestsLabel(tests) + of + ": " + t.cmd);
+    JUDGE_RETURN_IF_ERROR(maker.GenerateFiles(tests));
   }
   for (const PolygonTestToMake& t : plan.tests) {
     if (options.cancel && options.cancel->load()) return Status::Cancelled("making the package's tests: interrupted");

@@ -64,6 +64,9 @@ struct ToolRun {
   std::function<void()> on_started;  // RunSpec::on_started
   int64_t wall_ms = 0;             // 0: the tool time limit
   const std::atomic<bool>* cancel = nullptr;
+  // RunSpec::copy_back_only: nullopt, everything the program writes in work_dir comes
+  // back; else only these plain names of its top level.
+  std::optional<std::vector<std::string>> copy_back_only;
 };
 
 class ToolProgram {
