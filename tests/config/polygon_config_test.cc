@@ -7,6 +7,8 @@
 // or a tag the judge does not know.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "judge/config/polygon.h"
 #include "judge/config/problem.h"
 #include "support/temp_dir.h"
@@ -195,6 +197,42 @@ TEST_F(PolygonConfigTest, PlanSaysWhatToMakeAndHow) {
   EXPECT_EQ(data->tests[2].input_path, tmp_.path() + "/made/tests/03");
   EXPECT_EQ(data->tests[2].name, "tests/03");
   EXPECT_EQ(data->tests[1].input_path, Dir() + "/tests/02");
+}
+
+TEST_F(PolygonConfigTest, ResourcesGoWithEveryProgram) {
+  tmp_.Write("pkg/files/gen.cpp", "int main() {}\n");
+  tmp_.Write("pkg/files/val.cpp", "int main() {}\n");
+  tmp_.Write("pkg/files/rand.h", "\n");
+  tmp_.Write("pkg/files/shared/pairs.cpp", "\n");
+  std::filesystem::remove(Dir() + "/tests/03");
+  const std::string resources =
+      "  <files><resources>\n"
+      "    <file path=\"files/rand.h\" type=\"h.g++\"/><file path=\"files/shared/pairs.cpp\" type=\"cpp.g++\"/>\n"
+      "    <file path=\"files/olymp.sty\"/>\n"  // listed, not in the package: left out
+      "  </resources><executables>\n"
+      "    <executable><source path=\"files/gen.cpp\" type=\"cpp.g++17\"/></executable>\n"
+      "  </executables></files>\n";
+  std::string xml = ProblemXml("", kTestset, kChecker + std::string("    <validators><validator><source "
+                                                                    "path=\"files/val.cpp\"/></validator></validators>\n"));
+  xml.replace(xml.find("  <assets>"), 0, resources);
+  auto r = Load(xml);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  const std::vector<std::string> expected = {Dir() + "/files/rand.h", Dir() + "/files/shared/pairs.cpp"};
+  ASSERT_TRUE(r->checker_program.has_value());
+  EXPECT_EQ(r->checker_program->resources, expected);
+  ASSERT_EQ(r->testlib_validators.size(), 1u);
+  EXPECT_EQ(r->testlib_validators[0].resources, expected);
+  auto plan = LoadPolygonTestPlan(*r);
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  EXPECT_EQ(plan->generators.at("gen").resources, expected);
+  // A resource outside the package is refused, naming it.
+  std::string out = xml;
+  out.replace(out.find("files/rand.h"), 12, "../secret.h");
+  auto bad = Load(out);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("<file>: expected a path inside the package, found path=\"../secret.h\""),
+            std::string::npos)
+      << bad.status().message();
 }
 
 TEST_F(PolygonConfigTest, FromFileNamesTheFileOfTheGeneratorsRun) {

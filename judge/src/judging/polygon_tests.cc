@@ -56,7 +56,7 @@ void AddBytes(Sha256* h, const std::string& label, const std::string& bytes) {
   h->Update(bytes);
 }
 
-// A program's source and every file beside it (the headers and resources it may use).
+// A program's source, every file beside it and its resources (what it may include).
 Status AddProgram(Sha256* h, const PackageProgram& p) {
   AddBytes(h, "program", p.name + "\n" + p.language);
   const std::string dir = Parent(p.path);
@@ -64,6 +64,10 @@ Status AddProgram(Sha256* h, const PackageProgram& p) {
   for (const auto& f : files) {
     JUDGE_ASSIGN_OR_RETURN(std::string bytes, fs::ReadFile(dir + "/" + f, 64 << 20));
     AddBytes(h, f, bytes);
+  }
+  for (const auto& r : p.resources) {
+    JUDGE_ASSIGN_OR_RETURN(std::string bytes, fs::ReadFile(r, 64 << 20));
+    AddBytes(h, "resource " + r.substr(r.rfind('/') + 1), bytes);
   }
   return Status::Ok();
 }

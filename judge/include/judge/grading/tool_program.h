@@ -94,8 +94,11 @@ class ToolProgram {
 
  private:
   Status DoBuild(Sandbox* sandbox);
-  Result<std::vector<SourceFile>> ReadSources(bool* scripts) const;
-  Result<LanguageProfile> ChooseProfile(const std::vector<SourceFile>& files, bool scripts) const;
+  // The files to build; *resources: the names of those that are only there to be
+  // included (PackageProgram::resources).
+  Result<std::vector<SourceFile>> ReadSources(bool* scripts, std::vector<std::string>* resources) const;
+  Result<LanguageProfile> ChooseProfile(const std::vector<SourceFile>& files, bool scripts,
+                                        const std::vector<std::string>& resources) const;
 
   PackageProgram source_;
   std::string role_;

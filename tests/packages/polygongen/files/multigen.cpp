@@ -5,6 +5,8 @@
 #include <cstdlib>
 #include <string>
 
+#include "product.cpp"
+
 int main(int argc, char** argv) {
   if (argc < 3) {
     std::fprintf(stderr, "usage: multigen <p> <q1> <q2> ...\n");
@@ -12,12 +14,8 @@ int main(int argc, char** argv) {
   }
   const long long p = std::atoll(argv[1]);
   for (int i = 2; i < argc; ++i) {
-    const long long q = std::atoll(argv[i]);
-    if (p < 2 || q < 2) {
-      std::fprintf(stderr, "expected factors above 1, found %lld and %lld\n", p, q);
-      return 3;
-    }
+    const long long n = Product(p, std::atoll(argv[i]));
     std::FILE* f = std::fopen(std::to_string(i - 1).c_str(), "w");
-    if (!f || std::fprintf(f, "%lld\n", p * q) < 0 || std::fclose(f) != 0) return 3;
+    if (!f || std::fprintf(f, "%lld\n", n) < 0 || std::fclose(f) != 0) return 3;
   }
 }
