@@ -2,8 +2,10 @@
 // (tests/packages/polygongen, copied into a temporary directory): generated inputs and
 // the main solution's answers made in the sandbox and kept in the cache (an entry
 // tampered with is made again), the package folder left as it was, commands the judge
-// refuses to run (each one line naming the test), a generator that fails; and the
-// checker's and validator's own tests run by verify.
+// refuses to run (each one line naming the test), a generator that fails, a generator
+// writing several tests in one run (and what it leaves that is refused), an
+// interactive package's answers written by its interactor; and the checker's and
+// validator's own tests run by verify.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -95,8 +97,9 @@ TEST(PolygonCli, MultiTestGeneratorFilesAreTakenOnlyAsRegularFiles) {
     std::string body, says;
   };
   for (const Case& c : std::vector<Case>{
-           {"symlink(\"/etc/passwd\", \"2\"); write(\"1\");", "test 5: expected the generator's command \"multigen 3 5 "
-                                                          "7\" to write the file 2 (a regular file), found a symbolic link 2"},
+           {"symlink(\"/etc/passwd\", \"2\"); write(\"1\");",
+            "test 5: expected the generator's command \"multigen 3 5 7\" to write the file 2 (a regular file), found a "
+            "symbolic link 2"},
            {"mkfifo(\"2\", 0644); write(\"1\");", "found "},
            {"write(\"1\");", "test 5: expected the generator's command \"multigen 3 5 7\" to write the file 2 (a "
                               "regular file), found no file 2"},
@@ -113,6 +116,28 @@ TEST(PolygonCli, MultiTestGeneratorFilesAreTakenOnlyAsRegularFiles) {
     EXPECT_NE(r.err.find(c.says), std::string::npos) << c.body << ": " << r.err;
     EXPECT_EQ(CountLines(r.err), 1) << r.err;
   }
+}
+
+// An interactive package without answers (tests/packages/polygoninteractive): each
+// answer is what the interactor wrote to its output file while the main solution ran
+// against it, and the interactor then judges the other solutions with it.
+TEST(PolygonCli, InteractiveAnswersAreWhatTheInteractorWrites) {
+  JudgeDir sb;
+  sfs::copy(std::string(JUDGE_TEST_PACKAGES_DIR) + "/polygoninteractive", sb.Path("pkg"),
+            sfs::copy_options::recursive);
+  Ran r = sb.Judge({"verify", sb.Path("pkg"), "--json"}, CacheIn(sb));
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_FALSE(sfs::exists(sb.Path("pkg/tests/01.a")));
+  ASSERT_EQ(MadeEntries(sb).size(), 1u);
+  // bisect.cpp asks 9 questions to find 700 and 8 to find 3: the interactor's counts.
+  EXPECT_EQ(ReadFile(MadeEntries(sb)[0] + "/files/tests/01.a"), "9\n");
+  EXPECT_EQ(ReadFile(MadeEntries(sb)[0] + "/files/tests/02.a"), "8\n");
+  // count-up.cpp asks 700 questions on test 1, more than the answer allows: WA, as tagged.
+  bool judged = false;
+  const json doc = ParseRun(r);
+  for (const auto& c : doc["checks"])
+    judged = judged || (c["subject"] == "solutions/count-up.cpp (wrong-answer)" && c["found"] == "WA" && c["ok"]);
+  EXPECT_TRUE(judged) << r.out;
 }
 
 TEST(PolygonCli, CacheEntryChangedIsMadeAgain) {
@@ -136,7 +161,8 @@ TEST(PolygonCli, CommandsTheJudgeDoesNotRunAreRefused) {
     std::string cmd, says;
   };
   for (const Case& c : std::vector<Case>{
-           {"doall.sh 3", "test 2: expected a command naming an executable of <files><executables> (gen, validator)"},
+           {"doall.sh 3",
+            "test 2: expected a command naming an executable of <files><executables> (gen, multigen, validator)"},
            {"gen 7 13 &gt; {2-3}", "shell syntax is never run"},
            {"gen 7 13; touch /tmp/x", "shell syntax is never run"},
            {"gen 1 13", "test 2: expected the generator's command \"gen 1 13\" to write the test, found RE (exit 3)"},

@@ -212,8 +212,9 @@ TEST_F(PolygonConfigTest, ResourcesGoWithEveryProgram) {
       "  </resources><executables>\n"
       "    <executable><source path=\"files/gen.cpp\" type=\"cpp.g++17\"/></executable>\n"
       "  </executables></files>\n";
-  std::string xml = ProblemXml("", kTestset, kChecker + std::string("    <validators><validator><source "
-                                                                    "path=\"files/val.cpp\"/></validator></validators>\n"));
+  const std::string validators =
+      "    <validators><validator><source path=\"files/val.cpp\"/></validator></validators>\n";
+  std::string xml = ProblemXml("", kTestset, kChecker + validators);
   xml.replace(xml.find("  <assets>"), 0, resources);
   auto r = Load(xml);
   ASSERT_TRUE(r.ok()) << r.status().message();
@@ -244,11 +245,11 @@ TEST_F(PolygonConfigTest, FromFileNamesTheFileOfTheGeneratorsRun) {
   ASSERT_TRUE(r.ok()) << r.status().message();
   auto plan = LoadPolygonTestPlan(*r);
   ASSERT_TRUE(plan.ok()) << plan.status().message();
-  ASSERT_EQ(plan->tests.size(), 2u);
-  EXPECT_EQ(plan->tests[0].from_file, "");  // not generated
-  EXPECT_EQ(plan->tests[1].from_file, "12");
-  EXPECT_EQ(plan->tests[1].generator, "gen");
-  EXPECT_EQ(plan->tests[1].args, (std::vector<std::string>{"4", "9"}));
+  ASSERT_EQ(plan->tests.size(), 1u);  // the others lack nothing
+  EXPECT_EQ(plan->tests[0].number, 3);
+  EXPECT_EQ(plan->tests[0].from_file, "12");
+  EXPECT_EQ(plan->tests[0].generator, "gen");
+  EXPECT_EQ(plan->tests[0].args, (std::vector<std::string>{"4", "9"}));
 }
 
 TEST_F(PolygonConfigTest, CommandsNotRunAreRefusedNamingTheTest) {

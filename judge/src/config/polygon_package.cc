@@ -647,9 +647,6 @@ Result<PolygonTestPlan> LoadPolygonTestPlan(const ProblemConfig& config) {
       JUDGE_RETURN_IF_ERROR(ParseCommand(x, t, executables, &m));
       plan.generators.emplace(m.generator, executables.at(m.generator));
     }
-    if (m.make_answer && config.interactive)
-      return Bad(x.file, t, TestLabel(lt.number) + ": expected its answer " + Join(config.dir, lt.ans_rel) +
-                                ", found no such file (answers of an interactive problem are not made here)");
     plan.tests.push_back(std::move(m));
   }
   const bool answers = std::any_of(plan.tests.begin(), plan.tests.end(), [](const auto& m) { return m.make_answer; });

@@ -228,6 +228,13 @@ Result<std::string> ToolProgram::VisiblePath(const std::string& host_path, const
 }
 
 Result<RunResult> ToolProgram::Run(Sandbox* sandbox, const ToolRun& run) {
+  JUDGE_ASSIGN_OR_RETURN(RunSpec spec, Prepare(sandbox, run));
+  Result<RunResult> r = sandbox->Run(spec);
+  if (!r.ok()) return r.status().WithContext("running the " + role_);
+  return r;
+}
+
+Result<RunSpec> ToolProgram::Prepare(Sandbox* sandbox, const ToolRun& run) {
   JUDGE_RETURN_IF_ERROR(Build(sandbox));
   for (const auto& f : program_.files) {
     JUDGE_RETURN_IF_ERROR(MakeParentDirs(run.work_dir, f));
@@ -253,9 +260,7 @@ Result<RunResult> ToolProgram::Run(Sandbox* sandbox, const ToolRun& run) {
   spec.limits.max_processes = std::max<int32_t>(program_.max_processes, 1);
   spec.cancel = run.cancel;
   spec.copy_back_only = run.copy_back_only;
-  Result<RunResult> r = sandbox->Run(spec);
-  if (!r.ok()) return r.status().WithContext("running the " + role_);
-  return r;
+  return spec;
 }
 
 std::string ReadToolMessage(const std::string& path, int64_t max_bytes) {

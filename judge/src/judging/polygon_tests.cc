@@ -20,6 +20,8 @@
 #include "judge/base/hash.h"
 #include "judge/base/unique_fd.h"
 #include "judge/config/polygon.h"
+#include "judge/grading/checker.h"
+#include "judge/grading/tool_checker.h"
 #include "judge/grading/tool_program.h"
 
 namespace judge {
@@ -79,6 +81,7 @@ Result<std::string> PlanKey(const ProblemConfig& config, const PolygonTestPlan& 
   AddBytes(&h, "problem.xml", xml);
   for (const auto& [name, program] : plan.generators) JUDGE_RETURN_IF_ERROR(AddProgram(&h, program));
   if (plan.main) JUDGE_RETURN_IF_ERROR(AddProgram(&h, MainProgram(*plan.main)));
+  if (plan.main && config.interactor_program) JUDGE_RETURN_IF_ERROR(AddProgram(&h, *config.interactor_program));
   for (const auto& t : plan.tests) {
     if (t.make_input || !t.make_answer) continue;
     JUDGE_ASSIGN_OR_RETURN(std::string input, fs::ReadFile(config.dir + "/" + t.input_rel));
@@ -215,6 +218,9 @@ class Maker {
   Status Answer(const PolygonTestToMake& t);
 
  private:
+  // An interactive problem's answer: what the interactor writes to its output file
+  // while the main solution runs against it (Polygon's rule).
+  Status AnswerInteractively(const PolygonTestToMake& t, const std::string& dir);
   std::shared_ptr<ToolEnvironment> Environment(const std::string& build_root, ToolLimits limits) const;
   Result<std::string> RunDir() { return fs::MakeTempDir(work_root_, "run-"); }
   std::string Input(const PolygonTestToMake& t) const {
@@ -228,6 +234,7 @@ class Maker {
   std::unique_ptr<Sandbox> sandbox_;
   std::map<std::string, std::unique_ptr<ToolProgram>> generators_;
   std::unique_ptr<ToolProgram> main_;
+  std::unique_ptr<Checker> interaction_;  // the interactor, when the problem is interactive
 };
 
 std::shared_ptr<ToolEnvironment> Maker::Environment(const std::string& build_root, ToolLimits limits) const {
@@ -257,6 +264,11 @@ Status Maker::Start(const PolygonTestPlan& plan, const std::string& work_root) {
     limits.run_memory_kib = config_.limits.memory_kib;
     main_ = std::make_unique<ToolProgram>(MainProgram(*plan.main), "main solution " + plan.main->rel,
                                           Environment(work_root + "/build", limits));
+    if (config_.interactive && config_.interactor_program) {
+      auto interactor = std::make_shared<ToolProgram>(*config_.interactor_program,
+                                                      "interactor " + config_.interactor_program->name, tools);
+      interaction_ = MakeInteractiveChecker(InteractorKind::kTestlib, std::move(interactor), nullptr, false);
+    }
   }
   return Status::Ok();
 }
@@ -295,8 +307,8 @@ Status Maker::GenerateFiles(const std::vector<const PolygonTestToMake*>& tests) 
   run.stderr_path = dir + "/stderr";
   run.cancel = options_.cancel;
   JUDGE_ASSIGN_OR_RETURN(RunResult r, generator.Run(sandbox_.get(), run));
-  const std::string failed = config_.dir + "/problem.xml: " + TestsLabel(tests) + ": expected the generator's command \"" +
-                             first.cmd + "\" to write ";
+  const std::string failed = config_.dir + "/problem.xml: " + TestsLabel(tests) +
+                             ": expected the generator's command \"" + first.cmd + "\" to write ";
   if (!Succeeded(r)) return Status::InvalidArgument(failed + "the tests, found " + RunFailure(r, run.stderr_path));
   JUDGE_ASSIGN_OR_RETURN(UniqueFd work, fs::OpenDirectory(run.work_dir));
   for (const PolygonTestToMake* t : tests) {
@@ -313,8 +325,49 @@ Status Maker::GenerateFiles(const std::vector<const PolygonTestToMake*>& tests) 
   return fs::RemoveTree(dir);
 }
 
+Status Maker::AnswerInteractively(const PolygonTestToMake& t, const std::string& dir) {
+  ToolRun run;
+  run.work_dir = dir + "/work";
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run.work_dir));
+  run.stderr_path = dir + "/stderr";
+  run.wall_ms = DefaultWallMs(config_.limits.time_ms);
+  run.cancel = options_.cancel;
+  TestCase test;
+  test.name = t.input_rel;
+  test.input_path = Input(t);
+  InteractRequest q;
+  q.test = &test;
+  JUDGE_ASSIGN_OR_RETURN(q.submission, main_->Prepare(sandbox_.get(), run));
+  q.sandbox = sandbox_.get();
+  q.scratch_dir = dir + "/interaction";
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(q.scratch_dir));
+  q.cancel = options_.cancel;
+  JUDGE_ASSIGN_OR_RETURN(InteractOutcome o, interaction_->Interact(q));
+  const std::string failed = config_.dir + "/problem.xml: test " + std::to_string(t.number) +
+                             ": expected the main solution " + main_->source().name +
+                             " and the interactor to answer it, found ";
+  if (!o.check.ok())  // the interactor does not build, or failed to run
+    return o.check.status().WithContext(config_.dir + "/problem.xml: test " + std::to_string(t.number));
+  if (!Succeeded(o.submission)) return Status::InvalidArgument(failed + RunFailure(o.submission, run.stderr_path));
+  if (o.check->verdict != CheckVerdict::kAccepted)
+    return Status::InvalidArgument(failed + "the interactor's verdict " +
+                                   std::string(CheckVerdictName(o.check->verdict)) + ": " + o.check->message);
+  const std::string& written = o.interactor_output_path;
+  JUDGE_ASSIGN_OR_RETURN(UniqueFd where, fs::OpenDirectory(Parent(written)));
+  std::string found;
+  Status taken = TakeRunFile(where.get(), written.substr(written.rfind('/') + 1), made_ + "/" + t.answer_rel,
+                             kMadeOutputKib * 1024, &found);
+  if (!found.empty()) return Status::InvalidArgument(failed + "as the interactor's output file " + found);
+  JUDGE_RETURN_IF_ERROR(taken);
+  return fs::RemoveTree(dir);
+}
+
 Status Maker::Answer(const PolygonTestToMake& t) {
   JUDGE_ASSIGN_OR_RETURN(std::string dir, RunDir());
+  if (interaction_) {
+    JUDGE_RETURN_IF_ERROR(MakeParentDirs(made_ + "/" + t.answer_rel));
+    return AnswerInteractively(t, dir);
+  }
   const std::string out = made_ + "/" + t.answer_rel;
   JUDGE_RETURN_IF_ERROR(MakeParentDirs(out));
   ToolRun run;

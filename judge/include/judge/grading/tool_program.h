@@ -91,6 +91,10 @@ class ToolProgram {
   // Builds if needed, then runs it. A non-OK Status: the judge (or the build) failed;
   // what the program did is the RunResult.
   Result<RunResult> Run(Sandbox* sandbox, const ToolRun& run);
+  // Builds if needed and returns the RunSpec Run() would run, the program's files
+  // linked into run.work_dir: for a caller that runs it with another program (a
+  // Polygon main solution against the interactor).
+  Result<RunSpec> Prepare(Sandbox* sandbox, const ToolRun& run);
 
  private:
   Status DoBuild(Sandbox* sandbox);
