@@ -2,8 +2,10 @@
 // (tests/packages/polygongen, copied into a temporary directory): generated inputs and
 // the main solution's answers made in the sandbox and kept in the cache (an entry
 // tampered with is made again), the package folder left as it was, commands the judge
-// refuses to run (each one line naming the test), a generator that fails; and the
-// checker's and validator's own tests run by verify.
+// refuses to run (each one line naming the test), a generator that fails, a generator
+// writing several tests in one run (and what it leaves that is refused), an
+// interactive package's answers written by its interactor; and the checker's and
+// validator's own tests run by verify.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -60,7 +62,7 @@ TEST(PolygonCli, GeneratedTestsAndMainAnswersAreMadeAndVerified) {
   ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
   json doc = ParseRun(r);
   // Every made input passes the validator, every made answer the checker.
-  for (const std::string test : {"tests/01", "tests/02", "tests/03", "tests/04"}) {
+  for (const std::string test : {"tests/01", "tests/02", "tests/03", "tests/04", "tests/05", "tests/06"}) {
     bool validated = false, answered = false;
     for (const auto& c : doc["checks"]) {
       validated = validated || (c["kind"] == "validate" && c["subject"] == test + " (validator.cpp)" && c["ok"]);
@@ -80,6 +82,66 @@ TEST(PolygonCli, GeneratedTestsAndMainAnswersAreMadeAndVerified) {
   const std::string answer = MadeEntries(sb)[0] + "/files/tests/02.a";
   EXPECT_EQ(ReadFile(answer), "7\n");
   EXPECT_EQ(ReadFile(MadeEntries(sb)[0] + "/files/tests/03"), "1999999874\n");
+  // One run of "multigen 3 5 7" wrote the files 1 (3 x 5) and 2 (3 x 7); test 5 is
+  // its file 2 and test 6 its file 1, as their from-file= say.
+  EXPECT_EQ(ReadFile(MadeEntries(sb)[0] + "/files/tests/05"), "21\n");
+  EXPECT_EQ(ReadFile(MadeEntries(sb)[0] + "/files/tests/06"), "15\n");
+  EXPECT_EQ(ReadFile(MadeEntries(sb)[0] + "/files/tests/06.a"), "3\n");
+}
+
+// What a generator writing several tests leaves in its work directory is hostile: a
+// symbolic link (to a file of the host), a FIFO (whose open would block), a missing
+// file are each refused with one line naming the test and the file, never read.
+TEST(PolygonCli, MultiTestGeneratorFilesAreTakenOnlyAsRegularFiles) {
+  const std::string expected = "test 5: expected the generator's command \"multigen 3 5 7\" to write the file 2 (a "
+                               "regular file), found ";
+  struct Case {
+    std::string body;
+    std::vector<std::string> found;  // one of these
+  };
+  for (const Case& c : std::vector<Case>{
+           {"symlink(\"/etc/passwd\", \"2\"); write(\"1\");", {"a symbolic link 2"}},
+           // Not copied back by the sandbox (docs/sandbox.md), or refused if they were.
+           {"mkfifo(\"2\", 0644); write(\"1\");", {"no file 2", "a FIFO 2"}},
+           {"mkdir(\"2\", 0755); write(\"1\");", {"a directory 2", "no file 2"}},
+           {"write(\"1\");", {"no file 2"}},
+       }) {
+    JudgeDir sb;
+    const std::string pkg = CopyPackage(sb);
+    WriteFile(pkg + "/files/multigen.cpp",
+              "#include <cstdio>\n#include <sys/stat.h>\n#include <unistd.h>\n"
+              "static void write(const char* name) { std::FILE* f = std::fopen(name, \"w\"); "
+              "std::fputs(\"15\\n\", f); std::fclose(f); }\n"
+              "int main() { " + c.body + " }\n");
+    Ran r = sb.Judge({"verify", pkg}, CacheIn(sb));
+    EXPECT_NE(r.exit_code, 0) << c.body;
+    bool said = false;
+    for (const std::string& found : c.found) said = said || r.err.find(expected + found) != std::string::npos;
+    EXPECT_TRUE(said) << c.body << ": " << r.err;
+    EXPECT_EQ(CountLines(r.err), 1) << r.err;
+  }
+}
+
+// An interactive package without answers (tests/packages/polygoninteractive): each
+// answer is what the interactor wrote to its output file while the main solution ran
+// against it, and the interactor then judges the other solutions with it.
+TEST(PolygonCli, InteractiveAnswersAreWhatTheInteractorWrites) {
+  JudgeDir sb;
+  sfs::copy(std::string(JUDGE_TEST_PACKAGES_DIR) + "/polygoninteractive", sb.Path("pkg"),
+            sfs::copy_options::recursive);
+  Ran r = sb.Judge({"verify", sb.Path("pkg"), "--json"}, CacheIn(sb));
+  ASSERT_EQ(r.exit_code, 0) << r.out << r.err;
+  EXPECT_FALSE(sfs::exists(sb.Path("pkg/tests/01.a")));
+  ASSERT_EQ(MadeEntries(sb).size(), 1u);
+  // bisect.cpp asks 9 questions to find 700 and 8 to find 3: the interactor's counts.
+  EXPECT_EQ(ReadFile(MadeEntries(sb)[0] + "/files/tests/01.a"), "9\n");
+  EXPECT_EQ(ReadFile(MadeEntries(sb)[0] + "/files/tests/02.a"), "8\n");
+  // count-up.cpp asks 700 questions on test 1, more than the answer allows: WA, as tagged.
+  bool judged = false;
+  const json doc = ParseRun(r);
+  for (const auto& c : doc["checks"])
+    judged = judged || (c["subject"] == "solutions/count-up.cpp (wrong-answer)" && c["found"] == "WA" && c["ok"]);
+  EXPECT_TRUE(judged) << r.out;
 }
 
 TEST(PolygonCli, CacheEntryChangedIsMadeAgain) {
@@ -103,8 +165,9 @@ TEST(PolygonCli, CommandsTheJudgeDoesNotRunAreRefused) {
     std::string cmd, says;
   };
   for (const Case& c : std::vector<Case>{
-           {"doall.sh 3", "test 2: expected a command naming an executable of <files><executables> (gen, validator)"},
-           {"gen 7 13 &gt; {2-3}", "a generator writing several tests"},
+           {"doall.sh 3",
+            "test 2: expected a command naming an executable of <files><executables> (gen, multigen, validator)"},
+           {"gen 7 13 &gt; {2-3}", "shell syntax is never run"},
            {"gen 7 13; touch /tmp/x", "shell syntax is never run"},
            {"gen 1 13", "test 2: expected the generator's command \"gen 1 13\" to write the test, found RE (exit 3)"},
        }) {

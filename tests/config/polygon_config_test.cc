@@ -7,6 +7,8 @@
 // or a tag the judge does not know.
 #include <gtest/gtest.h>
 
+#include <filesystem>
+
 #include "judge/config/polygon.h"
 #include "judge/config/problem.h"
 #include "support/temp_dir.h"
@@ -197,6 +199,59 @@ TEST_F(PolygonConfigTest, PlanSaysWhatToMakeAndHow) {
   EXPECT_EQ(data->tests[1].input_path, Dir() + "/tests/02");
 }
 
+TEST_F(PolygonConfigTest, ResourcesGoWithEveryProgram) {
+  tmp_.Write("pkg/files/gen.cpp", "int main() {}\n");
+  tmp_.Write("pkg/files/val.cpp", "int main() {}\n");
+  tmp_.Write("pkg/files/rand.h", "\n");
+  tmp_.Write("pkg/files/shared/pairs.cpp", "\n");
+  std::filesystem::remove(Dir() + "/tests/03");
+  const std::string resources =
+      "  <files><resources>\n"
+      "    <file path=\"files/rand.h\" type=\"h.g++\"/><file path=\"files/shared/pairs.cpp\" type=\"cpp.g++\"/>\n"
+      "    <file path=\"files/olymp.sty\"/>\n"  // listed, not in the package: left out
+      "  </resources><executables>\n"
+      "    <executable><source path=\"files/gen.cpp\" type=\"cpp.g++17\"/></executable>\n"
+      "  </executables></files>\n";
+  const std::string validators =
+      "    <validators><validator><source path=\"files/val.cpp\"/></validator></validators>\n";
+  std::string xml = ProblemXml("", kTestset, kChecker + validators);
+  xml.replace(xml.find("  <assets>"), 0, resources);
+  auto r = Load(xml);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  const std::vector<std::string> expected = {Dir() + "/files/rand.h", Dir() + "/files/shared/pairs.cpp"};
+  ASSERT_TRUE(r->checker_program.has_value());
+  EXPECT_EQ(r->checker_program->resources, expected);
+  ASSERT_EQ(r->testlib_validators.size(), 1u);
+  EXPECT_EQ(r->testlib_validators[0].resources, expected);
+  auto plan = LoadPolygonTestPlan(*r);
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  EXPECT_EQ(plan->generators.at("gen").resources, expected);
+  // A resource outside the package is refused, naming it.
+  std::string out = xml;
+  out.replace(out.find("files/rand.h"), 12, "../secret.h");
+  auto bad = Load(out);
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("<file>: expected a path inside the package, found path=\"../secret.h\""),
+            std::string::npos)
+      << bad.status().message();
+}
+
+TEST_F(PolygonConfigTest, FromFileNamesTheFileOfTheGeneratorsRun) {
+  tmp_.Write("pkg/files/gen.cpp", "int main() {}\n");
+  tmp_.Write("pkg/files/doall.sh", "echo\n");
+  tmp_.Write("pkg/solutions/main.py", "print(1)\n");
+  std::filesystem::remove(Dir() + "/tests/03");
+  auto r = Load(GeneratedXml("gen 4 9", " from-file=\"12\""));
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  auto plan = LoadPolygonTestPlan(*r);
+  ASSERT_TRUE(plan.ok()) << plan.status().message();
+  ASSERT_EQ(plan->tests.size(), 1u);  // the others lack nothing
+  EXPECT_EQ(plan->tests[0].number, 3);
+  EXPECT_EQ(plan->tests[0].from_file, "12");
+  EXPECT_EQ(plan->tests[0].generator, "gen");
+  EXPECT_EQ(plan->tests[0].args, (std::vector<std::string>{"4", "9"}));
+}
+
 TEST_F(PolygonConfigTest, CommandsNotRunAreRefusedNamingTheTest) {
   tmp_.Write("pkg/files/gen.cpp", "int main() {}\n");
   tmp_.Write("pkg/files/doall.sh", "echo\n");
@@ -209,8 +264,10 @@ TEST_F(PolygonConfigTest, CommandsNotRunAreRefusedNamingTheTest) {
            {"doall.sh", "", "test 3: expected a command naming an executable of <files><executables> (doall, gen)"},
            {"doall 1", "", "found the script " + Dir() + "/files/doall.sh"},
            {"win 1", "", "(doall, gen), found \"win 1\""},  // a binary alone is not run
-           {"gen 1 &gt; {3-5}", "", "a generator writing several tests"},
-           {"gen 1", " from-file=\"2\"", "with from-file=\"2\", a generator writing several tests"},
+           {"gen 1 &gt; {3-5}", "", "(shell syntax is never run)"},
+           {"gen 1", " from-file=\"../2\"", "test 3: expected from-file= to name a file the generator writes (1, 2, "
+                                            "...), found \"../2\""},
+           {"gen 1", " from-file=\"\"", "found \"\""},
            {"gen 1 | tee x", "", "(shell syntax is never run)"},
            {"gen $HOME", "", "(shell syntax is never run)"},
            {"", "", "test 3: expected the generator's command in cmd=, found none"},

@@ -176,6 +176,25 @@ Result<std::optional<PackageProgram>> SourceOf(const std::string& file, const st
   return std::optional<PackageProgram>(p);
 }
 
+// <files><resources>: the host paths of the files listed, for every program of the
+// package to include. A path must stay inside the package (relative, no ".."); a file
+// the package lacks is left out (a program that includes it does not build, naming it).
+Result<std::vector<std::string>> Resources(const ProblemXml& x, const std::string& dir) {
+  std::vector<std::string> out;
+  const XmlElement* files = x.root.Child("files");
+  const XmlElement* resources = files ? files->Child("resources") : nullptr;
+  if (!resources) return out;
+  for (const auto& f : resources->children) {
+    if (f.name != "file") continue;
+    const std::string rel = f.Attribute("path");
+    bool inside = !rel.empty() && rel[0] != '/';
+    for (const auto& part : fs_std::path(rel)) inside = inside && part != "..";
+    if (!inside) return Bad(x.file, f, "expected a path inside the package, found path=\"" + rel + "\"");
+    if (IsFile(Join(dir, rel))) out.push_back(Join(dir, rel));
+  }
+  return out;
+}
+
 // A standard checker (std::<name>.cpp) as the built-in checker with its rule.
 struct StdChecker {
   CheckerKind kind;
@@ -222,7 +241,19 @@ Status ReadChecker(const ProblemXml& x, const std::string& dir, const XmlElement
   return Status::Ok();
 }
 
+Status ReadPrograms(const ProblemXml& x, const std::string& dir, ProblemConfig* c);
+
+// The checker, interactor and validators, each with the package's resources.
 Status ReadAssets(const ProblemXml& x, const std::string& dir, ProblemConfig* c) {
+  JUDGE_RETURN_IF_ERROR(ReadPrograms(x, dir, c));
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> resources, Resources(x, dir));
+  if (c->checker_program) c->checker_program->resources = resources;
+  if (c->interactor_program) c->interactor_program->resources = resources;
+  for (auto& v : c->testlib_validators) v.resources = resources;
+  return Status::Ok();
+}
+
+Status ReadPrograms(const ProblemXml& x, const std::string& dir, ProblemConfig* c) {
   const XmlElement* assets = x.root.Child("assets");
   if (!assets) return Status::Ok();  // no checker: the default (tokens) rule
   JUDGE_RETURN_IF_ERROR(
@@ -526,11 +557,13 @@ Result<std::map<std::string, PackageProgram>> Executables(const ProblemXml& x, c
   const XmlElement* files = x.root.Child("files");
   const XmlElement* executables = files ? files->Child("executables") : nullptr;
   if (!executables) return out;
+  JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> resources, Resources(x, dir));
   for (const auto& e : executables->children) {
     if (e.name != "executable") continue;
     JUDGE_ASSIGN_OR_RETURN(std::optional<PackageProgram> source, SourceOf(x.file, dir, e));
     if (!source) continue;  // a binary alone: Windows only, never run here
     source->language = PolygonLanguage(e.Child("source")->Attribute("type"));
+    source->resources = resources;
     const std::string stem = fs_std::path(source->name).stem().string();
     out.emplace(stem, std::move(*source));
   }
@@ -552,11 +585,16 @@ std::string Names(const std::map<std::string, PackageProgram>& executables) {
 Status ParseCommand(const ProblemXml& x, const XmlElement& t, const std::map<std::string, PackageProgram>& executables,
                     PolygonTestToMake* m) {
   const std::string label = TestLabel(m->number) + ": ";
-  if (t.HasAttribute("from-file") || m->cmd.find('>') != std::string::npos)
-    return Bad(x.file, t, label + "expected a generator writing this test on its stdout, found \"" + m->cmd + "\"" +
-                              (t.HasAttribute("from-file") ? " with from-file=\"" + t.Attribute("from-file") + "\"" : "") +
-                              ", a generator writing several tests (Polygon's `gen > {3-5}`), which this judge does not run");
-  if (m->cmd.find_first_of("<|;&$`\"'(){}*?\\~") != std::string::npos)
+  if (t.HasAttribute("from-file")) {
+    // A name the generator's run writes in its work directory: digits only, so it can
+    // never be a path, a dot file or one of the program's own files there.
+    m->from_file = t.Attribute("from-file");
+    if (m->from_file.empty() || m->from_file.size() > 9 ||
+        m->from_file.find_first_not_of("0123456789") != std::string::npos)
+      return Bad(x.file, t, label + "expected from-file= to name a file the generator writes (1, 2, ...), found \"" +
+                                m->from_file + "\"");
+  }
+  if (m->cmd.find_first_of("<>|;&$`\"'(){}*?\\~") != std::string::npos)
     return Bad(x.file, t, label + "expected a command \"<generator> <arguments>\", found \"" + m->cmd +
                               "\" (shell syntax is never run)");
   std::vector<std::string> words;
@@ -609,9 +647,6 @@ Result<PolygonTestPlan> LoadPolygonTestPlan(const ProblemConfig& config) {
       JUDGE_RETURN_IF_ERROR(ParseCommand(x, t, executables, &m));
       plan.generators.emplace(m.generator, executables.at(m.generator));
     }
-    if (m.make_answer && config.interactive)
-      return Bad(x.file, t, TestLabel(lt.number) + ": expected its answer " + Join(config.dir, lt.ans_rel) +
-                                ", found no such file (answers of an interactive problem are not made here)");
     plan.tests.push_back(std::move(m));
   }
   const bool answers = std::any_of(plan.tests.begin(), plan.tests.end(), [](const auto& m) { return m.make_answer; });

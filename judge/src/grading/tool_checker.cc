@@ -306,6 +306,7 @@ class InteractiveChecker : public Checker {
     if (!runs.interactor.ok()) return runs.interactor.status();
     out.submission = *runs.submission;
     out.interactor_first = runs.interactor_first;
+    if (kind_ == InteractorKind::kTestlib) out.interactor_output_path = work + "/tout";
     out.check = kind_ == InteractorKind::kTestlib ? TestlibVerdict(*tool_, *runs.interactor, run.stderr_path)
                                                   : KattisVerdict(*tool_, *runs.interactor, feedback,
                                                                   run.stderr_path, score_file_);

@@ -5,6 +5,7 @@
 #include <stdlib.h>
 
 #include <algorithm>
+#include <map>
 
 #include "judge/base/files.h"
 
@@ -76,6 +77,18 @@ Status MakeParentDirs(const std::string& root, const std::string& f) {
   return slash == std::string::npos ? Status::Ok() : fs::MakeDirs(root + "/" + f.substr(0, slash));
 }
 
+// The profile compiling the program's own source alone: its resources sit beside it
+// to be included (a shared gen.cpp), and compiling them too would define everything
+// twice. The compiler compiles every source file for an argument "{source}" and the
+// entry alone for "{source}" inside a longer one ("./{source}"); the entry is the
+// profile's source name when present.
+LanguageProfile EntryOnly(LanguageProfile profile, const std::string& entry) {
+  profile.source_name = entry;
+  for (auto& arg : profile.compile)
+    if (arg == "{source}") arg = "./{source}";
+  return profile;
+}
+
 std::string Shorten(std::string text, std::size_t max) {
   if (text.size() > max) text = text.substr(0, max) + "...";
   for (char& c : text)
@@ -88,27 +101,37 @@ std::string Shorten(std::string text, std::size_t max) {
 ToolProgram::ToolProgram(PackageProgram source, std::string role, std::shared_ptr<const ToolEnvironment> env)
     : source_(std::move(source)), role_(std::move(role)), env_(std::move(env)) {}
 
-Result<std::vector<SourceFile>> ToolProgram::ReadSources(bool* scripts) const {
+Result<std::vector<SourceFile>> ToolProgram::ReadSources(bool* scripts, std::vector<std::string>* resources) const {
   std::vector<SourceFile> files;
   std::string dir = source_.path;
   std::vector<std::string> names;
+  std::map<std::string, std::string> elsewhere;  // a resource's name -> its host path
   if (source_.is_dir) {
     JUDGE_ASSIGN_OR_RETURN(names, fs::ListFiles(dir));
   } else {
-    // One source file, with the headers beside it (a testlib.h, a validate.h).
+    // One source file, with the headers beside it (a testlib.h, a validate.h) and the
+    // resources it may include, wherever they are.
     std::size_t slash = source_.path.rfind('/');
     dir = slash == std::string::npos ? "." : source_.path.substr(0, slash);
     names.push_back(source_.name);
     JUDGE_ASSIGN_OR_RETURN(std::vector<std::string> beside, fs::ListFiles(dir));
     for (const auto& b : beside)
       if (IsHeader(b) && b != source_.name) names.push_back(b);
+    for (const auto& r : source_.resources) {
+      const std::string name = r.substr(r.rfind('/') + 1);
+      if (std::find(names.begin(), names.end(), name) != names.end() || elsewhere.count(name)) continue;
+      elsewhere[name] = r;
+      names.push_back(name);
+      resources->push_back(name);
+    }
   }
   *scripts = false;
   for (const auto& n : names) {
     if (n.empty() || n[0] == '.') continue;
     SourceFile f;
     f.name = n;
-    JUDGE_ASSIGN_OR_RETURN(f.bytes, fs::ReadFile(dir + "/" + n, 64 << 20));
+    const auto it = elsewhere.find(n);
+    JUDGE_ASSIGN_OR_RETURN(f.bytes, fs::ReadFile(it == elsewhere.end() ? dir + "/" + n : it->second, 64 << 20));
     f.executable = source_.is_dir && (n == "build" || n == "run");
     *scripts = *scripts || f.executable;
     files.push_back(std::move(f));
@@ -117,7 +140,8 @@ Result<std::vector<SourceFile>> ToolProgram::ReadSources(bool* scripts) const {
   return files;
 }
 
-Result<LanguageProfile> ToolProgram::ChooseProfile(const std::vector<SourceFile>& files, bool scripts) const {
+Result<LanguageProfile> ToolProgram::ChooseProfile(const std::vector<SourceFile>& files, bool scripts,
+                                                   const std::vector<std::string>& resources) const {
   if (scripts) {
     bool has_build = std::any_of(files.begin(), files.end(), [](const SourceFile& f) { return f.name == "build"; });
     return ScriptProfile(has_build);
@@ -132,7 +156,7 @@ Result<LanguageProfile> ToolProgram::ChooseProfile(const std::vector<SourceFile>
     return *chosen;
   }
   for (const auto& f : files) {
-    if (IsHeader(f.name)) continue;
+    if (IsHeader(f.name) || std::find(resources.begin(), resources.end(), f.name) != resources.end()) continue;
     const LanguageProfile* p = set->ForFile(f.name);
     if (!p) continue;
     if (chosen && chosen->id != p->id)
@@ -157,8 +181,10 @@ Result<LanguageProfile> ToolProgram::ChooseProfile(const std::vector<SourceFile>
 
 Status ToolProgram::DoBuild(Sandbox* sandbox) {
   bool scripts = false;
-  JUDGE_ASSIGN_OR_RETURN(std::vector<SourceFile> files, ReadSources(&scripts));
-  JUDGE_ASSIGN_OR_RETURN(LanguageProfile profile, ChooseProfile(files, scripts));
+  std::vector<std::string> resources;
+  JUDGE_ASSIGN_OR_RETURN(std::vector<SourceFile> files, ReadSources(&scripts, &resources));
+  JUDGE_ASSIGN_OR_RETURN(LanguageProfile profile, ChooseProfile(files, scripts, resources));
+  if (!resources.empty()) profile = EntryOnly(profile, source_.name);
   JUDGE_ASSIGN_OR_RETURN(std::string work, fs::MakeTempDir(env_->build_root, "tool-"));
   CompilerOptions copt;
   copt.cache_dir = env_->cache_dir;
@@ -202,6 +228,13 @@ Result<std::string> ToolProgram::VisiblePath(const std::string& host_path, const
 }
 
 Result<RunResult> ToolProgram::Run(Sandbox* sandbox, const ToolRun& run) {
+  JUDGE_ASSIGN_OR_RETURN(RunSpec spec, Prepare(sandbox, run));
+  Result<RunResult> r = sandbox->Run(spec);
+  if (!r.ok()) return r.status().WithContext("running the " + role_);
+  return r;
+}
+
+Result<RunSpec> ToolProgram::Prepare(Sandbox* sandbox, const ToolRun& run) {
   JUDGE_RETURN_IF_ERROR(Build(sandbox));
   for (const auto& f : program_.files) {
     JUDGE_RETURN_IF_ERROR(MakeParentDirs(run.work_dir, f));
@@ -226,9 +259,8 @@ Result<RunResult> ToolProgram::Run(Sandbox* sandbox, const ToolRun& run) {
   spec.limits.output_kib = l.run_output_kib;
   spec.limits.max_processes = std::max<int32_t>(program_.max_processes, 1);
   spec.cancel = run.cancel;
-  Result<RunResult> r = sandbox->Run(spec);
-  if (!r.ok()) return r.status().WithContext("running the " + role_);
-  return r;
+  spec.copy_back_only = run.copy_back_only;
+  return spec;
 }
 
 std::string ReadToolMessage(const std::string& path, int64_t max_bytes) {

@@ -53,6 +53,9 @@ Status AddJudgingFiles(Sha256* h, const ProblemConfig& config) {
     else files.push_back("");
     for (const auto& f : files) JUDGE_RETURN_IF_ERROR(AddFile(h, "program:" + (*p)->name + "/" + f,
                                                               f.empty() ? (*p)->path : (*p)->path + "/" + f));
+    // What it includes (a Polygon package's resources) changes what it judges too.
+    for (const auto& r : (*p)->resources)
+      JUDGE_RETURN_IF_ERROR(AddFile(h, "resource:" + (*p)->name + "/" + r.substr(r.rfind('/') + 1), r));
   }
   for (const auto& f : rel) JUDGE_RETURN_IF_ERROR(AddFile(h, f, config.dir + "/" + f));
   return Status::Ok();

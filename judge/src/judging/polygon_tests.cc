@@ -1,18 +1,27 @@
 // A Polygon package's missing tests and answers, made (see judge/judging/polygon_tests.h).
 #include "judge/judging/polygon_tests.h"
 
+#include <fcntl.h>
 #include <limits.h>
 #include <stdlib.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <algorithm>
 #include <cstdio>
+#include <cerrno>
 #include <map>
+#include <set>
 #include <utility>
 #include <vector>
 
+#include "judge/base/errors.h"
 #include "judge/base/files.h"
 #include "judge/base/hash.h"
+#include "judge/base/unique_fd.h"
 #include "judge/config/polygon.h"
+#include "judge/grading/checker.h"
+#include "judge/grading/tool_checker.h"
 #include "judge/grading/tool_program.h"
 
 namespace judge {
@@ -49,7 +58,7 @@ void AddBytes(Sha256* h, const std::string& label, const std::string& bytes) {
   h->Update(bytes);
 }
 
-// A program's source and every file beside it (the headers and resources it may use).
+// A program's source, every file beside it and its resources (what it may include).
 Status AddProgram(Sha256* h, const PackageProgram& p) {
   AddBytes(h, "program", p.name + "\n" + p.language);
   const std::string dir = Parent(p.path);
@@ -57,6 +66,10 @@ Status AddProgram(Sha256* h, const PackageProgram& p) {
   for (const auto& f : files) {
     JUDGE_ASSIGN_OR_RETURN(std::string bytes, fs::ReadFile(dir + "/" + f, 64 << 20));
     AddBytes(h, f, bytes);
+  }
+  for (const auto& r : p.resources) {
+    JUDGE_ASSIGN_OR_RETURN(std::string bytes, fs::ReadFile(r, 64 << 20));
+    AddBytes(h, "resource " + r.substr(r.rfind('/') + 1), bytes);
   }
   return Status::Ok();
 }
@@ -68,6 +81,7 @@ Result<std::string> PlanKey(const ProblemConfig& config, const PolygonTestPlan& 
   AddBytes(&h, "problem.xml", xml);
   for (const auto& [name, program] : plan.generators) JUDGE_RETURN_IF_ERROR(AddProgram(&h, program));
   if (plan.main) JUDGE_RETURN_IF_ERROR(AddProgram(&h, MainProgram(*plan.main)));
+  if (plan.main && config.interactor_program) JUDGE_RETURN_IF_ERROR(AddProgram(&h, *config.interactor_program));
   for (const auto& t : plan.tests) {
     if (t.make_input || !t.make_answer) continue;
     JUDGE_ASSIGN_OR_RETURN(std::string input, fs::ReadFile(config.dir + "/" + t.input_rel));
@@ -139,6 +153,57 @@ std::string RunFailure(const RunResult& r, const std::string& stderr_path) {
 
 bool Succeeded(const RunResult& r) { return r.status == RunStatus::kOk && r.exit_code == 0; }
 
+// "test 5" or "tests 5, 6".
+std::string TestsLabel(const std::vector<const PolygonTestToMake*>& tests) {
+  std::string out = tests.size() == 1 ? "test " : "tests ";
+  for (std::size_t i = 0; i < tests.size(); ++i) out += (i ? ", " : "") + std::to_string(tests[i]->number);
+  return out;
+}
+
+// Copies the file `name` that a generator's run left in its work directory (dirfd) to
+// `to`. What the run left is hostile: the name is opened beneath dirfd without
+// following a link and without blocking (a FIFO), and only a regular file of at most
+// max_bytes is taken. Errors say what was found instead ("" when the judge failed).
+Status TakeRunFile(int dirfd, const std::string& name, const std::string& to, int64_t max_bytes, std::string* found) {
+  UniqueFd in(::openat(dirfd, name.c_str(), O_RDONLY | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK | O_NOCTTY));
+  if (!in) {
+    const int e = errno;
+    if (e == ENOENT) *found = "no file " + name;
+    if (e == ELOOP) *found = "a symbolic link " + name;
+    if (e == ENXIO) *found = "a socket " + name;
+    return found->empty() ? ErrnoStatus(e, name + ": cannot open") : Status::InvalidArgument(*found);
+  }
+  struct stat st;
+  if (::fstat(in.get(), &st) != 0) return ErrnoStatus(errno, name + ": cannot stat");
+  if (!S_ISREG(st.st_mode)) *found = "a " + std::string(fs::FileKindName(st.st_mode)) + " " + name;
+  else if (st.st_size > max_bytes) *found = "a file " + name + " of more than " + std::to_string(max_bytes) + " bytes";
+  if (!found->empty()) return Status::InvalidArgument(*found);
+  ::fcntl(in.get(), F_SETFL, 0);  // a regular file: blocking reads are fine
+  UniqueFd out(::open(to.c_str(), O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0644));
+  if (!out) return ErrnoStatus(errno, to + ": cannot create");
+  std::string buf(1 << 16, '\0');
+  int64_t total = 0;
+  for (;;) {
+    const ssize_t n = ::read(in.get(), buf.data(), buf.size());
+    if (n < 0 && errno == EINTR) continue;
+    if (n < 0) return ErrnoStatus(errno, name + ": cannot read");
+    if (n == 0) break;
+    total += n;
+    if (total > max_bytes) {
+      *found = "a file " + name + " of more than " + std::to_string(max_bytes) + " bytes";
+      return Status::InvalidArgument(*found);
+    }
+    for (ssize_t done = 0; done < n;) {
+      const ssize_t w = ::write(out.get(), buf.data() + done, static_cast<std::size_t>(n - done));
+      if (w < 0 && errno == EINTR) continue;
+      if (w < 0) return ErrnoStatus(errno, to + ": cannot write");
+      done += w;
+    }
+  }
+  if (::close(out.Release()) != 0) return ErrnoStatus(errno, to + ": cannot write");
+  return Status::Ok();
+}
+
 // Builds and runs the plan's programs, one run at a time, in one sandbox.
 class Maker {
  public:
@@ -147,9 +212,15 @@ class Maker {
 
   Status Start(const PolygonTestPlan& plan, const std::string& work_root);
   Status Generate(const PolygonTestToMake& t);
+  // One run of a generator writing several tests, each its file (PolygonTestToMake::
+  // from_file); tests all share the generator and its arguments.
+  Status GenerateFiles(const std::vector<const PolygonTestToMake*>& tests);
   Status Answer(const PolygonTestToMake& t);
 
  private:
+  // An interactive problem's answer: what the interactor writes to its output file
+  // while the main solution runs against it (Polygon's rule).
+  Status AnswerInteractively(const PolygonTestToMake& t, const std::string& dir);
   std::shared_ptr<ToolEnvironment> Environment(const std::string& build_root, ToolLimits limits) const;
   Result<std::string> RunDir() { return fs::MakeTempDir(work_root_, "run-"); }
   std::string Input(const PolygonTestToMake& t) const {
@@ -163,6 +234,7 @@ class Maker {
   std::unique_ptr<Sandbox> sandbox_;
   std::map<std::string, std::unique_ptr<ToolProgram>> generators_;
   std::unique_ptr<ToolProgram> main_;
+  std::unique_ptr<Checker> interaction_;  // the interactor, when the problem is interactive
 };
 
 std::shared_ptr<ToolEnvironment> Maker::Environment(const std::string& build_root, ToolLimits limits) const {
@@ -193,6 +265,11 @@ Status Maker::Start(const PolygonTestPlan& plan, const std::string& work_root) {
     limits.run_memory_kib = config_.limits.memory_kib;
     main_ = std::make_unique<ToolProgram>(MainProgram(*plan.main), "main solution " + plan.main->rel,
                                           Environment(work_root + "/build", limits));
+    if (config_.interactive && config_.interactor_program) {
+      auto interactor = std::make_shared<ToolProgram>(*config_.interactor_program,
+                                                      "interactor " + config_.interactor_program->name, tools);
+      interaction_ = MakeInteractiveChecker(InteractorKind::kTestlib, std::move(interactor), nullptr, false);
+    }
   }
   return Status::Ok();
 }
@@ -217,8 +294,81 @@ Status Maker::Generate(const PolygonTestToMake& t) {
   return fs::RemoveTree(dir);
 }
 
+Status Maker::GenerateFiles(const std::vector<const PolygonTestToMake*>& tests) {
+  const PolygonTestToMake& first = *tests.front();
+  ToolProgram& generator = *generators_.at(first.generator);
+  JUDGE_ASSIGN_OR_RETURN(std::string dir, RunDir());
+  ToolRun run;
+  run.args = first.args;
+  run.work_dir = dir + "/work";
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run.work_dir));
+  std::vector<std::string> names;
+  for (const PolygonTestToMake* t : tests) names.push_back(t->from_file);
+  run.copy_back_only = names;  // nothing else it writes comes out of the sandbox
+  run.stderr_path = dir + "/stderr";
+  run.cancel = options_.cancel;
+  JUDGE_ASSIGN_OR_RETURN(RunResult r, generator.Run(sandbox_.get(), run));
+  const std::string failed = config_.dir + "/problem.xml: " + TestsLabel(tests) +
+                             ": expected the generator's command \"" + first.cmd + "\" to write ";
+  if (!Succeeded(r)) return Status::InvalidArgument(failed + "the tests, found " + RunFailure(r, run.stderr_path));
+  JUDGE_ASSIGN_OR_RETURN(UniqueFd work, fs::OpenDirectory(run.work_dir));
+  for (const PolygonTestToMake* t : tests) {
+    const std::string out = made_ + "/" + t->input_rel;
+    JUDGE_RETURN_IF_ERROR(MakeParentDirs(out));
+    std::string found;
+    Status taken = TakeRunFile(work.get(), t->from_file, out, kMadeOutputKib * 1024, &found);
+    if (!found.empty())
+      return Status::InvalidArgument(config_.dir + "/problem.xml: test " + std::to_string(t->number) +
+                                     ": expected the generator's command \"" + first.cmd + "\" to write the file " +
+                                     t->from_file + " (a regular file), found " + found);
+    JUDGE_RETURN_IF_ERROR(taken);
+  }
+  return fs::RemoveTree(dir);
+}
+
+Status Maker::AnswerInteractively(const PolygonTestToMake& t, const std::string& dir) {
+  ToolRun run;
+  run.work_dir = dir + "/work";
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run.work_dir));
+  run.stderr_path = dir + "/stderr";
+  run.wall_ms = DefaultWallMs(config_.limits.time_ms);
+  run.cancel = options_.cancel;
+  TestCase test;
+  test.name = t.input_rel;
+  test.input_path = Input(t);
+  InteractRequest q;
+  q.test = &test;
+  JUDGE_ASSIGN_OR_RETURN(q.submission, main_->Prepare(sandbox_.get(), run));
+  q.sandbox = sandbox_.get();
+  q.scratch_dir = dir + "/interaction";
+  JUDGE_RETURN_IF_ERROR(fs::MakeDirs(q.scratch_dir));
+  q.cancel = options_.cancel;
+  JUDGE_ASSIGN_OR_RETURN(InteractOutcome o, interaction_->Interact(q));
+  const std::string failed = config_.dir + "/problem.xml: test " + std::to_string(t.number) +
+                             ": expected the main solution " + main_->source().name +
+                             " and the interactor to answer it, found ";
+  if (!o.check.ok())  // the interactor does not build, or failed to run
+    return o.check.status().WithContext(config_.dir + "/problem.xml: test " + std::to_string(t.number));
+  if (!Succeeded(o.submission)) return Status::InvalidArgument(failed + RunFailure(o.submission, run.stderr_path));
+  if (o.check->verdict != CheckVerdict::kAccepted)
+    return Status::InvalidArgument(failed + "the interactor's verdict " +
+                                   std::string(CheckVerdictName(o.check->verdict)) + ": " + o.check->message);
+  const std::string& written = o.interactor_output_path;
+  JUDGE_ASSIGN_OR_RETURN(UniqueFd where, fs::OpenDirectory(Parent(written)));
+  std::string found;
+  Status taken = TakeRunFile(where.get(), written.substr(written.rfind('/') + 1), made_ + "/" + t.answer_rel,
+                             kMadeOutputKib * 1024, &found);
+  if (!found.empty()) return Status::InvalidArgument(failed + "as the interactor's output file " + found);
+  JUDGE_RETURN_IF_ERROR(taken);
+  return fs::RemoveTree(dir);
+}
+
 Status Maker::Answer(const PolygonTestToMake& t) {
   JUDGE_ASSIGN_OR_RETURN(std::string dir, RunDir());
+  if (interaction_) {
+    JUDGE_RETURN_IF_ERROR(MakeParentDirs(made_ + "/" + t.answer_rel));
+    return AnswerInteractively(t, dir);
+  }
   const std::string out = made_ + "/" + t.answer_rel;
   JUDGE_RETURN_IF_ERROR(MakeParentDirs(out));
   ToolRun run;
@@ -252,18 +402,34 @@ std::string ScratchRootOf(const PolygonMakeOptions& options) {
 
 bool Cancelled(const PolygonMakeOptions& options) { return options.context.cancel && options.context.cancel->load(); }
 
+// What one run of a generator is: its name and arguments.
+std::vector<std::string> RunOf(const PolygonTestToMake& t) {
+  std::vector<std::string> run = {t.generator};
+  run.insert(run.end(), t.args.begin(), t.args.end());
+  return run;
+}
+
 Status MakeAll(const ProblemConfig& config, const PolygonTestPlan& plan, const PolygonMakeOptions& options,
                const std::string& made) {
   JUDGE_ASSIGN_OR_RETURN(ScratchDir work, ScratchDir::Make(ScratchRootOf(options), "judge-polygon-"));
   Maker maker(config, options, made);
   JUDGE_RETURN_IF_ERROR(maker.Start(plan, work.path()));
   const std::string of = " of " + std::to_string(plan.tests.size());
-  for (std::size_t i = 0; i < plan.tests.size(); ++i) {
-    const PolygonTestToMake& t = plan.tests[i];
+  std::set<std::vector<std::string>> runs_done;  // generator and arguments of each multi-test run
+  for (const PolygonTestToMake& t : plan.tests) {
     if (Cancelled(options)) return Status::Cancelled("making the package's tests: interrupted");
     if (!t.make_input) continue;
-    if (options.on_progress) options.on_progress("generating test " + std::to_string(t.number) + of + ": " + t.cmd);
-    JUDGE_RETURN_IF_ERROR(maker.Generate(t));
+    if (t.from_file.empty()) {
+      if (options.on_progress) options.on_progress("generating test " + std::to_string(t.number) + of + ": " + t.cmd);
+      JUDGE_RETURN_IF_ERROR(maker.Generate(t));
+      continue;
+    }
+    if (!runs_done.insert(RunOf(t)).second) continue;
+    std::vector<const PolygonTestToMake*> tests;
+    for (const PolygonTestToMake& u : plan.tests)
+      if (u.make_input && !u.from_file.empty() && RunOf(u) == RunOf(t)) tests.push_back(&u);
+    if (options.on_progress) options.on_progress("generating " + TestsLabel(tests) + of + ": " + t.cmd);
+    JUDGE_RETURN_IF_ERROR(maker.GenerateFiles(tests));
   }
   for (const PolygonTestToMake& t : plan.tests) {
     if (Cancelled(options)) return Status::Cancelled("making the package's tests: interrupted");

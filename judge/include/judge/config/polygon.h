@@ -72,11 +72,17 @@ struct PolygonTestToMake {
   int number = 0;            // from 1
   std::string input_rel;     // where its input belongs, relative to the package ("tests/05")
   std::string answer_rel;    // where its answer belongs ("tests/05.a")
-  bool make_input = false;   // a generated test: the generator's stdout is its input
-  bool make_answer = false;  // the main solution's output on its input is its answer
+  bool make_input = false;   // a generated test: the generator's stdout (or from_file) is its input
+  bool make_answer = false;  // the main solution's output on its input is its answer (an
+                             // interactive problem: what the interactor writes meanwhile)
   std::string cmd;           // the test's cmd as problem.xml writes it ("gen 5 7")
   std::string generator;     // make_input: the executable's name ("gen"), a key of generators
   std::vector<std::string> args;  // make_input: the cmd's words after the name
+  // make_input: "" when the generator writes this test on its stdout; else the name of
+  // the file its run writes this test to in its work directory (from-file="2": Polygon's
+  // generator writing several tests, one file each, named 1, 2, ...). Digits only.
+  // Tests with a from_file and the same generator and args come from one run.
+  std::string from_file;
 };
 
 // What the judge has to make before the package's tests are whole.
@@ -92,9 +98,8 @@ struct PolygonTestPlan {
 // problem.xml's line and the test: a missing manual test; a command that is not
 // "<executable> <arguments>" (shell syntax such as a redirection, a script like
 // doall.sh, a name that is no executable of the package, an executable whose source is
-// a shell or Windows script); Polygon's form for a generator writing several tests
-// (`gen > {3-5}`, from-file=); a missing answer with no main solution to make it, or in
-// an interactive problem.
+// a shell or Windows script); a from-file= that is not a file name of digits; a
+// missing answer with no main solution to make it.
 Result<PolygonTestPlan> LoadPolygonTestPlan(const ProblemConfig& config);
 
 // A test of the checker's or a validator's own <testset>: the files and the verdict

@@ -113,6 +113,10 @@ struct PackageProgram {
   // The language profile's id to build it with (a Polygon source's type names one);
   // "": chosen by the files' extensions.
   std::string language;
+  // Host paths of files put beside a single source file in its build directory, by
+  // their base names, for it to #include (a Polygon package's <files><resources>:
+  // testlib.h, a shared gen.cpp); never compiled on their own. Empty: none.
+  std::vector<std::string> resources;
 };
 
 // problem.yaml's deprecated `grading:` keys, which problemtools still applies to every

@@ -102,6 +102,10 @@ struct InteractOutcome {
   RunResult submission;
   Result<CheckOutcome> check = Status::Internal("not checked");  // an error: JE
   bool interactor_first = false;  // the interactor exited before the submission
+  // A testlib interactor's output file (its second argument, what a checker reads
+  // afterwards), in a directory of the request's scratch_dir; "" for a Kattis one.
+  // The interactor wrote it: a host path to open without following links.
+  std::string interactor_output_path;
 };
 
 // One test's checking, however it is done. Thread safety: Check() may be called

@@ -64,6 +64,9 @@ struct ToolRun {
   std::function<void()> on_started;  // RunSpec::on_started
   int64_t wall_ms = 0;             // 0: the tool time limit
   const std::atomic<bool>* cancel = nullptr;
+  // RunSpec::copy_back_only: nullopt, everything the program writes in work_dir comes
+  // back; else only these plain names of its top level.
+  std::optional<std::vector<std::string>> copy_back_only;
 };
 
 class ToolProgram {
@@ -88,11 +91,18 @@ class ToolProgram {
   // Builds if needed, then runs it. A non-OK Status: the judge (or the build) failed;
   // what the program did is the RunResult.
   Result<RunResult> Run(Sandbox* sandbox, const ToolRun& run);
+  // Builds if needed and returns the RunSpec Run() would run, the program's files
+  // linked into run.work_dir: for a caller that runs it with another program (a
+  // Polygon main solution against the interactor).
+  Result<RunSpec> Prepare(Sandbox* sandbox, const ToolRun& run);
 
  private:
   Status DoBuild(Sandbox* sandbox);
-  Result<std::vector<SourceFile>> ReadSources(bool* scripts) const;
-  Result<LanguageProfile> ChooseProfile(const std::vector<SourceFile>& files, bool scripts) const;
+  // The files to build; *resources: the names of those that are only there to be
+  // included (PackageProgram::resources).
+  Result<std::vector<SourceFile>> ReadSources(bool* scripts, std::vector<std::string>* resources) const;
+  Result<LanguageProfile> ChooseProfile(const std::vector<SourceFile>& files, bool scripts,
+                                        const std::vector<std::string>& resources) const;
 
   PackageProgram source_;
   std::string role_;

@@ -12,12 +12,18 @@
 // The main solution is built with the profile its type names and runs in the sandbox
 // under the testset's time and memory limits, reading the input as a submission
 // would (stdin or input-file) and its output (stdout or output-file) becoming the
-// answer. A generator or main solution that does not end with exit 0 is an error
-// naming the test and the command; nothing is run outside the sandbox.
+// answer. A generator writing several tests (from-file=) runs once per distinct
+// command, and only the files its tests name are taken from its work directory, each
+// as a regular file opened without following a link. In an interactive problem the
+// main solution runs against the interactor (as a judged test does) and the answer is
+// the file the interactor writes as its output (testlib's tout). A generator or main
+// solution that does not end with exit 0, or an interactor that does not accept, is
+// an error naming the test and the command; nothing is run outside the sandbox.
 //
 // What is made is kept in the compile cache as an entry "polygon-<key>", the key a
-// SHA-256 of problem.xml, the sources of the generators and the main solution (with
-// the files beside them) and the inputs whose answers are made. The entry is written
+// SHA-256 of problem.xml, the sources of the generators, the main solution and (an
+// interactive problem) the interactor, with the files beside them and their
+// resources, and the inputs whose answers are made. The entry is written
 // under a temporary name and renamed into place; it records each file's SHA-256, and a
 // reader copies the files out and checks every one: an entry something changed, or
 // one evicted meanwhile, is a miss and everything is made again. The files are copied
