@@ -306,7 +306,7 @@ Status Maker::GenerateFiles(const std::vector<const PolygonTestToMake*>& tests) 
   for (const PolygonTestToMake* t : tests) names.push_back(t->from_file);
   run.copy_back_only = names;  // nothing else it writes comes out of the sandbox
   run.stderr_path = dir + "/stderr";
-  run.cancel = options_.cancel;
+  run.cancel = options_.context.cancel;
   JUDGE_ASSIGN_OR_RETURN(RunResult r, generator.Run(sandbox_.get(), run));
   const std::string failed = config_.dir + "/problem.xml: " + TestsLabel(tests) +
                              ": expected the generator's command \"" + first.cmd + "\" to write ";
@@ -332,7 +332,7 @@ Status Maker::AnswerInteractively(const PolygonTestToMake& t, const std::string&
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run.work_dir));
   run.stderr_path = dir + "/stderr";
   run.wall_ms = DefaultWallMs(config_.limits.time_ms);
-  run.cancel = options_.cancel;
+  run.cancel = options_.context.cancel;
   TestCase test;
   test.name = t.input_rel;
   test.input_path = Input(t);
@@ -342,7 +342,7 @@ Status Maker::AnswerInteractively(const PolygonTestToMake& t, const std::string&
   q.sandbox = sandbox_.get();
   q.scratch_dir = dir + "/interaction";
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(q.scratch_dir));
-  q.cancel = options_.cancel;
+  q.cancel = options_.context.cancel;
   JUDGE_ASSIGN_OR_RETURN(InteractOutcome o, interaction_->Interact(q));
   const std::string failed = config_.dir + "/problem.xml: test " + std::to_string(t.number) +
                              ": expected the main solution " + main_->source().name +
