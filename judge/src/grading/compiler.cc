@@ -66,18 +66,14 @@ void NoteWallStops(const RunResult& last, const std::vector<WallStop>& stops, in
                    CompileOutcome* outcome) {
   const bool wall_decided = WallStopUnderCpuLimit(last.status, last.kill_reason, last.cpu_ms, cpu_limit_ms);
   if (stops.empty() && !wall_decided) return;
-  const std::string load = LoadText(HostLoadOneMinute());
+  const double load = HostLoadOneMinute();
   std::string note;
   if (wall_decided) {
     std::vector<WallStop> all = stops;
     all.push_back(WallStop{last.wall_ms, last.cpu_ms});
-    note = "the wall clock decided: stopped on each of " + std::to_string(all.size()) +
-           " attempts with its CPU time under the " + std::to_string(cpu_limit_ms) + " ms limit (" +
-           StopsText(all) + "); " + load;
+    note = WallDecidedText(all, cpu_limit_ms, load);
   } else {
-    note = "compiled again after " + std::to_string(stops.size()) + " wall-clock " +
-           (stops.size() == 1 ? "stop" : "stops") + " with CPU time under the limit (" + StopsText(stops) + "); " +
-           load;
+    note = RetriedText("compiled", stops, load);
   }
   outcome->log += "judge: " + note + "\n";
   if (!outcome->ok) outcome->message += "; " + note;

@@ -197,10 +197,8 @@ Status TestRunner::RunAttempts(const TestCase& test, TestResult* out, Lane& lane
   if (out->verdict == Verdict::kTimeLimitExceeded) {
     if (TestWallStopUnderCpuLimit(*out, cpu_limit_ms)) {
       out->time_clock = "wall";
-      out->message += "; the wall clock decided: stopped on each of " + std::to_string(out->attempts) +
-                      " attempts with its CPU time under the " + std::to_string(cpu_limit_ms) + " ms limit (" +
-                      StopsText(stops) + (stops.empty() ? "" : "; ") + std::to_string(out->wall_ms) + " ms wall, " +
-                      std::to_string(out->cpu_ms) + " ms CPU); " + LoadText(out->host_load);
+      stops.push_back(WallStop{out->wall_ms, out->cpu_ms});
+      out->message += "; " + WallDecidedText(stops, cpu_limit_ms, out->host_load);
       return Status::Ok();
     }
     out->time_clock = "cpu";
@@ -210,10 +208,7 @@ Status TestRunner::RunAttempts(const TestCase& test, TestResult* out, Lane& lane
                &out->message);
   }
   if (!stops.empty())
-    AppendNote("judged again after " + std::to_string(stops.size()) + " wall-clock " +
-                   (stops.size() == 1 ? "stop" : "stops") + " with CPU time under the limit (" + StopsText(stops) +
-                   "); " + LoadText(out->host_load),
-               &out->message);
+    AppendNote(RetriedText("judged", stops, out->host_load), &out->message);
   return Status::Ok();
 }
 

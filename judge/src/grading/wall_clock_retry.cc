@@ -27,6 +27,9 @@ std::string LoadText(double load) {
   return buf;
 }
 
+namespace {
+
+// "2003 ms wall, 452 ms CPU", one per stop, joined by "; ".
 std::string StopsText(const std::vector<WallStop>& stops) {
   std::string text;
   for (const WallStop& s : stops) {
@@ -34,6 +37,20 @@ std::string StopsText(const std::vector<WallStop>& stops) {
     text += std::to_string(s.wall_ms) + " ms wall, " + std::to_string(s.cpu_ms) + " ms CPU";
   }
   return text;
+}
+
+}  // namespace
+
+std::string WallDecidedText(const std::vector<WallStop>& stops, int64_t cpu_limit_ms, double load) {
+  return "the wall clock decided: stopped on each of " + std::to_string(stops.size()) +
+         " attempts with its CPU time under the " + std::to_string(cpu_limit_ms) + " ms limit (" + StopsText(stops) +
+         "); " + LoadText(load);
+}
+
+std::string RetriedText(const std::string& done, const std::vector<WallStop>& stops, double load) {
+  return done + " again after " + std::to_string(stops.size()) + " wall-clock " +
+         (stops.size() == 1 ? "stop" : "stops") + " with CPU time under the limit (" + StopsText(stops) + "); " +
+         LoadText(load);
 }
 
 bool PauseBeforeRetry(const std::atomic<bool>* cancel) {

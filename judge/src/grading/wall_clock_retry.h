@@ -42,8 +42,15 @@ struct WallStop {
   int64_t cpu_ms = 0;
 };
 
-// "2003 ms wall, 452 ms CPU", one per stop, joined by "; ".
-std::string StopsText(const std::vector<WallStop>& stops);
+// "the wall clock decided: stopped on each of 3 attempts with its CPU time under the
+// 1000 ms limit (<each stop>); host load 9.10": what a run (a test, a compile) that
+// every attempt saw stopped so says. `stops` holds every attempt's, the last included.
+std::string WallDecidedText(const std::vector<WallStop>& stops, int64_t cpu_limit_ms, double load);
+
+// "<done> again after 2 wall-clock stops with CPU time under the limit (<each stop>);
+// host load 9.10" (done: "judged", "compiled"): what a run that ended otherwise after
+// wall-clock stops says. `stops` holds those stops (not empty).
+std::string RetriedText(const std::string& done, const std::vector<WallStop>& stops, double load);
 
 // Waits kWallRetryPauseMs unless *cancel (borrowed, may be null) is raised first: false
 // then.
