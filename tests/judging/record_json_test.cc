@@ -2,6 +2,9 @@
 // show's documents, from the same records.
 #include "judge/judging/json.h"
 
+#include <set>
+#include <string>
+
 #include <gtest/gtest.h>
 
 namespace judge {
@@ -74,6 +77,40 @@ TEST(RecordJson, ShowDocumentsKeepStoredMeanings) {
   Json s = SubmissionJson(r.submission);
   EXPECT_EQ(s["source_bytes"], 12);
   EXPECT_FALSE(s.contains("source"));
+}
+
+// The keys of a test in both documents, exactly (docs/grading.md and docs/cli.md's
+// show), and the figures they share say the same thing.
+TEST(RecordJson, ATestsKeysAreExactlyTheContractsInBothDocuments) {
+  JudgedSubmission r = Sample();
+  TestResult& t = r.judging.tests[0];
+  t.signal = 9;
+  t.stderr_tail = "trace";
+  t.time_clock = "wall";
+  t.attempts = 2;
+  t.group = "secret";
+  t.output_bytes = 7;
+  auto keys = [](const Json& object) {
+    std::set<std::string> out;
+    for (const auto& [key, value] : object.items()) out.insert(key);
+    return out;
+  };
+  const Json graded = GradeReportJson(r)["tests"][0];
+  const Json shown = JudgingJson(r.judging)["tests"][0];
+  EXPECT_EQ(keys(graded), (std::set<std::string>{"name", "verdict", "time_ms", "wall_ms", "memory_kib", "exit_code",
+                                                 "signal", "message", "stderr", "time_clock", "attempts", "host_load"}));
+  EXPECT_EQ(keys(shown), (std::set<std::string>{"name", "group", "verdict", "score", "time_ms", "wall_ms",
+                                                "memory_kib", "exit_code", "signal", "message", "output_sha256",
+                                                "output_bytes", "time_method", "memory_method", "stderr"}));
+  for (const char* key : {"name", "verdict", "time_ms", "wall_ms", "memory_kib", "exit_code", "signal", "message", "stderr"})
+    EXPECT_EQ(graded[key], shown[key]) << key;
+  EXPECT_EQ(graded["verdict"], "WA");
+  EXPECT_EQ(graded["time_ms"], 30);
+  EXPECT_EQ(graded["stderr"], "trace");
+  EXPECT_EQ(graded["time_clock"], "wall");
+  EXPECT_EQ(graded["attempts"], 2);
+  EXPECT_EQ(shown["group"], "secret");
+  EXPECT_EQ(shown["output_bytes"], 7);
 }
 
 TEST(RecordJson, ParseRejectsGarbageWithAName) {

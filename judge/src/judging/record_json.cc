@@ -16,6 +16,14 @@ Json LimitsJson(const ProblemLimits& l) {
           {"output_kib", l.output_kib}};
 }
 
+// What one test's run was, under the same names in the grade report and in a stored
+// judging's document (the keys are sorted on output, so the order here is free).
+Json TestRunJson(const TestResult& t) {
+  return {{"name", t.name},       {"verdict", VerdictCode(t.verdict)}, {"message", t.message},
+          {"time_ms", t.cpu_ms},   {"wall_ms", t.wall_ms},              {"memory_kib", t.memory_kib},
+          {"signal", t.signal},    {"exit_code", t.exit_code},          {"stderr", t.stderr_tail}};
+}
+
 }  // namespace
 
 std::string DumpJson(const Json& doc, int indent) {
@@ -43,18 +51,9 @@ Json GradeReportJson(const JudgedSubmission& judged) {
   const Judging& j = judged.judging;
   Json tests = Json::array();
   for (const auto& t : j.tests) {
-    tests.push_back({{"name", t.name},
-                     {"verdict", std::string(VerdictCode(t.verdict))},
-                     {"time_ms", t.cpu_ms},
-                     {"wall_ms", t.wall_ms},
-                     {"memory_kib", t.memory_kib},
-                     {"exit_code", t.exit_code},
-                     {"signal", t.signal},
-                     {"message", t.message},
-                     {"stderr", t.stderr_tail},
-                     {"time_clock", t.time_clock},
-                     {"attempts", t.attempts},
-                     {"host_load", t.host_load}});
+    Json test = TestRunJson(t);
+    test.update({{"time_clock", t.time_clock}, {"attempts", t.attempts}, {"host_load", t.host_load}});
+    tests.push_back(std::move(test));
   }
   Json doc;
   doc["submission"] = judged.display_name;
@@ -83,21 +82,14 @@ Json SubmissionJson(const Submission& s) {
 }
 
 Json TestJson(const TestResult& t) {
-  return {{"name", t.name},
-          {"group", t.group},
-          {"verdict", VerdictCode(t.verdict)},
-          {"score", t.score},
-          {"time_ms", t.cpu_ms},
-          {"wall_ms", t.wall_ms},
-          {"memory_kib", t.memory_kib},
-          {"exit_code", t.exit_code},
-          {"signal", t.signal},
-          {"message", t.message},
-          {"output_sha256", t.output_sha256},
-          {"output_bytes", t.output_bytes},
-          {"time_method", t.time_method},
-          {"memory_method", t.memory_method},
-          {"stderr", t.stderr_tail}};
+  Json doc = TestRunJson(t);
+  doc.update({{"group", t.group},
+              {"score", t.score},
+              {"output_sha256", t.output_sha256},
+              {"output_bytes", t.output_bytes},
+              {"time_method", t.time_method},
+              {"memory_method", t.memory_method}});
+  return doc;
 }
 
 Json JudgingJson(const Judging& j) {
