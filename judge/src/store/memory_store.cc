@@ -14,8 +14,7 @@ using namespace store_internal;
 class MemoryStore final : public Store {
  public:
   Result<int64_t> AddSubmission(const Submission& submission) override {
-    Submission s = submission;
-    JUDGE_RETURN_IF_ERROR(PrepareSubmission(s));
+    JUDGE_ASSIGN_OR_RETURN(Submission s, PreparedSubmission(submission));
     std::lock_guard<std::mutex> lock(mu_);
     s.id = static_cast<int64_t>(submissions_.size()) + 1;
     submissions_.emplace(s.id, s);
@@ -31,7 +30,7 @@ class MemoryStore final : public Store {
     j.status = JudgingStatus::kRunning;
     j.started_unix_ms = NowUnixMs();
     j.tests_total = description.tests_total;  // known from the start (progress)
-    PrepareOwner(j.owner);
+    j.owner = PreparedOwner(j.owner);
     judgings_.emplace(j.id, j);
     return j.id;
   }

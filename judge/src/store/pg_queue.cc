@@ -21,8 +21,7 @@ class PgQueue final : public JobQueue {
 
   using JobQueue::Submit;
   Result<int64_t> Submit(const Submission& submission, std::string_view submitter, const SubmitCaps& caps) override {
-    Submission s = submission;
-    JUDGE_RETURN_IF_ERROR(PrepareSubmission(s));
+    JUDGE_ASSIGN_OR_RETURN(Submission s, PreparedSubmission(submission));
     return pool_->TransactionValue<int64_t>([&](PgConn& c) -> Result<int64_t> {
       JUDGE_RETURN_IF_ERROR(CheckCaps(c, submitter, caps, static_cast<int64_t>(s.source.size())));
       JUDGE_ASSIGN_OR_RETURN(int64_t id, PgInsertSubmission(c, s));

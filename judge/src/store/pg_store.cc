@@ -111,14 +111,12 @@ class PgStore final : public Store {
   explicit PgStore(std::shared_ptr<PgPool> pool) : pool_(std::move(pool)) {}
 
   Result<int64_t> AddSubmission(const Submission& submission) override {
-    Submission s = submission;
-    JUDGE_RETURN_IF_ERROR(PrepareSubmission(s));
+    JUDGE_ASSIGN_OR_RETURN(Submission s, PreparedSubmission(submission));
     return pool_->TransactionValue<int64_t>([&](PgConn& c) { return PgInsertSubmission(c, s); });
   }
 
   Result<int64_t> StartJudging(const Judging& nj) override {
-    JudgingOwner owner = nj.owner;
-    PrepareOwner(owner);
+    const JudgingOwner owner = PreparedOwner(nj.owner);
     return pool_->TransactionValue<int64_t>([&](PgConn& c) -> Result<int64_t> {
       JUDGE_RETURN_IF_ERROR(RequireSubmission(c, nj.submission_id));
       JUDGE_ASSIGN_OR_RETURN(PgResult r, c.Exec(

@@ -159,26 +159,8 @@ Result<FileIdentity> ReadIdentity(Db& db) {
   FileIdentity id;
   // The first read of the file: a file that is not SQLite fails here, before any
   // statement that could write to it.
-  auto pragma = [&](const char* sql, int32_t* out) -> Status {
-    sqlite3_stmt* stmt = nullptr;
-    int rc = sqlite3_prepare_v2(db.handle(), sql, -1, &stmt, nullptr);
-    if (rc == SQLITE_OK) {
-      rc = sqlite3_step(stmt);
-      if (rc == SQLITE_ROW) {
-        *out = sqlite3_column_int(stmt, 0);
-        rc = SQLITE_OK;
-      }
-    }
-    sqlite3_finalize(stmt);
-    if (rc == SQLITE_OK || rc == SQLITE_DONE) return Status::Ok();
-    if ((rc & 0xff) == SQLITE_NOTADB) {
-      return Status::Corrupt(db.path() +
-                             ": not a judge database: file is not SQLite (file is not a database)");
-    }
-    return db.Error(rc, "reading the database header");
-  };
-  JUDGE_RETURN_IF_ERROR(pragma("PRAGMA application_id", &id.application_id));
-  JUDGE_RETURN_IF_ERROR(pragma("PRAGMA user_version", &id.user_version));
+  JUDGE_RETURN_IF_ERROR(db.ReadHeaderInt("PRAGMA application_id", &id.application_id));
+  JUDGE_RETURN_IF_ERROR(db.ReadHeaderInt("PRAGMA user_version", &id.user_version));
   JUDGE_ASSIGN_OR_RETURN(auto q, db.Prepare(
       "SELECT count(*), max(name) FROM sqlite_master WHERE type = 'table' "
       "AND name NOT LIKE 'sqlite_%'"));

@@ -112,6 +112,30 @@ bool DeviceIsFull(const std::string& path) {
 
 }  // namespace
 
+int64_t Db::LastInsertRowId() { return static_cast<int64_t>(sqlite3_last_insert_rowid(db_)); }
+
+int64_t Db::ChangedRows() { return sqlite3_changes(db_); }
+
+bool Db::IsReadOnly() { return sqlite3_db_readonly(db_, "main") == 1; }
+
+Status Db::ReadHeaderInt(const char* sql, int32_t* out) {
+  sqlite3_stmt* stmt = nullptr;
+  int rc = sqlite3_prepare_v2(db_, sql, -1, &stmt, nullptr);
+  if (rc == SQLITE_OK) {
+    rc = sqlite3_step(stmt);
+    if (rc == SQLITE_ROW) {
+      *out = sqlite3_column_int(stmt, 0);
+      rc = SQLITE_OK;
+    }
+  }
+  sqlite3_finalize(stmt);
+  if (rc == SQLITE_OK || rc == SQLITE_DONE) return Status::Ok();
+  if ((rc & 0xff) == SQLITE_NOTADB) {
+    return Status::Corrupt(path_ + ": not a judge database: file is not SQLite (file is not a database)");
+  }
+  return Error(rc, "reading the database header");
+}
+
 Status Db::Error(int rc, std::string_view doing) {
   int primary = rc & 0xff;
   last_error_busy_ = (primary == SQLITE_BUSY || primary == SQLITE_LOCKED);

@@ -92,8 +92,20 @@ class Db {
   Db(const Db&) = delete;
   Db& operator=(const Db&) = delete;
 
-  sqlite3* handle() { return db_; }
   const std::string& path() const { return path_; }
+
+  // The rowid of this connection's last successful INSERT.
+  int64_t LastInsertRowId();
+  // The rows changed by this connection's last INSERT, UPDATE or DELETE.
+  int64_t ChangedRows();
+  // True when SQLite opened the main database read-only (a read-only path).
+  bool IsReadOnly();
+
+  // The first column of the first row of sql (a pragma of the file's header) into
+  // *out, left as it is when there is no row. Runs uncached: the first read of a file,
+  // so a file that is not SQLite is Corrupt ("<path>: not a judge database: file is
+  // not SQLite ...") before any statement that could write to it.
+  Status ReadHeaderInt(const char* sql, int32_t* out);
 
   // A statement from the cache (prepared on first use). The SQL must be a literal or
   // otherwise outlive the Db.
@@ -125,6 +137,9 @@ class Db {
 
   // "<path>: <doing>: <sqlite message>" for rc; remembers whether rc meant "busy".
   Status Error(int rc, std::string_view doing);
+  // Whether the last Error meant that another connection holds the database (busy
+  // or locked): worth trying again.
+  bool last_error_busy() const { return last_error_busy_; }
 
   void set_busy_deadline_ms(int64_t ms) { busy_deadline_ms_ = ms; }
 

@@ -7,8 +7,6 @@
 // expire them by moving the clock. A running row whose owner is on this host and
 // provably gone (OwnerIsAlive) is claimable at once: a restarted server resumes the
 // work its previous process held without waiting for leases to run out.
-#include <sqlite3.h>
-
 #include <functional>
 #include <mutex>
 #include <optional>
@@ -46,8 +44,7 @@ class SqliteQueue final : public JobQueue {
 
   using JobQueue::Submit;
   Result<int64_t> Submit(const Submission& submission, std::string_view submitter, const SubmitCaps& caps) override {
-    Submission s = submission;
-    JUDGE_RETURN_IF_ERROR(PrepareSubmission(s));
+    JUDGE_ASSIGN_OR_RETURN(Submission s, PreparedSubmission(submission));
     std::lock_guard<std::mutex> lock(mu_);
     // BEGIN IMMEDIATE: the count and the insert see no other writer in between.
     return db_->TransactionValue<int64_t>(true, [&]() -> Result<int64_t> {
@@ -291,7 +288,7 @@ class SqliteQueue final : public JobQueue {
       q->Bind(1, claim.submission_id).BindText(2, claim.token);
       bind_rest(*q);
       JUDGE_RETURN_IF_ERROR(q->Run(doing));
-      if (sqlite3_changes(db_->handle()) == 0) return LostClaim(claim, doing);
+      if (db_->ChangedRows() == 0) return LostClaim(claim, doing);
       return Status::Ok();
     });
   }

@@ -37,7 +37,7 @@ namespace judge::store_internal {
 Submission ReadSubmissionColumns(const Query& q) { return ReadSubmissionRow(q); }
 
 // The bytes go to `sources` once per SHA-256 (source_sha256 is checked against them
-// before: PrepareSubmission); the submission's own `source` stays empty.
+// before: PreparedSubmission); the submission's own `source` stays empty.
 Result<int64_t> InsertSubmission(Db& db, const Submission& s) {
   JUDGE_ASSIGN_OR_RETURN(auto src, db.Prepare(
       "INSERT INTO sources (sha256, source) VALUES (?1, ?2) ON CONFLICT (sha256) DO NOTHING"));
@@ -51,7 +51,7 @@ Result<int64_t> InsertSubmission(Db& db, const Submission& s) {
   q->BindText(4, s.source_sha256).BindText(5, s.language_id);
   q->BindText(6, s.compiler_version).Bind(7, s.created_unix_ms).Bind(8, static_cast<int64_t>(s.source.size()));
   JUDGE_RETURN_IF_ERROR(q->Run("storing a submission"));
-  return static_cast<int64_t>(sqlite3_last_insert_rowid(db.handle()));
+  return db.LastInsertRowId();
 }
 
 Result<Judging> LoadJudgingRow(Db& db, int64_t judging_id) {
@@ -94,15 +94,13 @@ class SqliteStore final : public Store {
   explicit SqliteStore(std::unique_ptr<Db> db) : db_(std::move(db)) {}
 
   Result<int64_t> AddSubmission(const Submission& submission) override {
-    Submission s = submission;
-    JUDGE_RETURN_IF_ERROR(PrepareSubmission(s));
+    JUDGE_ASSIGN_OR_RETURN(Submission s, PreparedSubmission(submission));
     std::lock_guard<std::mutex> lock(mu_);
     return db_->TransactionValue<int64_t>(true, [&] { return InsertSubmission(*db_, s); });
   }
 
   Result<int64_t> StartJudging(const Judging& nj) override {
-    JudgingOwner owner = nj.owner;
-    PrepareOwner(owner);
+    const JudgingOwner owner = PreparedOwner(nj.owner);
     std::lock_guard<std::mutex> lock(mu_);
     return db_->TransactionValue<int64_t>(true, [&]() -> Result<int64_t> {
       JUDGE_RETURN_IF_ERROR(RequireSubmission(nj.submission_id));
@@ -119,7 +117,7 @@ class SqliteStore final : public Store {
                  nj.sandbox_method, nj.judge_version, owner.pid, owner.host, owner.boot_id, owner.start_ticks,
                  nj.tests_total);
       JUDGE_RETURN_IF_ERROR(q->Run("starting a judging"));
-      return static_cast<int64_t>(sqlite3_last_insert_rowid(db_->handle()));
+      return db_->LastInsertRowId();
     });
   }
 
@@ -331,9 +329,7 @@ Status EnableWal(Db& db) {
       }
       return Status::Ok();
     }
-    const int code = sqlite3_extended_errcode(db.handle()) & 0xff;
-    if ((code != SQLITE_BUSY && code != SQLITE_LOCKED) ||
-        std::chrono::steady_clock::now() >= deadline) {
+    if (!db.last_error_busy() || std::chrono::steady_clock::now() >= deadline) {
       return row.status();
     }
     q.reset();
@@ -355,7 +351,7 @@ Result<std::unique_ptr<Store>> OpenStoreWithMigrations(const std::string& path,
     JUDGE_ASSIGN_OR_RETURN(FileIdentity identity, ReadIdentity(*db));
     return CheckIdentity(path, identity, latest);
   }));
-  if (sqlite3_db_readonly(db->handle(), "main") == 1) {
+  if (db->IsReadOnly()) {
     return Status::IoError(path + ": database is on a read-only path: SQLite opened it read-only");
   }
   JUDGE_RETURN_IF_ERROR(EnableWal(*db));

@@ -18,7 +18,7 @@ namespace judge::store_internal {
 // Statement-level helpers the store and the queue (sqlite_queue.cc) share, so a row
 // is written and read one way. Call them inside a Db transaction.
 Submission ReadSubmissionColumns(const Query& q);  // JUDGE_SUBMISSION_COLUMNS_NO_SOURCE
-// Inserts a submission already checked by PrepareSubmission; returns its id.
+// Inserts a submission already checked by PreparedSubmission; returns its id.
 Result<int64_t> InsertSubmission(Db& db, const Submission& prepared);
 // The judging row as stored (status not adjusted), without tests.
 Result<Judging> LoadJudgingRow(Db& db, int64_t judging_id);

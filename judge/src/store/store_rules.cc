@@ -10,7 +10,7 @@ int64_t NowUnixMs() {
       .count();
 }
 
-Status PrepareSubmission(Submission& s) {
+Result<Submission> PreparedSubmission(Submission s) {
   const std::string what = "submission '" + s.file_name + "'";
   if (s.problem_id.empty()) return Status::InvalidArgument(what + ": problem id is empty");
   if (s.file_name.empty()) return Status::InvalidArgument("submission: file name is empty");
@@ -24,11 +24,11 @@ Status PrepareSubmission(Submission& s) {
                                    ")");
   }
   if (s.created_unix_ms == 0) s.created_unix_ms = NowUnixMs();
-  return Status::Ok();
+  return s;
 }
 
-void PrepareOwner(JudgingOwner& owner) {
-  if (owner.pid == 0) owner = CurrentProcessOwner();
+JudgingOwner PreparedOwner(const JudgingOwner& owner) {
+  return owner.pid == 0 ? CurrentProcessOwner() : owner;
 }
 
 Status CheckTestResult(int64_t judging_id, const TestResult& test) {

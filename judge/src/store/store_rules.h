@@ -15,13 +15,13 @@ namespace judge::store_internal {
 // Milliseconds since the epoch (system clock).
 int64_t NowUnixMs();
 
-// Checks a submission about to be stored and fills what the store fills:
+// A submission about to be stored, checked, with what the store fills filled in:
 // source_sha256 when empty, created_unix_ms when 0. Rejects an empty problem id,
 // file name or language id, and a source_sha256 that is not the source's.
-Status PrepareSubmission(Submission& submission);
+Result<Submission> PreparedSubmission(Submission submission);
 
-// Fills the owner (the calling process) when the caller left it empty.
-void PrepareOwner(JudgingOwner& owner);
+// The owner as given, or the calling process when the caller left it empty.
+JudgingOwner PreparedOwner(const JudgingOwner& owner);
 
 // Copies a judging's description (id, submission, start, plugin, checker, limits,
 // sandbox method, judge version, owner) from `from` into *to; the outcome fields of
