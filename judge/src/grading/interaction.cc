@@ -36,19 +36,37 @@ void DrainToEnd(int fd) {
   }
 }
 
+// The interaction's two pipes, both ends close-on-exec; on failure none is left open.
+Status MakePipes(int to_interactor[2], int to_submission[2]) {
+  if (::pipe2(to_interactor, O_CLOEXEC) != 0) return ErrnoStatus(errno, "cannot create the interaction's pipes");
+  if (::pipe2(to_submission, O_CLOEXEC) != 0) {
+    Status error = ErrnoStatus(errno, "cannot create the interaction's pipes");
+    ::close(to_interactor[0]);
+    ::close(to_interactor[1]);
+    return error;
+  }
+  return Status::Ok();
+}
+
+// Whether the interactor ended first: by the sandbox's own end times when both runs
+// have them (a killed submission ended when it was stopped, before its Run()
+// returned), else by the order the runs returned in (the *_end_ns). A submission
+// killed by SIGPIPE wrote to an interactor that was gone.
+bool InteractorEndedFirst(const InteractionRuns& out, int64_t interactor_end_ns, int64_t submission_end_ns) {
+  if (out.submission.ok() && out.submission->signal == SIGPIPE) return true;
+  if (out.submission.ok() && out.interactor.ok() && out.submission->end_monotonic_ns > 0 &&
+      out.interactor->end_monotonic_ns > 0)
+    return out.interactor->end_monotonic_ns < out.submission->end_monotonic_ns;
+  return interactor_end_ns < submission_end_ns;
+}
+
 }  // namespace
 
 InteractionRuns RunInteraction(Sandbox* sandbox, RunSpec submission, ToolProgram* interactor, ToolRun run) {
   InteractionRuns out;
   int to_interactor[2], to_submission[2];
-  if (::pipe2(to_interactor, O_CLOEXEC) != 0) {
-    out.submission = ErrnoStatus(errno, "cannot create the interaction's pipes");
-    return out;
-  }
-  if (::pipe2(to_submission, O_CLOEXEC) != 0) {
-    out.submission = ErrnoStatus(errno, "cannot create the interaction's pipes");
-    ::close(to_interactor[0]);
-    ::close(to_interactor[1]);
+  if (Status piped = MakePipes(to_interactor, to_submission); !piped.ok()) {
+    out.submission = std::move(piped);
     return out;
   }
   // The judge keeps a read end of the interactor's output: once the submission is gone,
@@ -97,15 +115,7 @@ InteractionRuns RunInteraction(Sandbox* sandbox, RunSpec submission, ToolProgram
   const int64_t submission_end_ns = MonotonicNs();
   DrainToEnd(drain.get());  // until the interactor closes its output (it exits)
   other.join();
-  // The sandbox's own end times when both have them (a killed submission ended when it
-  // was stopped, before its Run() returned); else the order the runs returned in.
-  if (out.submission.ok() && out.interactor.ok() && out.submission->end_monotonic_ns > 0 &&
-      out.interactor->end_monotonic_ns > 0)
-    out.interactor_first = out.interactor->end_monotonic_ns < out.submission->end_monotonic_ns;
-  else
-    out.interactor_first = interactor_end_ns < submission_end_ns;
-  // Killed by SIGPIPE: it wrote to an interactor that was gone.
-  if (out.submission.ok() && out.submission->signal == SIGPIPE) out.interactor_first = true;
+  out.interactor_first = InteractorEndedFirst(out, interactor_end_ns, submission_end_ns);
   return out;
 }
 

@@ -101,8 +101,10 @@ const char* OpName(Op op) {
 
 std::string LoadedPlugin::Name() const { return "plugin '" + id_ + "' (" + path_ + ")"; }
 
-Result<std::shared_ptr<const LoadedPlugin>> LoadedPlugin::Open(const std::string& path,
-                                                               const std::string& expected_id) {
+namespace {
+
+// The first steps of docs/plugins.md's table: the file exists and is a regular file.
+Status CheckPluginFile(const std::string& path, const std::string& expected_id) {
   struct stat st;
   if (::stat(path.c_str(), &st) != 0) {
     std::string id = expected_id.empty() ? std::filesystem::path(path).stem().string() : expected_id;
@@ -110,20 +112,11 @@ Result<std::shared_ptr<const LoadedPlugin>> LoadedPlugin::Open(const std::string
                             " (set JUDGE_PLUGIN_DIR or rebuild)");
   }
   if (!S_ISREG(st.st_mode)) return Status::Internal(path + ": expected a shared library file, found a directory or special file");
+  return Status::Ok();
+}
 
-  // RTLD_NOW: unresolved symbols fail here, not in the middle of a check.
-  // RTLD_LOCAL: plugins cannot see (or clash with) each other's symbols.
-  dlerror();
-  void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
-  if (!handle) {
-    const char* err = dlerror();
-    return Status::Internal(path + ": dlopen: expected a loadable shared library, found: " +
-                                   (err ? err : "unknown error"));
-  }
-  std::shared_ptr<LoadedPlugin> plugin(new LoadedPlugin());
-  plugin->handle_ = handle;  // closed by the destructor on every error below
-  plugin->path_ = path;
-
+// Finds and calls the entry point of the library `handle` (opened from path).
+Result<const judge_plugin_info*> CallEntry(const std::string& path, void* handle) {
   dlerror();
   void* sym = ::dlsym(handle, JUDGE_PLUGIN_ENTRY_NAME);
   if (!sym)
@@ -144,37 +137,64 @@ Result<std::shared_ptr<const LoadedPlugin>> LoadedPlugin::Open(const std::string
     return Status::Internal(path + ": " JUDGE_PLUGIN_ENTRY_NAME
                                           "(): expected a plugin info pointer, found NULL"
                                           " (the plugin could not initialise)");
-  if (info->abi_version != JUDGE_PLUGIN_ABI_VERSION)
+  return info;
+}
+
+// The checks of what the entry returned, in the table's order: ABI version, struct
+// size, the plugin's own init_error, id and version, callbacks, the expected id.
+Status CheckInfo(const std::string& path, const judge_plugin_info& info, const std::string& expected_id) {
+  if (info.abi_version != JUDGE_PLUGIN_ABI_VERSION)
     return Status::Internal(path + ": ABI version: expected " +
                                    std::to_string(JUDGE_PLUGIN_ABI_VERSION) + ", found " +
-                                   std::to_string(info->abi_version));
+                                   std::to_string(info.abi_version));
   // Fields past struct_size do not exist in this plugin: check before reading them.
-  if (info->struct_size < kV1StructSize)
+  if (info.struct_size < kV1StructSize)
     return Status::Internal(path + ": struct size: expected at least " +
                                    std::to_string(kV1StructSize) + " bytes (ABI v1), found " +
-                                   std::to_string(info->struct_size));
+                                   std::to_string(info.struct_size));
   // A plugin built before init_error existed has no such field: read it only when there.
-  constexpr size_t kInitErrorEnd = offsetof(judge_plugin_info, init_error) + sizeof(info->init_error);
-  if (info->struct_size >= kInitErrorEnd && info->init_error)
+  constexpr size_t kInitErrorEnd = offsetof(judge_plugin_info, init_error) + sizeof(info.init_error);
+  if (info.struct_size >= kInitErrorEnd && info.init_error)
     return Status::Internal(path + ": the plugin could not initialise: " +
-                                   std::string(info->init_error).substr(0, 1024));
-  if (!info->id || !*info->id) return Status::Internal(path + ": id: expected a non-empty string, found " + (info->id ? "\"\"" : "NULL"));
-  if (!info->version) return Status::Internal(path + ": version: expected a string, found NULL");
+                                   std::string(info.init_error).substr(0, 1024));
+  if (!info.id || !*info.id) return Status::Internal(path + ": id: expected a non-empty string, found " + (info.id ? "\"\"" : "NULL"));
+  if (!info.version) return Status::Internal(path + ": version: expected a string, found NULL");
   const std::pair<const char*, const void*> callbacks[] = {
-      {"solve", reinterpret_cast<const void*>(info->solve)},
-      {"check", reinterpret_cast<const void*>(info->check)},
-      {"validate", reinterpret_cast<const void*>(info->validate)},
-      {"generate", reinterpret_cast<const void*>(info->generate)},
+      {"solve", reinterpret_cast<const void*>(info.solve)},
+      {"check", reinterpret_cast<const void*>(info.check)},
+      {"validate", reinterpret_cast<const void*>(info.validate)},
+      {"generate", reinterpret_cast<const void*>(info.generate)},
   };
   for (const auto& [name, fn] : callbacks)
     if (!fn)
       return Status::Internal(path + ": callback " + name + ": expected a function, found NULL");
-  std::string id(info->id);
-  if (!expected_id.empty() && id != expected_id)
+  if (!expected_id.empty() && info.id != expected_id)
     return Status::Internal(path + ": id: expected '" + expected_id +
-                                   "' (the package's plugin), found '" + id + "'");
+                                   "' (the package's plugin), found '" + info.id + "'");
+  return Status::Ok();
+}
+
+}  // namespace
+
+Result<std::shared_ptr<const LoadedPlugin>> LoadedPlugin::Open(const std::string& path,
+                                                               const std::string& expected_id) {
+  JUDGE_RETURN_IF_ERROR(CheckPluginFile(path, expected_id));
+  // RTLD_NOW: unresolved symbols fail here, not in the middle of a check.
+  // RTLD_LOCAL: plugins cannot see (or clash with) each other's symbols.
+  dlerror();
+  void* handle = ::dlopen(path.c_str(), RTLD_NOW | RTLD_LOCAL);
+  if (!handle) {
+    const char* err = dlerror();
+    return Status::Internal(path + ": dlopen: expected a loadable shared library, found: " +
+                                   (err ? err : "unknown error"));
+  }
+  std::shared_ptr<LoadedPlugin> plugin(new LoadedPlugin());
+  plugin->handle_ = handle;  // closed by the destructor on every error below
+  plugin->path_ = path;
+  JUDGE_ASSIGN_OR_RETURN(const judge_plugin_info* info, CallEntry(path, handle));
+  JUDGE_RETURN_IF_ERROR(CheckInfo(path, *info, expected_id));
   plugin->info_ = info;
-  plugin->id_ = std::move(id);
+  plugin->id_ = info->id;
   plugin->version_ = info->version;
   return std::shared_ptr<const LoadedPlugin>(std::move(plugin));
 }
