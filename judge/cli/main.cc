@@ -2,9 +2,7 @@
 //
 // Only the subcommand named on the command line is registered with CLI11 (all of them
 // for top-level help or a mistyped name): building every subcommand's options is work
-// a `judge run` would otherwise pay at each start.
-#include <CLI/CLI.hpp>
-
+// a `judge run` would otherwise pay at each start. CLI11 comes through commands.h.
 #include <cstring>
 
 #include "cli_util.h"

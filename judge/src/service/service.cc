@@ -118,6 +118,19 @@ WorkerContext MakeWorkerContext(JobQueue* queue, Loaded* loaded, EventHub* hub, 
   return ctx;
 }
 
+// The --token-file's tokens, or none (everyone is admin: a warning when the server can
+// be reached from other machines).
+Result<std::optional<AccessTokens>> LoadTokens(const ServeOptions& o, const ListenAddress& listen,
+                                               const ServiceLog& log) {
+  if (!o.token_file.empty()) {
+    JUDGE_ASSIGN_OR_RETURN(AccessTokens tokens, AccessTokens::Load(o.token_file));
+    return std::optional<AccessTokens>(std::move(tokens));
+  }
+  if (!IsLoopback(listen.host) && log)
+    log("warning: listening on " + o.listen + " without --token-file: whoever reaches it is an admin");
+  return std::optional<AccessTokens>();
+}
+
 void WaitForStop(const std::atomic<bool>* stop) {
   while (!stop->load()) std::this_thread::sleep_for(std::chrono::milliseconds(100));
 }
@@ -132,12 +145,7 @@ Status Serve(const ServeOptions& o, const std::atomic<bool>* stop,
   JUDGE_RETURN_IF_ERROR(CheckConnectionLimits(o));
   JUDGE_ASSIGN_OR_RETURN(Loaded loaded, LoadProblemsAndLanguages(o.problems_dir, o.languages_file, stop, log));
   if (stop->load()) return Status::Ok();  // told to stop while loading: nothing to serve
-  std::optional<AccessTokens> tokens;
-  if (!o.token_file.empty()) {
-    JUDGE_ASSIGN_OR_RETURN(tokens, AccessTokens::Load(o.token_file));
-  } else if (!IsLoopback(listen.host) && log) {
-    log("warning: listening on " + o.listen + " without --token-file: whoever reaches it is an admin");
-  }
+  JUDGE_ASSIGN_OR_RETURN(std::optional<AccessTokens> tokens, LoadTokens(o, listen, log));
   JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<JobQueue> queue, OpenQueue(o));
   EventHub hub;  // outlives the server and the workers (declared before them)
   RateLimiter limiter(o.rate_per_second, o.rate_burst, SystemClock());
