@@ -144,6 +144,43 @@ void OnExit(int status, void*) {
 // What a child runs: a plugin call, or the load probe.
 using ChildWork = std::function<RawOutcome()>;
 
+// The child's resource limits: no core file, CPU time (SIGXCPU at the limit's second,
+// SIGKILL a second later), and address space of the parent's size plus the memory
+// limit (not under ASan, whose shadow memory reserves terabytes of address space).
+void SetChildLimits(const PluginCallLimits& limits, int64_t parent_vm_bytes) {
+  struct rlimit core{0, 0};
+  ::setrlimit(RLIMIT_CORE, &core);
+  rlim_t cpu_s = static_cast<rlim_t>((limits.cpu_time_ms + 999) / 1000);
+  if (cpu_s < 1) cpu_s = 1;
+  struct rlimit cpu{cpu_s, cpu_s + 1};  // SIGXCPU at the soft limit, SIGKILL a second later
+  ::setrlimit(RLIMIT_CPU, &cpu);
+#ifndef JUDGE_PLUGIN_HOST_ASAN
+  if (parent_vm_bytes > 0) {
+    rlim_t as = static_cast<rlim_t>(parent_vm_bytes) + static_cast<rlim_t>(limits.memory_kib) * 1024;
+    struct rlimit mem{as, as};
+    ::setrlimit(RLIMIT_AS, &mem);
+  }
+#else
+  (void)parent_vm_bytes;
+#endif
+}
+
+// The child's answer to the parent on kChildFd: header, output, message, trailer.
+// False when the parent stopped reading.
+bool WriteFrame(const RawOutcome& raw) {
+  FrameHeader h{};
+  h.magic = kFrameMagic;
+  h.status = raw.status;
+  h.verdict = raw.verdict;
+  h.flags = (raw.out_overflow ? 1u : 0u) | (raw.message_truncated ? 2u : 0u);
+  h.score = raw.score;
+  h.out_size = raw.out.size();
+  h.message_size = raw.message.size();
+  return WriteAll(kChildFd, &h, sizeof(h)) && WriteAll(kChildFd, raw.out.data(), raw.out.size()) &&
+         WriteAll(kChildFd, raw.message.data(), raw.message.size()) &&
+         WriteAll(kChildFd, &kTrailer, sizeof(kTrailer));
+}
+
 // Runs in the child: never returns.
 [[noreturn]] void RunChild(int pipe_fd, pid_t parent, const ChildWork& work, const PluginCallLimits& limits,
                            int64_t parent_vm_bytes) {
@@ -174,37 +211,10 @@ using ChildWork = std::function<RawOutcome()>;
     for (long i = kChildFd + 1; i < (max_fd > 0 ? max_fd : 1024); ++i) ::close(static_cast<int>(i));
   }
 
-  struct rlimit core{0, 0};
-  ::setrlimit(RLIMIT_CORE, &core);
-  rlim_t cpu_s = static_cast<rlim_t>((limits.cpu_time_ms + 999) / 1000);
-  if (cpu_s < 1) cpu_s = 1;
-  struct rlimit cpu{cpu_s, cpu_s + 1};  // SIGXCPU at the soft limit, SIGKILL a second later
-  ::setrlimit(RLIMIT_CPU, &cpu);
-#ifndef JUDGE_PLUGIN_HOST_ASAN
-  if (parent_vm_bytes > 0) {
-    rlim_t as = static_cast<rlim_t>(parent_vm_bytes) + static_cast<rlim_t>(limits.memory_kib) * 1024;
-    struct rlimit mem{as, as};
-    ::setrlimit(RLIMIT_AS, &mem);
-  }
-#else
-  (void)parent_vm_bytes;
-#endif
+  SetChildLimits(limits, parent_vm_bytes);
   ::on_exit(&OnExit, nullptr);
-
-  RawOutcome raw = work();
-
-  FrameHeader h{};
-  h.magic = kFrameMagic;
-  h.status = raw.status;
-  h.verdict = raw.verdict;
-  h.flags = (raw.out_overflow ? 1u : 0u) | (raw.message_truncated ? 2u : 0u);
-  h.score = raw.score;
-  h.out_size = raw.out.size();
-  h.message_size = raw.message.size();
-  bool ok = WriteAll(kChildFd, &h, sizeof(h)) && WriteAll(kChildFd, raw.out.data(), raw.out.size()) &&
-            WriteAll(kChildFd, raw.message.data(), raw.message.size()) &&
-            WriteAll(kChildFd, &kTrailer, sizeof(kTrailer));
-  ::_exit(ok ? 0 : 125);
+  const bool written = WriteFrame(work());
+  ::_exit(written ? 0 : 125);
 }
 
 // Decodes a complete frame; false when it is not one.
