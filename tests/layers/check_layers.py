@@ -27,8 +27,8 @@ ALLOWED = {
 }
 
 # A public header's area is its folder, judge/include/judge/<area>/. Only the plugin ABI
-# and its verdict codes stay at the top (DESIGN.md names judge/plugin_abi.h): they are the
-# base layer that plugins include.
+# and its verdict codes stay at the top (docs/architecture.md): they are the base layer
+# that plugins include.
 TOP_LEVEL = {"plugin_abi.h": "base", "verdict.h": "base"}
 
 INCLUDE = re.compile(r'^\s*#\s*include\s+"judge/([^"]+)"', re.M)

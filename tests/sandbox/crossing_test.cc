@@ -1,4 +1,4 @@
-// Nothing crosses runs (DESIGN.md, "Sandbox"): for each channel a hostile program
+// Nothing crosses runs (docs/sandbox.md, "Sessions"): for each channel a hostile program
 // could pass a byte through (tests/sandbox/hostile/crossing.c), a writer runs, and a
 // later reader must print what a reader prints in a fresh sandbox: the next test of the
 // same session, the next submission (another session on the same slot), and another
