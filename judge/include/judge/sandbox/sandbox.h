@@ -1,7 +1,7 @@
 // The sandbox: runs one untrusted program under limits and measures it.
 //
 // The grader only sees this interface, so it is tested with a fake (no processes).
-// The Linux implementation (sandbox/linux_sandbox.h) uses namespaces, cgroups
+// The Linux implementation (judge/src/sandbox/linux_sandbox.cc) uses namespaces, cgroups
 // (v2, else v1, else rlimits + /proc polling), an unprivileged uid and seccomp.
 //
 // Two kinds of failure are kept apart:
