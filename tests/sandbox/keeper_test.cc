@@ -150,14 +150,14 @@ TEST_F(KeeperTest, AHelloOfAnotherVersionIsAnsweredWithTheKeepersName) {
   sandbox::KeeperHello hello;
   hello.version = sandbox::kKeeperProtocolVersion - 1;
   ASSERT_TRUE(sandbox::SendMessage(fd, &hello, sizeof hello, nullptr, 0));
-  std::string reply;
-  std::vector<int> fds;
-  int rc = sandbox::ReceiveMessage(fd, 1024, &reply, &fds);
+  char reply[1024];
+  int fds[sandbox::kMaxMessageFds];
+  int count = 0;
+  const ssize_t n = sandbox::ReceiveMessage(fd, reply, sizeof reply, fds, &count);
   ::close(fd);
-  ASSERT_EQ(rc, 1) << "no answer to a hello of another version";
-  ASSERT_EQ(reply.size(), sizeof(sandbox::KeeperWelcome));
+  ASSERT_EQ(n, static_cast<ssize_t>(sizeof(sandbox::KeeperWelcome))) << "no welcome to a hello of another version";
   sandbox::KeeperWelcome w;
-  std::memcpy(&w, reply.data(), sizeof w);
+  std::memcpy(&w, reply, sizeof w);
   EXPECT_EQ(w.version, sandbox::kKeeperProtocolVersion);
   std::vector<int> keepers = KeepersOf(JUDGE_SANDBOX_KEEPER_BUILD_PATH);
   EXPECT_NE(std::find(keepers.begin(), keepers.end(), w.pid), keepers.end()) << "pid " << w.pid;
@@ -176,13 +176,15 @@ TEST_F(KeeperTest, AHelloNamingAnotherBinaryIsRefused) {
   ASSERT_NE(hello.binary.ino, 0u);
   hello.binary.ino += 1;
   ASSERT_TRUE(sandbox::SendMessage(fd, &hello, sizeof hello, nullptr, 0));
-  std::string reply;
-  std::vector<int> fds;
-  ASSERT_EQ(sandbox::ReceiveMessage(fd, 1024, &reply, &fds), 1) << "no answer to the hello";
-  EXPECT_EQ(reply.size(), sizeof(sandbox::KeeperWelcome));
+  char reply[1024];
+  int fds[sandbox::kMaxMessageFds];
+  int count = 0;
+  EXPECT_EQ(sandbox::ReceiveMessage(fd, reply, sizeof reply, fds, &count),
+            static_cast<ssize_t>(sizeof(sandbox::KeeperWelcome)))
+      << "no welcome to the hello";
   struct pollfd p = {fd, POLLIN, 0};
   ASSERT_EQ(::poll(&p, 1, 5000), 1) << "the keeper kept the connection of a hello naming another binary";
-  EXPECT_EQ(sandbox::ReceiveMessage(fd, 1024, &reply, &fds), 0) << "expected the connection dropped";
+  EXPECT_EQ(sandbox::ReceiveMessage(fd, reply, sizeof reply, fds, &count), 0) << "expected the connection dropped";
   ::close(fd);
 }
 
