@@ -4,7 +4,9 @@
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <signal.h>
+#include <linux/kcmp.h>
 #include <sys/mman.h>
+#include <sys/syscall.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -15,6 +17,7 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -215,5 +218,32 @@ TEST_F(KeeperTest, TheProgramRunsWithTheDefaultSchedulerSlice) {
   }
 }
 
+// The run's init is a copy of its keeper, not a sharer of its memory: what an init
+// writes (its stack, errno, a corrupted table) cannot reach the keeper that serves the
+// next run, or another contestant's. Each init the keepers have prepared has a memory
+// of its own (kcmp KCMP_VM). With CLONE_VM the two compare equal.
+TEST_F(KeeperTest, AnInitHasMemoryOfItsOwn) {
+  int fd = -1;
+  ASSERT_NO_FATAL_FAILURE(ConnectToAStartedKeeper(&fd));  // after a run: the next init is prepared
+  sandbox::KeeperHello hello;
+  hello.binary = sandbox::BinaryAt(JUDGE_SANDBOX_KEEPER_BUILD_PATH);
+  ASSERT_TRUE(sandbox::SendMessage(fd, &hello, sizeof hello, nullptr, 0));
+  sandbox::KeeperWelcome w;
+  int fds[sandbox::kMaxMessageFds];
+  int count = 0;
+  const ssize_t n = sandbox::ReceiveMessage(fd, &w, sizeof w, fds, &count);
+  ASSERT_EQ(n, static_cast<ssize_t>(sizeof w)) << "no welcome";
+  const std::string children = "/proc/" + std::to_string(w.pid) + "/task/" + std::to_string(w.pid) + "/children";
+  int init = 0;
+  for (int i = 0; i < 500 && init == 0; ++i) {
+    std::istringstream(ReadAll(children)) >> init;
+    if (init == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+  }
+  ASSERT_GT(init, 0) << "keeper " << w.pid << " prepared no init";
+  const long same = ::syscall(SYS_kcmp, w.pid, init, KCMP_VM, 0, 0);
+  ::close(fd);
+  ASSERT_GE(same, 0) << std::strerror(errno);
+  EXPECT_NE(same, 0) << "init " << init << " shares the memory of its keeper " << w.pid;
+}
 }  // namespace
 }  // namespace judge::testing
