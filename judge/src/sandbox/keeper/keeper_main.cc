@@ -375,6 +375,7 @@ int main(int argc, char** argv) {
   if (listener > 3) syscall(SYS_close_range, 3u, static_cast<unsigned>(listener - 1), 0u);
   DefaultSignals();  // nothing the starting judge ignored or blocked lingers
   EmptyInheritedCapabilitySets();
+  setpriority(PRIO_PROCESS, 0, 0);  // nor the starting judge's nice: the keeper serves every judge
   ShortenSchedulerSlice();
   signal(SIGPIPE, SIG_IGN);
   return Loop(listener);
