@@ -28,9 +28,10 @@ namespace judge {
 // What a testlib program's points (exit 7, testlib's quitp) make of a test:
 //  - kPartial: a partial test (WA) reporting the points, as the judge reads a testlib
 //    checker in a package of the Kattis family, whose tests are pass-fail;
-//  - kAccepted: an accepted test scored with the points, as Polygon and Codeforces read
-//    them (testlib counts the outcome `_points` with `_ok` as a valid answer, and a
-//    Polygon problem scores a test with its checker's points).
+//  - kAccepted: an accepted test scored with the points, as the judge reads a Polygon
+//    package's checker (testlib counts the outcome `_points` with `_ok` as a valid
+//    answer, and a Polygon problem scores a test with its checker's points;
+//    docs/problem-format.md, "Polygon packages").
 enum class TestlibPoints { kPartial, kAccepted };
 
 // score_file: read score.txt (validation: custom score, or a 2023-07 scoring problem).
