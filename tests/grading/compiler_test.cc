@@ -119,6 +119,23 @@ TEST(Compiler, RunsTheCompilerInTheSandboxWithTheCompileLimits) {
   EXPECT_EQ(r->cpu_ms, 300);
 }
 
+// The profile's compile_dirs are the compile's extra read-only mounts, where they are
+// on the host.
+TEST(Compiler, TheProfilesCompileDirsAreShownReadOnly) {
+  Fixture f;
+  FakeSandbox sandbox(FakeCompile);
+  Compiler compiler(&sandbox, f.Options(false));
+  LanguageProfile profile = CppProfile();
+  profile.compile_dirs = {"/var/lib/ghc"};
+  auto r = compiler.Compile(f.Source("a.cpp", "int main(){}"), profile, f.Work());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(sandbox.specs.size(), 1u);
+  ASSERT_EQ(sandbox.specs[0].mounts.size(), 1u);
+  EXPECT_EQ(sandbox.specs[0].mounts[0].host_path, "/var/lib/ghc");
+  EXPECT_EQ(sandbox.specs[0].mounts[0].inside_path, "");
+  EXPECT_FALSE(sandbox.specs[0].mounts[0].writable);
+}
+
 TEST(Compiler, ACompilerErrorIsCompileErrorWithTheLog) {
   Fixture f;
   FakeSandbox sandbox(FakeCompile);

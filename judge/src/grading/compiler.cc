@@ -237,6 +237,7 @@ Result<RunSpec> Compiler::CompileSpec(const LanguageProfile& profile, const std:
     spec.argv[0] = *exe;
   }
   spec.work_dir = dir;
+  for (const auto& d : profile.compile_dirs) spec.mounts.push_back(SandboxMount{d, "", false});
   spec.stdout_path = work_dir + "/compile.stdout";
   spec.stderr_path = work_dir + "/compile.stderr";
   spec.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "HOME=" + dir, "TMPDIR=" + dir};
