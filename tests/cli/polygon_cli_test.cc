@@ -10,6 +10,7 @@
 
 #include <filesystem>
 #include <fstream>
+#include <map>
 #include <nlohmann/json.hpp>
 
 #include "cli_util.h"
@@ -203,6 +204,28 @@ TEST(PolygonCli, CheckerAndValidatorTestsAreRun) {
   JudgeDir sb3;
   const std::string invalid = CopyPackage(sb3, "<test verdict=\"invalid\"/>", "<test verdict=\"valid\"/>");
   EXPECT_EQ(sb3.Judge({"verify", invalid, "--json"}, CacheIn(sb3)).exit_code, 1);
+}
+
+// A Polygon checker's points (testlib's quitp, exit 7) pass the test, scored with the
+// points, as Polygon reads them: in tests/packages/polygon a proper divisor other than
+// the jury's gets 1 point. (A checker in a package of the Kattis family keeps exit 7 a
+// partial test: PackagesCli.TestlibCheckerExitCodesPointsAndMessages.)
+TEST(PolygonCli, CheckerPointsPassTheTest) {
+  JudgeDir sb;
+  const std::string pkg = std::string(JUDGE_TEST_PACKAGES_DIR) + "/polygon";
+  Ran g = sb.Judge({"grade", pkg, pkg + "/solutions/largest.py", "--json", "--no-db"}, CacheIn(sb));
+  ASSERT_EQ(g.exit_code, 0) << g.out << g.err;
+  json doc = ParseRun(g);
+  EXPECT_EQ(doc["verdict"], "AC") << doc.dump();
+  std::map<std::string, json> test;
+  for (const auto& t : doc["tests"]) test[t["name"].get<std::string>()] = t;
+  ASSERT_EQ(test.size(), 4u) << doc.dump();
+  // 12: the jury's 2, this 6, a point: AC with the checker's words, not "partial".
+  EXPECT_EQ(test["tests/01"]["verdict"], "AC") << doc.dump();
+  EXPECT_EQ(test["tests/01"]["message"], "points 1.000000 6 divides 12 (the jury's is 2)") << doc.dump();
+  // 7 is prime: the jury's answer, ok without points.
+  EXPECT_EQ(test["tests/02"]["verdict"], "AC") << doc.dump();
+  EXPECT_EQ(test["tests/02"]["message"].get<std::string>().find("points"), std::string::npos) << doc.dump();
 }
 
 }  // namespace

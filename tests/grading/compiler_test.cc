@@ -5,8 +5,12 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <atomic>
+#include <chrono>
+#include <thread>
+
 #include "fakes.h"
-#include "wall_clock_retry.h"  // kWallRetries
+#include "wall_clock_retry.h"  // kWallRetries, kWallRetryPauseMs
 
 namespace judge {
 namespace {
@@ -115,6 +119,23 @@ TEST(Compiler, RunsTheCompilerInTheSandboxWithTheCompileLimits) {
   EXPECT_EQ(r->cpu_ms, 300);
 }
 
+// The profile's compile_dirs are the compile's extra read-only mounts, where they are
+// on the host.
+TEST(Compiler, TheProfilesCompileDirsAreShownReadOnly) {
+  Fixture f;
+  FakeSandbox sandbox(FakeCompile);
+  Compiler compiler(&sandbox, f.Options(false));
+  LanguageProfile profile = CppProfile();
+  profile.compile_dirs = {"/var/lib/ghc"};
+  auto r = compiler.Compile(f.Source("a.cpp", "int main(){}"), profile, f.Work());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_EQ(sandbox.specs.size(), 1u);
+  ASSERT_EQ(sandbox.specs[0].mounts.size(), 1u);
+  EXPECT_EQ(sandbox.specs[0].mounts[0].host_path, "/var/lib/ghc");
+  EXPECT_EQ(sandbox.specs[0].mounts[0].inside_path, "");
+  EXPECT_FALSE(sandbox.specs[0].mounts[0].writable);
+}
+
 TEST(Compiler, ACompilerErrorIsCompileErrorWithTheLog) {
   Fixture f;
   FakeSandbox sandbox(FakeCompile);
@@ -204,6 +225,47 @@ TEST(Compiler, AWallClockStopWithItsCpuUnderTheLimitIsCompiledAgain) {
                         "6500 ms CPU); host load "),
             std::string::npos)
       << r->log;
+}
+
+// A retry runs alone, as a test's does: the compile that the wall clock stopped is
+// compiled again only when the other compile under way (another submission's, on
+// another thread) has ended, however long that takes beyond the pause.
+TEST(Compiler, ARetryWaitsUntilNoOtherCompileRuns) {
+  Fixture f;
+  std::atomic<bool> other_running{false};
+  std::atomic<bool> other_ended{false};
+  std::atomic<int> runs_of_first{0};
+  std::atomic<bool> retry_beside_other{false};
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
+    if (ReadFile(spec.work_dir + "/main.cpp").find("other") != std::string::npos) {
+      other_running = true;
+      std::this_thread::sleep_for(std::chrono::milliseconds(4 * kWallRetryPauseMs));
+      other_ended = true;
+      return FakeCompile(spec, out);
+    }
+    if (++runs_of_first == 1) {
+      while (!other_running) std::this_thread::sleep_for(std::chrono::milliseconds(1));
+      return StoppedByTheWallClock(6500);
+    }
+    if (!other_ended) retry_beside_other = true;
+    return FakeCompile(spec, out);
+  });
+  const std::string first_work = f.Work();
+  const std::string other_work = f.Work();
+  Result<CompileOutcome> other = Status::Internal("not compiled");
+  std::thread other_thread([&] {
+    Compiler compiler(&sandbox, f.Options(false));
+    other = compiler.Compile(f.Source("b.cpp", "int main(){} // other"), CppProfile(), other_work);
+  });
+  Compiler compiler(&sandbox, f.Options(false));
+  auto r = compiler.Compile(f.Source("a.cpp", "int main(){}"), CppProfile(), first_work);
+  other_thread.join();
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  ASSERT_TRUE(other.ok()) << other.status().message();
+  EXPECT_TRUE(r->ok) << r->message;
+  EXPECT_EQ(r->attempts, 2);
+  EXPECT_EQ(runs_of_first.load(), 2);
+  EXPECT_FALSE(retry_beside_other.load()) << "the retry ran while another compile did";
 }
 
 // The CPU limit is the compile's time limit: reaching it is CE at once, cached, and

@@ -161,6 +161,31 @@ TEST(LanguageAvailability, DefaultsToTheCommandsTools) {
   EXPECT_FALSE(CheckAvailability(*set.Find("x")).available);
 }
 
+// compile_dirs: absolute host folders, each needed for the profile to be available.
+TEST(LanguageFile, CompileDirsAreAbsoluteAndEachIsNeeded) {
+  TempDir dir;
+  const std::string path = dir.path() + "/l.yaml";
+  WriteFile(path, "languages:\n  - id: x\n    source: a\n    run: [sh]\n    compile_dirs: [" + dir.path() +
+                      ", /nonexistent-judge-dir-xyz]\n");
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(path, &set).ok());
+  EXPECT_EQ(set.Find("x")->compile_dirs, (std::vector<std::string>{dir.path(), "/nonexistent-judge-dir-xyz"}));
+  LanguageAvailability a = CheckAvailability(*set.Find("x"));
+  EXPECT_FALSE(a.available);
+  EXPECT_EQ(a.reason, "/nonexistent-judge-dir-xyz not found");
+  for (const char* bad : {"var/lib/ghc", "/var/lib/", "/var/../etc"}) {
+    WriteFile(path, std::string("languages:\n  - id: x\n    source: a\n    run: [sh]\n    compile_dirs: [") + bad +
+                        "]\n");
+    LanguageSet refused;
+    Status s = LoadLanguageFile(path, &refused);
+    EXPECT_FALSE(s.ok()) << bad;
+    EXPECT_NE(s.message().find("compile_dirs: expected absolute folder paths"), std::string::npos) << s.message();
+  }
+  LanguageSet shipped;
+  ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &shipped).ok());
+  EXPECT_EQ(shipped.Find("haskell")->compile_dirs, std::vector<std::string>{"/var/lib/ghc"});
+}
+
 TEST(ExpandCommand, ReplacesKnownPlaceholdersOnly) {
   auto out = ExpandCommand({"g++", "-o", "{binary}", "{source}", "-Xmx{memory_mib}m", "{other}", "{"},
                            {{"binary", "main"}, {"source", "main.cpp"}, {"memory_mib", "64"}});
@@ -309,7 +334,7 @@ TEST(ShippedLanguages, ReservedMemoryCountsForNativeCodeOnly) {
   for (const char* id : {"c11", "cpp98", "cpp11", "cpp14", "cpp17", "cpp20", "cpp98-poj", "cpp98-poj-msvc",
                          "cpp98-hdu", "cpp98-cogs", "pascal", "rust"})
     EXPECT_TRUE(set.Find(id)->reserved_memory_counts) << id;
-  for (const char* id : {"java", "kotlin", "python3", "pypy3", "javascript", "go", "haskell"})
+  for (const char* id : {"java", "kotlin", "python3", "pypy3", "javascript", "go", "haskell", "csharp"})
     EXPECT_FALSE(set.Find(id)->reserved_memory_counts) << id;
 }
 
@@ -323,6 +348,7 @@ TEST(ShippedLanguages, EveryProfileHasAHelloWorldAndDebiansTools) {
   EXPECT_EQ(set.ForFile("a.pas")->id, "pascal");
   EXPECT_EQ(set.ForFile("a.hs")->id, "haskell");
   EXPECT_EQ(set.ForFile("a.kt")->id, "kotlin");
+  EXPECT_EQ(set.ForFile("a.cs")->id, "csharp");
   EXPECT_EQ(set.ForFile("a.js")->id, "javascript");
   EXPECT_EQ(set.ForFile("a.py")->id, "python3");
   for (const auto& p : set.profiles()) {

@@ -1,6 +1,7 @@
 // Polygon's groups scored (grading/summary.h, Summarize), without processes:
 // complete-group groups score their points when all their tests are AC, each-test groups
-// the points of each AC test, and a group whose dependency is not wholly AC scores 0.
+// the points of each AC test (or the points its checker gave it), and a group whose
+// dependency is not wholly AC scores 0.
 #include <gtest/gtest.h>
 
 #include "summary.h"
@@ -81,6 +82,29 @@ TEST(PolygonScore, SkippedTestsScoreNothing) {
   r.tests.erase(r.tests.begin() + 6);  // tests/07 not run
   Summarize(s.problem, s.tests, &r);
   EXPECT_DOUBLE_EQ(r.score, 60);
+}
+
+// A test its checker gave points (testlib's quitp: AC with a reported score) adds those
+// points to its each-test group in place of its own; a complete group keeps its points.
+TEST(PolygonScore, CheckerPointsScoreAnEachTestTest) {
+  Scored s;
+  GradeReport r;
+  for (const auto& t : s.tests) {
+    TestResult res;
+    res.name = t.name;
+    res.group = t.group;
+    res.verdict = Verdict::kAccepted;
+    if (t.name == "tests/04" || t.name == "tests/06") {
+      res.score = 2.5;
+      res.score_reported = true;
+    }
+    r.tests.push_back(res);
+  }
+  Summarize(s.problem, s.tests, &r);
+  EXPECT_EQ(r.verdict, Verdict::kAccepted);
+  // g1: 10 + 2.5 + 10; g2 (complete-group): 30; g3: 40.
+  EXPECT_DOUBLE_EQ(r.score, 92.5);
+  EXPECT_DOUBLE_EQ(r.max_score, 100);
 }
 
 }  // namespace

@@ -12,6 +12,7 @@
 
 #include "fakes.h"
 #include "judge/base/hash.h"
+#include "judge/judging/json.h"
 #include "judge/grading/sandbox_retry.h"
 
 namespace judge {
@@ -201,6 +202,36 @@ TEST(Pipeline, ACompileErrorIsStoredWithTheLog) {
 
 // A file that cannot be judged is refused, naming it: an outcome of the file (no
 // Status, which is kept for the judge failing to read), an error for grade and stress.
+// A compile that the wall clock stopped with its CPU time under the limit runs again;
+// how many times the compiler ran reaches the judging and grade --json's `compile`
+// object (docs/grading.md), and a cache hit says the compiler did not run.
+TEST(Pipeline, TheCompilesAttemptsReachTheJudgingAndItsJson) {
+  World w;
+  int compiles = 0;
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
+    if (spec.argv.size() > 1 && spec.argv[1] == "-o" && ++compiles == 1) {
+      RunResult r;
+      r.status = RunStatus::kTimeLimitExceeded;
+      r.kill_reason = KillReason::kWallTime;
+      r.cpu_ms = 900;
+      r.wall_ms = 300000;
+      return r;
+    }
+    return FakeWorld(spec, out);
+  });
+  Pipeline pipeline(w.options);
+  auto r = pipeline.Judge(w.Task("ok.src", "echo-sum", FakeLanguage()), &sandbox);
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_EQ(r->judging.verdict, Verdict::kAccepted);
+  EXPECT_EQ(compiles, 2);
+  EXPECT_EQ(r->judging.compile_attempts, 2);
+  EXPECT_EQ(GradeReportJson(*r)["compile"]["attempts"], 2);
+  auto hit = pipeline.Judge(w.Task("ok.src", "echo-sum", FakeLanguage()), &sandbox);
+  ASSERT_TRUE(hit.ok()) << hit.status().message();
+  EXPECT_EQ(compiles, 2);  // from the cache
+  EXPECT_EQ(GradeReportJson(*hit)["compile"]["attempts"], 0);
+}
+
 TEST(Pipeline, FilesThatCannotBeJudgedAreRefusalsNamingThem) {
   World w;
   auto refusal = [](const Result<SubmissionRead>& r) {

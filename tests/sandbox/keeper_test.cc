@@ -4,7 +4,10 @@
 #include <gtest/gtest.h>
 #include <poll.h>
 #include <signal.h>
+#include <linux/kcmp.h>
 #include <sys/mman.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
 #include <sys/socket.h>
 #include <sys/stat.h>
 #include <sys/un.h>
@@ -15,6 +18,7 @@
 #include <chrono>
 #include <cstring>
 #include <filesystem>
+#include <sstream>
 #include <string>
 #include <thread>
 
@@ -42,15 +46,16 @@ class KeeperTest : public ::testing::Test {
 
   // A keeper started by a first run, and *fd connected to its socket as a judge would
   // be, before any hello.
-  void ConnectToAStartedKeeper(int* fd) {
+  void ConnectToAStartedKeeper(int* fd, const SandboxOptions* options = nullptr) {
+    const SandboxOptions& o = options != nullptr ? *options : options_;
     {
-      auto sb = CreateSandbox(options_);
+      auto sb = CreateSandbox(o);
       ASSERT_TRUE(sb.ok()) << sb.status().message();
       auto r = RunHello(**sb);
       ASSERT_TRUE(r.ok()) << r.status().message();
     }
-    auto socket_path =
-        sandbox::KeeperSocketPath(options_.state_dir + "/slot0.keeper", JUDGE_SANDBOX_KEEPER_BUILD_PATH);
+    auto socket_path = sandbox::KeeperSocketPath(
+        o.state_dir + "/slot0.keeper", o.keeper_path.empty() ? JUDGE_SANDBOX_KEEPER_BUILD_PATH : o.keeper_path);
     ASSERT_TRUE(socket_path.ok()) << socket_path.status().message();
     *fd = ::socket(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0);
     ASSERT_GE(*fd, 0);
@@ -59,6 +64,30 @@ class KeeperTest : public ::testing::Test {
     std::strncpy(a.sun_path, socket_path->c_str(), sizeof a.sun_path - 1);
     ASSERT_EQ(::connect(*fd, reinterpret_cast<struct sockaddr*>(&a), sizeof a), 0)
         << *socket_path << ": " << std::strerror(errno);
+  }
+  // The pid of the keeper that serves `options` (started by a first run if none did),
+  // from its welcome, and of the init it has prepared for its next run.
+  void GreetStartedKeeper(const SandboxOptions& options, int* keeper, int* init) {
+    int fd = -1;
+    ASSERT_NO_FATAL_FAILURE(ConnectToAStartedKeeper(&fd, &options));
+    sandbox::KeeperHello hello;
+    hello.binary = sandbox::BinaryAt(options.keeper_path.empty() ? JUDGE_SANDBOX_KEEPER_BUILD_PATH
+                                                                  : options.keeper_path.c_str());
+    ASSERT_TRUE(sandbox::SendMessage(fd, &hello, sizeof hello, nullptr, 0));
+    sandbox::KeeperWelcome w;
+    int fds[sandbox::kMaxMessageFds];
+    int count = 0;
+    const ssize_t n = sandbox::ReceiveMessage(fd, &w, sizeof w, fds, &count);
+    ::close(fd);
+    ASSERT_EQ(n, static_cast<ssize_t>(sizeof w)) << "no welcome";
+    *keeper = w.pid;
+    const std::string children = "/proc/" + std::to_string(w.pid) + "/task/" + std::to_string(w.pid) + "/children";
+    *init = 0;
+    for (int i = 0; i < 500 && *init == 0; ++i) {  // prepared after the run
+      std::istringstream(ReadAll(children)) >> *init;
+      if (*init == 0) std::this_thread::sleep_for(std::chrono::milliseconds(10));
+    }
+    ASSERT_GT(*init, 0) << "keeper " << w.pid << " prepared no init";
   }
   Result<RunResult> RunHello(Sandbox& sb) {
     RunSpec spec;
@@ -150,14 +179,14 @@ TEST_F(KeeperTest, AHelloOfAnotherVersionIsAnsweredWithTheKeepersName) {
   sandbox::KeeperHello hello;
   hello.version = sandbox::kKeeperProtocolVersion - 1;
   ASSERT_TRUE(sandbox::SendMessage(fd, &hello, sizeof hello, nullptr, 0));
-  std::string reply;
-  std::vector<int> fds;
-  int rc = sandbox::ReceiveMessage(fd, 1024, &reply, &fds);
+  char reply[1024];
+  int fds[sandbox::kMaxMessageFds];
+  int count = 0;
+  const ssize_t n = sandbox::ReceiveMessage(fd, reply, sizeof reply, fds, &count);
   ::close(fd);
-  ASSERT_EQ(rc, 1) << "no answer to a hello of another version";
-  ASSERT_EQ(reply.size(), sizeof(sandbox::KeeperWelcome));
+  ASSERT_EQ(n, static_cast<ssize_t>(sizeof(sandbox::KeeperWelcome))) << "no welcome to a hello of another version";
   sandbox::KeeperWelcome w;
-  std::memcpy(&w, reply.data(), sizeof w);
+  std::memcpy(&w, reply, sizeof w);
   EXPECT_EQ(w.version, sandbox::kKeeperProtocolVersion);
   std::vector<int> keepers = KeepersOf(JUDGE_SANDBOX_KEEPER_BUILD_PATH);
   EXPECT_NE(std::find(keepers.begin(), keepers.end(), w.pid), keepers.end()) << "pid " << w.pid;
@@ -176,13 +205,15 @@ TEST_F(KeeperTest, AHelloNamingAnotherBinaryIsRefused) {
   ASSERT_NE(hello.binary.ino, 0u);
   hello.binary.ino += 1;
   ASSERT_TRUE(sandbox::SendMessage(fd, &hello, sizeof hello, nullptr, 0));
-  std::string reply;
-  std::vector<int> fds;
-  ASSERT_EQ(sandbox::ReceiveMessage(fd, 1024, &reply, &fds), 1) << "no answer to the hello";
-  EXPECT_EQ(reply.size(), sizeof(sandbox::KeeperWelcome));
+  char reply[1024];
+  int fds[sandbox::kMaxMessageFds];
+  int count = 0;
+  EXPECT_EQ(sandbox::ReceiveMessage(fd, reply, sizeof reply, fds, &count),
+            static_cast<ssize_t>(sizeof(sandbox::KeeperWelcome)))
+      << "no welcome to the hello";
   struct pollfd p = {fd, POLLIN, 0};
   ASSERT_EQ(::poll(&p, 1, 5000), 1) << "the keeper kept the connection of a hello naming another binary";
-  EXPECT_EQ(sandbox::ReceiveMessage(fd, 1024, &reply, &fds), 0) << "expected the connection dropped";
+  EXPECT_EQ(sandbox::ReceiveMessage(fd, reply, sizeof reply, fds, &count), 0) << "expected the connection dropped";
   ::close(fd);
 }
 
@@ -213,5 +244,42 @@ TEST_F(KeeperTest, TheProgramRunsWithTheDefaultSchedulerSlice) {
   }
 }
 
+// The run's init is a copy of its keeper, not a sharer of its memory: what an init
+// writes (its stack, errno, a corrupted table) cannot reach the keeper that serves the
+// next run, or another contestant's. Each init the keepers have prepared has a memory
+// of its own (kcmp KCMP_VM). With CLONE_VM the two compare equal.
+TEST_F(KeeperTest, AnInitHasMemoryOfItsOwn) {
+  int keeper = 0, init = 0;
+  ASSERT_NO_FATAL_FAILURE(GreetStartedKeeper(options_, &keeper, &init));
+  const long same = ::syscall(SYS_kcmp, keeper, init, KCMP_VM, 0, 0);
+  ASSERT_GE(same, 0) << std::strerror(errno);
+  EXPECT_NE(same, 0) << "init " << init << " shares the memory of its keeper " << keeper;
+}
+
+// The keeper is started by the first judge that needs it and serves every later
+// judge of the host's installation: the nice value of the judge that happened to start
+// it is not kept, for it and for the inits it clones (whose work is on every run's
+// path). Without the reset both kept 10 here, and every later judge's runs waited
+// behind other work on a loaded host.
+TEST_F(KeeperTest, TheKeeperAndItsInitsRunAtNiceZeroWhoeverStartedIt) {
+  SandboxOptions fresh = options_;  // a keeper of its own, started here
+  fresh.keeper_path = root_ + "/judge-sandbox-keeper";
+  fs::copy_file(JUDGE_SANDBOX_KEEPER_BUILD_PATH, fresh.keeper_path);
+  errno = 0;
+  const int before = ::getpriority(PRIO_PROCESS, 0);
+  ASSERT_EQ(errno, 0);
+  ASSERT_EQ(::setpriority(PRIO_PROCESS, 0, 10), 0);  // this thread starts the keeper
+  int keeper = 0, init = 0;
+  GreetStartedKeeper(fresh, &keeper, &init);
+  ASSERT_EQ(::setpriority(PRIO_PROCESS, 0, before), 0);
+  ASSERT_GT(init, 0);
+  for (int pid : {keeper, init}) {
+    std::istringstream stat(ReadAll("/proc/" + std::to_string(pid) + "/stat"));
+    std::string field;
+    for (int i = 0; i < 19; ++i) stat >> field;  // the 19th: nice (the name has no space)
+    EXPECT_EQ(field, "0") << "pid " << pid << (pid == keeper ? " (the keeper)" : " (its init)");
+  }
+  ::kill(keeper, SIGKILL);  // its binary goes with the test's directory
+}
 }  // namespace
 }  // namespace judge::testing

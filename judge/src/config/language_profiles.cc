@@ -28,7 +28,7 @@ const std::vector<std::string>& ProfileKeys() {
       "id",       "name",          "extensions", "source",   "compile",
       "run",      "version",       "requires",   "run_processes", "artifacts",
       "memory_allowance_percent", "suggest_on_error", "hello", "reserved_memory_counts", "keep_file_name",
-      "original_judge", "support_dir", "kattis"};
+      "original_judge", "support_dir", "kattis", "compile_dirs"};
   return keys;
 }
 
@@ -45,6 +45,10 @@ Status CheckProfile(const YamlReader& r, const std::string& where, const Languag
   if (p.support_dir == "/" || (!p.support_dir.empty() && p.support_dir.back() == '/'))
     return r.Error(where + ".support_dir", "expected a folder's path without a trailing /, found " +
                                                Quote(p.support_dir));
+  for (const auto& d : p.compile_dirs)
+    if (d.size() < 2 || d[0] != '/' || d.back() == '/' || d.find("/..") != std::string::npos)
+      return r.Error(where + ".compile_dirs", "expected absolute folder paths without .. or a trailing /, found " +
+                                                  Quote(d));
   return Status::Ok();
 }
 
@@ -84,6 +88,7 @@ Status ReadProfileKey(const YamlReader& r, const std::string& key, const std::st
                                      : name == "version"  ? &p->version
                                      : name == "requires" ? &p->requires_tools
                                      : name == "suggest_on_error" ? &p->suggest_on_error
+                                     : name == "compile_dirs" ? &p->compile_dirs
                                                           : &p->artifacts;
     JUDGE_ASSIGN_OR_RETURN(*list, r.StringList(key, v));
   }
@@ -232,6 +237,8 @@ LanguageAvailability CheckAvailability(const LanguageProfile& profile) {
   struct stat sb;
   if (!profile.support_dir.empty() && (stat(profile.support_dir.c_str(), &sb) != 0 || !S_ISDIR(sb.st_mode)))
     return LanguageAvailability{false, "support folder " + profile.support_dir + " not found"};
+  for (const auto& d : profile.compile_dirs)
+    if (stat(d.c_str(), &sb) != 0 || !S_ISDIR(sb.st_mode)) return LanguageAvailability{false, d + " not found"};
   for (const auto& tool : profile.requires_tools) {
     if (!FindExecutable(tool)) {
       LanguageAvailability a;

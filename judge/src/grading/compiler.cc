@@ -62,19 +62,11 @@ std::string CompileFailureMessage(const RunResult& r, const CompileLimits& limit
 // limit and the host's load, and when the compile ran again after wall-clock stops,
 // that it did: in the log (a compiler stopped by the wall clock may have printed
 // nothing), and in the message of a CE.
-void NoteWallStops(const RunResult& last, const std::vector<WallStop>& stops, int64_t cpu_limit_ms,
-                   CompileOutcome* outcome) {
-  const bool wall_decided = WallStopUnderCpuLimit(last.status, last.kill_reason, last.cpu_ms, cpu_limit_ms);
-  if (stops.empty() && !wall_decided) return;
+void NoteWallStops(const WallAttempts& made, int64_t cpu_limit_ms, CompileOutcome* outcome) {
+  if (made.stops.empty()) return;
   const double load = HostLoadOneMinute();
-  std::string note;
-  if (wall_decided) {
-    std::vector<WallStop> all = stops;
-    all.push_back(WallStop{last.wall_ms, last.cpu_ms});
-    note = WallDecidedText(all, cpu_limit_ms, load);
-  } else {
-    note = RetriedText("compiled", stops, load);
-  }
+  const std::string note = made.wall_decided ? WallDecidedText(made.stops, cpu_limit_ms, load)
+                                             : RetriedText("compiled", made.stops, load);
   outcome->log += "judge: " + note + "\n";
   if (!outcome->ok) outcome->message += "; " + note;
 }
@@ -245,6 +237,7 @@ Result<RunSpec> Compiler::CompileSpec(const LanguageProfile& profile, const std:
     spec.argv[0] = *exe;
   }
   spec.work_dir = dir;
+  for (const auto& d : profile.compile_dirs) spec.mounts.push_back(SandboxMount{d, "", false});
   spec.stdout_path = work_dir + "/compile.stdout";
   spec.stderr_path = work_dir + "/compile.stderr";
   spec.env = {"PATH=/usr/local/bin:/usr/bin:/bin", "LANG=C.UTF-8", "LC_ALL=C.UTF-8", "HOME=" + dir, "TMPDIR=" + dir};
@@ -423,28 +416,35 @@ Result<CompileOutcome> Compiler::Compile(const std::vector<SourceFile>& files, c
 
 namespace {
 
-// The compiler run on a fresh copy of the files; run again on another fresh copy after
-// a pause while the wall clock stopped it with its CPU time under the compile CPU
-// limit, at most kWallRetries more times (wall_clock_retry.h): a busy host slows a
-// compile, and a niced one most. *stops gets what each such stop measured.
+// The compiler run on a fresh copy of the files, by the wall-clock rule
+// (wall_clock_retry.h): run again on another fresh copy, after a pause and while no
+// other compile of the process runs, while the wall clock stopped it with its CPU time
+// under the compile CPU limit, at most kWallRetries more times (a busy host slows a
+// compile, and a niced one most). *made says what the attempts did; the last run's
+// result is returned.
 Result<RunResult> RunCompiler(Sandbox* sandbox, const std::vector<SourceFile>& files, const RunSpec& spec,
-                              std::vector<WallStop>* stops) {
-  for (int attempt = 1;; ++attempt) {
-    if (attempt > 1) {
+                              WallAttempts* made) {
+  RunResult last;
+  auto attempt = [&](int n, bool alone) -> Result<std::optional<WallStop>> {
+    if (n > 1) {
       // What the stopped compiler left (a half-written binary, its temporary files)
       // must not become part of the program.
       JUDGE_RETURN_IF_ERROR(fs::RemoveTree(spec.work_dir));
       JUDGE_RETURN_IF_ERROR(fs::MakeDirs(spec.work_dir));
     }
     JUDGE_RETURN_IF_ERROR(WriteSources(files, spec.work_dir));
-    Result<RunResult> ran = sandbox->Run(spec);
-    if (!ran.ok()) return ran;
-    if (attempt > kWallRetries ||
-        !WallStopUnderCpuLimit(ran->status, ran->kill_reason, ran->cpu_ms, spec.limits.cpu_time_ms))
-      return ran;
-    stops->push_back(WallStop{ran->wall_ms, ran->cpu_ms});
-    if (!PauseBeforeRetry(spec.cancel)) return Status::Cancelled("compilation cancelled");
-  }
+    Result<RunResult> ran = [&] {
+      RunGate::Hold hold(CompileGate(), alone);
+      return sandbox->Run(spec);
+    }();
+    if (!ran.ok()) return ran.status();
+    last = std::move(*ran);
+    if (!WallStopUnderCpuLimit(last.status, last.kill_reason, last.cpu_ms, spec.limits.cpu_time_ms))
+      return std::optional<WallStop>();
+    return std::optional<WallStop>(WallStop{last.wall_ms, last.cpu_ms});
+  };
+  JUDGE_ASSIGN_OR_RETURN(*made, RunWithWallRetries(attempt, spec.cancel, "compilation cancelled"));
+  return last;
 }
 
 }  // namespace
@@ -454,13 +454,13 @@ Result<CompileOutcome> Compiler::Build(const std::vector<SourceFile>& files, con
   const std::string dir = work_dir + "/compile";
   if (std::optional<CompileOutcome> cached = FromCache(profile, key, plan, dir)) return std::move(*cached);
   JUDGE_ASSIGN_OR_RETURN(RunSpec spec, CompileSpec(profile, work_dir, plan));
-  std::vector<WallStop> stops;
-  Result<RunResult> ran = RunCompiler(sandbox_, files, spec, &stops);
+  WallAttempts made;
+  Result<RunResult> ran = RunCompiler(sandbox_, files, spec, &made);
   if (!ran.ok()) return ran.status().WithContext("compiling " + plan.run_source);
   CompileOutcome outcome;
   outcome.cpu_ms = ran->cpu_ms;
   outcome.wall_ms = ran->wall_ms;
-  outcome.attempts = static_cast<int>(stops.size()) + 1;
+  outcome.attempts = made.attempts;
   outcome.sandbox_method = ran->time_method + "+" + ran->memory_method;
   outcome.log = ReadLog(spec, options_.limits.log_kib);
 
@@ -484,7 +484,7 @@ Result<CompileOutcome> Compiler::Build(const std::vector<SourceFile>& files, con
     KeepInCache(options_, key, entry, dir);
   }
   // What the wall clock did is this compile's, never the cache entry's.
-  NoteWallStops(*ran, stops, spec.limits.cpu_time_ms, &outcome);
+  NoteWallStops(made, spec.limits.cpu_time_ms, &outcome);
   return outcome;
 }
 

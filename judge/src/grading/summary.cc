@@ -20,21 +20,21 @@ Verdict OverallVerdict(const std::vector<TestCase>& tests, const std::vector<Tes
 }
 
 // IOI: a group scores its points when every one of its tests ran and is AC. Polygon's
-// each-test groups score the points of each AC test instead; a group whose dependency
-// is not wholly AC scores nothing. Results are matched to tests by name (a skipped
-// test has no result).
+// each-test groups score the points of each AC test instead (the points its checker
+// gave, when it gave some: testlib's quitp); a group whose dependency is not wholly AC
+// scores nothing. Results are matched to tests by name (a skipped test has no result).
 void ScoreGroups(const ProblemConfig& problem, const std::vector<TestCase>& tests, GradeReport* report) {
   std::map<std::string, std::size_t> total, passed;
   std::map<std::string, double> each_max, each_got;
-  std::map<std::string, Verdict> verdict_of;
-  for (const auto& r : report->tests) verdict_of.emplace(r.name, r.verdict);
+  std::map<std::string, const TestResult*> result_of;
+  for (const auto& r : report->tests) result_of.emplace(r.name, &r);
   for (const auto& t : tests) {
     total[t.group]++;
     each_max[t.group] += t.points;
-    auto r = verdict_of.find(t.name);
-    if (r == verdict_of.end() || r->second != Verdict::kAccepted) continue;
+    auto r = result_of.find(t.name);
+    if (r == result_of.end() || r->second->verdict != Verdict::kAccepted) continue;
     passed[t.group]++;
-    each_got[t.group] += t.points;
+    each_got[t.group] += r->second->score_reported ? r->second->score : t.points;
   }
   auto whole = [&](const std::string& g) {
     auto it = total.find(g);

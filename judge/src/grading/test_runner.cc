@@ -174,41 +174,39 @@ Result<TestResult> TestRunner::JudgePass(const TestCase& test, int64_t cpu_limit
   return out;
 }
 
-// The run, or the interaction, once; then, while the wall clock stopped it with its
-// CPU time under the limit, again after a pause and alone (no other test of the
-// submission running), at most kWallRetries more times. A program that sleeps or
-// waits for input is stopped by the wall clock every time: TLE by the wall clock. The
-// record says which clock decided a TLE, the attempts and the host's load.
+// The run, or the interaction, by the wall-clock rule (wall_clock_retry.h): once; then,
+// while the wall clock stopped it with its CPU time under the limit, again after a
+// pause and alone (no other test of the submission running), at most kWallRetries
+// more times. A program that sleeps or waits for input is stopped by the wall clock
+// every time: TLE by the wall clock. The record says which clock decided a TLE, the
+// attempts and the host's load.
 Status TestRunner::RunAttempts(const TestCase& test, TestResult* out, Lane& lane) {
   const int64_t cpu_limit_ms = RunCpuLimitMs(out->cpu_limit_ms);
   const TestResult blank = *out;
-  std::vector<WallStop> stops;
-  for (int attempt = 1;; ++attempt) {
+  auto attempt = [&](int, bool alone) -> Result<std::optional<WallStop>> {
     *out = blank;
-    const bool alone = attempt > 1;
     JUDGE_RETURN_IF_ERROR(req_.checker->interactive() ? Interact(test, out, lane, alone)
                                                        : RunProgram(test, out, lane, alone));
-    out->attempts = attempt;
-    if (!TestWallStopUnderCpuLimit(*out, cpu_limit_ms) || attempt > kWallRetries) break;
-    stops.push_back(WallStop{out->wall_ms, out->cpu_ms});
-    if (!PauseBeforeRetry(lane.cancel)) return Status::Cancelled("grading cancelled during test " + test.name);
-  }
+    if (!TestWallStopUnderCpuLimit(*out, cpu_limit_ms)) return std::optional<WallStop>();
+    return std::optional<WallStop>(WallStop{out->wall_ms, out->cpu_ms});
+  };
+  JUDGE_ASSIGN_OR_RETURN(WallAttempts made,
+                         RunWithWallRetries(attempt, lane.cancel, "grading cancelled during test " + test.name));
+  out->attempts = made.attempts;
   out->host_load = HostLoadOneMinute();
+  if (made.wall_decided) {
+    out->time_clock = "wall";
+    out->message += "; " + WallDecidedText(made.stops, cpu_limit_ms, out->host_load);
+    return Status::Ok();
+  }
   if (out->verdict == Verdict::kTimeLimitExceeded) {
-    if (TestWallStopUnderCpuLimit(*out, cpu_limit_ms)) {
-      out->time_clock = "wall";
-      stops.push_back(WallStop{out->wall_ms, out->cpu_ms});
-      out->message += "; " + WallDecidedText(stops, cpu_limit_ms, out->host_load);
-      return Status::Ok();
-    }
     out->time_clock = "cpu";
     AppendNote("the CPU clock decided" +
-                   (stops.empty() ? std::string() : " on attempt " + std::to_string(out->attempts)) + "; " +
+                   (made.stops.empty() ? std::string() : " on attempt " + std::to_string(out->attempts)) + "; " +
                    LoadText(out->host_load),
                &out->message);
   }
-  if (!stops.empty())
-    AppendNote(RetriedText("judged", stops, out->host_load), &out->message);
+  if (!made.stops.empty()) AppendNote(RetriedText("judged", made.stops, out->host_load), &out->message);
   return Status::Ok();
 }
 

@@ -155,7 +155,8 @@ Result<CheckOutcome> KattisVerdict(const ToolProgram& tool, const RunResult& r, 
 }
 
 // A testlib program's verdict (checker or interactor) from its exit code and stderr.
-Result<CheckOutcome> TestlibVerdict(const ToolProgram& tool, const RunResult& r, const std::string& stderr_path) {
+Result<CheckOutcome> TestlibVerdict(const ToolProgram& tool, const RunResult& r, const std::string& stderr_path,
+                                    TestlibPoints points) {
   std::string message = ReadToolMessage(stderr_path, 4096);
   if (std::string why = Abnormal(r); !why.empty())
     return Status::Internal(WithDetail("the " + tool.role() + " did not finish: " + why, message));
@@ -170,8 +171,9 @@ Result<CheckOutcome> TestlibVerdict(const ToolProgram& tool, const RunResult& r,
       double p = 0;
       if (std::sscanf(message.c_str(), "points %lf", &p) != 1 || !std::isfinite(p))
         return Status::Internal("the " + tool.role() + " exited 7 (points) without \"points <p>\": " + message);
-      o.verdict = CheckVerdict::kPartial;
-      o.score = std::min(std::max(p, 0.0), 0.999999);
+      const bool accepted = points == TestlibPoints::kAccepted;
+      o.verdict = accepted ? CheckVerdict::kAccepted : CheckVerdict::kPartial;
+      o.score = accepted ? 1.0 : std::min(std::max(p, 0.0), 0.999999);
       o.reported_score = p;
       break;
     }
@@ -229,7 +231,7 @@ class KattisValidatorChecker : public Checker {
 
 class TestlibChecker : public Checker {
  public:
-  explicit TestlibChecker(std::shared_ptr<ToolProgram> tool) : tool_(std::move(tool)) {}
+  TestlibChecker(std::shared_ptr<ToolProgram> tool, TestlibPoints points) : tool_(std::move(tool)), points_(points) {}
 
   std::string Describe() const override { return "testlib " + tool_->source().name; }
   CheckerKind kind() const override { return CheckerKind::kTestlib; }
@@ -250,19 +252,20 @@ class TestlibChecker : public Checker {
     run.stderr_path = q.scratch_dir + "/checker.stderr";
     run.cancel = q.cancel;
     JUDGE_ASSIGN_OR_RETURN(RunResult r, tool_->Run(q.sandbox, run));
-    return TestlibVerdict(*tool_, r, run.stderr_path);
+    return TestlibVerdict(*tool_, r, run.stderr_path, points_);
   }
 
  private:
   std::shared_ptr<ToolProgram> tool_;
+  TestlibPoints points_;
 };
 
 class InteractiveChecker : public Checker {
  public:
   InteractiveChecker(InteractorKind kind, std::shared_ptr<ToolProgram> tool, std::shared_ptr<ToolProgram> checker,
-                     bool score_file)
-      : kind_(kind), tool_(std::move(tool)), score_file_(score_file) {
-    if (checker) checker_ = MakeTestlibChecker(std::move(checker));
+                     bool score_file, TestlibPoints points)
+      : kind_(kind), tool_(std::move(tool)), score_file_(score_file), points_(points) {
+    if (checker) checker_ = MakeTestlibChecker(std::move(checker), points);
   }
 
   std::string Describe() const override {
@@ -307,7 +310,7 @@ class InteractiveChecker : public Checker {
     out.submission = *runs.submission;
     out.interactor_first = runs.interactor_first;
     if (kind_ == InteractorKind::kTestlib) out.interactor_output_path = work + "/tout";
-    out.check = kind_ == InteractorKind::kTestlib ? TestlibVerdict(*tool_, *runs.interactor, run.stderr_path)
+    out.check = kind_ == InteractorKind::kTestlib ? TestlibVerdict(*tool_, *runs.interactor, run.stderr_path, points_)
                                                   : KattisVerdict(*tool_, *runs.interactor, feedback,
                                                                   run.stderr_path, score_file_);
     if (out.check.ok() && kind_ == InteractorKind::kKattis)
@@ -333,6 +336,7 @@ class InteractiveChecker : public Checker {
   std::shared_ptr<ToolProgram> tool_;
   std::unique_ptr<Checker> checker_;
   bool score_file_;
+  TestlibPoints points_;
 };
 
 }  // namespace
@@ -341,13 +345,14 @@ std::unique_ptr<Checker> MakeKattisValidatorChecker(std::shared_ptr<ToolProgram>
   return std::make_unique<KattisValidatorChecker>(std::move(validator), score_file);
 }
 
-std::unique_ptr<Checker> MakeTestlibChecker(std::shared_ptr<ToolProgram> checker) {
-  return std::make_unique<TestlibChecker>(std::move(checker));
+std::unique_ptr<Checker> MakeTestlibChecker(std::shared_ptr<ToolProgram> checker, TestlibPoints points) {
+  return std::make_unique<TestlibChecker>(std::move(checker), points);
 }
 
 std::unique_ptr<Checker> MakeInteractiveChecker(InteractorKind kind, std::shared_ptr<ToolProgram> interactor,
-                                                std::shared_ptr<ToolProgram> checker, bool score_file) {
-  return std::make_unique<InteractiveChecker>(kind, std::move(interactor), std::move(checker), score_file);
+                                                std::shared_ptr<ToolProgram> checker, bool score_file,
+                                                TestlibPoints points) {
+  return std::make_unique<InteractiveChecker>(kind, std::move(interactor), std::move(checker), score_file, points);
 }
 
 }  // namespace judge

@@ -63,4 +63,26 @@ bool PauseBeforeRetry(const std::atomic<bool>* cancel) {
   return !cancelled();
 }
 
+Result<WallAttempts> RunWithWallRetries(const WallAttempt& attempt, const std::atomic<bool>* cancel,
+                                        const std::string& cancelled_message) {
+  WallAttempts made;
+  for (int n = 1;; ++n) {
+    Result<std::optional<WallStop>> stop = attempt(n, /*alone=*/n > 1);
+    if (!stop.ok()) return stop.status();
+    made.attempts = n;
+    if (!stop->has_value()) return made;
+    made.stops.push_back(**stop);
+    if (n > kWallRetries) {
+      made.wall_decided = true;
+      return made;
+    }
+    if (!PauseBeforeRetry(cancel)) return Status::Cancelled(cancelled_message);
+  }
+}
+
+RunGate& CompileGate() {
+  static RunGate* gate = new RunGate();  // never destroyed: compiles may run at exit
+  return *gate;
+}
+
 }  // namespace judge

@@ -6,18 +6,26 @@
 // compiler) needed too long: the host may have been busy. Such a run is made again
 // after a pause, at most kWallRetries more times, and the wall clock decides only when
 // every attempt was stopped so; what the judge says then names the wall clock and the
-// host's load (docs/grading.md, "Time limits" and "Compilation").
+// host's load (docs/grading.md, "Time limits" and "Compilation"). The attempts after
+// the first run alone: a test's while no other test of its submission runs
+// (TestRunner's RunGate), a compile's while no other compile of the judge process
+// runs (CompileGate), so that a retry does not compete with the work that slowed it.
 //
-// Thread safety: the functions keep no state; HostLoadOneMinute reads /proc.
+// Thread safety: RunWithWallRetries and the texts keep no state; HostLoadOneMinute
+// reads /proc; CompileGate is one process-wide RunGate (thread-safe).
 #ifndef JUDGE_SRC_GRADING_WALL_CLOCK_RETRY_H_
 #define JUDGE_SRC_GRADING_WALL_CLOCK_RETRY_H_
 
 #include <atomic>
 #include <cstdint>
+#include <functional>
+#include <optional>
 #include <string>
 #include <vector>
 
 #include "judge/base/run_result.h"
+#include "judge/base/status.h"
+#include "run_gate.h"
 
 namespace judge {
 
@@ -51,6 +59,31 @@ std::string WallDecidedText(const std::vector<WallStop>& stops, int64_t cpu_limi
 // host load 9.10" (done: "judged", "compiled"): what a run that ended otherwise after
 // wall-clock stops says. `stops` holds those stops (not empty).
 std::string RetriedText(const std::string& done, const std::vector<WallStop>& stops, double load);
+
+// One attempt of a run, made by RunWithWallRetries: attempt counts from 1, and alone
+// asks the caller to run it while no other run of its kind goes on (the file comment).
+// Its answer: what the attempt measured when the wall clock stopped it with its CPU
+// time under its limit, else nullopt (it ended otherwise: it decides the run).
+using WallAttempt = std::function<Result<std::optional<WallStop>>(int attempt, bool alone)>;
+
+// What RunWithWallRetries did.
+struct WallAttempts {
+  int attempts = 0;             // attempts made: 1 to 1 + kWallRetries
+  std::vector<WallStop> stops;  // every wall-clock stop under the CPU limit, in order
+  bool wall_decided = false;    // the last attempt was such a stop too (stops.back())
+};
+
+// The rule: attempt(1, false), then, while an attempt reports a wall-clock stop, a
+// pause (PauseBeforeRetry) and attempt(n, true), at most kWallRetries more times. An
+// attempt's error is returned as it is; *cancel (borrowed, may be null) raised during
+// a pause returns Status::Cancelled(cancelled_message).
+Result<WallAttempts> RunWithWallRetries(const WallAttempt& attempt, const std::atomic<bool>* cancel,
+                                        const std::string& cancelled_message);
+
+// The judge process's compiles: a compile's first attempt holds it shared, a retry
+// alone, so a retried compile runs while no other compile of the process does (grade
+// --jobs, verify, the service's workers). Lives as long as the process.
+RunGate& CompileGate();
 
 // Waits kWallRetryPauseMs unless *cancel (borrowed, may be null) is raised first: false
 // then.

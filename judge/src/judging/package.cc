@@ -100,16 +100,18 @@ std::unique_ptr<Checker> MakeChecker(const Package& pkg) {
   // score.txt counts in every scoring problem (DOMjudge's own examples write it under
   // plain `validation: custom`), and with `validation: custom score`.
   const bool score_file = c.custom_score || c.scoring;
+  // A testlib checker's points are Polygon's way of scoring a test (docs/problem-format.md).
+  const TestlibPoints points = c.format_version == kPolygonFormat ? TestlibPoints::kAccepted : TestlibPoints::kPartial;
   if (c.interactive) {
     auto checker = c.checker == CheckerKind::kTestlib ? Tool(pkg, c.checker_program, "testlib checker") : nullptr;
     std::string role = c.interactor == InteractorKind::kTestlib ? "testlib interactor" : "interactive validator";
-    return MakeInteractiveChecker(c.interactor, Tool(pkg, c.interactor_program, role), checker, score_file);
+    return MakeInteractiveChecker(c.interactor, Tool(pkg, c.interactor_program, role), checker, score_file, points);
   }
   switch (c.checker) {
     case CheckerKind::kPlugin: return MakePluginChecker(pkg.plugin.get(), SerializePluginOptions(c));
     case CheckerKind::kKattis:
       return MakeKattisValidatorChecker(Tool(pkg, c.checker_program, "output validator"), score_file);
-    case CheckerKind::kTestlib: return MakeTestlibChecker(Tool(pkg, c.checker_program, "testlib checker"));
+    case CheckerKind::kTestlib: return MakeTestlibChecker(Tool(pkg, c.checker_program, "testlib checker"), points);
     case CheckerKind::kExact:
     case CheckerKind::kLines:
     case CheckerKind::kTokens:

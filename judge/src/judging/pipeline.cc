@@ -322,6 +322,7 @@ class Pipeline::Run {
     j.tests_total = static_cast<int64_t>(pkg_.tests.size());
     j.compile_log = compiled.log;
     j.compile_cached = compiled.from_cache;
+    j.compile_attempts = compiled.attempts;
     if (store_) {
       JUDGE_ASSIGN_OR_RETURN(j.id, store_->StartJudging(j));
     }

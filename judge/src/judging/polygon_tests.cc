@@ -268,7 +268,8 @@ Status Maker::Start(const PolygonTestPlan& plan, const std::string& work_root) {
     if (config_.interactive && config_.interactor_program) {
       auto interactor = std::make_shared<ToolProgram>(*config_.interactor_program,
                                                       "interactor " + config_.interactor_program->name, tools);
-      interaction_ = MakeInteractiveChecker(InteractorKind::kTestlib, std::move(interactor), nullptr, false);
+      interaction_ = MakeInteractiveChecker(InteractorKind::kTestlib, std::move(interactor), nullptr, false,
+                                            TestlibPoints::kAccepted);
     }
   }
   return Status::Ok();

@@ -63,7 +63,7 @@ Json GradeReportJson(const JudgedSubmission& judged) {
   doc["score"] = j.score;
   doc["time_ms"] = j.max_time_ms;
   doc["memory_kib"] = j.memory_kib;
-  doc["compile"] = {{"ok", j.compiled()}, {"log", j.compile_log}};
+  doc["compile"] = {{"ok", j.compiled()}, {"log", j.compile_log}, {"attempts", j.compile_attempts}};
   doc["tests"] = tests;
   return doc;
 }

@@ -1,10 +1,7 @@
 #include "keeper_protocol.h"
 
-#include <sys/socket.h>
 #include <sys/stat.h>
 
-#include <algorithm>
-#include <cerrno>
 #include <cstring>
 
 namespace judge::sandbox {
@@ -38,7 +35,8 @@ class StringReader {
     return true;
   }
   // `count` strings, none null, then the terminating null.
-  bool List(uint32_t count, std::vector<const char*>* out) {
+  bool List(uint32_t count, std::pmr::vector<const char*>* out) {
+    out->reserve(count + 1);
     for (uint32_t i = 0; i < count; ++i) {
       const char* s = nullptr;
       if (!Next(&s) || s == nullptr) return false;
@@ -56,7 +54,7 @@ class StringReader {
 
 // The base ends with the pivot and names no run's directory; the run's part only
 // creates directories, attaches the host's mounts (at most kMaxMountFds) and remounts.
-bool SplitIsSound(const std::vector<FsOp>& ops, uint32_t base_count) {
+bool SplitIsSound(const std::pmr::vector<FsOp>& ops, uint32_t base_count) {
   if (base_count == 0 || base_count > ops.size() || ops[base_count - 1].kind != FsOp::kPivotRoot) return false;
   int host_mounts = 0;
   for (std::size_t i = 0; i < ops.size(); ++i) {
@@ -117,14 +115,15 @@ std::string PackPlan(const ChildPlan& plan, uint64_t session) {
   return out;
 }
 
-bool UnpackPlan(const std::string& message, UnpackedPlan* out) {
+bool UnpackPlan(std::string_view message, UnpackedPlan* out) {
   KeeperRunHeader h;
   if (message.size() < sizeof h) return false;
   std::memcpy(&h, message.data(), sizeof h);
-  if (h.op != static_cast<uint32_t>(KeeperOp::kRun) || h.op_count > 4096 || h.rlimit_count > 64) return false;
+  if (h.op != static_cast<uint32_t>(KeeperOp::kRun) || h.op_count > kMaxRunOps || h.rlimit_count > kMaxRunRlimits) return false;
   const std::size_t rlimits_at = sizeof h + h.op_count * sizeof(PackedFsOp);
   const std::size_t strings_at = rlimits_at + h.rlimit_count * sizeof(RlimitValue);
-  if (strings_at > message.size()) return false;
+  if (strings_at > message.size() || uint64_t{h.argv_count} + h.env_count > message.size()) return false;
+  out->ops.reserve(h.op_count);
   for (uint32_t i = 0; i < h.op_count; ++i) {
     PackedFsOp p;
     std::memcpy(&p, message.data() + sizeof h + i * sizeof p, sizeof p);
@@ -165,25 +164,6 @@ bool UnpackPlan(const std::string& message, UnpackedPlan* out) {
   plan.gid = h.gid;
   plan.nice = h.nice;
   return true;
-}
-
-int ReceiveMessage(int socket, std::size_t max_bytes, std::string* bytes, std::vector<int>* fds) {
-  fds->clear();
-  // The message's own size first (a peek; a seqpacket socket reports it with
-  // MSG_TRUNC): a buffer of max_bytes filled afresh for every message cost the keeper
-  // more than the rest of a run's hand-off (zeroing and faulting in 256 KiB).
-  ssize_t size;
-  while ((size = ::recv(socket, nullptr, 0, MSG_PEEK | MSG_TRUNC)) < 0 && errno == EINTR) {
-  }
-  if (size < 0) return -1;
-  bytes->resize(std::min(static_cast<std::size_t>(size), max_bytes));
-  int got[kMaxMessageFds];
-  int count = 0;
-  const ssize_t n = ReceiveMessage(socket, bytes->data(), bytes->size(), got, &count);
-  fds->assign(got, got + count);
-  if (n < 0) return -1;
-  bytes->resize(static_cast<std::size_t>(n));
-  return n == 0 && count == 0 ? 0 : 1;
 }
 
 }  // namespace judge::sandbox

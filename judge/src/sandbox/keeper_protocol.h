@@ -27,7 +27,7 @@
 //                                                             procs_count cgroup files)
 //   ready          link  I -> K    once, I prepared           the byte 1 (none); I exits instead      -
 //                                  (PrepareInit)              when it fails (its ChildReport says why)
-//   GoMessage      link  K -> I    the run handed over        plan (K's copy), init_pid,              KeeperEnded
+//   GoMessage      link  K -> I    the run handed over        plan (in InitShared), init_pid,              KeeperEnded
 //                                                             has_judge_pidfd, procs_count,           copy; for a
 //                                                             mount_count, keep (conn, stdin,         session's I
 //                                                             stdout, stderr, J's pidfd when          then
@@ -51,12 +51,13 @@
 // Order and ownership. A connection carries one run at a time. K closes its copies of
 // a run's stdin, stdout and stderr once I has them. K hands a session's I its next
 // run only after kRunDetached (an I that ends instead is replaced). A connection that
-// closes during a run ends the run (K kills I). I and L share K's memory (CLONE_VM):
-// GoMessage::plan points into K's copy of the run message, which K keeps until the
-// run's mounts are detached; I writes how the run went in the ChildReport
-// (init/child_setup.h) that K zeroes before each run, and notes which answers it has
-// sent (LastInitAnswer), so that K sends J the rest, the report with it, when I ends
-// early.
+// closes during a run ends the run (K kills I). I is a copy of K (cloned without
+// CLONE_VM) and shares with it one mapping, InitShared (init/child_setup.h):
+// GoMessage::plan points into its arena, where K unpacked the run message and keeps it
+// until the run's mounts are detached; I writes how the run went in its ChildReport,
+// which K zeroes before each run, and notes which answers it has sent
+// (LastInitAnswer), so that K sends J the rest, the report with it, when I ends early.
+// I and L share I's memory (L is a thread of I).
 //
 // The plan holds pointers (strings, tables); the run message holds a header, the
 // fixed-size records, then every string in a fixed order (the program, cwd, hostname,
@@ -71,7 +72,9 @@
 #include <sys/resource.h>
 
 #include <cstdint>
+#include <memory_resource>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include "init/child_setup.h"
@@ -80,6 +83,7 @@ namespace judge::sandbox {
 
 inline constexpr uint32_t kKeeperProtocolVersion = 10;
 inline constexpr std::size_t kMaxKeeperMessage = 256 * 1024;
+inline constexpr uint32_t kMaxRunOps = 4096, kMaxRunRlimits = 64;  // in one run message
 // The keeper's exit status when it cannot compile the seccomp filter at its start.
 inline constexpr int kKeeperExitNoFilter = 4;
 
@@ -136,7 +140,7 @@ struct PackedFsOp {  // an FsOp without its strings
 
 // K's and I's own message on the link: one run.
 struct GoMessage {
-  const ChildPlan* plan = nullptr;  // in K's memory, alive until the run's mounts are detached
+  const ChildPlan* plan = nullptr;  // in InitShared's arena, alive until the run's mounts are detached
   int32_t init_pid = 0;             // I's pid as the judge sees it (KeeperStarted)
   int32_t has_judge_pidfd = 0;
   int32_t procs_count = 0;
@@ -175,22 +179,21 @@ std::string BaseKey(const ChildPlan& plan);
 
 // Rebuilds a plan from a received message (keeper side): false when the message is
 // malformed (a base that does not end with the pivot or names a run's directory
-// included). Pointers in *plan, *ops, *argv and *envp point into `message`.
+// included). Pointers in *plan, *ops, *argv and *envp point into `message`; the tables
+// are allocated from `memory` (the keeper's: InitShared's arena, which the message
+// must be in too, so that I reads the plan where the keeper left it).
 struct UnpackedPlan {
+  explicit UnpackedPlan(std::pmr::memory_resource* memory = std::pmr::get_default_resource())
+      : ops(memory), rlimits(memory), argv(memory), envp(memory) {}
   ChildPlan plan;
-  std::vector<FsOp> ops;
-  std::vector<RlimitValue> rlimits;
-  std::vector<const char*> argv, envp;
+  std::pmr::vector<FsOp> ops;
+  std::pmr::vector<RlimitValue> rlimits;
+  std::pmr::vector<const char*> argv, envp;
   const char* program = nullptr;
   uint32_t procs_count = 0;  // cgroup files expected after stdin, stdout, stderr
   uint64_t session = 0;      // PackPlan's session
 };
-bool UnpackPlan(const std::string& message, UnpackedPlan* out);
-
-// ReceiveMessage (init/child_setup.h) of any size up to max_bytes: *bytes the message,
-// *fds its descriptors (the caller's). 1 for a message, 0 at end of stream, -1 with
-// errno (EMSGSIZE: larger than max_bytes).
-int ReceiveMessage(int socket, std::size_t max_bytes, std::string* bytes, std::vector<int>* fds);
+bool UnpackPlan(std::string_view message, UnpackedPlan* out);
 
 }  // namespace judge::sandbox
 

@@ -267,6 +267,7 @@ constexpr const char* kHostEtc = "/etc";
 constexpr const char* kEtcCopied[] = {
     "ld.so.cache", "ld.so.conf", "ld.so.conf.d", "alternatives", "localtime", "timezone",
     "python3",     "python3.11", "java-17-openjdk", "java-21-openjdk", "mime.types", "os-release",
+    "mono",  // Mono's dllmap (config): which native library System.Native is
 };
 
 // The files the judge writes into the run's /etc, by name.

@@ -65,6 +65,7 @@ class MemoryStore final : public Store {
     done.status = JudgingStatus::kDone;
     done.finished_unix_ms = NowUnixMs();
     done.compile_cached = false;
+    done.compile_attempts = 0;
     j = std::move(done);
     return Status::Ok();
   }

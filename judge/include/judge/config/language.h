@@ -80,6 +80,10 @@ struct LanguageProfile {
   // the folder's base name ("msvc2008/iostream.h"); empty: none. The profile is
   // unavailable while the folder is missing.
   std::string support_dir;
+  // Host directories the compile sees read-only besides the system ones (/usr, /lib):
+  // absolute paths, e.g. GHC's package database under /var/lib/ghc. The profile is
+  // unavailable while one is missing.
+  std::vector<std::string> compile_dirs;
   // The language's code in the Kattis problem package format (languages.yaml
   // `kattis:`), e.g. "cpp" for every C++ profile, "python3", "java": the folder of
   // include/<code>/ joined to a submission, and the `language` of submissions.yaml.

@@ -137,6 +137,10 @@ struct Judging {
   std::vector<TestResult> tests;
   // Not stored: the program came from the compile cache.
   bool compile_cached = false;
+  // Not stored, as a test's attempts: how many times the compiler ran (1, or more when
+  // the wall clock stopped it with its CPU time under the limit and it ran again;
+  // docs/grading.md, "Compilation"); 0 when it did not run (a cache hit).
+  int32_t compile_attempts = 0;
 
   bool compiled() const { return verdict != Verdict::kCompileError; }
 };

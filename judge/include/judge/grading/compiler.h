@@ -22,8 +22,9 @@
 //
 // The compile's time limit is CPU time, as a test's is: a compile that the wall clock
 // stopped with its CPU time under the limit (a niced compile on a busy host) runs
-// again on a fresh copy of the sources after a pause, at most twice more, by the rule
-// tests follow (judge/src/grading/wall_clock_retry.h); only when every attempt was
+// again on a fresh copy of the sources after a pause and while no other compile of the
+// process runs, at most twice more, by the rule tests follow
+// (judge/src/grading/wall_clock_retry.h); only when every attempt was
 // stopped so is it CE by the wall clock, and the message names the wall clock, each
 // stop and the host's load.
 // The cache is bounded (CompilerOptions::cache_max_bytes): the least recently used

@@ -1,7 +1,8 @@
 // What runs between clone and exec: the two processes of a sandboxed run.
 //
 // Theory of operation. The slot's keeper (keeper_main.cc) clones the init I into a new
-// pid namespace (I is its pid 1). I works in two parts, so that the first can be done
+// pid namespace (I is its pid 1), as fork would: I has a copy of the keeper's memory,
+// and shares with it only InitShared (below). I works in two parts, so that the first can be done
 // before the run is asked for (the keeper prepares the next run's init while the
 // judge concludes the last one):
 //   1. PrepareInit: resets signal dispositions and the signal mask, enters new mount,
@@ -66,7 +67,7 @@ struct RlimitValue {
   rlim_t hard = 0;
 };
 
-// How a run went, in the keeper's memory: written by I (and by P until its exec), zeroed
+// How a run went, in InitShared: written by I (and by P until its exec), zeroed
 // by the keeper before each run, sent to the judge with KeeperEnded (keeper_protocol.h).
 struct ChildReport {
   int failed;            // setup failed (judge error): failed_errno and failed_what say where
@@ -318,11 +319,26 @@ struct InitArgs {
 int InitMain(void* arg);
 
 // Which answers I has sent the judge for the run handed over last (keeper_protocol.h):
-// I notes them in the memory it shares with the keeper, which answers the rest when I
-// ends early (the keeper notes kNothing before it hands I a run).
+// I notes them in InitShared, and the keeper answers the rest when I ends early (it
+// notes kNothing before it hands I a run).
 enum class InitAnswered { kNothing = 0, kStarted = 1, kEnded = 2 };
 InitAnswered LastInitAnswer();
 void NoteInitAnswer(InitAnswered answered);
+
+// The only memory the keeper and I share. I is a copy of the keeper (cloned without
+// CLONE_VM), so everything else I reads is the keeper's as it was at the clone; these
+// pages are one MAP_SHARED mapping the keeper makes before its first clone, at the same
+// address in the keeper and in every I, so pointers into them hold in both.
+inline constexpr std::size_t kPlanArenaBytes = 4u << 20;
+struct InitShared {
+  ChildReport report;   // how the run handed over last, or I's preparation, went: I writes
+  int answer_progress;  // InitAnswered: I writes, LastInitAnswer reads
+  // The run's plan as the keeper unpacked it (keeper_protocol.h, UnpackPlan), kept
+  // until the run's mounts are detached.
+  alignas(std::max_align_t) unsigned char plan_arena[kPlanArenaBytes];
+};
+// Set once by the keeper, before its first clone; null in the judge.
+extern InitShared* init_shared;
 
 // The most descriptors one message carries (GoMessage: 5, the cgroup files, the mounts).
 inline constexpr int kMaxMessageFds = 32;

@@ -1,7 +1,7 @@
 // The init I as the keeper clones it (keeper_init.h): its main loop, what a session's
 // init restores between runs, its launcher thread L, and the message channel every
-// process of the sandbox uses. Runs in I, in the keeper's memory: no
-// allocation, no locks (child_setup.h).
+// process of the sandbox uses. Runs in I, a copy of the keeper: no allocation, no
+// locks (child_setup.h).
 #include <fcntl.h>
 #include <linux/futex.h>
 #include <linux/seccomp.h>
@@ -22,18 +22,14 @@
 #include "keeper_protocol.h"
 
 namespace judge::sandbox {
-namespace {
+InitShared* init_shared = nullptr;
 
-// I's answers to the run handed over last: written by I, read by the keeper (they
-// share this memory) once I is done with the run or gone.
-int answer_progress = 0;
-
-}  // namespace
-
-InitAnswered LastInitAnswer() { return static_cast<InitAnswered>(__atomic_load_n(&answer_progress, __ATOMIC_SEQ_CST)); }
+InitAnswered LastInitAnswer() {
+  return static_cast<InitAnswered>(__atomic_load_n(&init_shared->answer_progress, __ATOMIC_SEQ_CST));
+}
 
 void NoteInitAnswer(InitAnswered what) {
-  __atomic_store_n(&answer_progress, static_cast<int>(what), __ATOMIC_SEQ_CST);
+  __atomic_store_n(&init_shared->answer_progress, static_cast<int>(what), __ATOMIC_SEQ_CST);
 }
 
 bool SendMessage(int socket, const void* bytes, std::size_t size, const int* fds, int fd_count) {
@@ -212,7 +208,7 @@ namespace {
 // (CLONE_CHILD_CLEARTID), so it must be 0.
 enum : int { kGone = 0, kStarting = 1, kIdle = 2, kJob = 3 };
 
-// What I and L share (I's memory, which is the keeper's). I writes the job fields only
+// What I and L share (I's memory). I writes the job fields only
 // while L waits (kIdle), L the result fields only while I waits (kJob, kStarting).
 struct Shared {
   int state = kGone;  // the futex word

@@ -8,13 +8,12 @@
 #include <unistd.h>
 
 #include <cerrno>
-#include <cstring>
 
 namespace judge::sandbox {
 namespace {
 
-// I's stack: one suffices, as the keeper has one init at a time (prepared, running
-// or kept for its session) and reaps it before cloning the next.
+// I's stack (I's own copy of it): one suffices, as the keeper has one init at a time
+// (prepared, running or kept for its session) and reaps it before cloning the next.
 alignas(64) char init_stack[128 * 1024];
 
 // One byte from I on the link (its ready or reset answer): false when I ended instead.
@@ -50,14 +49,14 @@ void RunInit::Forget() {
 bool RunInit::Prepare(const ChildPlan& like, const std::string& key) {
   Discard();
   ChildPlan base = like;
-  base.report = &report_;
-  report_ = ChildReport{};
+  base.report = report();
+  *report() = ChildReport{};
   int pair[2];
   if (socketpair(AF_UNIX, SOCK_SEQPACKET | SOCK_CLOEXEC, 0, pair) != 0) return false;
   UniqueFd ours(pair[0]), theirs(pair[1]);
   InitArgs args{&base, pair[1]};
   int pidfd = -1;
-  pid_t pid = clone(InitMain, init_stack + sizeof init_stack, CLONE_VM | CLONE_NEWPID | CLONE_PIDFD | SIGCHLD, &args,
+  pid_t pid = clone(InitMain, init_stack + sizeof init_stack, CLONE_NEWPID | CLONE_PIDFD | SIGCHLD, &args,
                     &pidfd);
   const int err = errno;
   theirs.Reset();
@@ -73,7 +72,7 @@ bool RunInit::Prepare(const ChildPlan& like, const std::string& key) {
   session_ = 0;
   char byte;
   if (ReadByteFrom(link_.get(), &byte)) return true;
-  Discard();  // it exited: report_ says why
+  Discard();  // it exited: its report says why
   errno = EIO;
   return false;
 }
@@ -96,9 +95,9 @@ void RunInit::PrepareAhead(const ChildPlan& like, const std::string& key) {
 }
 
 std::string RunInit::Failure(int* err) const {
-  if (!report_.failed) return "preparing the run's init";
-  *err = report_.failed_errno;
-  return std::string("preparing the run's init: ") + report_.failed_what;
+  if (!report()->failed) return "preparing the run's init";
+  *err = report()->failed_errno;
+  return std::string("preparing the run's init: ") + report()->failed_what;
 }
 
 bool RunInit::Go(const GoMessage& go, const std::vector<int>& fds, uint64_t session) {
@@ -107,7 +106,7 @@ bool RunInit::Go(const GoMessage& go, const std::vector<int>& fds, uint64_t sess
     return false;
   }
   NoteInitAnswer(InitAnswered::kNothing);  // I waits in recvmsg: it writes nothing meanwhile
-  report_ = ChildReport{};
+  *report() = ChildReport{};
   GoMessage to_init = go;
   to_init.init_pid = pid_;
   if (!SendMessage(link_.get(), &to_init, sizeof to_init, fds.data(), static_cast<int>(fds.size()))) {
@@ -132,7 +131,7 @@ bool RunInit::ReceiveEnded(KeeperEnded* ended) {
   while (wait4(pid_, &ended->status, __WALL, &ended->usage) < 0 && errno == EINTR) {
   }
   ended->reaped_ns = MonotonicNs();
-  ended->report = report_;  // why it ended
+  ended->report = *report();  // why it ended
   Forget();
   return false;
 }

@@ -2,23 +2,21 @@
 // ahead of its run into a new pid namespace, handed the run, and kept for the next
 // run of the same session. The messages on its link are in keeper_protocol.h.
 //
-// Theory of operation. Prepare clones I (CLONE_VM: no page tables copied for it,
-// none torn down when it exits; on a stack of its own) with one end of a socket pair,
-// its link; I makes its namespaces (a new network namespace among them) and builds
-// the base of the run's file system (child_setup.h, PrepareInit) from the plan of the
-// slot's last run, writes a byte on its link, and waits there for its run: a
-// GoMessage with the run's descriptors beside it. I shares the keeper's memory, errno
-// included (one thread's TLS), so the keeper never works alongside an I that is
-// building: it waits for the ready byte first, and while I waits for a run it is
-// blocked in recvmsg. Once handed a run, I runs while the keeper closes its copies of
-// the descriptors and waits, reading errno only to tell EINTR, which cannot come (the
-// keeper has no signal handlers).
+// Theory of operation. Prepare clones I (without CLONE_VM, as fork would: I gets a copy
+// of the keeper's memory, on a stack of its own, and shares only InitShared with it,
+// child_setup.h) with one end of a socket pair, its link; I makes its namespaces (a
+// new network namespace among them) and builds the base of the run's file system
+// (child_setup.h, PrepareInit) from the plan of the slot's last run, writes a byte on
+// its link, and waits there for its run: a GoMessage with the run's descriptors beside
+// it, whose plan lies in InitShared's arena. The keeper writes that arena only while
+// no I reads it: it waits for the ready byte after each clone, and for a session's I
+// to detach the last run's mounts (AwaitReset) before it unpacks the next run.
 //
 // Handed a run, I answers the judge itself, on the judge's connection that comes with
 // the run: KeeperStarted with the program's pidfd once the program has exec'd, and a
 // KeeperEnded once the program has exited and every other process of the run is gone
 // (child_setup.h, RunInInit); the keeper gets a copy of the latter on the link. What
-// I has sent it notes in the memory it shares with the keeper (LastInitAnswer), so that
+// I has sent it notes in InitShared (LastInitAnswer), so that
 // the keeper, seeing I end early (a failed setup), sends the judge the rest. After a
 // run on its own (session 0) I exits, and the keeper reaps it (its namespaces torn
 // down meanwhile, after the judge has its answer) and only then prepares the next one
@@ -69,9 +67,9 @@ class RunInit {
   // gone (it is discarded).
   bool Go(const GoMessage& go, const std::vector<int>& fds, uint64_t session);
 
-  // How the run handed over last (or the init prepared last) went: I writes it, Go
-  // and Prepare zero it.
-  ChildReport* report() { return &report_; }
+  // How the run handed over last (or the init prepared last) went: I writes it (in
+  // InitShared), Go and Prepare zero it.
+  ChildReport* report() const { return &init_shared->report; }
   pid_t pid() const { return pid_; }
   int pidfd() const { return pidfd_.get(); }
   int link() const { return link_.get(); }
@@ -96,7 +94,6 @@ class RunInit {
   std::string key_;
   uint64_t session_ = 0;  // 0: fresh (never handed a run)
   bool reset_owed_ = false;  // I ran a session's run and owes its kRunDetached
-  ChildReport report_ = {};  // in the memory I shares
 };
 
 }  // namespace judge::sandbox

@@ -4,8 +4,8 @@
 //
 // Theory of operation. Forking the judge for each run would copy its page tables (a
 // large process: the binary, the plugins, the store) only for the child to throw them
-// away; this small static program starts every run instead, its init sharing its
-// memory (keeper_init.h). The first judge to need slot k starts
+// away; this small static program starts every run instead, its init a copy of it
+// (keeper_init.h). The first judge to need slot k starts
 // it, handing it a listening socket bound at <state_dir>/slot<k>.keeper-<id> (in the
 // judge's private state directory; <id> names the keeper binary), and it detaches (a
 // new session; its parent exits at once), having compiled the seccomp filter first (a
@@ -44,6 +44,7 @@
 #include <linux/filter.h>
 #include <poll.h>
 #include <signal.h>
+#include <sys/mman.h>
 #include <sys/mount.h>
 #include <sys/socket.h>
 #include <sys/syscall.h>
@@ -54,6 +55,9 @@
 #include <cstdlib>
 #include <cstring>
 #include <memory>
+#include <memory_resource>
+#include <new>
+#include <sstream>
 #include <string>
 #include <vector>
 
@@ -92,7 +96,7 @@ bool Fail(const Client& c, const char* what, int err) {
 // expects. Answered with the welcome, also when it is of another protocol version or
 // names another binary. False: a malformed hello, another version's, or one naming
 // another binary (the connection is dropped, with the run the judge sent behind it).
-bool Hello(Client* c, const std::string& msg, std::vector<int>* fds) {
+bool Hello(Client* c, std::string_view msg, std::vector<int>* fds) {
   KeeperHello h;  // an older build's is shorter: its version tells
   std::memcpy(&h, msg.data(), std::min(msg.size(), sizeof h));
   KeeperWelcome w;
@@ -162,18 +166,12 @@ UniqueFd NewOverlay(const char* options) {
   UniqueFd fs(static_cast<int>(syscall(SYS_fsopen, "overlay", FSOPEN_CLOEXEC)));
   if (!fs) return UniqueFd();
   bool ok = syscall(SYS_fsconfig, fs.get(), FSCONFIG_SET_STRING, "source", "judge-work", 0) == 0;
-  const std::string all(options);
-  for (std::size_t at = 0; ok && at < all.size();) {
-    std::size_t end = all.find(',', at);
-    if (end == std::string::npos) end = all.size();
-    const std::string item = all.substr(at, end - at);
+  std::string item;
+  for (std::istringstream all(options); ok && std::getline(all, item, ',');) {
     const std::size_t eq = item.find('=');
-    if (eq == std::string::npos)
-      ok = syscall(SYS_fsconfig, fs.get(), FSCONFIG_SET_FLAG, item.c_str(), nullptr, 0) == 0;
-    else
-      ok = syscall(SYS_fsconfig, fs.get(), FSCONFIG_SET_STRING, item.substr(0, eq).c_str(), item.c_str() + eq + 1,
-                   0) == 0;
-    at = end + 1;
+    const std::string key = item.substr(0, eq);
+    const char* value = eq == std::string::npos ? nullptr : item.c_str() + eq + 1;
+    ok = syscall(SYS_fsconfig, fs.get(), value ? FSCONFIG_SET_STRING : FSCONFIG_SET_FLAG, key.c_str(), value, 0) == 0;
   }
   if (ok) ok = syscall(SYS_fsconfig, fs.get(), FSCONFIG_CMD_CREATE, nullptr, nullptr, 0) == 0;
   UniqueFd mount(ok ? static_cast<int>(syscall(SYS_fsmount, fs.get(), FSMOUNT_CLOEXEC, 0)) : -1);
@@ -261,13 +259,20 @@ bool ServeRun(const Client& c, ChildPlan& plan, const std::string& key, uint64_t
 }
 
 // One run request of a greeted client.
-bool Run(const Client& c, std::string&& msg, std::vector<int>* fds_in) {
+bool Run(const Client& c, std::string_view message, std::vector<int>* fds_in) {
   std::vector<int>& fds = *fds_in;
-  const std::string message = std::move(msg);  // the plan points into it
-  UnpackedPlan up;
+  // The plan and its tables go beside the message in InitShared's arena, where I reads them.
+  // Each string of the message is at least 2 bytes, so argv and envp hold at most
+  // kMaxKeeperMessage / 2 pointers, with their two terminating nulls.
+  static_assert(kPlanArenaBytes - kMaxKeeperMessage >= (kMaxKeeperMessage / 2 + 2) * sizeof(char*) +
+                                                         kMaxRunOps * sizeof(FsOp) + kMaxRunRlimits * sizeof(RlimitValue) + sizeof(ChildPlan) + 64,
+                "room for the largest plan's tables");
+  std::pmr::monotonic_buffer_resource arena(init_shared->plan_arena + kMaxKeeperMessage,
+                                            kPlanArenaBytes - kMaxKeeperMessage, std::pmr::null_memory_resource());
+  UnpackedPlan up(&arena);
   if (!UnpackPlan(message, &up) || fds.size() < 3 || fds.size() - 3 != up.procs_count)
     return Fail(c, "a malformed run request", EINVAL);
-  ChildPlan& plan = up.plan;
+  ChildPlan& plan = *new (arena.allocate(sizeof(ChildPlan), alignof(ChildPlan))) ChildPlan(up.plan);  // I's to read
   plan.judge_pidfd = c.judge_pidfd.get();
   plan.stdin_fd = fds[0];
   plan.stdout_fd = fds[1];
@@ -291,19 +296,23 @@ bool Run(const Client& c, std::string&& msg, std::vector<int>* fds_in) {
   return go_on;
 }
 
-// A message from a client: false when its connection is over.
+// A message from a client: false when its connection is over. Received into
+// InitShared's arena, where a run's plan must be for its init; no init reads the arena
+// between runs (keeper_init.h).
 bool Serve(Client* c) {
-  std::string msg;
-  std::vector<int> fds;
-  if (ReceiveMessage(c->socket.get(), kMaxKeeperMessage, &msg, &fds) != 1 || msg.size() < sizeof(uint32_t))
-    return false;
-  uint32_t op;
-  std::memcpy(&op, msg.data(), sizeof op);
+  char* bytes = reinterpret_cast<char*>(init_shared->plan_arena);
+  int got[kMaxMessageFds];
+  int count = 0;
+  const ssize_t n = ReceiveMessage(c->socket.get(), bytes, kMaxKeeperMessage, got, &count);
+  std::vector<int> fds(got, got + count);
+  const std::string_view msg(bytes, n > 0 ? static_cast<std::size_t>(n) : 0);
+  uint32_t op = 0;
+  if (msg.size() >= sizeof op) std::memcpy(&op, msg.data(), sizeof op);
   bool go_on = false;
   if (op == static_cast<uint32_t>(KeeperOp::kHello) && !c->greeted && msg.size() >= 2 * sizeof(uint32_t)) {
     go_on = Hello(c, msg, &fds);
   } else if (op == static_cast<uint32_t>(KeeperOp::kRun) && c->greeted) {
-    go_on = Run(*c, std::move(msg), &fds);
+    go_on = Run(*c, msg, &fds);
   }
   for (int fd : fds)
     if (fd >= 0) close(fd);
@@ -350,6 +359,10 @@ int main(int argc, char** argv) {
   judge::Result<std::vector<sock_filter>> compiled = BuildSeccompFilter();
   if (!compiled.ok()) return kKeeperExitNoFilter;
   filter = std::move(compiled).value();
+  void* shared = mmap(nullptr, sizeof(InitShared), PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS | MAP_NORESERVE,
+                      -1, 0);
+  if (shared == MAP_FAILED) return 3;
+  init_shared = new (shared) InitShared;  // zero already (mmap): left untouched
   // Detached: the starting judge waits for this parent only; the keeper lives on in a
   // session of its own.
   pid_t child = fork();
@@ -362,6 +375,7 @@ int main(int argc, char** argv) {
   if (listener > 3) syscall(SYS_close_range, 3u, static_cast<unsigned>(listener - 1), 0u);
   DefaultSignals();  // nothing the starting judge ignored or blocked lingers
   EmptyInheritedCapabilitySets();
+  setpriority(PRIO_PROCESS, 0, 0);  // nor the starting judge's nice: the keeper serves every judge
   ShortenSchedulerSlice();
   signal(SIGPIPE, SIG_IGN);
   return Loop(listener);
