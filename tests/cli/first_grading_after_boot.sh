@@ -10,6 +10,24 @@
 # Usage: first_grading_after_boot.sh <judge> <problems-dir> <test-packages-dir> [rounds]
 # Needs root (unshare, mount); run serially (it uses the default slots and cgroups).
 set -euo pipefail
+
+# The judges below see a fresh /run, so not the host's slot locks (/run/judge-slots),
+# while the slots' cgroups are the host's. On a real boot no other judge runs yet; here
+# other judges of this host may (another checkout's tests). So the script first takes
+# every host slot lock (the default slots: uids 60000-60015), as each of those judges
+# takes the one of the slot it runs in, and holds them until it ends: no other judge
+# on the host shares a slot's cgroup with the judges under test.
+if [ -z "${JUDGE_FIRST_BOOT_SLOTS_HELD:-}" ]; then
+  mkdir -p -m 0700 /run/judge-slots
+  exec python3 - "$0" "$@" <<'PY'
+import fcntl, os, subprocess, sys
+locks = [os.open(f"/run/judge-slots/uid{60000 + k}.lock", os.O_RDWR | os.O_CREAT | os.O_NOFOLLOW | os.O_CLOEXEC, 0o600)
+         for k in range(16)]
+for fd in locks:
+    fcntl.flock(fd, fcntl.LOCK_EX)
+sys.exit(subprocess.call(["bash"] + sys.argv[1:], env=dict(os.environ, JUDGE_FIRST_BOOT_SLOTS_HELD="1")))
+PY
+fi
 judge=$1 problems=$2 packages=$3 rounds=${4:-3}
 work=$(mktemp -d /tmp/judge-first-boot.XXXXXX)
 trap 'rm -rf "$work"' EXIT

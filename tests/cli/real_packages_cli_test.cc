@@ -256,5 +256,37 @@ TEST(RealPackagesCli, SubmissionsYaml2025AndAShellInputValidator) {
   EXPECT_TRUE(refused) << bad_doc.dump();
 }
 
+// With no time limit given, a submission that bounds the limit from below on its sample
+// only (use_for_time_limit: lower there, upper on secret) is judged on its secret tests
+// with the inferred limit, not with the generous limit the inference runs it with
+// (BAPCtools' testexpectations: tle/sleep.py).
+TEST(RealPackagesCli, AGroupsUpperBoundIsJudgedWithTheInferredLimit) {
+  JudgeDir sb;
+  std::filesystem::copy(Package("expectations"), sb.Path("inferred"), std::filesystem::copy_options::recursive);
+  std::string problem = ReadFile(sb.Path("inferred/problem.yaml"));
+  const std::string limit = "limits:\n  time_limit: 1\n";
+  ASSERT_NE(problem.find(limit), std::string::npos);
+  sb.Write("inferred/problem.yaml", problem.erase(problem.find(limit), limit.size()));
+  // Instead of spinning for ever (the generous limit is a minute), 3 s of CPU on secret/3
+  // and secret/4: AC with a minute, TLE with the inferred limit (1 s, twice at most).
+  std::filesystem::remove(sb.Path("inferred/submissions/time_limit_exceeded/spins_on_14.py"));
+  sb.Write("inferred/submissions/time_limit_exceeded/slow_on_secret.py",
+           "import time\nn = int(input())\nt = time.process_time()\n"
+           "while n >= 13 and time.process_time() - t < 3:\n    pass\nprint(n + 1)\n");
+  std::string yaml = ReadFile(sb.Path("inferred/submissions/submissions.yaml"));
+  const std::string rule = "time_limit_exceeded/spins_on_14.py:";
+  ASSERT_NE(yaml.find(rule), std::string::npos);
+  sb.Write("inferred/submissions/submissions.yaml",
+           yaml.replace(yaml.find(rule), rule.size(), "time_limit_exceeded/slow_on_secret.py:"));
+  Ran r = sb.Judge({"verify", sb.Path("inferred"), "--json", "--jobs", "2"});
+  json doc = Parse(r);
+  EXPECT_EQ(Check(doc, "time_limit_exceeded/slow_on_secret.py").value("found", ""), "TLE") << doc.dump();
+  EXPECT_EQ(Check(doc, "time_limit_exceeded/slow_on_secret.py").value("ok", false), true) << doc.dump();
+  int rows = 0;
+  for (const auto& c : doc["checks"]) rows += c.value("subject", "") == "time_limit_exceeded/slow_on_secret.py";
+  EXPECT_EQ(rows, 1) << doc.dump();
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+}
+
 }  // namespace
 }  // namespace judge::clitest

@@ -97,6 +97,10 @@ TEST(PackageSubmissions, Globs) {
   EXPECT_TRUE(SubmissionGlobMatches("accepted/*", "accepted/a.py"));
   EXPECT_TRUE(SubmissionGlobMatches("*/a.py", "wrong_answer/a.py"));
   EXPECT_TRUE(SubmissionGlobMatches("accepted/{a,b}.py", "accepted/b.py"));
+  // Spaces around a brace's alternatives are not part of them (BAPCtools' testexpectations).
+  EXPECT_TRUE(SubmissionGlobMatches("secret/*{ 4 }{ 2 }", "secret/42"));
+  EXPECT_TRUE(SubmissionGlobMatches("accepted/{ a , b }.py", "accepted/b.py"));
+  EXPECT_FALSE(SubmissionGlobMatches("secret/*{ 4 }{ 2 }", "secret/4 2"));
   EXPECT_TRUE(SubmissionGlobMatches("accepted/multi", "accepted/multi/main.cpp"));
   EXPECT_FALSE(SubmissionGlobMatches("accepted/a*", "wrong_answer/a.py"));
   EXPECT_TRUE(SubmissionGlobMatches("*", "x"));

@@ -40,7 +40,12 @@ std::vector<std::string> Expand(const std::string& glob) {
   std::size_t start = 0;
   for (;;) {
     std::size_t comma = inner.find(',', start);
-    for (auto& e : Expand(glob.substr(0, open) + inner.substr(start, comma - start) + glob.substr(close + 1)))
+    // Spaces around an alternative are not part of it: "{ 4 }" is "4", as BAPCtools
+    // (the format's reference tool) reads a brace.
+    std::string alternative = inner.substr(start, comma - start);
+    alternative.erase(0, alternative.find_first_not_of(" \t"));
+    alternative.erase(alternative.find_last_not_of(" \t") + 1);
+    for (auto& e : Expand(glob.substr(0, open) + alternative + glob.substr(close + 1)))
       out.push_back(std::move(e));
     if (comma == std::string::npos) break;
     start = comma + 1;

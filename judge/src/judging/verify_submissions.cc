@@ -223,21 +223,35 @@ std::vector<Result<JudgedSubmission>> Judge(const Package& pkg, const LanguageSe
   return pipeline->JudgeAll(tasks, &observer);
 }
 
+// A submission that bounds the time limit from below on some test groups only
+// (`use_for_time_limit: lower` in a group): its other tests have expectations of their
+// own (TLE, say) that only the inferred limit decides, so it is judged again with that
+// limit, and its check comes from the second judging.
+bool PartlyLowerBound(const PackageSubmission& s) {
+  return UsedForTimeLimit(s) && s.expected->time_limit_use != TimeLimitUse::kLower &&
+         !s.expected->lower_bound_tests.empty();
+}
+
 // No time limit given: the accepted submissions are judged with a generous one, the
 // slowest sets it (time_limit.h), and *limits becomes it (time_ms 0 when none could be
-// inferred). Their checks are made from these judgings.
+// inferred). Their checks are made from these judgings, but for PartlyLowerBound ones.
 Status InferLimit(const Package& pkg, const LanguageSet& languages, Pipeline* pipeline,
                   const std::vector<PackageSubmission>& subs, Checks* checks, ProblemLimits* limits) {
-  std::vector<const PackageSubmission*> accepted;
+  std::vector<const PackageSubmission*> accepted, partly;
   for (const auto& s : subs)
-    if (UsedForTimeLimit(s)) accepted.push_back(&s);
+    if (UsedForTimeLimit(s)) (PartlyLowerBound(s) ? partly : accepted).push_back(&s);
   const ProblemLimits generous = WithTimeLimit(pkg.problem.limits, kInferenceTimeMs);
-  std::vector<const PackageSubmission*> judged;
+  VerifyReport unreported_report;
+  const VerifyOptions quiet{};
+  Checks unreported(&unreported_report, quiet);
   int64_t slowest = -1;
-  std::vector<Result<JudgedSubmission>> results = Judge(pkg, languages, pipeline, accepted, generous, 1.0, checks, &judged);
-  for (std::size_t i = 0; i < results.size(); ++i)
-    if (results[i].ok())
-      if (std::optional<int64_t> ms = LowerBoundMs(*judged[i], results[i]->judging)) slowest = std::max(slowest, *ms);
+  for (auto [group, sink] : {std::pair{&accepted, checks}, std::pair{&partly, &unreported}}) {
+    std::vector<const PackageSubmission*> judged;
+    std::vector<Result<JudgedSubmission>> results = Judge(pkg, languages, pipeline, *group, generous, 1.0, sink, &judged);
+    for (std::size_t i = 0; i < results.size(); ++i)
+      if (results[i].ok())
+        if (std::optional<int64_t> ms = LowerBoundMs(*judged[i], results[i]->judging)) slowest = std::max(slowest, *ms);
+  }
   if (slowest < 0) {
     limits->time_ms = 0;
     checks->Add({"time_limit", "limits", false, false, "inferred", "none",
@@ -264,7 +278,7 @@ Status CheckSubmissions(const Package& pkg, const LanguageSet& languages, Pipeli
   if (infer) JUDGE_RETURN_IF_ERROR(InferLimit(pkg, languages, pipeline, subs, checks, &limits));
   std::vector<const PackageSubmission*> rest;
   for (const auto& s : subs)
-    if (!infer || !UsedForTimeLimit(s)) rest.push_back(&s);
+    if (!infer || !UsedForTimeLimit(s) || PartlyLowerBound(s)) rest.push_back(&s);
   if (limits.time_ms > 0) {
     double factor = options.margins ? std::max(1.0, pkg.problem.time_rule.tle_margin) : 1.0;
     std::vector<const PackageSubmission*> judged;
