@@ -183,7 +183,7 @@ TEST_F(PolygonConfigTest, PlanSaysWhatToMakeAndHow) {
   EXPECT_EQ(gen.args, (std::vector<std::string>{"7", "-n=13"}));
   ASSERT_EQ(plan->generators.size(), 1u);  // only those the commands use
   EXPECT_EQ(plan->generators.at("gen").path, Dir() + "/files/gen.cpp");
-  EXPECT_EQ(plan->generators.at("gen").language, "cpp17");
+  EXPECT_EQ(plan->generators.at("gen").language, "cpp17-x87");
   ASSERT_TRUE(plan->main.has_value());
   EXPECT_EQ(plan->main->rel, "solutions/main.py");
 
