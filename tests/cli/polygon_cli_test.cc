@@ -4,8 +4,8 @@
 // tampered with is made again), the package folder left as it was, commands the judge
 // refuses to run (each one line naming the test), a generator that fails, a generator
 // writing several tests in one run (and what it leaves that is refused), an
-// interactive package's answers written by its interactor; and the checker's and
-// validator's own tests run by verify.
+// interactive package's answers written by its interactor; the checker's and
+// validator's own tests run by verify; and a solution built as its Polygon type is.
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -204,6 +204,34 @@ TEST(PolygonCli, CheckerAndValidatorTestsAreRun) {
   JudgeDir sb3;
   const std::string invalid = CopyPackage(sb3, "<test verdict=\"invalid\"/>", "<test verdict=\"valid\"/>");
   EXPECT_EQ(sb3.Judge({"verify", invalid, "--json"}, CacheIn(sb3)).exit_code, 1);
+}
+
+// A solution is built as Polygon builds its type (tests/packages/polygonx87): the same
+// float program keeps n + 1 exact in an x87 register under the 32-bit cpp.g++17 and
+// c.gcc (AC, as tagged), and SSE rounds it under the 64-bit
+// cpp.msys2-mingw64-9-g++17 (WA, as tagged). grade of the file by its extension is
+// today's x86-64 C++ (WA).
+TEST(PolygonCli, SolutionTypesChooseTheirArithmetic) {
+  JudgeDir sb;
+  const std::string pkg = std::string(JUDGE_TEST_PACKAGES_DIR) + "/polygonx87";
+  Ran r = sb.Judge({"verify", pkg, "--json"}, CacheIn(sb));
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  const json doc = ParseRun(r);
+  std::map<std::string, json> found;
+  for (const auto& c : doc["checks"]) found[c["subject"].get<std::string>()] = c;
+  for (const auto& [subject, verdict] : std::map<std::string, std::string>{
+           {"solutions/exact.cpp (main)", "AC"},
+           {"solutions/float-x87.cpp (accepted)", "AC"},
+           {"solutions/float-x87.c (accepted)", "AC"},
+           {"solutions/float-sse.cpp (wrong-answer)", "WA"}}) {
+    ASSERT_EQ(found.count(subject), 1u) << subject << r.out;
+    EXPECT_EQ(found[subject]["found"], verdict) << subject << found[subject];
+    EXPECT_TRUE(found[subject]["ok"].get<bool>()) << subject << found[subject];
+  }
+  Ran g = sb.Judge({"grade", pkg, pkg + "/solutions/float-x87.cpp", "--json", "--no-db"}, CacheIn(sb));
+  const json graded = ParseRun(g);
+  EXPECT_EQ(graded["language"], "cpp20") << g.out << g.err;
+  EXPECT_EQ(graded["verdict"], "WA") << g.out << g.err;
 }
 
 // A Polygon checker's points (testlib's quitp, exit 7) pass the test, scored with the

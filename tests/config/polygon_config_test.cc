@@ -183,7 +183,7 @@ TEST_F(PolygonConfigTest, PlanSaysWhatToMakeAndHow) {
   EXPECT_EQ(gen.args, (std::vector<std::string>{"7", "-n=13"}));
   ASSERT_EQ(plan->generators.size(), 1u);  // only those the commands use
   EXPECT_EQ(plan->generators.at("gen").path, Dir() + "/files/gen.cpp");
-  EXPECT_EQ(plan->generators.at("gen").language, "cpp17");
+  EXPECT_EQ(plan->generators.at("gen").language, "cpp17-x87");
   ASSERT_TRUE(plan->main.has_value());
   EXPECT_EQ(plan->main->rel, "solutions/main.py");
 
@@ -608,12 +608,16 @@ TEST(PolygonTags, EachTagsVerdicts) {
 }
 
 TEST(PolygonTags, LanguageTypes) {
-  EXPECT_EQ(PolygonLanguage("cpp.g++17"), "cpp17");
-  EXPECT_EQ(PolygonLanguage("cpp.g++11"), "cpp11");
-  EXPECT_EQ(PolygonLanguage("cpp.g++14"), "cpp14");
+  // Polygon's 32-bit gcc (no "64" in the type) computes with the x87 unit.
+  EXPECT_EQ(PolygonLanguage("cpp.g++17"), "cpp17-x87");
+  EXPECT_EQ(PolygonLanguage("cpp.g++11"), "cpp11-x87");
+  EXPECT_EQ(PolygonLanguage("cpp.g++14"), "cpp14-x87");
+  EXPECT_EQ(PolygonLanguage("c.gcc"), "c11-x87");
+  // Its 64-bit ones keep SSE.
+  EXPECT_EQ(PolygonLanguage("cpp.msys2-mingw64-9-g++17"), "cpp17");
+  EXPECT_EQ(PolygonLanguage("cpp.gcc13-64-winlibs-g++20"), "cpp20");
   EXPECT_EQ(PolygonLanguage("cpp.gcc14-64-msys2-g++23"), "cpp20");
   EXPECT_EQ(PolygonLanguage("cpp.g++"), "");
-  EXPECT_EQ(PolygonLanguage("c.gcc"), "c11");
   EXPECT_EQ(PolygonLanguage("java11"), "java");
   EXPECT_EQ(PolygonLanguage("python.3"), "python3");
   EXPECT_EQ(PolygonLanguage("python.pypy3"), "pypy3");

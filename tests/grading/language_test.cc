@@ -326,6 +326,31 @@ TEST(ShippedLanguages, LegacyProfilesReproduceTheOldCompilers) {
   EXPECT_TRUE(set.Find("cpp20")->original_judge.empty());
 }
 
+// Polygon's 32-bit gcc types (cpp.g++17, c.gcc) pick an -x87 profile: its base
+// profile's compile with x87 arithmetic, and no extension, so a file is never judged
+// with it by its name (sol.cpp stays cpp20, `--lang cpp` too).
+TEST(ShippedLanguages, X87ProfilesAreTheirBaseWithX87Arithmetic) {
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
+  for (const char* base : {"c11", "cpp11", "cpp14", "cpp17"}) {
+    const LanguageProfile* p = set.Find(std::string(base) + "-x87");
+    const LanguageProfile* b = set.Find(base);
+    ASSERT_NE(p, nullptr) << base;
+    ASSERT_NE(b, nullptr) << base;
+    std::vector<std::string> without = p->compile;
+    without.erase(std::remove(without.begin(), without.end(), "-mfpmath=387"), without.end());
+    EXPECT_EQ(without.size() + 1, p->compile.size()) << base;
+    EXPECT_EQ(without, b->compile) << base;
+    EXPECT_FALSE(Has(b->compile, "-mfpmath=387")) << base;
+    EXPECT_FALSE(Has(p->compile, "-m32")) << "the sandbox allows x86-64 system calls only";
+    EXPECT_TRUE(p->extensions.empty()) << base;
+    EXPECT_EQ(p->run, b->run) << base;
+    EXPECT_EQ(p->kattis_code, b->kattis_code) << base;
+  }
+  EXPECT_EQ(set.ForFile("sol.cpp")->id, "cpp20");
+  EXPECT_EQ(set.ForFile("sol.c")->id, "c11");
+}
+
 // Native code's writable mappings are what it allocated; a JVM's or an interpreter's
 // are not (SandboxLimits::reserved_memory_counts).
 TEST(ShippedLanguages, ReservedMemoryCountsForNativeCodeOnly) {

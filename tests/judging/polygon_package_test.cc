@@ -61,11 +61,11 @@ TEST(PolygonPackage, SolutionsAreTheSubmissions) {
                                 V::kMemoryLimitExceeded, V::kOutputLimitExceeded, V::kRuntimeError,
                                 V::kCompileError};
   const std::vector<Want> want = {
-      {"solutions/smallest.cpp (main)", "cpp17", {V::kAccepted}},
+      {"solutions/smallest.cpp (main)", "cpp17-x87", {V::kAccepted}},
       {"solutions/largest.py (accepted)", "python3", {V::kAccepted}},
-      {"solutions/only-two.cpp (wrong-answer)", "cpp17", {V::kWrongAnswer}},
+      {"solutions/only-two.cpp (wrong-answer)", "cpp17-x87", {V::kWrongAnswer}},
       {"solutions/twice.py (presentation-error)", "python3", {V::kPresentationError}},
-      {"solutions/every-number.cpp (time-limit-exceeded)", "cpp17", {V::kTimeLimitExceeded}},
+      {"solutions/every-number.cpp (time-limit-exceeded)", "cpp17-x87", {V::kTimeLimitExceeded}},
       {"solutions/one.py (rejected)", "python3", rejected},
   };
   ASSERT_EQ(subs->size(), want.size());

@@ -494,19 +494,31 @@ std::optional<std::set<Verdict>> PolygonTagVerdicts(const std::string& tag) {
   return it->second;
 }
 
+namespace {
+
+// Polygon's C and C++ types without "64" in their name (cpp.g++17, c.gcc) are a 32-bit
+// MinGW gcc computing with the x87 unit's 80-bit registers; those with it
+// (cpp.msys2-mingw64-9-g++17, cpp.gcc13-64-winlibs-g++20) are 64-bit, SSE arithmetic.
+// The -x87 profiles (judge/languages.yaml) reproduce the first kind's arithmetic.
+std::string X87If32Bit(const std::string& type, const std::string& profile) {
+  return type.find("64") == std::string::npos ? profile + "-x87" : profile;
+}
+
+}  // namespace
+
 std::string PolygonLanguage(const std::string& type) {
   auto starts = [&](const char* p) { return type.rfind(p, 0) == 0; };
   if (starts("cpp.")) {
     // The standard is the last number after "++" ("cpp.g++17", "cpp.gcc14-64-msys2-g++23").
     std::size_t plus = type.rfind("++");
     const std::string std_version = plus == std::string::npos ? "" : type.substr(plus + 2);
-    if (std_version == "11") return "cpp11";
-    if (std_version == "14") return "cpp14";
-    if (std_version == "17") return "cpp17";
+    if (std_version == "11") return X87If32Bit(type, "cpp11");
+    if (std_version == "14") return X87If32Bit(type, "cpp14");
+    if (std_version == "17") return X87If32Bit(type, "cpp17");
     if (std_version == "20" || std_version == "23") return "cpp20";
     return "";
   }
-  if (starts("c.")) return "c11";
+  if (starts("c.")) return X87If32Bit(type, "c11");
   if (starts("java")) return "java";
   if (type == "python.3") return "python3";
   if (type == "python.pypy3" || type == "python.pypy3-64") return "pypy3";

@@ -136,7 +136,9 @@ Result<std::vector<PolygonSolution>> LoadPolygonSolutions(const std::string& dir
 std::optional<std::set<Verdict>> PolygonTagVerdicts(const std::string& tag);
 
 // The language profile id (judge/languages.yaml) for a Polygon solution type:
-// "cpp.g++17" -> "cpp17", "cpp.g++11" -> "cpp11", "c.gcc" -> "c11", "java11" -> "java",
+// "cpp.g++17" -> "cpp17-x87", "cpp.g++11" -> "cpp11-x87", "c.gcc" -> "c11-x87" (Polygon's
+// 32-bit gcc: x87 arithmetic), "cpp.msys2-mingw64-9-g++17" -> "cpp17" (a type naming
+// "64" is 64-bit: SSE), "cpp.gcc13-64-winlibs-g++20" -> "cpp20", "java11" -> "java",
 // "python.3" -> "python3", "python.pypy3" -> "pypy3", "pascal.fpc" -> "pascal",
 // "kotlin..." -> "kotlin", "rust..." -> "rust", "go" -> "go", "haskell..." -> "haskell",
 // "js..." -> "javascript"; "" for a type without a profile here or with no version to
