@@ -3,6 +3,7 @@
 #include "judge/grading/compiler.h"
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/stat.h>
 
 #include <atomic>
@@ -225,6 +226,60 @@ TEST(Compiler, AWallClockStopWithItsCpuUnderTheLimitIsCompiledAgain) {
                         "6500 ms CPU); host load "),
             std::string::npos)
       << r->log;
+}
+
+// What the sandbox reports of a compiler that something outside the judge killed: SIGKILL,
+// no kill of the judge's, no out-of-memory kill in its cgroup, CPU time under the limit.
+RunResult KilledFromOutside() {
+  RunResult r;
+  r.status = RunStatus::kRuntimeError;
+  r.signal = SIGKILL;
+  r.cpu_ms = 0;
+  r.wall_ms = 3;
+  return r;
+}
+
+// A host that kills the compiler (its out-of-memory killer, a process that cleans up
+// sandboxes) says nothing of the source: compiled again on a fresh copy, it succeeds.
+TEST(Compiler, ACompilerKilledFromOutsideIsCompiledAgain) {
+  Fixture f;
+  int runs = 0;
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
+    if (++runs == 1) {
+      WriteFile(spec.work_dir + "/ccLeft.s", "what a killed compiler left");
+      return KilledFromOutside();
+    }
+    EXPECT_FALSE(std::filesystem::exists(spec.work_dir + "/ccLeft.s")) << "the retry reused the killed run's folder";
+    return FakeCompile(spec, out);
+  });
+  Compiler compiler(&sandbox, f.Options());
+  auto r = compiler.Compile(f.Source("a.cpp", "int main(){}"), CppProfile(), f.Work());
+  ASSERT_TRUE(r.ok()) << r.status().message();
+  EXPECT_TRUE(r->ok) << r->message;
+  EXPECT_EQ(r->attempts, 2);
+  EXPECT_EQ(ReadFile(r->program.dir + "/main"), "binary of int main(){}");
+}
+
+// Killed so on every attempt: the judge could not compile (JE), which is no compile
+// error of the source's, and nothing is cached.
+TEST(Compiler, ACompilerKilledFromOutsideEveryTimeIsTheJudgesFailureNotACompileError) {
+  Fixture f;
+  bool host_kills = true;
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
+    return host_kills ? KilledFromOutside() : FakeCompile(spec, out);
+  });
+  Compiler compiler(&sandbox, f.Options());
+  auto r = compiler.Compile(f.Source("a.cpp", "int main(){}"), CppProfile(), f.Work());
+  ASSERT_FALSE(r.ok()) << "a compile error: " << r->message;
+  EXPECT_EQ(r.status().code(), StatusCode::kUnavailable);
+  EXPECT_NE(r.status().message().find("killed by SIGKILL on each of 3 attempts"), std::string::npos)
+      << r.status().message();
+  EXPECT_EQ(sandbox.specs.size(), static_cast<std::size_t>(1 + kWallRetries));
+  host_kills = false;
+  auto again = compiler.Compile(f.Source("a.cpp", "int main(){}"), CppProfile(), f.Work());
+  ASSERT_TRUE(again.ok()) << again.status().message();
+  EXPECT_FALSE(again->from_cache);
+  EXPECT_TRUE(again->ok) << again->message;
 }
 
 // A retry runs alone, as a test's does: the compile that the wall clock stopped is

@@ -5,10 +5,15 @@
 #include <gtest/gtest.h>
 #include <stdlib.h>
 
+#include <unistd.h>
+
 #include <algorithm>
+#include <chrono>
+#include <regex>
 
 #include "fakes.h"
 #include "judge/config/problem.h"
+#include "judge/grading/compiler.h"
 #include "judge/grading/language_choice.h"
 
 namespace judge {
@@ -385,6 +390,38 @@ TEST(ShippedLanguages, EveryProfileHasAHelloWorldAndDebiansTools) {
   }
   EXPECT_EQ(set.Find("java")->source_name, "{public_class}.java");
   EXPECT_TRUE(Has(set.Find("java")->run, "{main_class}"));
+}
+
+// The toolchain's version enters the compile cache's key and is stored with every
+// submission, so it must name the release: kotlinc's own -version starts the compiler
+// on a JVM (seconds; over the 10 s version limit on a busy host, which leaves it empty)
+// and its first line is a JVM warning that no Kotlin upgrade changes.
+TEST(ShippedLanguages, KotlinsVersionNamesItsReleaseAndComesQuickly) {
+  if (access("/usr/bin/kotlinc", X_OK) != 0) GTEST_SKIP() << "kotlinc is not installed (Debian's package kotlin)";
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
+  const LanguageProfile* kotlin = set.Find("kotlin");
+  ASSERT_NE(kotlin, nullptr);
+  const auto start = std::chrono::steady_clock::now();
+  const std::string version = ToolchainVersion(*kotlin);
+  const auto elapsed_ms =
+      std::chrono::duration_cast<std::chrono::milliseconds>(std::chrono::steady_clock::now() - start).count();
+  EXPECT_TRUE(std::regex_match(version, std::regex("kotlin [0-9]+\\.[0-9]+\\.[0-9]+.*"))) << version;
+  // Far below the 10 s version limit; kotlinc -version needs 2-3 s on a quiet host here.
+  EXPECT_LT(elapsed_ms, 2000) << version;
+}
+
+// Every installed shipped profile names its toolchain's version: a first line that a
+// warning or nothing (a command that failed or took too long) takes is no version.
+TEST(ShippedLanguages, EveryInstalledProfileHasAVersion) {
+  LanguageSet set;
+  ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
+  for (const auto& p : set.profiles()) {
+    if (!CheckAvailability(p).available) continue;
+    const std::string version = ToolchainVersion(p);
+    EXPECT_TRUE(std::regex_search(version, std::regex("[0-9]+\\.[0-9]+"))) << p.id << ": " << version;
+    EXPECT_FALSE(std::regex_search(version, std::regex("warning", std::regex::icase))) << p.id << ": " << version;
+  }
 }
 
 }  // namespace

@@ -447,6 +447,41 @@ Result<RunResult> RunCompiler(Sandbox* sandbox, const std::vector<SourceFile>& f
   return last;
 }
 
+// Killed by SIGKILL with no limit of its own to explain it: no kill of the judge's, no
+// out-of-memory kill in its cgroup, its CPU time under the limit (the sandbox names
+// each of those). Something outside the judge killed the compiler (the host's own
+// out-of-memory killer, an administrator, a process that cleans up sandboxes), which
+// says nothing of the source.
+bool KilledFromOutside(const RunResult& r) {
+  return r.status == RunStatus::kRuntimeError && r.kill_reason == KillReason::kNone && r.signal == SIGKILL;
+}
+
+// RunCompiler, made again on a fresh copy after a pause, at most kWallRetries more
+// times, while the compiler was killed from outside; *made counts every attempt. Still
+// killed so after the last: an Unavailable Status (the judge could not compile; JE,
+// never CE, and never cached).
+Result<RunResult> RunCompilerUnlessKilled(Sandbox* sandbox, const std::vector<SourceFile>& files,
+                                          const RunSpec& spec, WallAttempts* made) {
+  int attempts = 0;
+  for (int round = 0;; ++round) {
+    if (round > 0) {
+      if (!PauseBeforeRetry(spec.cancel)) return Status::Cancelled("compilation cancelled");
+      JUDGE_RETURN_IF_ERROR(fs::RemoveTree(spec.work_dir));
+      JUDGE_RETURN_IF_ERROR(fs::MakeDirs(spec.work_dir));
+    }
+    Result<RunResult> ran = RunCompiler(sandbox, files, spec, made);
+    if (!ran.ok()) return ran;
+    attempts += made->attempts;
+    made->attempts = attempts;
+    if (!KilledFromOutside(*ran)) return ran;
+    if (round == kWallRetries)
+      return Status::Unavailable("the compiler was killed by SIGKILL on each of " + std::to_string(round + 1) +
+                                 " attempts, by no limit of the judge's (" + std::to_string(ran->cpu_ms) +
+                                 " ms CPU, " + std::to_string(ran->wall_ms) +
+                                 " ms wall on the last): something on the host killed it");
+  }
+}
+
 }  // namespace
 
 Result<CompileOutcome> Compiler::Build(const std::vector<SourceFile>& files, const LanguageProfile& profile,
@@ -455,7 +490,7 @@ Result<CompileOutcome> Compiler::Build(const std::vector<SourceFile>& files, con
   if (std::optional<CompileOutcome> cached = FromCache(profile, key, plan, dir)) return std::move(*cached);
   JUDGE_ASSIGN_OR_RETURN(RunSpec spec, CompileSpec(profile, work_dir, plan));
   WallAttempts made;
-  Result<RunResult> ran = RunCompiler(sandbox_, files, spec, &made);
+  Result<RunResult> ran = RunCompilerUnlessKilled(sandbox_, files, spec, &made);
   if (!ran.ok()) return ran.status().WithContext("compiling " + plan.run_source);
   CompileOutcome outcome;
   outcome.cpu_ms = ran->cpu_ms;

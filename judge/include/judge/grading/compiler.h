@@ -82,7 +82,8 @@ struct CompileOutcome {
   int64_t cpu_ms = 0;    // of the compile run (0 from the cache)
   int64_t wall_ms = 0;
   // Runs of the compiler: 1, or more when the wall clock stopped it with its CPU time
-  // under the limit and it ran again (0 from the cache).
+  // under the limit, or something outside the judge killed it, and it ran again (0
+  // from the cache).
   int attempts = 0;
   // "<time method>+<memory method>" of the compile run; empty when none ran.
   std::string sandbox_method;
@@ -132,7 +133,11 @@ class Compiler {
   // judge), not CE. A compile error the same source always gets (the compiler's
   // refusal, or its CPU time, memory, output or process limit, with the reason as
   // the message) is cached like a program; a wall-time kill is not, and comes only
-  // after the compiler was stopped by the wall clock on every attempt (see above).
+  // after the compiler was stopped by the wall clock on every attempt (see above). A
+  // compiler killed by SIGKILL that none of its limits explains was killed from
+  // outside the judge: compiled again (three runs at most, as for wall-clock stops),
+  // and killed so every time, an Unavailable Status (the judge's failure, never CE;
+  // not cached).
   Result<CompileOutcome> Compile(std::string_view source, const LanguageProfile& profile,
                                  const std::string& work_dir);
 
