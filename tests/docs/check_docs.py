@@ -151,7 +151,7 @@ def check_reference(root, known, errors):
 
 
 UNIT = r"(?:us|µs|ms|s|x|%|KiB|MiB|GiB|MB)"
-FIGURE = re.compile(r"(?<![\w.,])(\d+(?:,\d{3})*(?:\.\d+)?)\s?(%s)(?![\w])|(?<![\w])x(?!32\b|86\b)(\d+(?:\.\d+)?)\b" % UNIT)
+FIGURE = re.compile(r"(?<![\w.,])(\d+(?:,\d{3})*(?:\.\d+)?)\s?(%s)(?![\w])|(?<![\w])x(?!32\b|86\b|87\b)(\d+(?:\.\d+)?)\b" % UNIT)
 
 
 def paragraphs(lines):
