@@ -416,16 +416,27 @@ Result<CompileOutcome> Compiler::Compile(const std::vector<SourceFile>& files, c
 
 namespace {
 
+// Killed by SIGKILL with no limit of its own to explain it: no kill of the judge's, no
+// out-of-memory kill in its cgroup, its CPU time under the limit (the sandbox names
+// each of those). Something outside the judge killed the compiler (the host's own
+// out-of-memory killer, an administrator, a process that cleans up sandboxes), which
+// says nothing of the source.
+bool KilledFromOutside(const RunResult& r) {
+  return r.status == RunStatus::kRuntimeError && r.kill_reason == KillReason::kNone && r.signal == SIGKILL;
+}
+
 // The compiler run on a fresh copy of the files, by the wall-clock rule
 // (wall_clock_retry.h): run again on another fresh copy, after a pause and while no
 // other compile of the process runs, while the wall clock stopped it with its CPU time
-// under the compile CPU limit, at most kWallRetries more times (a busy host slows a
-// compile, and a niced one most). *made says what the attempts did; the last run's
-// result is returned.
+// under the compile CPU limit or something outside the judge killed it, at most
+// kWallRetries more times (a busy host slows a compile, and a niced one most). *made
+// says what the attempts did; the last run's result is returned. Killed from outside
+// on the last attempt too: an Unavailable Status (the judge could not compile; JE,
+// never CE, and never cached).
 Result<RunResult> RunCompiler(Sandbox* sandbox, const std::vector<SourceFile>& files, const RunSpec& spec,
                               WallAttempts* made) {
   RunResult last;
-  auto attempt = [&](int n, bool alone) -> Result<std::optional<WallStop>> {
+  auto attempt = [&](int n, bool alone) -> Result<AttemptEnd> {
     if (n > 1) {
       // What the stopped compiler left (a half-written binary, its temporary files)
       // must not become part of the program.
@@ -439,47 +450,20 @@ Result<RunResult> RunCompiler(Sandbox* sandbox, const std::vector<SourceFile>& f
     }();
     if (!ran.ok()) return ran.status();
     last = std::move(*ran);
-    if (!WallStopUnderCpuLimit(last.status, last.kill_reason, last.cpu_ms, spec.limits.cpu_time_ms))
-      return std::optional<WallStop>();
-    return std::optional<WallStop>(WallStop{last.wall_ms, last.cpu_ms});
+    if (WallStopUnderCpuLimit(last.status, last.kill_reason, last.cpu_ms, spec.limits.cpu_time_ms))
+      return AttemptEnd{WallStop{last.wall_ms, last.cpu_ms}};
+    return AttemptEnd{std::nullopt, KilledFromOutside(last)};
   };
   JUDGE_ASSIGN_OR_RETURN(*made, RunWithWallRetries(attempt, spec.cancel, "compilation cancelled"));
-  return last;
-}
-
-// Killed by SIGKILL with no limit of its own to explain it: no kill of the judge's, no
-// out-of-memory kill in its cgroup, its CPU time under the limit (the sandbox names
-// each of those). Something outside the judge killed the compiler (the host's own
-// out-of-memory killer, an administrator, a process that cleans up sandboxes), which
-// says nothing of the source.
-bool KilledFromOutside(const RunResult& r) {
-  return r.status == RunStatus::kRuntimeError && r.kill_reason == KillReason::kNone && r.signal == SIGKILL;
-}
-
-// RunCompiler, made again on a fresh copy after a pause, at most kWallRetries more
-// times, while the compiler was killed from outside; *made counts every attempt. Still
-// killed so after the last: an Unavailable Status (the judge could not compile; JE,
-// never CE, and never cached).
-Result<RunResult> RunCompilerUnlessKilled(Sandbox* sandbox, const std::vector<SourceFile>& files,
-                                          const RunSpec& spec, WallAttempts* made) {
-  int attempts = 0;
-  for (int round = 0;; ++round) {
-    if (round > 0) {
-      if (!PauseBeforeRetry(spec.cancel)) return Status::Cancelled("compilation cancelled");
-      JUDGE_RETURN_IF_ERROR(fs::RemoveTree(spec.work_dir));
-      JUDGE_RETURN_IF_ERROR(fs::MakeDirs(spec.work_dir));
-    }
-    Result<RunResult> ran = RunCompiler(sandbox, files, spec, made);
-    if (!ran.ok()) return ran;
-    attempts += made->attempts;
-    made->attempts = attempts;
-    if (!KilledFromOutside(*ran)) return ran;
-    if (round == kWallRetries)
-      return Status::Unavailable("the compiler was killed by SIGKILL on each of " + std::to_string(round + 1) +
-                                 " attempts, by no limit of the judge's (" + std::to_string(ran->cpu_ms) +
-                                 " ms CPU, " + std::to_string(ran->wall_ms) +
-                                 " ms wall on the last): something on the host killed it");
+  if (made->killed_decided) {
+    const std::string how = made->outside_kills == made->attempts
+                                ? "each of " + std::to_string(made->attempts)
+                                : std::to_string(made->outside_kills) + " of " + std::to_string(made->attempts);
+    return Status::Unavailable("the compiler was killed by SIGKILL on " + how + " attempts, by no limit of the judge's (" +
+                               std::to_string(last.cpu_ms) + " ms CPU, " + std::to_string(last.wall_ms) +
+                               " ms wall on the last): something on the host killed it");
   }
+  return last;
 }
 
 }  // namespace
@@ -490,7 +474,7 @@ Result<CompileOutcome> Compiler::Build(const std::vector<SourceFile>& files, con
   if (std::optional<CompileOutcome> cached = FromCache(profile, key, plan, dir)) return std::move(*cached);
   JUDGE_ASSIGN_OR_RETURN(RunSpec spec, CompileSpec(profile, work_dir, plan));
   WallAttempts made;
-  Result<RunResult> ran = RunCompilerUnlessKilled(sandbox_, files, spec, &made);
+  Result<RunResult> ran = RunCompiler(sandbox_, files, spec, &made);
   if (!ran.ok()) return ran.status().WithContext("compiling " + plan.run_source);
   CompileOutcome outcome;
   outcome.cpu_ms = ran->cpu_ms;

@@ -183,12 +183,12 @@ Result<TestResult> TestRunner::JudgePass(const TestCase& test, int64_t cpu_limit
 Status TestRunner::RunAttempts(const TestCase& test, TestResult* out, Lane& lane) {
   const int64_t cpu_limit_ms = RunCpuLimitMs(out->cpu_limit_ms);
   const TestResult blank = *out;
-  auto attempt = [&](int, bool alone) -> Result<std::optional<WallStop>> {
+  auto attempt = [&](int, bool alone) -> Result<AttemptEnd> {
     *out = blank;
     JUDGE_RETURN_IF_ERROR(req_.checker->interactive() ? Interact(test, out, lane, alone)
                                                        : RunProgram(test, out, lane, alone));
-    if (!TestWallStopUnderCpuLimit(*out, cpu_limit_ms)) return std::optional<WallStop>();
-    return std::optional<WallStop>(WallStop{out->wall_ms, out->cpu_ms});
+    if (!TestWallStopUnderCpuLimit(*out, cpu_limit_ms)) return AttemptEnd{};
+    return AttemptEnd{WallStop{out->wall_ms, out->cpu_ms}};
   };
   JUDGE_ASSIGN_OR_RETURN(WallAttempts made,
                          RunWithWallRetries(attempt, lane.cancel, "grading cancelled during test " + test.name));

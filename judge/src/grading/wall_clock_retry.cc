@@ -67,13 +67,18 @@ Result<WallAttempts> RunWithWallRetries(const WallAttempt& attempt, const std::a
                                         const std::string& cancelled_message) {
   WallAttempts made;
   for (int n = 1;; ++n) {
-    Result<std::optional<WallStop>> stop = attempt(n, /*alone=*/n > 1);
-    if (!stop.ok()) return stop.status();
+    Result<AttemptEnd> end = attempt(n, /*alone=*/n > 1);
+    if (!end.ok()) return end.status();
     made.attempts = n;
-    if (!stop->has_value()) return made;
-    made.stops.push_back(**stop);
+    if (end->wall_stop) {
+      made.stops.push_back(*end->wall_stop);
+    } else if (end->killed_from_outside) {
+      ++made.outside_kills;
+    } else {
+      return made;
+    }
     if (n > kWallRetries) {
-      made.wall_decided = true;
+      (end->wall_stop ? made.wall_decided : made.killed_decided) = true;
       return made;
     }
     if (!PauseBeforeRetry(cancel)) return Status::Cancelled(cancelled_message);

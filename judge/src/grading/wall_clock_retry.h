@@ -10,6 +10,9 @@
 // the first run alone: a test's while no other test of its submission runs
 // (TestRunner's RunGate), a compile's while no other compile of the judge process
 // runs (CompileGate), so that a retry does not compete with the work that slowed it.
+// A compile is made again by the same rule when something outside the judge killed
+// the compiler (AttemptEnd::killed_from_outside); a test never is (a program may kill
+// itself).
 //
 // Thread safety: RunWithWallRetries and the texts keep no state; HostLoadOneMinute
 // reads /proc; CompileGate is one process-wide RunGate (thread-safe).
@@ -60,23 +63,29 @@ std::string WallDecidedText(const std::vector<WallStop>& stops, int64_t cpu_limi
 // wall-clock stops says. `stops` holds those stops (not empty).
 std::string RetriedText(const std::string& done, const std::vector<WallStop>& stops, double load);
 
+// How an attempt ended. Neither field set: as the run ended it decides the run.
+struct AttemptEnd {
+  std::optional<WallStop> wall_stop;  // the wall clock stopped it under its CPU limit
+  bool killed_from_outside = false;   // SIGKILLed by none of the judge's limits
+};
+
 // One attempt of a run, made by RunWithWallRetries: attempt counts from 1, and alone
 // asks the caller to run it while no other run of its kind goes on (the file comment).
-// Its answer: what the attempt measured when the wall clock stopped it with its CPU
-// time under its limit, else nullopt (it ended otherwise: it decides the run).
-using WallAttempt = std::function<Result<std::optional<WallStop>>(int attempt, bool alone)>;
+using WallAttempt = std::function<Result<AttemptEnd>(int attempt, bool alone)>;
 
 // What RunWithWallRetries did.
 struct WallAttempts {
   int attempts = 0;             // attempts made: 1 to 1 + kWallRetries
   std::vector<WallStop> stops;  // every wall-clock stop under the CPU limit, in order
-  bool wall_decided = false;    // the last attempt was such a stop too (stops.back())
+  int outside_kills = 0;        // attempts killed from outside
+  bool wall_decided = false;    // the last attempt was a wall-clock stop too (stops.back())
+  bool killed_decided = false;  // the last attempt was killed from outside too
 };
 
-// The rule: attempt(1, false), then, while an attempt reports a wall-clock stop, a
-// pause (PauseBeforeRetry) and attempt(n, true), at most kWallRetries more times. An
-// attempt's error is returned as it is; *cancel (borrowed, may be null) raised during
-// a pause returns Status::Cancelled(cancelled_message).
+// The rule: attempt(1, false), then, while an attempt ends stopped by the wall clock
+// or killed from outside, a pause (PauseBeforeRetry) and attempt(n, true), at most
+// kWallRetries more times. An attempt's error is returned as it is; *cancel (borrowed,
+// may be null) raised during a pause returns Status::Cancelled(cancelled_message).
 Result<WallAttempts> RunWithWallRetries(const WallAttempt& attempt, const std::atomic<bool>* cancel,
                                         const std::string& cancelled_message);
 
