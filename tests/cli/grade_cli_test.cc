@@ -7,6 +7,7 @@
 #include <signal.h>
 #include <sys/wait.h>
 
+#include <atomic>
 #include <chrono>
 #include <filesystem>
 #include <nlohmann/json.hpp>
@@ -181,6 +182,79 @@ TEST(GradeCli, APythonProgramRunsUnderItsSubmittedName) {
   Ran r2 = sb.Judge({"grade", sb.Path("own"), odd, "--json", "--no-db"});
   ASSERT_EQ(r2.exit_code, 0) << r2.err;
   EXPECT_EQ(ParseJson(r2)["verdict"], "AC") << r2.out;
+}
+
+// The host pid of the process whose command line is exactly argv (NUL-separated), or
+// -1: the sandbox's pid namespace hides it from the program, not from the host.
+int PidWithCommandLine(const std::vector<std::string>& argv) {
+  std::string want;
+  for (const std::string& a : argv) want += a + std::string(1, '\0');
+  std::error_code ec;
+  for (const auto& e : std::filesystem::directory_iterator("/proc", ec)) {
+    const std::string name = e.path().filename().string();
+    if (name.empty() || name[0] < '1' || name[0] > '9') continue;
+    if (ReadFile(e.path().string() + "/cmdline") == want) return std::stoi(name);
+  }
+  return -1;
+}
+
+// Something outside the judge (here this test, as root) SIGKILLs a test's program on
+// its first attempt only: the test runs again and the retry's AC is the verdict, with
+// the retry counted and said. The program is a Python file with a name of its own, so
+// its run's command line (`/usr/bin/python3 <name>`) tells it from every other process
+// (its syntax check runs with -S); it sleeps a second first, time for the watcher to
+// find it.
+TEST(GradeCli, AProgramKilledFromOutsideOnceIsJudgedAgainAndAccepted) {
+  JudgeDir sb;
+  sb.Write("sum/problem.yaml", "name: Sum\nlimits:\n  time_ms: 1000\n");
+  sb.Write("sum/data/secret/1.in", "20 22\n");
+  sb.Write("sum/data/secret/1.ans", "42\n");
+  const std::string name = "killed_once_" + std::to_string(::getpid()) + ".py";
+  std::string sol =
+      sb.Write("subs/" + name, "import time\ntime.sleep(1)\na, b = map(int, input().split())\nprint(a + b)\n");
+  std::atomic<bool> done{false};
+  std::atomic<int> kills{0};
+  std::thread watcher([&] {
+    while (!done.load() && kills.load() == 0) {
+      int pid = PidWithCommandLine({"/usr/bin/python3", name});
+      if (pid > 0 && ::kill(pid, SIGKILL) == 0) ++kills;
+      std::this_thread::sleep_for(std::chrono::milliseconds(1));
+    }
+  });
+  Ran r = sb.Judge({"grade", sb.Path("sum"), sol, "--json", "--no-db"});
+  done = true;
+  watcher.join();
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  ASSERT_EQ(kills.load(), 1) << "the watcher never found the program's run";
+  json j = ParseJson(r);
+  EXPECT_EQ(j["verdict"], "AC") << r.out;
+  ASSERT_EQ(j["tests"].size(), 1u);
+  const json& t = j["tests"][0];
+  EXPECT_EQ(t["attempts"], 2) << t;
+  EXPECT_NE(t["message"].get<std::string>().find("judged again after 1 SIGKILL that no limit of the judge's sent"),
+            std::string::npos)
+      << t;
+}
+
+// A program that SIGKILLs itself ends so on every attempt: RE, the same on every
+// judging, after three attempts.
+TEST(GradeCli, AProgramThatKillsItselfIsReOnEveryAttempt) {
+  JudgeDir sb;
+  sb.Write("sum/problem.yaml", "name: Sum\nlimits:\n  time_ms: 1000\n");
+  sb.Write("sum/data/secret/1.in", "20 22\n");
+  sb.Write("sum/data/secret/1.ans", "42\n");
+  std::string sol = sb.Write("self_kill.py", "import os, signal\nos.kill(os.getpid(), signal.SIGKILL)\n");
+  Ran r = sb.Judge({"grade", sb.Path("sum"), sol, "--json", "--no-db"});
+  ASSERT_EQ(r.exit_code, 0) << r.err;
+  json j = ParseJson(r);
+  EXPECT_EQ(j["verdict"], "RE") << r.out;
+  ASSERT_EQ(j["tests"].size(), 1u);
+  const json& t = j["tests"][0];
+  EXPECT_EQ(t["attempts"], 3) << t;
+  EXPECT_EQ(t["signal"], SIGKILL) << t;
+  EXPECT_NE(t["message"].get<std::string>().find("on each of 3 attempts: judged as the program's own"),
+            std::string::npos)
+      << t;
 }
 
 // Issue 35, item 2: never more programs at once than the host has cores; the clamp is said.

@@ -258,6 +258,10 @@ TEST(Compiler, ACompilerKilledFromOutsideIsCompiledAgain) {
   EXPECT_TRUE(r->ok) << r->message;
   EXPECT_EQ(r->attempts, 2);
   EXPECT_EQ(ReadFile(r->program.dir + "/main"), "binary of int main(){}");
+  // The log says why the compiler ran twice (the killed one may have printed nothing).
+  EXPECT_NE(r->log.find("judge: compiled again after 1 SIGKILL that no limit of the judge's sent; host load "),
+            std::string::npos)
+      << r->log;
 }
 
 // Killed so on every attempt: the judge could not compile (JE), which is no compile

@@ -4,6 +4,7 @@
 #include "judge/grading/grader.h"
 
 #include <gtest/gtest.h>
+#include <signal.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -1245,6 +1246,124 @@ TEST(GraderTimeLimit, TheRetryOfAWallClockStopRunsAlone) {
   EXPECT_EQ(first_of_5.load(), 2);
   EXPECT_EQ(overlapped_retry.load(), 0);
   EXPECT_EQ(r->tests[5].attempts, 2);
+}
+
+// What the sandbox reports of a run ended by a SIGKILL that no limit of the judge's
+// sent: no kill reason, no out-of-memory kill in its cgroup (that would be MLE), CPU
+// time under the limit. The host's out-of-memory killer, an administrator, another
+// installation cleaning up cgroups, or the program itself.
+RunResult KilledBySigkill(int64_t cpu_ms) {
+  RunResult r;
+  r.status = RunStatus::kRuntimeError;
+  r.signal = SIGKILL;
+  r.cpu_ms = cpu_ms;
+  r.wall_ms = cpu_ms + 2;
+  r.message = "killed by SIGKILL";
+  return r;
+}
+
+// Killed from outside on the first attempt, the run is made again, and the retry's
+// ending is the test's: an honest program is not RE because of the host.
+TEST(GraderKilledFromOutside, AKillFromOutsideIsJudgedAgainAndTheRetryDecides) {
+  Package p;
+  p.config.limits.time_ms = 1000;
+  p.Add("secret", "1", 1, 1);
+  p.Add("secret", "2", 2, 2);
+  std::atomic<int> runs{0};
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string* out) {
+    if (++runs == 1) return KilledBySigkill(37);  // the host's out-of-memory killer
+    return Adder(spec, out);
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->verdict, Verdict::kAccepted);
+  ASSERT_EQ(r->tests.size(), 2u);
+  EXPECT_EQ(sandbox.specs.size(), 3u);
+  EXPECT_EQ(r->tests[0].verdict, Verdict::kAccepted);
+  EXPECT_EQ(r->tests[0].attempts, 2);
+  EXPECT_EQ(r->tests[0].signal, 0);
+  EXPECT_EQ(r->tests[0].time_clock, "");
+  EXPECT_GE(r->tests[0].host_load, 0.0);
+  const std::string& m = r->tests[0].message;
+  EXPECT_NE(m.find("judged again after 1 SIGKILL that no limit of the judge's sent; host load "), std::string::npos)
+      << m;
+  EXPECT_EQ(m.find("wall-clock"), std::string::npos) << m;
+  EXPECT_EQ(r->tests[1].attempts, 1);
+}
+
+// A program that SIGKILLs itself ends so on every attempt: RE, as on a quiet host and on
+// every judging (never JE), after a bounded number of attempts.
+TEST(GraderKilledFromOutside, AProgramThatKillsItselfIsReAfterBoundedAttempts) {
+  Package p;
+  p.config.limits.time_ms = 1000;
+  p.Add("secret", "1", 1, 1);
+  p.Add("secret", "2", 2, 2);
+  FakeSandbox sandbox([&](const RunSpec&, std::string*) { return KilledBySigkill(3); });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->verdict, Verdict::kRuntimeError);
+  ASSERT_EQ(r->tests.size(), 1u);
+  EXPECT_EQ(sandbox.specs.size(), static_cast<std::size_t>(1 + kWallRetries));
+  EXPECT_EQ(r->tests[0].attempts, 1 + kWallRetries);
+  EXPECT_EQ(r->tests[0].signal, SIGKILL);
+  EXPECT_EQ(r->tests[0].time_clock, "");
+  const std::string& m = r->tests[0].message;
+  EXPECT_EQ(m.rfind("killed by SIGKILL; ended by a SIGKILL that no limit of the judge's sent on each of 3 attempts: "
+                    "judged as the program's own; host load ",
+                    0),
+            0u)
+      << m;
+}
+
+// Kills the judge sent (a limit) and the sandbox's own verdicts are no outside kill:
+// judged at once, whatever the signal.
+TEST(GraderKilledFromOutside, ASigkillOfTheJudgesLimitIsNotRunAgain) {
+  for (KillReason reason : {KillReason::kProcesses, KillReason::kCpuTime, KillReason::kMemory}) {
+    Package p;
+    p.config.limits.time_ms = 1000;
+    p.Add("secret", "1", 1, 1);
+    FakeSandbox sandbox([&](const RunSpec&, std::string*) {
+      RunResult r = KilledBySigkill(3);
+      r.kill_reason = reason;
+      if (reason == KillReason::kCpuTime) r.status = RunStatus::kTimeLimitExceeded, r.cpu_ms = 1001;
+      if (reason == KillReason::kMemory) r.status = RunStatus::kMemoryLimitExceeded;
+      return r;
+    });
+    auto checker = MakeBuiltinChecker(p.config);
+    auto r = RunGrade(p, &sandbox, checker.get());
+    ASSERT_TRUE(r.ok()) << r.status().ToString();
+    EXPECT_NE(r->verdict, Verdict::kAccepted);
+    EXPECT_EQ(sandbox.specs.size(), 1u) << KillReasonName(reason);
+    EXPECT_EQ(r->tests[0].attempts, 1) << KillReasonName(reason);
+  }
+}
+
+// Wall-clock stops and outside kills share the one bound; the last attempt's ending
+// decides, and the message counts each kind.
+TEST(GraderKilledFromOutside, KillsAndWallStopsShareTheBoundAndTheLastAttemptDecides) {
+  Package p;
+  p.config.limits.time_ms = 1000;
+  p.Add("secret", "1", 1, 1);
+  std::atomic<int> runs{0};
+  FakeSandbox sandbox([&](const RunSpec& spec, std::string*) {
+    return ++runs == 1 ? KilledBySigkill(5) : WallStop(spec, 20);
+  });
+  auto checker = MakeBuiltinChecker(p.config);
+  auto r = RunGrade(p, &sandbox, checker.get());
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->verdict, Verdict::kTimeLimitExceeded);
+  EXPECT_EQ(sandbox.specs.size(), static_cast<std::size_t>(1 + kWallRetries));
+  EXPECT_EQ(r->tests[0].attempts, 1 + kWallRetries);
+  EXPECT_EQ(r->tests[0].time_clock, "wall");
+  const std::string& m = r->tests[0].message;
+  EXPECT_NE(m.find("the wall clock decided: stopped on 2 of 3 attempts with its CPU time under the 1000 ms limit"),
+            std::string::npos)
+      << m;
+  EXPECT_NE(m.find("ms CPU), the other killed by a SIGKILL that no limit of the judge's sent; host load "),
+            std::string::npos)
+      << m;
 }
 
 }  // namespace

@@ -59,14 +59,14 @@ std::string CompileFailureMessage(const RunResult& r, const CompileLimits& limit
 }
 
 // Says on the outcome what the wall clock did: which clock decided a CE of the time
-// limit and the host's load, and when the compile ran again after wall-clock stops,
-// that it did: in the log (a compiler stopped by the wall clock may have printed
+// limit and the host's load, and when the compile ran again after wall-clock stops or
+// outside kills, that it did: in the log (a stopped or killed compiler may have printed
 // nothing), and in the message of a CE.
-void NoteWallStops(const WallAttempts& made, int64_t cpu_limit_ms, CompileOutcome* outcome) {
-  if (made.stops.empty()) return;
+void NoteRetries(const WallAttempts& made, int64_t cpu_limit_ms, CompileOutcome* outcome) {
+  if (made.attempts <= 1) return;
   const double load = HostLoadOneMinute();
-  const std::string note = made.wall_decided ? WallDecidedText(made.stops, cpu_limit_ms, load)
-                                             : RetriedText("compiled", made.stops, load);
+  const std::string note =
+      made.wall_decided ? WallDecidedText(made, cpu_limit_ms, load) : RetriedText("compiled", made, load);
   outcome->log += "judge: " + note + "\n";
   if (!outcome->ok) outcome->message += "; " + note;
 }
@@ -416,15 +416,6 @@ Result<CompileOutcome> Compiler::Compile(const std::vector<SourceFile>& files, c
 
 namespace {
 
-// Killed by SIGKILL with no limit of its own to explain it: no kill of the judge's, no
-// out-of-memory kill in its cgroup, its CPU time under the limit (the sandbox names
-// each of those). Something outside the judge killed the compiler (the host's own
-// out-of-memory killer, an administrator, a process that cleans up sandboxes), which
-// says nothing of the source.
-bool KilledFromOutside(const RunResult& r) {
-  return r.status == RunStatus::kRuntimeError && r.kill_reason == KillReason::kNone && r.signal == SIGKILL;
-}
-
 // The compiler run on a fresh copy of the files, by the wall-clock rule
 // (wall_clock_retry.h): run again on another fresh copy, after a pause and while no
 // other compile of the process runs, while the wall clock stopped it with its CPU time
@@ -452,7 +443,10 @@ Result<RunResult> RunCompiler(Sandbox* sandbox, const std::vector<SourceFile>& f
     last = std::move(*ran);
     if (WallStopUnderCpuLimit(last.status, last.kill_reason, last.cpu_ms, spec.limits.cpu_time_ms))
       return AttemptEnd{WallStop{last.wall_ms, last.cpu_ms}};
-    return AttemptEnd{std::nullopt, KilledFromOutside(last)};
+    // A compiler is not expected to kill itself: the host's out-of-memory killer, an
+    // administrator or a process that cleans up sandboxes did, which says nothing of
+    // the source.
+    return AttemptEnd{std::nullopt, KilledFromOutside(last.status, last.kill_reason, last.signal)};
   };
   JUDGE_ASSIGN_OR_RETURN(*made, RunWithWallRetries(attempt, spec.cancel, "compilation cancelled"));
   if (made->killed_decided) {
@@ -502,8 +496,8 @@ Result<CompileOutcome> Compiler::Build(const std::vector<SourceFile>& files, con
     entry.log = outcome.log;
     KeepInCache(options_, key, entry, dir);
   }
-  // What the wall clock did is this compile's, never the cache entry's.
-  NoteWallStops(made, spec.limits.cpu_time_ms, &outcome);
+  // What the wall clock and the host did are this compile's, never the cache entry's.
+  NoteRetries(made, spec.limits.cpu_time_ms, &outcome);
   return outcome;
 }
 

@@ -76,6 +76,12 @@ bool TestWallStopUnderCpuLimit(const TestResult& r, int64_t cpu_limit_ms) {
          WallStopUnderCpuLimit(r.run_status, r.kill_reason, r.cpu_ms, cpu_limit_ms);
 }
 
+// A test's run ended by a SIGKILL that no limit of the judge's sent (an interactive
+// test's submission included; an interactor's WA before it ended stands).
+bool TestKilledFromOutside(const TestResult& r) {
+  return r.verdict == Verdict::kRuntimeError && KilledFromOutside(r.run_status, r.kill_reason, r.signal);
+}
+
 // "a", "pkg/Main.class": no empty, "." or ".." component, not absolute.
 bool RelativeFilePath(const std::string& f) {
   if (f.empty() || f[0] == '/' || f.back() == '/') return false;
@@ -175,11 +181,12 @@ Result<TestResult> TestRunner::JudgePass(const TestCase& test, int64_t cpu_limit
 }
 
 // The run, or the interaction, by the wall-clock rule (wall_clock_retry.h): once; then,
-// while the wall clock stopped it with its CPU time under the limit, again after a
-// pause and alone (no other test of the submission running), at most kWallRetries
-// more times. A program that sleeps or waits for input is stopped by the wall clock
-// every time: TLE by the wall clock. The record says which clock decided a TLE, the
-// attempts and the host's load.
+// while the wall clock stopped it with its CPU time under the limit or a SIGKILL that
+// no limit of the judge's sent ended it, again after a pause and alone (no other test
+// of the submission running), at most kWallRetries more times. A program that sleeps
+// or waits for input is stopped by the wall clock every time: TLE by the wall clock. A
+// program that kills itself ends so every time: RE, as on a quiet host. The record
+// says which clock decided a TLE, the attempts and the host's load.
 Status TestRunner::RunAttempts(const TestCase& test, TestResult* out, Lane& lane) {
   const int64_t cpu_limit_ms = RunCpuLimitMs(out->cpu_limit_ms);
   const TestResult blank = *out;
@@ -187,8 +194,8 @@ Status TestRunner::RunAttempts(const TestCase& test, TestResult* out, Lane& lane
     *out = blank;
     JUDGE_RETURN_IF_ERROR(req_.checker->interactive() ? Interact(test, out, lane, alone)
                                                        : RunProgram(test, out, lane, alone));
-    if (!TestWallStopUnderCpuLimit(*out, cpu_limit_ms)) return AttemptEnd{};
-    return AttemptEnd{WallStop{out->wall_ms, out->cpu_ms}};
+    if (TestWallStopUnderCpuLimit(*out, cpu_limit_ms)) return AttemptEnd{WallStop{out->wall_ms, out->cpu_ms}};
+    return AttemptEnd{std::nullopt, TestKilledFromOutside(*out)};
   };
   JUDGE_ASSIGN_OR_RETURN(WallAttempts made,
                          RunWithWallRetries(attempt, lane.cancel, "grading cancelled during test " + test.name));
@@ -196,17 +203,23 @@ Status TestRunner::RunAttempts(const TestCase& test, TestResult* out, Lane& lane
   out->host_load = HostLoadOneMinute();
   if (made.wall_decided) {
     out->time_clock = "wall";
-    out->message += "; " + WallDecidedText(made.stops, cpu_limit_ms, out->host_load);
+    out->message += "; " + WallDecidedText(made, cpu_limit_ms, out->host_load);
+    return Status::Ok();
+  }
+  if (made.killed_decided) {
+    // The same ending on every attempt: the program's, whoever sent the signal.
+    AppendNote(KilledDecidedText(made) + ": judged as the program's own; " + LoadText(out->host_load),
+               &out->message);
     return Status::Ok();
   }
   if (out->verdict == Verdict::kTimeLimitExceeded) {
     out->time_clock = "cpu";
     AppendNote("the CPU clock decided" +
-                   (made.stops.empty() ? std::string() : " on attempt " + std::to_string(out->attempts)) + "; " +
+                   (made.attempts == 1 ? std::string() : " on attempt " + std::to_string(out->attempts)) + "; " +
                    LoadText(out->host_load),
                &out->message);
   }
-  if (!made.stops.empty()) AppendNote(RetriedText("judged", made.stops, out->host_load), &out->message);
+  if (made.attempts > 1) AppendNote(RetriedText("judged", made, out->host_load), &out->message);
   return Status::Ok();
 }
 

@@ -13,9 +13,10 @@
 // its Lane, one per test running at once. Jury data problems and checker failures are
 // JE, never WA; with verify's margins a run that had more time than the limit is
 // judged by the limit (ApplyRealLimit). TLE means CPU time: a run that the wall clock
-// stopped with its CPU time under the limit runs again, alone and after a pause, at
-// most kWallRetries more times (RunAttempts), and is TLE by the wall clock only when
-// every attempt was stopped so.
+// stopped with its CPU time under the limit, or that a SIGKILL no limit of the judge's
+// sent ended, runs again, alone and after a pause, at most kWallRetries more times
+// (RunAttempts); it is TLE by the wall clock only when every attempt was stopped so,
+// and RE by that SIGKILL only when the last attempt ended so too.
 //
 // Thread safety: JudgeTest may run on several threads at once, each with its own
 // Lane; checkers that do not say they are concurrent are called one at a time.
@@ -111,7 +112,7 @@ class TestRunner {
   std::map<std::string, ino_t> program_inodes_;
   std::vector<std::string> argv_;
   std::mutex checker_mu_;
-  RunGate gate_;  // the submission's runs; a wall-clock stop's retry runs alone
+  RunGate gate_;  // the submission's runs; a retry (wall-clock stop, outside kill) runs alone
 };
 
 }  // namespace judge

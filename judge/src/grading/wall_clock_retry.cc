@@ -1,5 +1,8 @@
-// A run that the wall clock stopped, judged again (see wall_clock_retry.h).
+// A run that the wall clock stopped, or that was killed from outside, made again (see
+// wall_clock_retry.h).
 #include "wall_clock_retry.h"
+
+#include <signal.h>
 
 #include <chrono>
 #include <cstdio>
@@ -9,6 +12,10 @@ namespace judge {
 
 bool WallStopUnderCpuLimit(RunStatus status, KillReason kill_reason, int64_t cpu_ms, int64_t cpu_limit_ms) {
   return status == RunStatus::kTimeLimitExceeded && kill_reason == KillReason::kWallTime && cpu_ms < cpu_limit_ms;
+}
+
+bool KilledFromOutside(RunStatus status, KillReason kill_reason, int signal) {
+  return status == RunStatus::kRuntimeError && kill_reason == KillReason::kNone && signal == SIGKILL;
 }
 
 double HostLoadOneMinute() {
@@ -39,18 +46,47 @@ std::string StopsText(const std::vector<WallStop>& stops) {
   return text;
 }
 
-}  // namespace
-
-std::string WallDecidedText(const std::vector<WallStop>& stops, int64_t cpu_limit_ms, double load) {
-  return "the wall clock decided: stopped on each of " + std::to_string(stops.size()) +
-         " attempts with its CPU time under the " + std::to_string(cpu_limit_ms) + " ms limit (" + StopsText(stops) +
-         "); " + LoadText(load);
+// "killed by a SIGKILL that no limit of the judge's sent" (n == 1), "2 killed by ...".
+std::string KillsText(int n) {
+  return (n == 1 ? std::string() : std::to_string(n) + " ") + "killed by a SIGKILL that no limit of the judge's sent";
 }
 
-std::string RetriedText(const std::string& done, const std::vector<WallStop>& stops, double load) {
-  return done + " again after " + std::to_string(stops.size()) + " wall-clock " +
-         (stops.size() == 1 ? "stop" : "stops") + " with CPU time under the limit (" + StopsText(stops) + "); " +
-         LoadText(load);
+}  // namespace
+
+std::string WallDecidedText(const WallAttempts& made, int64_t cpu_limit_ms, double load) {
+  const std::size_t n = made.stops.size();
+  const std::string on = n == static_cast<std::size_t>(made.attempts)
+                             ? "each of " + std::to_string(n)
+                             : std::to_string(n) + " of " + std::to_string(made.attempts);
+  std::string text = "the wall clock decided: stopped on " + on + " attempts with its CPU time under the " +
+                     std::to_string(cpu_limit_ms) + " ms limit (" + StopsText(made.stops) + ")";
+  if (made.outside_kills > 0) text += ", the other " + KillsText(made.outside_kills);
+  return text + "; " + LoadText(load);
+}
+
+std::string KilledDecidedText(const WallAttempts& made) {
+  const std::string on = made.outside_kills == made.attempts
+                             ? "each of " + std::to_string(made.attempts)
+                             : std::to_string(made.outside_kills) + " of " + std::to_string(made.attempts);
+  std::string text = "ended by a SIGKILL that no limit of the judge's sent on " + on + " attempts";
+  if (!made.stops.empty())
+    text += ", the other " + (made.stops.size() == 1 ? std::string() : std::to_string(made.stops.size()) + " ") +
+            "stopped by the wall clock with its CPU time under the limit (" + StopsText(made.stops) + ")";
+  return text;
+}
+
+std::string RetriedText(const std::string& done, const WallAttempts& made, double load) {
+  std::string why;
+  const std::size_t stops = made.stops.size();
+  if (stops > 0)
+    why = std::to_string(stops) + " wall-clock " + (stops == 1 ? "stop" : "stops") +
+          " with CPU time under the limit (" + StopsText(made.stops) + ")";
+  if (made.outside_kills > 0) {
+    if (!why.empty()) why += " and ";
+    why += std::to_string(made.outside_kills) + (made.outside_kills == 1 ? " SIGKILL" : " SIGKILLs") +
+           " that no limit of the judge's sent";
+  }
+  return done + " again after " + why + "; " + LoadText(load);
 }
 
 bool PauseBeforeRetry(const std::atomic<bool>* cancel) {

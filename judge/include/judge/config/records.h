@@ -92,8 +92,8 @@ struct TestResult {
   // "wall" (the wall clock stopped the program on every attempt while its CPU time
   // stayed under the limit); empty for other verdicts.
   std::string time_clock;
-  // How many times the program ran on this test: 1, or more when a wall-clock stop
-  // with CPU time under the limit was judged again (docs/grading.md, "Time limits").
+  // Runs of the program on this test: 1, or more when a wall-clock stop under the CPU
+  // limit or an outside SIGKILL was judged again (docs/grading.md, "Time limits").
   int32_t attempts = 1;
   // The host's load (/proc/loadavg, 1 minute) when the last attempt ended; -1 unknown.
   double host_load = -1;
@@ -137,9 +137,9 @@ struct Judging {
   std::vector<TestResult> tests;
   // Not stored: the program came from the compile cache.
   bool compile_cached = false;
-  // Not stored, as a test's attempts: how many times the compiler ran (1, or more when
-  // the wall clock stopped it with its CPU time under the limit and it ran again;
-  // docs/grading.md, "Compilation"); 0 when it did not run (a cache hit).
+  // Not stored, as a test's attempts: how many times the compiler ran (1, or more after
+  // a wall-clock stop under its CPU limit or an outside SIGKILL; docs/grading.md,
+  // "Compilation"); 0 when it did not run (a cache hit).
   int32_t compile_attempts = 0;
 
   bool compiled() const { return verdict != Verdict::kCompileError; }
