@@ -6,6 +6,7 @@
 #include <gtest/gtest.h>
 #include <sys/stat.h>
 
+#include <chrono>
 #include <filesystem>
 
 #include <nlohmann/json.hpp>
@@ -286,6 +287,29 @@ TEST(RealPackagesCli, AGroupsUpperBoundIsJudgedWithTheInferredLimit) {
   for (const auto& c : doc["checks"]) rows += c.value("subject", "") == "time_limit_exceeded/slow_on_secret.py";
   EXPECT_EQ(rows, 1) << doc.dump();
   EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+}
+
+// With no time limit given, the inference judges a submission that bounds the limit
+// from below on its sample only on the sample: spins_on_14.py, which spins for ever on
+// secret/4, does not spend the inference's generous minute there, and is then TLE on
+// secret/4 with the inferred limit (1 s of CPU).
+TEST(RealPackagesCli, TheInferenceRunsAPartLowerBoundOnlyOnItsLowerBoundGroups) {
+  JudgeDir sb;
+  std::filesystem::copy(Package("expectations"), sb.Path("inferred"), std::filesystem::copy_options::recursive);
+  std::string problem = ReadFile(sb.Path("inferred/problem.yaml"));
+  const std::string limit = "limits:\n  time_limit: 1\n";
+  ASSERT_NE(problem.find(limit), std::string::npos);
+  sb.Write("inferred/problem.yaml", problem.erase(problem.find(limit), limit.size()));
+  const auto start = std::chrono::steady_clock::now();
+  Ran r = sb.Judge({"verify", sb.Path("inferred"), "--json", "--jobs", "2"});
+  const auto took = std::chrono::steady_clock::now() - start;
+  json doc = Parse(r);
+  EXPECT_EQ(r.exit_code, 0) << r.out << r.err;
+  const json spins = Check(doc, "time_limit_exceeded/spins_on_14.py");
+  EXPECT_EQ(spins.value("found", ""), "TLE") << doc.dump();
+  EXPECT_EQ(spins.value("ok", false), true) << doc.dump();
+  // Judged on every test, secret/4 would spin for the generous limit's 60 s of CPU.
+  EXPECT_LT(took, std::chrono::seconds(45)) << doc.dump();
 }
 
 }  // namespace

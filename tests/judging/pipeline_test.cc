@@ -521,5 +521,25 @@ TEST(Pipeline, WithoutAStoreNothingIsStoredAndGradingWorks) {
   EXPECT_EQ(r->judging.tests.size(), 3u);
 }
 
+// only_tests: the tests its globs match, in the package's order, and no other is run;
+// the judging counts only those (the time-limit inference's lower-bound groups).
+TEST(Pipeline, OnlyTestsJudgesTheMatchedTestsAlone) {
+  World w;
+  FakeSandbox sandbox(FakeWorld);
+  Pipeline pipeline(w.options);
+  JudgeTask task = w.Task("sum.bin", "echo-sum");
+  task.run_all = true;
+  task.only_tests = {"secret/{3,1}"};
+  auto r = pipeline.Judge(task, &sandbox);
+  ASSERT_TRUE(r.ok()) << r.status().ToString();
+  EXPECT_EQ(r->judging.verdict, Verdict::kAccepted);
+  ASSERT_EQ(r->judging.tests.size(), 2u);
+  EXPECT_EQ(r->judging.tests[0].name, "secret/1");
+  EXPECT_EQ(r->judging.tests[1].name, "secret/3");
+  EXPECT_EQ(r->judging.tests_total, 2);
+  EXPECT_EQ(sandbox.specs.size(), 2u);  // a binary: nothing compiled
+  for (const RunSpec& spec : sandbox.specs) EXPECT_NE(ReadFile(spec.stdin_path), "2 2\n");
+}
+
 }  // namespace
 }  // namespace judge

@@ -10,6 +10,7 @@
 #include "judge/base/errors.h"
 #include "judge/base/files.h"
 #include "judge/base/paths.h"
+#include "judge/config/submissions_yaml.h"
 #include "judge/grading/compile_hint.h"
 #include "judge/grading/language_choice.h"
 #include "judge/grading/sandbox_retry.h"
@@ -187,7 +188,8 @@ class Pipeline::Run {
  public:
   Run(Pipeline* pipeline, const JudgeTask& task, Sandbox* sandbox, Events* events)
       : opt_(pipeline->options_), ctx_(opt_.context), store_(task.unstored ? nullptr : ctx_.store), task_(task),
-        pkg_(*task.package), problem_(ProblemOf(task)), sandbox_(sandbox), events_(events) {}
+        pkg_(*task.package), problem_(ProblemOf(task)), selected_(Selected(task)), sandbox_(sandbox),
+        events_(events) {}
 
   Result<JudgedSubmission> Go() {
     JUDGE_RETURN_IF_ERROR(ResolveSubmission());
@@ -251,6 +253,19 @@ class Pipeline::Run {
     if (task.limits) problem.limits = *task.limits;
     return problem;
   }
+
+  // The package's tests that the task's only_tests globs match; empty without globs.
+  static std::vector<TestCase> Selected(const JudgeTask& task) {
+    std::vector<TestCase> selected;
+    for (const TestCase& t : task.package->tests)
+      if (std::any_of(task.only_tests.begin(), task.only_tests.end(),
+                      [&](const std::string& glob) { return SubmissionGlobMatches(glob, t.name); }))
+        selected.push_back(t);
+    return selected;
+  }
+
+  // The tests this task judges.
+  const std::vector<TestCase>& Tests() const { return task_.only_tests.empty() ? pkg_.tests : selected_; }
 
   // Step 1: the submission, new (stored now) or stored (read back).
   Status ResolveSubmission() {
@@ -319,7 +334,7 @@ class Pipeline::Run {
     j.sandbox_method = compiled.sandbox_method;
     j.judge_version = opt_.judge_version;
     j.owner = CurrentProcessOwner();
-    j.tests_total = static_cast<int64_t>(pkg_.tests.size());
+    j.tests_total = static_cast<int64_t>(Tests().size());
     j.compile_log = compiled.log;
     j.compile_cached = compiled.from_cache;
     j.compile_attempts = compiled.attempts;
@@ -340,7 +355,7 @@ class Pipeline::Run {
 
   // Step 5: the tests, each stored as it finishes (Events).
   Status GradeTests(const CompileOutcome& compiled, const std::string& scratch) {
-    GradeRequest req = MakeGradeRequest(pkg_, problem_, pkg_.tests, compiled.program, sandbox_);
+    GradeRequest req = MakeGradeRequest(pkg_, problem_, Tests(), compiled.program, sandbox_);
     req.observer = events_;
     GradeOptions gopt;
     gopt.run_all = task_.run_all;
@@ -376,6 +391,7 @@ class Pipeline::Run {
   const JudgeTask& task_;
   const Package& pkg_;
   const ProblemConfig problem_;  // the package's, with the task's limits
+  const std::vector<TestCase> selected_;  // Selected(task_): Tests() with only_tests
   Sandbox* sandbox_;
   Events* events_;
   LanguageProfile profile_;

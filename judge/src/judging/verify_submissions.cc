@@ -204,11 +204,13 @@ class SubmissionObserver : public JudgeObserver {
 };
 
 // Judges `subs` (those Precheck lets through) and adds their checks; returns the
-// judgings of the ones judged, in order.
+// judgings of the ones judged, in order. lower_bound_tests_only: each only on the tests
+// that bound the time limit from below (Expectation::lower_bound_tests).
 std::vector<Result<JudgedSubmission>> Judge(const Package& pkg, const LanguageSet& languages, Pipeline* pipeline,
                                             const std::vector<const PackageSubmission*>& subs,
                                             const ProblemLimits& limits, double factor, Checks* checks,
-                                            std::vector<const PackageSubmission*>* judged) {
+                                            std::vector<const PackageSubmission*>* judged,
+                                            bool lower_bound_tests_only = false) {
   std::vector<JudgeTask> tasks;
   for (const PackageSubmission* s : subs) {
     std::optional<JudgeTask> task;
@@ -216,6 +218,7 @@ std::vector<Result<JudgedSubmission>> Judge(const Package& pkg, const LanguageSe
       checks->Add(std::move(*c));
       continue;
     }
+    if (lower_bound_tests_only) task->only_tests = s->expected->lower_bound_tests;
     tasks.push_back(std::move(*task));
     judged->push_back(s);
   }
@@ -225,8 +228,10 @@ std::vector<Result<JudgedSubmission>> Judge(const Package& pkg, const LanguageSe
 
 // A submission that bounds the time limit from below on some test groups only
 // (`use_for_time_limit: lower` in a group): its other tests have expectations of their
-// own (TLE, say) that only the inferred limit decides, so it is judged again with that
-// limit, and its check comes from the second judging.
+// own (TLE, say) that only the inferred limit decides, so the inference judges it on
+// the lower-bound groups' tests alone (one that spins for ever elsewhere costs nothing
+// there), and it is judged again, on every test, with the inferred limit; its check
+// comes from that second judging.
 bool PartlyLowerBound(const PackageSubmission& s) {
   return UsedForTimeLimit(s) && s.expected->time_limit_use != TimeLimitUse::kLower &&
          !s.expected->lower_bound_tests.empty();
@@ -247,7 +252,9 @@ Status InferLimit(const Package& pkg, const LanguageSet& languages, Pipeline* pi
   int64_t slowest = -1;
   for (auto [group, sink] : {std::pair{&accepted, checks}, std::pair{&partly, &unreported}}) {
     std::vector<const PackageSubmission*> judged;
-    std::vector<Result<JudgedSubmission>> results = Judge(pkg, languages, pipeline, *group, generous, 1.0, sink, &judged);
+    const bool lower_bound_tests_only = group == &partly;
+    std::vector<Result<JudgedSubmission>> results =
+        Judge(pkg, languages, pipeline, *group, generous, 1.0, sink, &judged, lower_bound_tests_only);
     for (std::size_t i = 0; i < results.size(); ++i)
       if (results[i].ok())
         if (std::optional<int64_t> ms = LowerBoundMs(*judged[i], results[i]->judging)) slowest = std::max(slowest, *ms);

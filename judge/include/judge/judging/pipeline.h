@@ -109,6 +109,11 @@ struct JudgeTask {
   // GradeOptions::test_jobs. 0: 1 in Judge(); in JudgeAll, the jobs that fewer tasks
   // than jobs would leave idle (one submission with --jobs 2 runs two tests at once).
   int test_jobs = 0;
+  // When not empty, only the tests whose name one of these submissions.yaml globs
+  // matches (SubmissionGlobMatches) are judged, in the package's order, and the
+  // judging's tests_total counts them: the time-limit inference judges a submission
+  // that bounds the limit from below on some groups only on those groups' tests.
+  std::vector<std::string> only_tests;
 };
 
 // Progress events. Calls are serialized by the pipeline (never two at once) but come
