@@ -1,7 +1,8 @@
 // judge grade <problem-dir> <file|folder>... [--lang ID] [--json] [--db PATH] [--all]
 //             [--jobs N] [--languages FILE] [--no-db] [--no-cache]
 // Compiles and grades each file in the sandbox through the pipeline, stores every
-// judging, and reports. Exit: 0 when every file was judged and none got JE (whatever
+// judging, and reports. A file's language: --lang, else the type of the Polygon
+// solution the file is (as verify judges it), else its extension. Exit: 0 when every file was judged and none got JE (whatever
 // the other verdicts); 3 when the judge failed, a file got JE, or a file could not be
 // judged (missing, empty, unknown language...), with the error as one line on stderr.
 // SIGINT/SIGTERM/SIGHUP/SIGPIPE stop the runs, mark the judgings interrupted and remove
@@ -16,6 +17,7 @@
 #include "commands.h"
 #include "judge/base/files.h"
 #include "judge/base/interrupt.h"
+#include "judge/config/polygon.h"
 #include "judge/grading/compiler.h"
 #include "judge/grading/language_choice.h"
 #include "judge/judging/package_loader.h"
@@ -83,6 +85,15 @@ CompileLimits CompileLimitsOf(const GradeArgs& a) {
   return c;
 }
 
+// The language a file is judged in: --lang; else, when the file is one of a Polygon
+// package's solutions, the profile its type names, as verify judges it; else "" (its
+// extension chooses).
+Result<std::string> LanguageOf(const GradeArgs& a, const std::string& file) {
+  if (!a.lang.empty()) return a.lang;
+  JUDGE_ASSIGN_OR_RETURN(std::optional<PolygonSolution> solution, FindPolygonSolution(a.problem_dir, file));
+  return solution ? solution->language : std::string();
+}
+
 // Every file's language, settled before anything is loaded, run or stored. An
 // unknown --lang id is an error for all, found before any file is looked at; a file
 // whose language is unknown or not installed is an error in its place.
@@ -91,7 +102,8 @@ Result<std::vector<Result<LanguageProfile>>> ChooseProfiles(const GradeArgs& a, 
   JUDGE_RETURN_IF_ERROR(KnownLanguageId(languages, a.lang));
   std::vector<Result<LanguageProfile>> profiles;
   for (const auto& f : files) {
-    Result<LanguageProfile> p = ChooseLanguage(languages, f, a.lang);
+    JUDGE_ASSIGN_OR_RETURN(std::string lang, LanguageOf(a, f));
+    Result<LanguageProfile> p = ChooseLanguage(languages, f, lang);
     profiles.push_back(p.ok() ? std::move(p) : Result<LanguageProfile>(p.status().WithContext(f)));
   }
   return profiles;
