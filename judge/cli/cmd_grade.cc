@@ -211,7 +211,7 @@ void RegisterGrade(CLI::App& app, int* exit_code) {
   auto* cmd = app.add_subcommand("grade", "Compile and grade submissions against a problem package");
   cmd->add_option("problem", args->problem_dir, "problem package directory")->required();
   cmd->add_option("files", args->files, "submission files, or folders of them")->required();
-  cmd->add_option("--lang", args->lang, "language profile id (default: by extension; none: a binary)");
+  cmd->add_option("--lang", args->lang, "language profile id (default: a Polygon solution's type, else by extension; none: a binary)");
   cmd->add_option("--languages", args->languages_file, "an extra languages.yaml");
   cmd->add_flag("--json", args->json, "print the grade object (an array for several files)");
   cmd->add_option("--db", args->db, kDbOptionHelp);
