@@ -2,9 +2,10 @@
 //             [--jobs N] [--languages FILE] [--no-db] [--no-cache]
 // Compiles and grades each file in the sandbox through the pipeline, stores every
 // judging, and reports. A file's language: --lang, else the type of the Polygon
-// solution the file is (as verify judges it), else its extension. Exit: 0 when every file was judged and none got JE (whatever
-// the other verdicts); 3 when the judge failed, a file got JE, or a file could not be
-// judged (missing, empty, unknown language...), with the error as one line on stderr.
+// solution the file is (as verify judges it), else its extension. Exit: 0 when every
+// file was judged and none got JE (whatever the other verdicts); 3 when the judge
+// failed, a file got JE, or a file could not be judged (missing, empty, unknown
+// language...), with the error as one line on stderr.
 // SIGINT/SIGTERM/SIGHUP/SIGPIPE stop the runs, mark the judgings interrupted and remove
 // the scratch: exit 128 + signal. With --json, one file prints a JSON object and
 // several files (or a folder) an array of them.
@@ -95,8 +96,9 @@ Result<std::string> LanguageOf(const GradeArgs& a, const std::string& file) {
 }
 
 // Every file's language, settled before anything is loaded, run or stored. An
-// unknown --lang id is an error for all, found before any file is looked at; a file
-// whose language is unknown or not installed is an error in its place.
+// unknown --lang id, or a Polygon package whose <solutions> cannot be read, is an
+// error for all; a file whose language is unknown or not installed is an error in its
+// place.
 Result<std::vector<Result<LanguageProfile>>> ChooseProfiles(const GradeArgs& a, const LanguageSet& languages,
                                                             const std::vector<std::string>& files) {
   JUDGE_RETURN_IF_ERROR(KnownLanguageId(languages, a.lang));
@@ -211,7 +213,8 @@ void RegisterGrade(CLI::App& app, int* exit_code) {
   auto* cmd = app.add_subcommand("grade", "Compile and grade submissions against a problem package");
   cmd->add_option("problem", args->problem_dir, "problem package directory")->required();
   cmd->add_option("files", args->files, "submission files, or folders of them")->required();
-  cmd->add_option("--lang", args->lang, "language profile id (default: a Polygon solution's type, else by extension; none: a binary)");
+  cmd->add_option("--lang", args->lang,
+                  "language profile id (default: a Polygon solution's type, else by extension; none: a binary)");
   cmd->add_option("--languages", args->languages_file, "an extra languages.yaml");
   cmd->add_flag("--json", args->json, "print the grade object (an array for several files)");
   cmd->add_option("--db", args->db, kDbOptionHelp);
