@@ -1,9 +1,11 @@
 // judge grade <problem-dir> <file|folder>... [--lang ID] [--json] [--db PATH] [--all]
 //             [--jobs N] [--languages FILE] [--no-db] [--no-cache]
 // Compiles and grades each file in the sandbox through the pipeline, stores every
-// judging, and reports. Exit: 0 when every file was judged and none got JE (whatever
-// the other verdicts); 3 when the judge failed, a file got JE, or a file could not be
-// judged (missing, empty, unknown language...), with the error as one line on stderr.
+// judging, and reports. A file's language: --lang, else the type of the Polygon
+// solution the file is (as verify judges it), else its extension. Exit: 0 when every
+// file was judged and none got JE (whatever the other verdicts); 3 when the judge
+// failed, a file got JE, or a file could not be judged (missing, empty, unknown
+// language...), with the error as one line on stderr.
 // SIGINT/SIGTERM/SIGHUP/SIGPIPE stop the runs, mark the judgings interrupted and remove
 // the scratch: exit 128 + signal. With --json, one file prints a JSON object and
 // several files (or a folder) an array of them.
@@ -16,6 +18,7 @@
 #include "commands.h"
 #include "judge/base/files.h"
 #include "judge/base/interrupt.h"
+#include "judge/config/polygon.h"
 #include "judge/grading/compiler.h"
 #include "judge/grading/language_choice.h"
 #include "judge/judging/package_loader.h"
@@ -83,15 +86,26 @@ CompileLimits CompileLimitsOf(const GradeArgs& a) {
   return c;
 }
 
+// The language a file is judged in: --lang; else, when the file is one of a Polygon
+// package's solutions, the profile its type names, as verify judges it; else "" (its
+// extension chooses).
+Result<std::string> LanguageOf(const GradeArgs& a, const std::string& file) {
+  if (!a.lang.empty()) return a.lang;
+  JUDGE_ASSIGN_OR_RETURN(std::optional<PolygonSolution> solution, FindPolygonSolution(a.problem_dir, file));
+  return solution ? solution->language : std::string();
+}
+
 // Every file's language, settled before anything is loaded, run or stored. An
-// unknown --lang id is an error for all, found before any file is looked at; a file
-// whose language is unknown or not installed is an error in its place.
+// unknown --lang id, or a Polygon package whose <solutions> cannot be read, is an
+// error for all; a file whose language is unknown or not installed is an error in its
+// place.
 Result<std::vector<Result<LanguageProfile>>> ChooseProfiles(const GradeArgs& a, const LanguageSet& languages,
                                                             const std::vector<std::string>& files) {
   JUDGE_RETURN_IF_ERROR(KnownLanguageId(languages, a.lang));
   std::vector<Result<LanguageProfile>> profiles;
   for (const auto& f : files) {
-    Result<LanguageProfile> p = ChooseLanguage(languages, f, a.lang);
+    JUDGE_ASSIGN_OR_RETURN(std::string lang, LanguageOf(a, f));
+    Result<LanguageProfile> p = ChooseLanguage(languages, f, lang);
     profiles.push_back(p.ok() ? std::move(p) : Result<LanguageProfile>(p.status().WithContext(f)));
   }
   return profiles;
@@ -199,7 +213,8 @@ void RegisterGrade(CLI::App& app, int* exit_code) {
   auto* cmd = app.add_subcommand("grade", "Compile and grade submissions against a problem package");
   cmd->add_option("problem", args->problem_dir, "problem package directory")->required();
   cmd->add_option("files", args->files, "submission files, or folders of them")->required();
-  cmd->add_option("--lang", args->lang, "language profile id (default: by extension; none: a binary)");
+  cmd->add_option("--lang", args->lang,
+                  "language profile id (default: a Polygon solution's type, else by extension; none: a binary)");
   cmd->add_option("--languages", args->languages_file, "an extra languages.yaml");
   cmd->add_flag("--json", args->json, "print the grade object (an array for several files)");
   cmd->add_option("--db", args->db, kDbOptionHelp);

@@ -207,10 +207,9 @@ TEST(PolygonCli, CheckerAndValidatorTestsAreRun) {
 }
 
 // A solution is built as Polygon builds its type (tests/packages/polygonx87): the same
-// float program keeps n + 1 exact in an x87 register under the 32-bit cpp.g++17 and
-// c.gcc (AC, as tagged), and SSE rounds it under the 64-bit
-// cpp.msys2-mingw64-9-g++17 (WA, as tagged). grade of the file by its extension is
-// today's x86-64 C++ (WA).
+// float program keeps n + 1 exact in an x87 register under the 32-bit cpp.g++17,
+// c.gcc and cpp.g++ (AC, as tagged; the cpp.g++ one builds only as C++98), and SSE
+// rounds it under the 64-bit cpp.msys2-mingw64-9-g++17 (WA, as tagged).
 TEST(PolygonCli, SolutionTypesChooseTheirArithmetic) {
   JudgeDir sb;
   const std::string pkg = std::string(JUDGE_TEST_PACKAGES_DIR) + "/polygonx87";
@@ -223,15 +222,41 @@ TEST(PolygonCli, SolutionTypesChooseTheirArithmetic) {
            {"solutions/exact.cpp (main)", "AC"},
            {"solutions/float-x87.cpp (accepted)", "AC"},
            {"solutions/float-x87.c (accepted)", "AC"},
+           {"solutions/float-x87-98.cpp (accepted)", "AC"},
            {"solutions/float-sse.cpp (wrong-answer)", "WA"}}) {
     ASSERT_EQ(found.count(subject), 1u) << subject << r.out;
     EXPECT_EQ(found[subject]["found"], verdict) << subject << found[subject];
     EXPECT_TRUE(found[subject]["ok"].get<bool>()) << subject << found[subject];
   }
-  Ran g = sb.Judge({"grade", pkg, pkg + "/solutions/float-x87.cpp", "--json", "--no-db"}, CacheIn(sb));
-  const json graded = ParseRun(g);
-  EXPECT_EQ(graded["language"], "cpp20") << g.out << g.err;
-  EXPECT_EQ(graded["verdict"], "WA") << g.out << g.err;
+}
+
+// grade of one of a Polygon package's solutions by its path judges it as verify does,
+// with the profile its type names; --lang, or a file the package does not list (a
+// copy, a link to a solution), keeps the extension's profile (cpp20: SSE, WA).
+TEST(PolygonCli, GradeOfASolutionTakesItsType) {
+  JudgeDir sb;
+  const std::string pkg = std::string(JUDGE_TEST_PACKAGES_DIR) + "/polygonx87";
+  sfs::copy_file(pkg + "/solutions/float-x87.cpp", sb.Path("copy.cpp"));
+  sfs::create_symlink(pkg + "/solutions/float-x87.cpp", sb.Path("link.cpp"));
+  struct Case {
+    std::vector<std::string> args;
+    std::string language, verdict;
+  };
+  for (const auto& c : std::vector<Case>{
+           {{pkg + "/solutions/float-x87.cpp"}, "cpp17-x87", "AC"},
+           {{pkg + "/solutions/../solutions/float-x87-98.cpp"}, "cpp98-x87", "AC"},
+           {{pkg + "/solutions/float-sse.cpp"}, "cpp17", "WA"},
+           {{pkg + "/solutions/float-x87.cpp", "--lang", "cpp20"}, "cpp20", "WA"},
+           {{sb.Path("copy.cpp")}, "cpp20", "WA"},
+           {{sb.Path("link.cpp")}, "cpp20", "WA"}}) {
+    std::vector<std::string> args = {"grade", pkg};
+    args.insert(args.end(), c.args.begin(), c.args.end());
+    args.insert(args.end(), {"--json", "--no-db"});
+    Ran g = sb.Judge(args, CacheIn(sb));
+    const json graded = ParseRun(g);
+    EXPECT_EQ(graded["language"], c.language) << c.args[0] << g.out << g.err;
+    EXPECT_EQ(graded["verdict"], c.verdict) << c.args[0] << g.out << g.err;
+  }
 }
 
 // A Polygon checker's points (testlib's quitp, exit 7) pass the test, scored with the

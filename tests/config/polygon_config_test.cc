@@ -617,12 +617,67 @@ TEST(PolygonTags, LanguageTypes) {
   EXPECT_EQ(PolygonLanguage("cpp.msys2-mingw64-9-g++17"), "cpp17");
   EXPECT_EQ(PolygonLanguage("cpp.gcc13-64-winlibs-g++20"), "cpp20");
   EXPECT_EQ(PolygonLanguage("cpp.gcc14-64-msys2-g++23"), "cpp20");
-  EXPECT_EQ(PolygonLanguage("cpp.g++"), "");
+  // Codeforces' "GNU C++" (G++ 5.1.0, no -std: gnu++98), 32-bit; "GNU C++0x" is C++11's draft.
+  EXPECT_EQ(PolygonLanguage("cpp.g++"), "cpp98-x87");
+  EXPECT_EQ(PolygonLanguage("cpp.g++0x"), "cpp11-x87");
+  EXPECT_EQ(PolygonLanguage("cpp.ms2017"), "");
+  EXPECT_EQ(PolygonLanguage("cpp.g++98"), "");
   EXPECT_EQ(PolygonLanguage("java11"), "java");
   EXPECT_EQ(PolygonLanguage("python.3"), "python3");
   EXPECT_EQ(PolygonLanguage("python.pypy3"), "pypy3");
   EXPECT_EQ(PolygonLanguage("python.2"), "");
   EXPECT_EQ(PolygonLanguage("pascal.fpc"), "pascal");
+}
+
+// The solution a file given to `grade` is: the same file, by identity, whatever the
+// spelling of its path; never a copy, a link to a solution, or a file outside the
+// package that a solution's path reaches through ".." or a linked folder.
+TEST(PolygonSolutionFile, TheSameFileInsideThePackageOnly) {
+  TempDir tmp;
+  tmp.Write("pkg/tests/01", "1\n");
+  tmp.Write("pkg/solutions/main.cpp", "int main() {}\n");
+  tmp.Write("pkg/solutions/old.cpp", "int main() {}\n");
+  tmp.Write("outside/up.cpp", "int main() {}\n");
+  tmp.Write("outside/linked/far.cpp", "int main() {}\n");
+  std::filesystem::create_directory_symlink(tmp.Path("outside/linked"), tmp.Path("pkg/linked"));
+  std::filesystem::create_symlink(tmp.Path("pkg/solutions/main.cpp"), tmp.Path("outside/to-main.cpp"));
+  std::filesystem::copy_file(tmp.Path("pkg/solutions/main.cpp"), tmp.Path("outside/copy.cpp"));
+  const std::string solutions =
+      "    <solutions>\n"
+      "      <solution tag=\"main\"><source path=\"solutions/main.cpp\" type=\"cpp.g++17\"/></solution>\n"
+      "      <solution tag=\"accepted\"><source path=\"solutions/old.cpp\" type=\"cpp.g++\"/></solution>\n"
+      "      <solution tag=\"rejected\"><source path=\"../outside/up.cpp\" type=\"cpp.g++14\"/></solution>\n"
+      "      <solution tag=\"rejected\"><source path=\"linked/far.cpp\" type=\"cpp.g++11\"/></solution>\n"
+      "    </solutions>\n";
+  tmp.Write("pkg/problem.xml", ProblemXml("", kTestset, solutions));
+  const std::string pkg = tmp.Path("pkg");
+  auto language = [&](const std::string& file) -> std::string {
+    Result<std::optional<PolygonSolution>> s = FindPolygonSolution(pkg, file);
+    EXPECT_TRUE(s.ok()) << s.status().message();
+    if (!s.ok()) return "error";
+    return *s ? (*s)->rel + " " + (*s)->language : "none";
+  };
+  EXPECT_EQ(language(pkg + "/solutions/main.cpp"), "solutions/main.cpp cpp17-x87");
+  EXPECT_EQ(language(pkg + "/tests/../solutions/./main.cpp"), "solutions/main.cpp cpp17-x87");
+  EXPECT_EQ(language(pkg + "/solutions/old.cpp"), "solutions/old.cpp cpp98-x87");
+  EXPECT_EQ(language(tmp.Path("outside/copy.cpp")), "none");
+  EXPECT_EQ(language(tmp.Path("outside/to-main.cpp")), "none");
+  EXPECT_EQ(language(tmp.Path("outside/up.cpp")), "none");
+  EXPECT_EQ(language(tmp.Path("outside/linked/far.cpp")), "none");
+  EXPECT_EQ(language(pkg + "/linked/far.cpp"), "none");
+  EXPECT_EQ(language(pkg + "/solutions/missing.cpp"), "none");
+  EXPECT_EQ(language(pkg + "/solutions"), "none");
+  // A folder that is no Polygon package has no solutions.
+  Result<std::optional<PolygonSolution>> kattis = FindPolygonSolution(tmp.Path("outside"), tmp.Path("outside/up.cpp"));
+  ASSERT_TRUE(kattis.ok());
+  EXPECT_FALSE(kattis->has_value());
+  // A malformed <solutions> is the package's error, as verify reports it.
+  tmp.Write("pkg/problem.xml", ProblemXml("", kTestset,
+                                          "    <solutions><solution tag=\"ok\"><source path=\"solutions/main.cpp\" "
+                                          "type=\"cpp.g++17\"/></solution></solutions>\n"));
+  Result<std::optional<PolygonSolution>> bad = FindPolygonSolution(pkg, pkg + "/solutions/main.cpp");
+  ASSERT_FALSE(bad.ok());
+  EXPECT_NE(bad.status().message().find("tag=\"ok\""), std::string::npos) << bad.status().message();
 }
 
 TEST(PolygonPackageKind, ProblemYamlWins) {

@@ -331,13 +331,13 @@ TEST(ShippedLanguages, LegacyProfilesReproduceTheOldCompilers) {
   EXPECT_TRUE(set.Find("cpp20")->original_judge.empty());
 }
 
-// Polygon's 32-bit gcc types (cpp.g++17, c.gcc) pick an -x87 profile: its base
+// Polygon's 32-bit gcc types (cpp.g++, cpp.g++17, c.gcc) pick an -x87 profile: its base
 // profile's compile with x87 arithmetic, and no extension, so a file is never judged
 // with it by its name (sol.cpp stays cpp20, `--lang cpp` too).
 TEST(ShippedLanguages, X87ProfilesAreTheirBaseWithX87Arithmetic) {
   LanguageSet set;
   ASSERT_TRUE(LoadLanguageFile(JUDGE_SHIPPED_LANGUAGES, &set).ok());
-  for (const char* base : {"c11", "cpp11", "cpp14", "cpp17"}) {
+  for (const char* base : {"c11", "cpp98", "cpp11", "cpp14", "cpp17"}) {
     const LanguageProfile* p = set.Find(std::string(base) + "-x87");
     const LanguageProfile* b = set.Find(base);
     ASSERT_NE(p, nullptr) << base;

@@ -508,11 +508,15 @@ std::string X87If32Bit(const std::string& type, const std::string& profile) {
 
 std::string PolygonLanguage(const std::string& type) {
   auto starts = [&](const char* p) { return type.rfind(p, 0) == 0; };
+  // Codeforces' "GNU C++" (G++ 5.1.0 on 32-bit MinGW, no -std): GCC 5's own default
+  // standard, gnu++98 (docs/problem-format.md cites the evidence).
+  if (type == "cpp.g++") return "cpp98-x87";
   if (starts("cpp.")) {
     // The standard is the last number after "++" ("cpp.g++17", "cpp.gcc14-64-msys2-g++23").
     std::size_t plus = type.rfind("++");
-    const std::string std_version = plus == std::string::npos ? "" : type.substr(plus + 2);
-    if (std_version == "11") return X87If32Bit(type, "cpp11");
+    if (plus == std::string::npos) return "";
+    const std::string std_version = type.substr(plus + 2);
+    if (std_version == "0x" || std_version == "11") return X87If32Bit(type, "cpp11");
     if (std_version == "14") return X87If32Bit(type, "cpp14");
     if (std_version == "17") return X87If32Bit(type, "cpp17");
     if (std_version == "20" || std_version == "23") return "cpp20";
@@ -553,6 +557,7 @@ Result<std::vector<PolygonSolution>> LoadPolygonSolutions(const std::string& dir
     if (!source) return Bad(x.file, s, "expected the solution's <source>, found none");
     p.rel = source->Attribute("path");
     p.type = source->Attribute("type");
+    p.language = PolygonLanguage(p.type);
     JUDGE_ASSIGN_OR_RETURN(std::optional<PackageProgram> program, SourceOf(x.file, dir, s));
     p.path = program->path;
     out.push_back(std::move(p));

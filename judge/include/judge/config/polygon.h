@@ -64,6 +64,7 @@ struct PolygonSolution {
   std::string path;   // host path
   std::string tag;    // "main", "wrong-answer", ...
   std::string type;   // Polygon's language type ("cpp.g++17", "java11", "python.3", ...)
+  std::string language;  // PolygonLanguage(type): the profile it is judged with ("": by its extension)
   std::set<Verdict> allowed;  // PolygonTagVerdicts(tag)
 };
 
@@ -128,6 +129,17 @@ Result<PolygonToolTests> LoadPolygonToolTests(const std::string& dir);
 // error naming problem.xml's line.
 Result<std::vector<PolygonSolution>> LoadPolygonSolutions(const std::string& dir);
 
+// The solution of the Polygon package in dir whose source is the file at `file` (a
+// path as a user gives it, relative to the working directory or absolute), so that
+// `judge grade <package> <file>` judges it with the profile `judge verify` does
+// (PolygonSolution::language). The same file is the same device and inode, reached
+// through no symbolic link: neither `file` itself nor any part of the solution's path
+// below dir may be a link, and a solution path that is absolute or holds ".." matches
+// nothing, so a link never makes a file outside the package one of its solutions.
+// nullopt: dir is no Polygon package, or no solution is that file. Errors: those of
+// LoadPolygonSolutions.
+Result<std::optional<PolygonSolution>> FindPolygonSolution(const std::string& dir, const std::string& file);
+
 // The verdicts a solution tag allows: main, accepted: AC; wrong-answer: WA;
 // presentation-error: PE; time-limit-exceeded: TLE; memory-limit-exceeded: MLE;
 // time-limit-exceeded-or-accepted: AC or TLE; time-limit-exceeded-or-memory-limit-exceeded:
@@ -136,13 +148,14 @@ Result<std::vector<PolygonSolution>> LoadPolygonSolutions(const std::string& dir
 std::optional<std::set<Verdict>> PolygonTagVerdicts(const std::string& tag);
 
 // The language profile id (judge/languages.yaml) for a Polygon solution type:
-// "cpp.g++17" -> "cpp17-x87", "cpp.g++11" -> "cpp11-x87", "c.gcc" -> "c11-x87" (Polygon's
-// 32-bit gcc: x87 arithmetic), "cpp.msys2-mingw64-9-g++17" -> "cpp17" (a type naming
-// "64" is 64-bit: SSE), "cpp.gcc13-64-winlibs-g++20" -> "cpp20", "java11" -> "java",
+// "cpp.g++17" -> "cpp17-x87", "cpp.g++11" and "cpp.g++0x" -> "cpp11-x87", "cpp.g++"
+// (no -std: GCC 5's gnu++98) -> "cpp98-x87", "c.gcc" -> "c11-x87" (Polygon's 32-bit
+// gcc: x87 arithmetic), "cpp.msys2-mingw64-9-g++17" -> "cpp17" (a type naming "64" is
+// 64-bit: SSE), "cpp.gcc13-64-winlibs-g++20" -> "cpp20", "java11" -> "java",
 // "python.3" -> "python3", "python.pypy3" -> "pypy3", "pascal.fpc" -> "pascal",
 // "kotlin..." -> "kotlin", "rust..." -> "rust", "go" -> "go", "haskell..." -> "haskell",
-// "js..." -> "javascript"; "" for a type without a profile here or with no version to
-// go by ("cpp.g++", "python.2": the file's extension then chooses).
+// "js..." -> "javascript"; "" for a type without a profile here ("python.2",
+// "cpp.ms2017": the file's extension then chooses).
 std::string PolygonLanguage(const std::string& type);
 
 }  // namespace judge
