@@ -56,11 +56,10 @@ Result<RunDisk> RunDisk::Start(const std::string& dir, int64_t quota_bytes, int6
     (void)::umount2(dir.c_str(), MNT_DETACH | UMOUNT_NOFOLLOW);
     return ErrnoStatus(err, "cannot open " + what);
   }
-  if (::mkdirat(disk.root_.get(), "upper", 0755) != 0 || ::mkdirat(disk.root_.get(), "work", 0700) != 0)
-    return ErrnoStatus(errno, "cannot prepare " + what);
   // The upper root is the work directory's root inside: it belongs to the run's uid.
-  if (::fchownat(disk.root_.get(), "upper", uid, gid, AT_SYMLINK_NOFOLLOW) != 0)
-    return ErrnoStatus(errno, "cannot hand " + dir + "/upper to the run's uid");
+  if (::mkdirat(disk.root_.get(), "upper", 0755) != 0 || ::mkdirat(disk.root_.get(), "work", 0700) != 0 ||
+      ::fchownat(disk.root_.get(), "upper", uid, gid, AT_SYMLINK_NOFOLLOW) != 0)
+    return ErrnoStatus(errno, "cannot prepare " + what + " (upper, work)");
   return disk;
 }
 
