@@ -41,6 +41,8 @@ TEST(ResultTest, ValueOrError) {
   EXPECT_EQ(b.status().message(), "expected an even number, found 3");
   auto c = std::move(b).WithContext("quartering 6");
   EXPECT_EQ(c.status().message(), "quartering 6: expected an even number, found 3");
+  EXPECT_EQ(a.value_or(-1), 2);
+  EXPECT_EQ(c.value_or(-1), -1);
 }
 
 // A call that fails without setting errno leaves 0 (or a stale value) there; its

@@ -226,17 +226,25 @@ TEST_F(FakeV1, PrepareResetsAndLimits) {
   EXPECT_EQ(cg->time_method(), "cgroup-v1-cpuacct");
   EXPECT_EQ(cg->memory_method(), "cgroup-v1-memory");
 
-  // Limits are written again on the next run, even unchanged (another judge may have
-  // written others in between); the peak is reset again.
+  // Unchanged limits are not written again on the next run of this process (the
+  // sentinels stay); the peak is reset again.
   ASSERT_OK(cg->Finish());
   Put("memory/judge/slot5/memory.limit_in_bytes", "sentinel");
+  Put("pids/judge/slot5/pids.max", "sentinel");
   Put("memory/judge/slot5/memory.max_usage_in_bytes", "777\n");
   Put("memory/judge/slot5/memory.usage_in_bytes", "0\n");
   Put("memory/judge/slot5/memory.force_empty", "");
   ASSERT_OK(cg->Prepare(128LL << 20, 9));
-  EXPECT_EQ(Get("memory/judge/slot5/memory.limit_in_bytes"), std::to_string(128LL << 20));
+  EXPECT_EQ(Get("memory/judge/slot5/memory.limit_in_bytes"), "sentinel");
+  EXPECT_EQ(Get("pids/judge/slot5/pids.max"), "sentinel");
   EXPECT_EQ(Get("memory/judge/slot5/memory.max_usage_in_bytes"), "0");
   EXPECT_EQ(Get("memory/judge/slot5/memory.force_empty"), "");  // nothing charged: no reclaim
+  // Another judge process held the slot since (SlotPool's stamp): they are written again.
+  ASSERT_OK(cg->Finish());
+  cg->ForgetCachedState();
+  ASSERT_OK(cg->Prepare(128LL << 20, 9));
+  EXPECT_EQ(Get("memory/judge/slot5/memory.limit_in_bytes"), std::to_string(128LL << 20));
+  EXPECT_EQ(Get("pids/judge/slot5/pids.max"), "9");
   ASSERT_OK(cg->Finish());
   ASSERT_OK(cg->Prepare(64LL << 20, 3));
   EXPECT_EQ(Get("memory/judge/slot5/memory.limit_in_bytes"), std::to_string(64LL << 20));

@@ -3,6 +3,7 @@
 #include <unistd.h>
 
 #include <algorithm>
+#include <utility>
 
 #include "cgroup.h"
 
@@ -29,46 +30,45 @@ class CgroupV1 final : public RunCgroup {
   std::string_view memory_method() const override { return "cgroup-v1-memory"; }
 
   // The slot directories are reused: descriptors of the files read on every run (and
-  // by the monitor on every tick) stay open, and the emptiness checks are skipped when
-  // the last Finish() verified them. Limits are written for every run: another judge
-  // process may have written others in between.
+  // by the monitor on every tick) stay open, the emptiness checks are skipped when the
+  // last Finish() verified them, and limits are written when they differ from the last
+  // ones this process wrote, or another judge process held the slot since
+  // (ForgetCachedState), or the memory cgroup was replaced (Uncharge).
   Status Prepare(int64_t memory_bytes, int64_t pids_max) override {
     JUDGE_RETURN_IF_ERROR(MakeTree());
     if (!clean_) JUDGE_RETURN_IF_ERROR(Empty());
     clean_ = false;
     JUDGE_RETURN_IF_ERROR(OpenCounters());
     JUDGE_RETURN_IF_ERROR(Uncharge());
-    JUDGE_RETURN_IF_ERROR(SetMemoryLimit(memory_bytes));
+    if (written_ != std::pair{memory_bytes, pids_max}) {
+      written_ = {-1, -1};  // unknown until both are written
+      JUDGE_RETURN_IF_ERROR(SetMemoryLimit(memory_bytes));
+      JUDGE_RETURN_IF_ERROR(Files("pids").Write(dir_ + "/pids.max", std::to_string(pids_max)));
+      written_ = {memory_bytes, pids_max};
+    }
     // The peak restarts from the current (empty) usage. CPU time, OOM kills, limit
     // hits and pids events are not reset: the caller subtracts the values it reads
     // after Prepare.
     JUDGE_RETURN_IF_ERROR(Files("memory").WriteFd(fd_max_usage_, "0"));
-    JUDGE_RETURN_IF_ERROR(Files("pids").Write(dir_ + "/pids.max", std::to_string(pids_max)));
     return OpenProcs();
   }
 
   const std::vector<int>& procs_fds() const override { return procs_fds_; }
 
-  void ForgetCachedState() override { clean_ = false; }
+  void ForgetCachedState() override {
+    clean_ = false;
+    written_ = {-1, -1};
+  }
 
   Result<CgroupUsage> ReadUsage() override {
     JUDGE_RETURN_IF_ERROR(OpenCounters());
     CgroupUsage u;
     JUDGE_ASSIGN_OR_RETURN(u.cpu_ns, ReadCounter(fd_cpu_).WithContext(Files("cpuacct").Path(dir_ + "/cpuacct.usage")));
-    JUDGE_ASSIGN_OR_RETURN(int64_t peak, ReadCounter(fd_max_usage_).WithContext(
-                                             Files("memory").Path(dir_ + "/memory.max_usage_in_bytes")));
-    u.memory_peak_bytes = peak;
-    if (Result<std::string> t = CgroupFiles::ReadFd(fd_oom_); t.ok()) {
-      Result<int64_t> oom = CgroupFiles::ParseKeyed(*t, "oom_kill");
-      if (oom.ok()) u.oom_kills = *oom;
-    }
-    if (fd_pids_events_ >= 0) {
-      if (Result<std::string> t = CgroupFiles::ReadFd(fd_pids_events_); t.ok()) {
-        Result<int64_t> pmax = CgroupFiles::ParseKeyed(*t, "max");
-        if (pmax.ok()) u.pids_max_events = *pmax;
-      }
-    }
-    if (Result<int64_t> hits = ReadCounter(fd_failcnt_); hits.ok()) u.memory_limit_hits = *hits;
+    JUDGE_ASSIGN_OR_RETURN(u.memory_peak_bytes, ReadCounter(fd_max_usage_).WithContext(
+                                                    Files("memory").Path(dir_ + "/memory.max_usage_in_bytes")));
+    u.oom_kills = KeyedCounter(fd_oom_, "oom_kill");
+    u.pids_max_events = KeyedCounter(fd_pids_events_, "max");
+    u.memory_limit_hits = ReadCounter(fd_failcnt_).value_or(0);
     return u;
   }
 
@@ -150,6 +150,7 @@ class CgroupV1 final : public RunCgroup {
     CloseAll(&procs_fds_);
     CloseCounters();
     JUDGE_RETURN_IF_ERROR(mem.RemoveDir(dir_).WithContext("replacing a memory cgroup with leftover charges"));
+    written_ = {-1, -1};  // the new cgroup has no limit
     JUDGE_RETURN_IF_ERROR(mem.MakeDir(dir_));
     return OpenCounters();
   }
@@ -190,6 +191,11 @@ class CgroupV1 final : public RunCgroup {
     JUDGE_ASSIGN_OR_RETURN(std::string text, CgroupFiles::ReadFd(fd));
     return CgroupFiles::ParseInt(text);
   }
+  // The "key value" line's value in the keyed file open at fd (-1: none); 0 if absent.
+  static int64_t KeyedCounter(int fd, const char* key) {
+    Result<std::string> text = CgroupFiles::ReadFd(fd);
+    return text.ok() ? CgroupFiles::ParseKeyed(*text, key).value_or(0) : 0;
+  }
 
   Status OpenCounters() {
     if (fd_cpu_ >= 0) return Status::Ok();
@@ -224,6 +230,7 @@ class CgroupV1 final : public RunCgroup {
   bool tree_ready_ = false;
   bool has_freezer_ = false;
   bool clean_ = false;  // Finish() verified the cgroup empty and nothing changed since
+  std::pair<int64_t, int64_t> written_{-1, -1};  // the memory and pids limits last written
   std::vector<int> procs_fds_;
   int fd_cpu_ = -1, fd_usage_ = -1, fd_max_usage_ = -1, fd_oom_ = -1, fd_failcnt_ = -1;
   int fd_pids_events_ = -1, fd_pids_current_ = -1;

@@ -65,12 +65,9 @@ class CgroupV2 final : public RunCgroup {
       polled_peak_ = std::max(polled_peak_, current);
       u.memory_peak_bytes = polled_peak_;
     }
-    Result<int64_t> oom = files_.ReadKeyed(run_dir_ + "/memory.events", "oom_kill");
-    if (oom.ok()) u.oom_kills = *oom;
-    Result<int64_t> pmax = files_.ReadKeyed(run_dir_ + "/pids.events", "max");
-    if (pmax.ok()) u.pids_max_events = *pmax;
-    Result<int64_t> hits = files_.ReadKeyed(run_dir_ + "/memory.events", "max");
-    if (hits.ok()) u.memory_limit_hits = *hits;
+    u.oom_kills = files_.ReadKeyed(run_dir_ + "/memory.events", "oom_kill").value_or(0);
+    u.pids_max_events = files_.ReadKeyed(run_dir_ + "/pids.events", "max").value_or(0);
+    u.memory_limit_hits = files_.ReadKeyed(run_dir_ + "/memory.events", "max").value_or(0);
     return u;
   }
 

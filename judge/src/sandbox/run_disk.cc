@@ -11,7 +11,6 @@
 
 #include <algorithm>
 #include <cerrno>
-#include <fstream>
 #include <map>
 
 #include "judge/base/dir_names.h"
@@ -34,42 +33,46 @@ int64_t LayerBytes(int64_t quota_bytes) { return (quota_bytes + kPageBytes - 1) 
 }  // namespace
 
 bool OverlaySupported() {
-  std::ifstream in("/proc/filesystems");
-  std::string line;
-  while (std::getline(in, line))
-    if (line.size() >= 7 && line.compare(line.size() - 7, 7, "overlay") == 0) return true;
-  return false;
+  Result<std::string> listed = fs::ReadFile("/proc/filesystems", 1 << 16);  // "nodev\toverlay\n"
+  return listed.ok() && listed->find("\toverlay\n") != std::string::npos;
 }
 
 Result<RunDisk> RunDisk::Start(const std::string& dir, int64_t quota_bytes, int64_t quota_files, uid_t uid,
                                gid_t gid) {
   const std::string what = "the run's disk layer " + dir;
   if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) return ErrnoStatus(errno, "cannot create " + what);
-  // A judge that died mid-run left its tmpfs mounted: drop it (EINVAL: nothing there).
+  // Whatever is mounted there (a judge that died mid-run, another judge's layer not
+  // yet detached) goes first: nothing is ever mounted over a layer (EINVAL: none).
   while (::umount2(dir.c_str(), MNT_DETACH | UMOUNT_NOFOLLOW) == 0) {
   }
   RunDisk disk(dir, quota_bytes, quota_files);
   std::string data = "size=" + std::to_string(LayerBytes(quota_bytes)) +
                      ",nr_inodes=" + std::to_string(quota_files + kLayerInodes) + ",mode=0700";
-  if (::mount("judge-disk", dir.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, data.c_str()) != 0) {
-    disk.dir_.clear();
+  if (::mount("judge-disk", dir.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, data.c_str()) != 0)
     return ErrnoStatus(errno, "cannot mount " + what);
+  disk.root_.Reset(::open(dir.c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (!disk.root_) {
+    const int err = errno;
+    (void)::umount2(dir.c_str(), MNT_DETACH | UMOUNT_NOFOLLOW);
+    return ErrnoStatus(err, "cannot open " + what);
   }
-  const std::string upper = dir + "/upper", work = dir + "/work";
-  if (::mkdir(upper.c_str(), 0755) != 0 || ::mkdir(work.c_str(), 0700) != 0)
-    return ErrnoStatus(errno, "cannot prepare " + what);
   // The upper root is the work directory's root inside: it belongs to the run's uid.
-  if (::chown(upper.c_str(), uid, gid) != 0) return ErrnoStatus(errno, "cannot hand " + upper + " to the run's uid");
+  if (::mkdirat(disk.root_.get(), "upper", 0755) != 0 || ::mkdirat(disk.root_.get(), "work", 0700) != 0 ||
+      ::fchownat(disk.root_.get(), "upper", uid, gid, AT_SYMLINK_NOFOLLOW) != 0)
+    return ErrnoStatus(errno, "cannot prepare " + what + " (upper, work)");
   return disk;
 }
 
 RunDisk::RunDisk(RunDisk&& other) noexcept
     : dir_(std::exchange(other.dir_, std::string())),
+      root_(std::move(other.root_)),
       quota_bytes_(other.quota_bytes_),
       quota_files_(other.quota_files_) {}
 
 RunDisk::~RunDisk() {
-  if (!dir_.empty()) (void)::umount2(dir_.c_str(), MNT_DETACH | UMOUNT_NOFOLLOW);
+  // By its descriptor, not by dir_: another judge may have mounted its own layer there
+  // since (after detaching this one: then EINVAL, nothing done).
+  if (root_) (void)::umount2(("/proc/self/fd/" + std::to_string(root_.get())).c_str(), MNT_DETACH);
 }
 
 Result<std::string> RunDisk::OverlayOptions(const std::string& lower_dir) const {
@@ -84,7 +87,7 @@ Result<std::string> RunDisk::OverlayOptions(const std::string& lower_dir) const 
 DiskUsage RunDisk::Usage() const {
   DiskUsage u;
   struct statfs sf;
-  if (::statfs(dir_.c_str(), &sf) != 0) return u;
+  if (::fstatfs(root_.get(), &sf) != 0) return u;
   u.bytes = static_cast<int64_t>(sf.f_blocks - sf.f_bfree) * static_cast<int64_t>(sf.f_bsize);
   u.files = std::max<int64_t>(0, static_cast<int64_t>(sf.f_files - sf.f_ffree) - kLayerInodes);
   u.over_quota = u.bytes > quota_bytes_ || sf.f_ffree == 0;
@@ -92,9 +95,8 @@ DiskUsage RunDisk::Usage() const {
 }
 
 Status RunDisk::KeepWrites(int host_dir_fd, const std::vector<std::string>* only, RunResult* result) const {
-  const std::string upper = dir_ + "/upper";
-  UniqueFd up(::open(upper.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-  if (!up) return ErrnoStatus(errno, "cannot open " + upper);
+  UniqueFd up(::openat(root_.get(), "upper", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (!up) return ErrnoStatus(errno, "cannot open " + dir_ + "/upper");
   CopyBackPlan plan;
   plan.only = only;
   // Never more than the run was charged for: what its files hold in the layer (the

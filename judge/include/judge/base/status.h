@@ -97,6 +97,8 @@ class [[nodiscard]] Result {
   const T* operator->() const { return &value(); }
   T& operator*() & { return value(); }
   const T& operator*() const& { return value(); }
+  // The value, or `fallback` when this holds an error (which is then dropped).
+  T value_or(T fallback) const& { return ok() ? value() : std::move(fallback); }
 
   Result WithContext(std::string_view context) && {
     if (ok()) return std::move(*this);

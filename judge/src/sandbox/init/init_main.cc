@@ -38,9 +38,7 @@ bool SendMessage(int socket, const void* bytes, std::size_t size, const int* fds
     return false;
   }
   struct iovec iov = {const_cast<void*>(bytes), size};
-  struct msghdr msg = {};
-  msg.msg_iov = &iov;
-  msg.msg_iovlen = 1;
+  struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1};
   alignas(struct cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxMessageFds)];
   if (fd_count > 0) {
     msg.msg_control = control;
@@ -52,23 +50,17 @@ bool SendMessage(int socket, const void* bytes, std::size_t size, const int* fds
     std::memcpy(CMSG_DATA(c), fds, sizeof(int) * fd_count);
   }
   ssize_t n;
-  while ((n = sendmsg(socket, &msg, MSG_NOSIGNAL)) < 0 && errno == EINTR) {
-  }
+  do n = sendmsg(socket, &msg, MSG_NOSIGNAL); while (n < 0 && errno == EINTR);
   if (n >= 0 && static_cast<std::size_t>(n) != size) errno = EMSGSIZE;
   return n >= 0 && static_cast<std::size_t>(n) == size;
 }
 
 ssize_t ReceiveMessage(int socket, void* bytes, std::size_t cap, int* fds, int* fd_count) {
   struct iovec iov = {bytes, cap};
-  struct msghdr msg = {};
-  msg.msg_iov = &iov;
-  msg.msg_iovlen = 1;
   alignas(struct cmsghdr) char control[CMSG_SPACE(sizeof(int) * kMaxMessageFds)];
-  msg.msg_control = control;
-  msg.msg_controllen = sizeof control;
+  struct msghdr msg = {.msg_iov = &iov, .msg_iovlen = 1, .msg_control = control, .msg_controllen = sizeof control};
   ssize_t n;
-  while ((n = recvmsg(socket, &msg, MSG_CMSG_CLOEXEC)) < 0 && errno == EINTR) {
-  }
+  do n = recvmsg(socket, &msg, MSG_CMSG_CLOEXEC); while (n < 0 && errno == EINTR);
   *fd_count = 0;
   if (n < 0) return -1;
   for (struct cmsghdr* c = CMSG_FIRSTHDR(&msg); c != nullptr; c = CMSG_NXTHDR(&msg, c)) {
