@@ -116,13 +116,6 @@ class StateDirTest : public ::testing::Test {
     ASSERT_EQ(r->status, RunStatus::kOk) << r->message;
   }
 
-  // What is mounted on slot 0's two layer directories (run_disk.h).
-  std::vector<std::string> LayersOfSlot0() const {
-    std::vector<std::string> out = MountsUnder(state_ + "/slot0.disk0");
-    for (std::string& m : MountsUnder(state_ + "/slot0.disk1")) out.push_back(std::move(m));
-    return out;
-  }
-
   // Runs argv in the run directory under `limits`: its stdout when it exits 0, else
   // what went wrong (the judge's error, or the status and message).
   std::string Output(Sandbox& sb, std::vector<std::string> argv, const SandboxLimits& limits = SandboxLimits()) {
@@ -449,56 +442,32 @@ TEST_F(StateDirTest, AJudgeForgetsTheSlotLimitsAnotherStateDirectoryWrote) {
   EXPECT_EQ(Output(*first, {"./static_63mb"}, roomy), made) << "the first judge ran under the second's limit";
 }
 
-// Every run gets a disk layer of its own, and none reaches a later run: a run's layer
-// is detached once the slot's next run has started (in a layer of its own, in the
-// slot's other directory) or with its sandbox (a sandbox stands for a judge process),
-// so no inode counter, flag or file of a layer reaches a later run. Layers a judge
-// killed mid-run left mounted, with a file in each, are replaced, and the run sees
-// nothing of them. With the layer kept between clean runs (and taken over by the next
-// judge process) the first expectation failed.
+// Every run gets a disk layer of its own, and none outlives its run: not from run to
+// run, not from one judge process to the next (a sandbox stands for a process), so no
+// inode counter, flag or file of a layer reaches a later run. A layer a judge killed
+// mid-run left mounted, with a file in it, is replaced, and the run sees nothing of it.
+// With the layer kept between clean runs (and taken over by the next judge process)
+// the first expectation failed.
 TEST_F(StateDirTest, EveryRunGetsADiskLayerOfItsOwnThatEndsWithIt) {
   fs::copy_file(std::string(HOSTILE_DIR) + "/leave_traces", root_ + "/run/leave_traces");
-  const std::string disk = state_ + "/slot0.disk";  // slot0.disk0 and slot0.disk1
+  const std::string disk = state_ + "/slot0.disk";
   const std::string clean = "mode=755 uid=" + std::to_string(kStateFirstUid) + " xattr=no\nhello\n";
   for (int sandbox = 0; sandbox < 2; ++sandbox) {
     Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
     ASSERT_TRUE(made.ok()) << made.status().message();
-    for (int run = 0; run < 3; ++run) {
+    for (int run = 0; run < 2; ++run) {
       EXPECT_EQ(Output(**made, {"./leave_traces", "look"}), clean);
-      EXPECT_EQ(LayersOfSlot0().size(), 1u) << "sandbox " << sandbox << ", run " << run << ": expected the run's layer alone, still to be detached";
+      EXPECT_TRUE(MountsUnder(disk).empty()) << "sandbox " << sandbox << ", run " << run << ": its layer outlived it";
     }
-    made->reset();
-    EXPECT_TRUE(LayersOfSlot0().empty()) << "sandbox " << sandbox << ": a layer outlived its sandbox";
   }
-  // What a judge killed mid-run leaves behind: its layers, a file in each upper layer.
-  for (const std::string& dir : {disk + "0", disk + "1"}) {
-    ASSERT_EQ(::mount("judge-disk", dir.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, "size=1048576"), 0);
-    fs::create_directories(dir + "/upper");
-    std::ofstream(dir + "/upper/trace.txt") << "left behind\n";
-  }
+  // What a judge killed mid-run leaves behind: its layer, a file in the upper layer.
+  ASSERT_EQ(::mount("judge-disk", disk.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, "size=1048576"), 0);
+  fs::create_directories(disk + "/upper");
+  std::ofstream(disk + "/upper/trace.txt") << "left behind\n";
   Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
   ASSERT_TRUE(made.ok()) << made.status().message();
-  for (int run = 0; run < 2; ++run)
-    EXPECT_EQ(Output(**made, {"./leave_traces", "look"}), clean) << "run " << run << " saw what was left in a layer";
-  made->reset();
-  EXPECT_TRUE(LayersOfSlot0().empty()) << "a layer left behind, or a run's, outlived the sandbox";
-}
-
-// A layer waiting to be detached is detached by its own descriptor, never by its
-// directory: another judge process of the installation (same state directory), which
-// took the slot in between, detached it and mounted its own layer there, keeps its
-// own. Detached by its path, the other judge's layer went with it.
-TEST_F(StateDirTest, ARetiredLayerIsDetachedByItsDescriptorNotByItsDirectory) {
-  Result<std::unique_ptr<Sandbox>> made = CreateSandbox(Options());
-  ASSERT_TRUE(made.ok()) << made.status().message();
-  ASSERT_NO_FATAL_FAILURE(RunHelloOk(**made));
-  const std::vector<std::string> retired = LayersOfSlot0();
-  ASSERT_EQ(retired.size(), 1u) << "expected the run's layer, still to be detached";
-  ASSERT_EQ(::umount2(retired[0].c_str(), MNT_DETACH), 0);
-  ASSERT_EQ(::mount("other-judge", retired[0].c_str(), "tmpfs", MS_NOSUID | MS_NODEV, "size=1048576"), 0);
-  made->reset();
-  EXPECT_EQ(MountsUnder(retired[0]).size(), 1u) << "the sandbox detached what another judge mounted at " << retired[0];
-  ::umount2(retired[0].c_str(), MNT_DETACH);
+  EXPECT_EQ(Output(**made, {"./leave_traces", "look"}), clean) << "the run saw what was left in the layer";
+  EXPECT_TRUE(MountsUnder(disk).empty()) << "the layer left behind, or the run's, outlived the run";
 }
 
 // What a run leaves in its work directory's root never reaches the next run of the

@@ -192,6 +192,7 @@ Status LinuxSandbox::Init() {
 Status LinuxSandbox::PrepareSlot(Slot& slot) {
   if (slot.ready) return Status::Ok();
   slot.root_dir = options_.state_dir + "/slot" + std::to_string(slot.index);
+  slot.disk_dir = slot.root_dir + ".disk";
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(slot.root_dir, 0700));
   ::chmod(slot.root_dir.c_str(), 0700);
   if (choice_.method == SandboxMethod::kCgroupV2) {
@@ -268,7 +269,6 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   JUDGE_ASSIGN_OR_RETURN(CgroupUsage base, cgroup.Start(derived.cgroup_memory_bytes, derived.cgroup_pids_max));
   JUDGE_ASSIGN_OR_RETURN(SpawnedInit init, Spawn(slot, spec, layer, derived, streams, paths.program, session));
   streams.CloseChildEnds();
-  slot.retired_disk.reset();
   if (spec.on_started) spec.on_started();
 
   MonitorInput in;
@@ -298,7 +298,6 @@ Result<RunResult> LinuxSandbox::RunInSlot(Slot& slot, const RunSpec& spec, const
   // before the streams put their files back (they go after this, RAII).
   const std::vector<std::string>* only = spec.copy_back_only ? &*spec.copy_back_only : nullptr;
   JUDGE_RETURN_IF_ERROR(layer.disk->KeepWrites(layer.host_dir.get(), only, &result));
-  slot.retired_disk.emplace(std::move(*layer.disk));
   return result;
 }
 
@@ -309,8 +308,7 @@ Result<WorkLayer> LinuxSandbox::OpenWorkLayer(Slot& slot, const std::string& wor
   layer.work_dir = work_dir;
   layer.host_dir.Reset(::open(work_dir.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
   if (!layer.host_dir) return ErrnoStatus(errno, "cannot open the work directory " + work_dir);
-  const std::string dir = slot.root_dir + ".disk" + std::to_string(slot.disk_turn ^= 1);  // not the retired one's
-  JUDGE_ASSIGN_OR_RETURN(RunDisk disk, RunDisk::Start(dir, derived.disk_bytes, derived.disk_files, uid, uid));
+  JUDGE_ASSIGN_OR_RETURN(RunDisk disk, RunDisk::Start(slot.disk_dir, derived.disk_bytes, derived.disk_files, uid, uid));
   layer.disk.emplace(std::move(disk));
   JUDGE_ASSIGN_OR_RETURN(layer.overlay_options, layer.disk->OverlayOptions(work_dir));
   return layer;

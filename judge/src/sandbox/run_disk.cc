@@ -41,38 +41,31 @@ Result<RunDisk> RunDisk::Start(const std::string& dir, int64_t quota_bytes, int6
                                gid_t gid) {
   const std::string what = "the run's disk layer " + dir;
   if (::mkdir(dir.c_str(), 0700) != 0 && errno != EEXIST) return ErrnoStatus(errno, "cannot create " + what);
-  // Whatever is mounted there (a judge that died mid-run, another judge's layer not
-  // yet detached) goes first: nothing is ever mounted over a layer (EINVAL: none).
+  // A judge that died mid-run left its tmpfs mounted: drop it (EINVAL: nothing there).
   while (::umount2(dir.c_str(), MNT_DETACH | UMOUNT_NOFOLLOW) == 0) {
   }
   RunDisk disk(dir, quota_bytes, quota_files);
   std::string data = "size=" + std::to_string(LayerBytes(quota_bytes)) +
                      ",nr_inodes=" + std::to_string(quota_files + kLayerInodes) + ",mode=0700";
-  if (::mount("judge-disk", dir.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, data.c_str()) != 0)
+  if (::mount("judge-disk", dir.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, data.c_str()) != 0) {
+    disk.dir_.clear();
     return ErrnoStatus(errno, "cannot mount " + what);
-  disk.root_.Reset(::open(dir.c_str(), O_PATH | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-  if (!disk.root_) {
-    const int err = errno;
-    (void)::umount2(dir.c_str(), MNT_DETACH | UMOUNT_NOFOLLOW);
-    return ErrnoStatus(err, "cannot open " + what);
   }
+  const std::string upper = dir + "/upper", work = dir + "/work";
+  if (::mkdir(upper.c_str(), 0755) != 0 || ::mkdir(work.c_str(), 0700) != 0)
+    return ErrnoStatus(errno, "cannot prepare " + what);
   // The upper root is the work directory's root inside: it belongs to the run's uid.
-  if (::mkdirat(disk.root_.get(), "upper", 0755) != 0 || ::mkdirat(disk.root_.get(), "work", 0700) != 0 ||
-      ::fchownat(disk.root_.get(), "upper", uid, gid, AT_SYMLINK_NOFOLLOW) != 0)
-    return ErrnoStatus(errno, "cannot prepare " + what + " (upper, work)");
+  if (::chown(upper.c_str(), uid, gid) != 0) return ErrnoStatus(errno, "cannot hand " + upper + " to the run's uid");
   return disk;
 }
 
 RunDisk::RunDisk(RunDisk&& other) noexcept
     : dir_(std::exchange(other.dir_, std::string())),
-      root_(std::move(other.root_)),
       quota_bytes_(other.quota_bytes_),
       quota_files_(other.quota_files_) {}
 
 RunDisk::~RunDisk() {
-  // By its descriptor, not by dir_: another judge may have mounted its own layer there
-  // since (after detaching this one: then EINVAL, nothing done).
-  if (root_) (void)::umount2(("/proc/self/fd/" + std::to_string(root_.get())).c_str(), MNT_DETACH);
+  if (!dir_.empty()) (void)::umount2(dir_.c_str(), MNT_DETACH | UMOUNT_NOFOLLOW);
 }
 
 Result<std::string> RunDisk::OverlayOptions(const std::string& lower_dir) const {
@@ -87,7 +80,7 @@ Result<std::string> RunDisk::OverlayOptions(const std::string& lower_dir) const 
 DiskUsage RunDisk::Usage() const {
   DiskUsage u;
   struct statfs sf;
-  if (::fstatfs(root_.get(), &sf) != 0) return u;
+  if (::statfs(dir_.c_str(), &sf) != 0) return u;
   u.bytes = static_cast<int64_t>(sf.f_blocks - sf.f_bfree) * static_cast<int64_t>(sf.f_bsize);
   u.files = std::max<int64_t>(0, static_cast<int64_t>(sf.f_files - sf.f_ffree) - kLayerInodes);
   u.over_quota = u.bytes > quota_bytes_ || sf.f_ffree == 0;
@@ -95,8 +88,9 @@ DiskUsage RunDisk::Usage() const {
 }
 
 Status RunDisk::KeepWrites(int host_dir_fd, const std::vector<std::string>* only, RunResult* result) const {
-  UniqueFd up(::openat(root_.get(), "upper", O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
-  if (!up) return ErrnoStatus(errno, "cannot open " + dir_ + "/upper");
+  const std::string upper = dir_ + "/upper";
+  UniqueFd up(::open(upper.c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC));
+  if (!up) return ErrnoStatus(errno, "cannot open " + upper);
   CopyBackPlan plan;
   plan.only = only;
   // Never more than the run was charged for: what its files hold in the layer (the

@@ -13,13 +13,10 @@
 // After the run, once every process of it is dead, KeepWrites() applies the upper layer
 // (what the caller wants of it) to the host work directory through descriptors opened
 // before the run, by real blocks, each inode once, at most what the layer was charged
-// (CopyBackTree, below). The tmpfs is then detached (RAII, on every path; by its
-// descriptor): whatever the program left, however deep, is gone at once, and so is
-// every observable a later run could read (the inode counter, the root's inode flags
-// and times). A layer is never used for two runs. A slot has two directories for its
-// layers, used in turn, so that a run's layer can be detached while the slot's next
-// run goes on (the kernel waits for a grace period in every detach: about 0.3 ms of
-// a tiny test's 1.6, docs/figures.md).
+// (CopyBackTree, below). The tmpfs is then unmounted (RAII, on every path): whatever the
+// program left, however deep, is gone at once, and so is every observable a later run
+// could read (the inode counter, the root's inode flags and times). A layer is never
+// used for two runs.
 //
 // The overlay is mounted with redirect_dir=off: renaming a directory that existed
 // before the run fails with EXDEV (tools fall back to copying), so the upper layer
@@ -36,7 +33,6 @@
 #include <vector>
 
 #include "judge/base/status.h"
-#include "judge/base/unique_fd.h"
 #include "judge/sandbox/sandbox.h"
 
 namespace judge::sandbox {
@@ -107,7 +103,7 @@ class RunDisk {
   RunDisk& operator=(const RunDisk&) = delete;
   RunDisk(RunDisk&& other) noexcept;
   RunDisk& operator=(RunDisk&&) = delete;
-  ~RunDisk();  // detaches the layer (lazily: nothing can block it)
+  ~RunDisk();  // unmounts (lazily: nothing can block it)
 
   // The mount(2) data of the overlay over lower_dir (an absolute host path without
   // ',' ':' or '\\', which the option syntax cannot carry; InvalidArgument else).
@@ -126,8 +122,7 @@ class RunDisk {
  private:
   RunDisk(std::string dir, int64_t quota_bytes, int64_t quota_files)
       : dir_(std::move(dir)), quota_bytes_(quota_bytes), quota_files_(quota_files) {}
-  std::string dir_;
-  UniqueFd root_;  // the layer's root (O_PATH); invalid once moved from
+  std::string dir_;  // empty once moved from (or when the mount failed)
   int64_t quota_bytes_;
   int64_t quota_files_;
 };

@@ -23,7 +23,6 @@
 #include <cstdint>
 #include <memory>
 #include <mutex>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -33,7 +32,6 @@
 #include "judge/base/status.h"
 #include "judge/base/unique_fd.h"
 #include "keeper_protocol.h"
-#include "run_disk.h"
 
 namespace judge::sandbox {
 
@@ -152,11 +150,7 @@ struct Slot {
   bool ready = false;  // the per-slot resources below exist
   std::unique_ptr<RunCgroup> cgroup;  // null without cgroups
   std::string root_dir;
-  // The last run's disk layer (run_disk.h), detached once the slot's next run has
-  // started in the other of root_dir + ".disk0" and ".disk1" (disk_turn), or with the
-  // slot: a detach waits for a grace period, which the run goes on beside.
-  std::optional<RunDisk> retired_disk;
-  int disk_turn = 0;
+  std::string disk_dir;  // where each run's disk layer is mounted (run_disk.h)
   std::unique_ptr<SlotKeeper> keeper;  // started on first use (SlotKeeper, above)
   // The session (SandboxSession) whose init the slot's keeper keeps after this
   // process's last run here; 0: none. A preference only (under the pool's mutex): the
