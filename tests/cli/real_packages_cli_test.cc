@@ -257,17 +257,23 @@ TEST(RealPackagesCli, SubmissionsYaml2025AndAShellInputValidator) {
   EXPECT_TRUE(refused) << bad_doc.dump();
 }
 
+// tests/packages/expectations copied to <sb>/inferred without its time limit (the
+// judge infers one from the submissions).
+void CopyExpectationsWithoutTimeLimit(JudgeDir& sb) {
+  std::filesystem::copy(Package("expectations"), sb.Path("inferred"), std::filesystem::copy_options::recursive);
+  std::string problem = ReadFile(sb.Path("inferred/problem.yaml"));
+  const std::string limit = "limits:\n  time_limit: 1\n";
+  ASSERT_NE(problem.find(limit), std::string::npos);
+  sb.Write("inferred/problem.yaml", problem.erase(problem.find(limit), limit.size()));
+}
+
 // With no time limit given, a submission that bounds the limit from below on its sample
 // only (use_for_time_limit: lower there, upper on secret) is judged on its secret tests
 // with the inferred limit, not with the generous limit the inference runs it with
 // (BAPCtools' testexpectations: tle/sleep.py).
 TEST(RealPackagesCli, AGroupsUpperBoundIsJudgedWithTheInferredLimit) {
   JudgeDir sb;
-  std::filesystem::copy(Package("expectations"), sb.Path("inferred"), std::filesystem::copy_options::recursive);
-  std::string problem = ReadFile(sb.Path("inferred/problem.yaml"));
-  const std::string limit = "limits:\n  time_limit: 1\n";
-  ASSERT_NE(problem.find(limit), std::string::npos);
-  sb.Write("inferred/problem.yaml", problem.erase(problem.find(limit), limit.size()));
+  ASSERT_NO_FATAL_FAILURE(CopyExpectationsWithoutTimeLimit(sb));
   // Instead of spinning for ever (the generous limit is a minute), 3 s of CPU on secret/3
   // and secret/4: AC with a minute, TLE with the inferred limit (1 s, twice at most).
   std::filesystem::remove(sb.Path("inferred/submissions/time_limit_exceeded/spins_on_14.py"));
@@ -295,11 +301,7 @@ TEST(RealPackagesCli, AGroupsUpperBoundIsJudgedWithTheInferredLimit) {
 // secret/4 with the inferred limit (1 s of CPU).
 TEST(RealPackagesCli, TheInferenceRunsAPartLowerBoundOnlyOnItsLowerBoundGroups) {
   JudgeDir sb;
-  std::filesystem::copy(Package("expectations"), sb.Path("inferred"), std::filesystem::copy_options::recursive);
-  std::string problem = ReadFile(sb.Path("inferred/problem.yaml"));
-  const std::string limit = "limits:\n  time_limit: 1\n";
-  ASSERT_NE(problem.find(limit), std::string::npos);
-  sb.Write("inferred/problem.yaml", problem.erase(problem.find(limit), limit.size()));
+  ASSERT_NO_FATAL_FAILURE(CopyExpectationsWithoutTimeLimit(sb));
   const auto start = std::chrono::steady_clock::now();
   Ran r = sb.Judge({"verify", sb.Path("inferred"), "--json", "--jobs", "2"});
   const auto took = std::chrono::steady_clock::now() - start;
