@@ -579,6 +579,22 @@ TEST_F(PolygonConfigTest, SolutionsAndTags) {
             std::string::npos)
       << s.status().message();
   EXPECT_NE(s.status().message().find("found tag=\"slow\""), std::string::npos);
+
+  // A source outside the package (a file that exists there), or reached through a link
+  // leading out of it, is refused, naming it.
+  tmp_.Write("outside.cpp", "int main() {}\n");
+  std::filesystem::create_symlink(tmp_.path() + "/outside.cpp", Dir() + "/solutions/link.cpp");
+  for (const std::string& path :
+       std::vector<std::string>{"../outside.cpp", "solutions/../../outside.cpp", "solutions/link.cpp"}) {
+    WriteXml(ProblemXml("", kTestset,
+                        "<solutions>\n<solution tag=\"main\"><source path=\"" + path +
+                            "\" type=\"cpp.g++17\"/></solution>\n</solutions>\n"));
+    s = LoadPolygonSolutions(Dir());
+    ASSERT_FALSE(s.ok()) << path;
+    EXPECT_NE(s.status().message().find("<source>: expected a file inside the package, found path=\"" + path + "\""),
+              std::string::npos)
+        << s.status().message();
+  }
 }
 
 TEST(PolygonTags, EachTagsVerdicts) {
@@ -631,7 +647,8 @@ TEST(PolygonTags, LanguageTypes) {
 
 // The solution a file given to `grade` is: the same file, by identity, whatever the
 // spelling of its path; never a copy, a link to a solution, or a file outside the
-// package that a solution's path reaches through ".." or a linked folder.
+// package (a solution's path leading out of it, by ".." or a link, is refused when
+// the package loads: PolygonConfigTest.SolutionsAndTags).
 TEST(PolygonSolutionFile, TheSameFileInsideThePackageOnly) {
   TempDir tmp;
   tmp.Write("pkg/tests/01", "1\n");
@@ -646,8 +663,6 @@ TEST(PolygonSolutionFile, TheSameFileInsideThePackageOnly) {
       "    <solutions>\n"
       "      <solution tag=\"main\"><source path=\"solutions/main.cpp\" type=\"cpp.g++17\"/></solution>\n"
       "      <solution tag=\"accepted\"><source path=\"solutions/old.cpp\" type=\"cpp.g++\"/></solution>\n"
-      "      <solution tag=\"rejected\"><source path=\"../outside/up.cpp\" type=\"cpp.g++14\"/></solution>\n"
-      "      <solution tag=\"rejected\"><source path=\"linked/far.cpp\" type=\"cpp.g++11\"/></solution>\n"
       "    </solutions>\n";
   tmp.Write("pkg/problem.xml", ProblemXml("", kTestset, solutions));
   const std::string pkg = tmp.Path("pkg");

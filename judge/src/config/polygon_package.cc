@@ -162,7 +162,8 @@ std::string ProblemName(const XmlElement& root) {
   return first;
 }
 
-// A program element's <source path=...>: the file in the package, which must exist.
+// A program element's <source path=...>: the file in the package, which must exist
+// there, links followed only within the package (as a Kattis package's programs).
 Result<std::optional<PackageProgram>> SourceOf(const std::string& file, const std::string& dir, const XmlElement& e) {
   const XmlElement* source = e.Child("source");
   if (!source) return std::optional<PackageProgram>();
@@ -170,6 +171,8 @@ Result<std::optional<PackageProgram>> SourceOf(const std::string& file, const st
   if (rel.empty()) return Bad(file, *source, "expected a path attribute, found none");
   const std::string path = Join(dir, rel);
   if (!IsFile(path)) return Bad(file, *source, "expected the file " + path + ", found no such file");
+  if (!InsidePackage(dir, path))
+    return Bad(file, *source, "expected a file inside the package, found path=\"" + rel + "\" (leading out of it)");
   PackageProgram p;
   p.name = fs_std::path(rel).filename().string();
   p.path = path;
