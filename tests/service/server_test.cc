@@ -308,6 +308,20 @@ TEST_F(ServerTest, NewPackageIsPickedUp) {
   EXPECT_EQ(problems.size(), 3u);
 }
 
+// A Polygon package in the problems folder is served as a Kattis one is (one package
+// loader): its tests from problem.xml, its testlib checker, its limits.
+TEST_F(ServerTest, ServesAPolygonPackage) {
+  const std::string package = std::string(JUDGE_TEST_PACKAGES_DIR) + "/polygon";
+  std::filesystem::copy(package, dir_.Path("problems/polygon"), std::filesystem::copy_options::recursive);
+  Server s = Start({"--workers", "1"});
+  int64_t ok = Submit(s, "polygon", ReadFile(package + "/solutions/smallest.cpp"));
+  int64_t wrong = Submit(s, "polygon", ReadFile(package + "/solutions/only-two.cpp"));
+  json a = WaitDone(s.address, ok);
+  EXPECT_EQ(a["verdict"], "AC") << a.dump();
+  EXPECT_EQ(a["tests"].size(), 4u) << a.dump();
+  EXPECT_EQ(WaitDone(s.address, wrong)["verdict"], "WA");
+}
+
 // SIGKILL mid-judging, then the same command again: the queue is in the file, the
 // killed judging is recorded incomplete, and every submission ends judged once.
 TEST_F(ServerTest, KilledServerResumesItsQueueAfterRestart) {
