@@ -92,7 +92,7 @@ CompileLimits CompileLimitsOf(const GradeArgs& a) {
 Result<std::string> LanguageOf(const GradeArgs& a, const std::string& file) {
   if (!a.lang.empty()) return a.lang;
   JUDGE_ASSIGN_OR_RETURN(std::optional<PolygonSolution> solution, FindPolygonSolution(a.problem_dir, file));
-  return solution ? solution->language : std::string();
+  return solution ? PolygonLanguage(solution->type) : std::string();
 }
 
 // Every file's language, settled before anything is loaded, run or stored. An

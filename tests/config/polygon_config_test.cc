@@ -670,7 +670,7 @@ TEST(PolygonSolutionFile, TheSameFileInsideThePackageOnly) {
     Result<std::optional<PolygonSolution>> s = FindPolygonSolution(pkg, file);
     EXPECT_TRUE(s.ok()) << s.status().message();
     if (!s.ok()) return "error";
-    return *s ? (*s)->rel + " " + (*s)->language : "none";
+    return *s ? (*s)->rel + " " + PolygonLanguage((*s)->type) : "none";
   };
   EXPECT_EQ(language(pkg + "/solutions/main.cpp"), "solutions/main.cpp cpp17-x87");
   EXPECT_EQ(language(pkg + "/tests/../solutions/./main.cpp"), "solutions/main.cpp cpp17-x87");

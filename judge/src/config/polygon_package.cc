@@ -560,7 +560,6 @@ Result<std::vector<PolygonSolution>> LoadPolygonSolutions(const std::string& dir
     if (!source) return Bad(x.file, s, "expected the solution's <source>, found none");
     p.rel = source->Attribute("path");
     p.type = source->Attribute("type");
-    p.language = PolygonLanguage(p.type);
     JUDGE_ASSIGN_OR_RETURN(std::optional<PackageProgram> program, SourceOf(x.file, dir, s));
     p.path = program->path;
     out.push_back(std::move(p));

@@ -450,10 +450,9 @@ Result<RunResult> RunCompiler(Sandbox* sandbox, const std::vector<SourceFile>& f
   };
   JUDGE_ASSIGN_OR_RETURN(*made, RunWithWallRetries(attempt, spec.cancel, "compilation cancelled"));
   if (made->killed_decided) {
-    const std::string how = made->outside_kills == made->attempts
-                                ? "each of " + std::to_string(made->attempts)
-                                : std::to_string(made->outside_kills) + " of " + std::to_string(made->attempts);
-    return Status::Unavailable("the compiler was killed by SIGKILL on " + how + " attempts, by no limit of the judge's (" +
+    return Status::Unavailable("the compiler was killed by SIGKILL on " +
+                               OnAttemptsText(made->outside_kills, made->attempts) +
+                               " attempts, by no limit of the judge's (" +
                                std::to_string(last.cpu_ms) + " ms CPU, " + std::to_string(last.wall_ms) +
                                " ms wall on the last): something on the host killed it");
   }

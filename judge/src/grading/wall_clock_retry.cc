@@ -18,6 +18,10 @@ bool KilledFromOutside(RunStatus status, KillReason kill_reason, int signal) {
   return status == RunStatus::kRuntimeError && kill_reason == KillReason::kNone && signal == SIGKILL;
 }
 
+std::string OnAttemptsText(int n, int attempts) {
+  return n == attempts ? "each of " + std::to_string(n) : std::to_string(n) + " of " + std::to_string(attempts);
+}
+
 double HostLoadOneMinute() {
   std::FILE* f = std::fopen("/proc/loadavg", "re");
   if (f == nullptr) return -1;
@@ -54,10 +58,7 @@ std::string KillsText(int n) {
 }  // namespace
 
 std::string WallDecidedText(const WallAttempts& made, int64_t cpu_limit_ms, double load) {
-  const std::size_t n = made.stops.size();
-  const std::string on = n == static_cast<std::size_t>(made.attempts)
-                             ? "each of " + std::to_string(n)
-                             : std::to_string(n) + " of " + std::to_string(made.attempts);
+  const std::string on = OnAttemptsText(static_cast<int>(made.stops.size()), made.attempts);
   std::string text = "the wall clock decided: stopped on " + on + " attempts with its CPU time under the " +
                      std::to_string(cpu_limit_ms) + " ms limit (" + StopsText(made.stops) + ")";
   if (made.outside_kills > 0) text += ", the other " + KillsText(made.outside_kills);
@@ -65,10 +66,8 @@ std::string WallDecidedText(const WallAttempts& made, int64_t cpu_limit_ms, doub
 }
 
 std::string KilledDecidedText(const WallAttempts& made) {
-  const std::string on = made.outside_kills == made.attempts
-                             ? "each of " + std::to_string(made.attempts)
-                             : std::to_string(made.outside_kills) + " of " + std::to_string(made.attempts);
-  std::string text = "ended by a SIGKILL that no limit of the judge's sent on " + on + " attempts";
+  std::string text = "ended by a SIGKILL that no limit of the judge's sent on " +
+                     OnAttemptsText(made.outside_kills, made.attempts) + " attempts";
   if (!made.stops.empty())
     text += ", the other " + (made.stops.size() == 1 ? std::string() : std::to_string(made.stops.size()) + " ") +
             "stopped by the wall clock with its CPU time under the limit (" + StopsText(made.stops) + ")";

@@ -47,6 +47,9 @@ inline constexpr int kWallRetryPauseMs = 200;
 // cpu_limit_ms (the CPU limit it ran with).
 bool WallStopUnderCpuLimit(RunStatus status, KillReason kill_reason, int64_t cpu_ms, int64_t cpu_limit_ms);
 
+// "each of 3" when n == attempts, else "2 of 3": on how many attempts something happened.
+std::string OnAttemptsText(int n, int attempts);
+
 // Whether a run ended by a SIGKILL that no limit of the judge's explains: the sandbox
 // names every such cause (a kill of the judge's, an out-of-memory kill in the run's own
 // cgroup, CPU time over the limit, a refused allocation) as the kill reason or another

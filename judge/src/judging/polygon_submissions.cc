@@ -18,7 +18,7 @@ Result<std::vector<PackageSubmission>> ListPolygonSubmissions(const std::string&
     e.allowed = std::move(s.allowed);
     // Polygon expects such a solution near the limit: no warning when it is.
     e.slow = s.tag == "time-limit-exceeded-or-accepted";
-    e.language = s.language;
+    e.language = PolygonLanguage(s.type);
     p.expected = std::move(e);
     out.push_back(std::move(p));
   }

@@ -42,7 +42,7 @@ std::string Canonical(const std::string& path) {
 PackageProgram MainProgram(const PolygonSolution& main) {
   const std::size_t slash = main.path.rfind('/');
   const std::string name = slash == std::string::npos ? main.path : main.path.substr(slash + 1);
-  return PackageProgram{name, main.path, false, main.language};
+  return PackageProgram{name, main.path, false, PolygonLanguage(main.type)};
 }
 
 std::string Parent(const std::string& path) {

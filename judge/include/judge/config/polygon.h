@@ -64,7 +64,6 @@ struct PolygonSolution {
   std::string path;   // host path
   std::string tag;    // "main", "wrong-answer", ...
   std::string type;   // Polygon's language type ("cpp.g++17", "java11", "python.3", ...)
-  std::string language;  // PolygonLanguage(type): the profile it is judged with ("": by its extension)
   std::set<Verdict> allowed;  // PolygonTagVerdicts(tag)
 };
 
@@ -132,10 +131,10 @@ Result<std::vector<PolygonSolution>> LoadPolygonSolutions(const std::string& dir
 // The solution of the Polygon package in dir whose source is the file at `file` (a
 // path as a user gives it, relative to the working directory or absolute), so that
 // `judge grade <package> <file>` judges it with the profile `judge verify` does
-// (PolygonSolution::language). The same file is the same device and inode, reached
-// through no symbolic link: neither `file` itself nor any part of the solution's path
-// below dir may be a link, and a solution path that is absolute or holds ".." matches
-// nothing, so a link never makes a file outside the package one of its solutions.
+// (PolygonLanguage of its type). The same file is the same device and inode; `file`
+// itself must not be a symbolic link, and no solution's path leads out of the package
+// (LoadPolygonSolutions refuses one that does), so no link makes a file outside the
+// package one of its solutions.
 // nullopt: dir is no Polygon package, or no solution is that file. Errors: those of
 // LoadPolygonSolutions.
 Result<std::optional<PolygonSolution>> FindPolygonSolution(const std::string& dir, const std::string& file);
