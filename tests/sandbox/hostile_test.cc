@@ -165,6 +165,50 @@ TEST_F(Hostile, PushBackForeverIsMleAndTheJudgeIsUntouched) {
   EXPECT_LT(SelfMaxRssKib() - before, 16 * 1024) << "the judge's own memory grew";
 }
 
+// The host's out-of-memory killer, played by a limit on the cgroup above the run's (as
+// a full host or a parent's limit would), kills a run far under its own limit. The
+// kernel counts that kill in the run's cgroup too; it is not the program's MLE but a
+// SIGKILL from outside (RE, which the grader runs again: KilledFromOutside).
+TEST_F(Hostile, TheHostsOomKillUnderTheRunsOwnLimitIsNotMle) {
+  constexpr const char* kName = "judge-test-host-oom";
+  SandboxOptions o = TestOptions();
+  o.cgroup_name = kName;
+  o.slots = 1;
+  Result<std::unique_ptr<Sandbox>> sb = CreateSandbox(o);
+  ASSERT_TRUE(sb.ok()) << sb.status().message();
+  ASSERT_RAN(RunHostileIn(**sb, "hello", {}, Small()));  // makes the tree
+  std::string parent;  // where the run's tree starts, under a memory controller
+  for (const char* base : {"/sys/fs/cgroup/memory/", "/sys/fs/cgroup/", "/sys/fs/cgroup/unified/"}) {
+    const std::string dir = std::string(base) + kName;
+    const bool v1 = fs::exists(dir + "/memory.limit_in_bytes");
+    if (!v1 && !fs::exists(dir + "/memory.max")) continue;
+    parent = dir;
+    const std::string file = dir + (v1 ? "/memory.limit_in_bytes" : "/memory.max");
+    struct Restore {
+      std::string file, value;
+      ~Restore() { std::ofstream(file) << value; }
+    } restore{file, v1 ? "-1" : "max"};
+    std::ofstream(file) << 48 * 1024 * 1024;
+    SandboxLimits l = Small();
+    l.memory_kib = 512 * 1024;
+    l.wall_time_ms = 10000;
+    auto r = RunHostileIn(**sb, "touch_300mb", {}, l);
+    ASSERT_RAN(r);
+    EXPECT_EQ(r->status, RunStatus::kRuntimeError) << r->message;
+    EXPECT_NE(r->message.find("SIGKILL (the host's out-of-memory killer"), std::string::npos) << r->message;
+    break;
+  }
+  sb->reset();
+  for (const auto& ctl : fs::directory_iterator("/sys/fs/cgroup")) {
+    for (const std::string& d : {ctl.path().string() + "/" + kName, "/sys/fs/cgroup/" + std::string(kName)}) {
+      ::rmdir((d + "/slot0/run").c_str());
+      ::rmdir((d + "/slot0").c_str());
+      ::rmdir(d.c_str());
+    }
+  }
+  if (parent.empty()) GTEST_SKIP() << "no memory cgroup of " << kName << " found to limit";
+}
+
 TEST_F(Hostile, DevShmIsChargedAndPrivate) {
   SandboxLimits l = Small();
   l.memory_kib = 128 * 1024;

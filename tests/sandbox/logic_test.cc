@@ -69,6 +69,7 @@ TEST(DecideStatus, NonZeroExitAndSignalsAreRuntimeErrors) {
 TEST(DecideStatus, OomKillIsMemoryLimitNotRuntimeErrorOrTime) {
   Measurement m = Signaled(SIGKILL);
   m.oom_killed = true;
+  m.memory_limit_hit = true;
   m.cpu_ms = 5000;  // even past the CPU limit: the OOM killer stopped it
   Decision d = DecideStatus(m, Limits());
   EXPECT_EQ(d.status, RunStatus::kMemoryLimitExceeded);
@@ -76,7 +77,25 @@ TEST(DecideStatus, OomKillIsMemoryLimitNotRuntimeErrorOrTime) {
   // A child OOM-killed while the parent exits 0 is still MLE.
   Measurement child = Exited(0);
   child.oom_killed = true;
+  child.memory_limit_hit = true;
   EXPECT_EQ(DecideStatus(child, Limits()).status, RunStatus::kMemoryLimitExceeded);
+}
+
+// The kernel counts every OOM kill in the victim's cgroup, the host's too (a full
+// host, an ancestor cgroup's limit): a run that never reached its own limit was
+// killed from outside, a plain SIGKILL the grader runs again, never MLE.
+TEST(DecideStatus, AnOomKillUnderTheRunsOwnLimitIsTheHostsNotMemoryLimit) {
+  Measurement m = Signaled(SIGKILL);
+  m.oom_killed = true;
+  m.memory_kib = 1024;
+  Decision d = DecideStatus(m, Limits());
+  EXPECT_EQ(d.status, RunStatus::kRuntimeError);
+  EXPECT_EQ(d.reason, KillReason::kNone);
+  EXPECT_NE(d.message.find("SIGKILL (the host's out-of-memory killer"), std::string::npos) << d.message;
+  // A child killed so while the parent exits 0: the parent's exit decides.
+  Measurement child = Exited(0);
+  child.oom_killed = true;
+  EXPECT_EQ(DecideStatus(child, Limits()).status, RunStatus::kOk);
 }
 
 // A 3 GiB vector under a 2 GiB limit: the OOM killer and the monitor's CPU stop came
@@ -88,6 +107,7 @@ TEST(DecideStatus, AnOomKillBeforeTheJudgesTimeKillIsMemory) {
     Measurement m = Signaled(SIGKILL);
     m.judge_kill = why;
     m.oom_killed = true;
+    m.memory_limit_hit = true;
     m.cpu_ms = 1059;
     m.data_kib_at_stop = 0;
     Decision d = DecideStatus(m, l);

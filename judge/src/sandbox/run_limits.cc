@@ -122,8 +122,11 @@ Decision DecideStatusAlone(const Measurement& m, const SandboxLimits& l) {
   Decision d;
   // 1. What stopped the run.
   // The kernel's OOM kill comes first: it does not pick a program the judge already
-  // killed, so a judge's kill seen with it found the program dying of it.
-  KillReason reason = m.oom_killed ? KillReason::kMemory : m.judge_kill;
+  // killed, so a judge's kill seen with it found the program dying of it. It is the
+  // run's MLE only if the run reached its own limit: the kernel counts the host's
+  // OOM kills (a full host, an ancestor's limit) in the victim's cgroup too.
+  const bool own_oom = m.oom_killed && m.memory_limit_hit;
+  KillReason reason = own_oom ? KillReason::kMemory : m.judge_kill;
   bool killed = reason != KillReason::kNone;
   if (reason == KillReason::kNone) {
     if (m.signal == SIGXFSZ) reason = KillReason::kOutput;
@@ -171,13 +174,14 @@ Decision DecideStatusAlone(const Measurement& m, const SandboxLimits& l) {
     d.status = RunStatus::kMemoryLimitExceeded;
     d.reason = KillReason::kMemory;
     d.message = "memory limit exceeded (limit " + std::to_string(l.memory_kib) +
-                " KiB): an allocation was refused and the program failed (" +
+                " KiB): the program reached it and failed (" +
                 (m.signal != 0 ? SignalName(m.signal) : "exit code " + std::to_string(m.exit_code)) + ")";
     return d;
   }
   if (m.signal != 0) {
     d.status = RunStatus::kRuntimeError;
-    d.message = "killed by " + SignalName(m.signal);
+    d.message = "killed by " + SignalName(m.signal) +
+                (m.oom_killed ? " (the host's out-of-memory killer; the run was under its memory limit)" : "");
     return d;
   }
   if (!m.exited || m.exit_code != 0) {

@@ -97,7 +97,8 @@ struct Measurement {
   int64_t disk_kib = 0;             // written in the work directory
   int64_t disk_files = 0;
   bool oom_killed = false;          // the kernel's OOM killer acted in the run's cgroup
-  bool memory_limit_hit = false;    // an allocation hit the cgroup's limit (refused or reclaimed)
+  bool memory_limit_hit = false;    // a charge hit the cgroup's limit, or its peak came within
+                                    // a slack of it (kLimitHitSlackBytes, linux_sandbox.cc)
   bool memory_enforced = true;      // a cgroup enforced the memory limit (else polled)
   int64_t forks_denied = 0;         // forks/threads refused at the process limit (EAGAIN)
   KillReason judge_kill = KillReason::kNone;  // why the judge's monitor killed the run
