@@ -186,6 +186,37 @@ TEST(LanguagesCli, EveryCProfileSuggestsTheLegacyProfileOfTheProblemsOrigin) {
   EXPECT_EQ(Suggested(sb.Judge({"grade", hdu, msvc, "--lang", "cpp98", "--json", "--no-db"})), "");
 }
 
+// Contest code of the C++14 years that C++17 refuses (NCPC 2018's jury solutions): a
+// helper named `size` beside `using namespace std` (ambiguous with std::size), and a
+// std::set whose comparator's operator() is not const (libstdc++ asserts that from
+// C++17 on). Both use C++11, so no legacy C++98 profile takes them: the default
+// profile's CE names cpp14, where each is AC.
+TEST(LanguagesCli, CodeThatCpp17RefusesIsToldToTryCpp14) {
+  JudgeDir sb;
+  std::string pkg = MakeSum(sb, "sum");
+  const std::string own_size = sb.Write(
+      "own_size.cpp",
+      "#include <bits/stdc++.h>\nusing namespace std;\n"
+      "template <class T> int size(const T& x) { return x.size(); }\n"
+      "int main() { long a, b; cin >> a >> b; vector<long> v{a, b}; long s = 0;\n"
+      "  for (auto x : v) s += x; cout << s << endl; return size(v) - 2; }\n");
+  const std::string mutable_less = sb.Write(
+      "mutable_less.cpp",
+      "#include <bits/stdc++.h>\nusing namespace std;\n"
+      "struct Less { bool operator()(long x, long y) { return x < y; } };\n"
+      "int main() { long a, b; cin >> a >> b; set<long, Less> s{a, b};\n"
+      "  long t = 0; for (auto x : s) t += x; if (a == b) t += a; cout << t << endl; }\n");
+  for (const std::string& src : {own_size, mutable_less}) {
+    Ran modern = sb.Judge({"grade", pkg, src, "--json", "--no-db"});
+    ASSERT_EQ(modern.exit_code, 0) << modern.err;
+    EXPECT_EQ(Parse(modern)["verdict"], "CE") << src << modern.out;
+    EXPECT_EQ(Suggested(modern), "cpp14") << src << modern.out;
+    Ran cpp14 = sb.Judge({"grade", pkg, src, "--lang", "cpp14", "--json", "--no-db"});
+    ASSERT_EQ(cpp14.exit_code, 0) << cpp14.err;
+    EXPECT_EQ(Parse(cpp14)["verdict"], "AC") << src << cpp14.out;
+  }
+}
+
 // `gets` is there in the legacy profiles as the C library of the time had it, and
 // gone from C++14 on (its CE suggests the legacy profile).
 TEST(LanguagesCli, GetsWorksInTheLegacyProfilesAndIsGoneFromCpp14) {

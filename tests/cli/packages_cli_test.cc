@@ -115,6 +115,33 @@ TEST(PackagesCli, TheInferredTimeLimitIsCachedForGrading) {
       << bare.err;
 }
 
+// With no time limit to judge them by (none given, and no accepted submission passed
+// to infer one), the other submissions are still listed: the report names every one.
+TEST(PackagesCli, SubmissionsLeftUnjudgedForWantOfATimeLimitAreListed) {
+  JudgeDir sb;
+  sb.Write("bare/problem.yaml", "name: Bare\n");
+  sb.Write("bare/data/secret/1.in", "1\n");
+  sb.Write("bare/data/secret/1.ans", "1\n");
+  sb.Write("bare/submissions/accepted/wrong.py", "print(2)\n");
+  sb.Write("bare/submissions/wrong_answer/also.py", "print(3)\n");
+  sb.Write("bare/submissions/time_limit_exceeded/spin.py", "while True: pass\n");
+  Ran v = sb.Judge({"verify", sb.Path("bare"), "--json"}, {{"XDG_CACHE_HOME", sb.Path("cache")}});
+  EXPECT_EQ(v.exit_code, 1) << v.out << v.err;
+  json doc = Parse(v);
+  const json* limit = Check(doc, "limits");
+  ASSERT_TRUE(limit) << v.out;
+  EXPECT_EQ((*limit)["found"], "none");
+  const json* wrong = Check(doc, "accepted/wrong.py");
+  ASSERT_TRUE(wrong) << v.out;
+  EXPECT_EQ((*wrong)["found"], "WA");
+  for (const char* subject : {"wrong_answer/also.py", "time_limit_exceeded/spin.py"}) {
+    const json* c = Check(doc, subject);
+    ASSERT_TRUE(c) << subject << v.out;
+    EXPECT_EQ((*c)["found"], "skipped") << subject;
+    EXPECT_EQ((*c)["message"], "not judged: no time limit (see the check of limits)") << subject;
+  }
+}
+
 TEST(PackagesCli, CheckRunsThePackagesOutputValidator) {
   JudgeDir sb;
   sb.Write("v/problem.yaml", "name: V\nvalidation: custom\nlimits:\n  time_limit: 1\n");

@@ -35,12 +35,12 @@ TEST(CompileHint, EveryCAndCppProfileSuggestsTheLegacyProfilesOfTheOrigin) {
   for (const char* id : {"c11", "cpp98", "cpp11", "cpp14", "cpp17", "cpp98-poj", "cpp98-poj-msvc", "cpp98-hdu",
                          "cpp98-cogs"})
     EXPECT_EQ(set.Find(id)->suggest_on_error, Ids{"{origin}"}) << id;
-  EXPECT_EQ(set.Find("cpp20")->suggest_on_error, (Ids{"cpp17", "{origin}"}));
+  EXPECT_EQ(set.Find("cpp20")->suggest_on_error, (Ids{"cpp17", "cpp14", "{origin}"}));
   // POJ had two compilers: its G++ first (the closer one), then its C++ (MSVC).
   EXPECT_EQ(Tried(set, "cpp98", {"POJ 1077"}), (Ids{"cpp98-poj", "cpp98-poj-msvc"}));
   EXPECT_EQ(Tried(set, "c11", {"SWERC 2002 (POJ 1198)"}), (Ids{"cpp98-poj", "cpp98-poj-msvc"}));
   EXPECT_EQ(Tried(set, "cpp14", {"HDU 1043"}), Ids{"cpp98-hdu"});
-  EXPECT_EQ(Tried(set, "cpp20", {"HDU 1043"}), (Ids{"cpp17", "cpp98-hdu"}));
+  EXPECT_EQ(Tried(set, "cpp20", {"HDU 1043"}), (Ids{"cpp17", "cpp14", "cpp98-hdu"}));
   // The judge named first comes first; cpp98-poj compiles as cpp98-cogs does: not again.
   EXPECT_EQ(Tried(set, "cpp17", {"COGS 1073 (POJ 2286 with file I/O)"}), (Ids{"cpp98-cogs", "cpp98-poj-msvc"}));
   // A legacy profile suggests the other compiler of its judge, never itself or its twin.
@@ -48,7 +48,7 @@ TEST(CompileHint, EveryCAndCppProfileSuggestsTheLegacyProfilesOfTheOrigin) {
   EXPECT_EQ(Tried(set, "cpp98-poj-msvc", {"POJ 2286"}), Ids{"cpp98-poj"});
   EXPECT_EQ(Tried(set, "cpp98-hdu", {"HDU 1043"}), Ids{});
   // No source, or one naming no judge of ours: every legacy profile, twins once.
-  EXPECT_EQ(Tried(set, "cpp20", {}), (Ids{"cpp17", "cpp98-poj", "cpp98-poj-msvc"}));
+  EXPECT_EQ(Tried(set, "cpp20", {}), (Ids{"cpp17", "cpp14", "cpp98-poj", "cpp98-poj-msvc"}));
   EXPECT_EQ(Tried(set, "cpp11", {"NWERC 2010"}), (Ids{"cpp98-poj", "cpp98-poj-msvc"}));
   // Other languages suggest nothing.
   EXPECT_EQ(Tried(set, "python3", {"POJ 1077"}), Ids{});

@@ -290,6 +290,12 @@ Status CheckSubmissions(const Package& pkg, const LanguageSet& languages, Pipeli
     double factor = options.margins ? std::max(1.0, pkg.problem.time_rule.tle_margin) : 1.0;
     std::vector<const PackageSubmission*> judged;
     (void)Judge(pkg, languages, pipeline, rest, limits, factor, checks, &judged);
+  } else {
+    // Listed, so that the report names every submission; the failed `limits` check
+    // says why none of these was judged.
+    for (const PackageSubmission* s : rest)
+      checks->Add({"submission", s->subject, true, false, s->expected ? ExpectedText(*s->expected) : "?", "skipped",
+                   "not judged: no time limit (see the check of limits)"});
   }
   const std::atomic<bool>* cancel = pipeline->context().cancel;
   if (cancel && cancel->load()) return Status::Cancelled("verify interrupted");

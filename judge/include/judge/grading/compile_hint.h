@@ -3,8 +3,8 @@
 // algorithm: names that newer standards took (std::hash, next, prev, move, data,
 // size) or removed (gets), or C library functions that the original judge's headers
 // brought in. Rather than guess from the error text, the judge compiles the source
-// with the profiles the failed one lists in `suggest_on_error` (cpp20: cpp17, then
-// "{origin}": the legacy profiles of the judge the problem comes from), in order, and
+// with the profiles the failed one lists in `suggest_on_error` (cpp20: cpp17, cpp14,
+// then "{origin}": the legacy profiles of the judge the problem comes from), in order, and
 // names the first that succeeds. Only a compiler's own
 // refusal is followed up, never a limit, so a suggestion costs at most one compile
 // per listed profile (cached like any compile), and only for submissions that are CE.

@@ -14,7 +14,8 @@
 //  - every submission gets a verdict its folder (or @EXPECTED_RESULTS@ marker, or
 //    submissions.yaml) allows (package_submissions.h), judged by the pipeline with its
 //    jobs. A package without a time limit gets one first (time_limit.h: its accepted
-//    submissions are judged, and those judgings are their checks).
+//    submissions are judged, and those judgings are their checks); when none can be
+//    inferred, the others are listed as skipped, not judged.
 // Time margins (the Kattis problemtools rules): every submission runs with its time
 // limits x the TLE margin (legacy limits.time_safety_margin, default 2; 2023-07
 // time_limit_to_tle, 1.5) and is judged against the real limit; an accepted submission
