@@ -5,7 +5,9 @@
 // refuses to run (each one line naming the test), a generator that fails, a generator
 // writing several tests in one run (and what it leaves that is refused), an
 // interactive package's answers written by its interactor; the checker's and
-// validator's own tests run by verify; and a solution built as its Polygon type is.
+// validator's own tests run by verify; a solution built as its Polygon type is; and
+// `judge solve` answering with the main solution (a Kattis package without a plugin:
+// one line saying what it lacks).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -196,6 +198,20 @@ TEST(PolygonCli, SolveOfAKattisPackageWithoutAPluginSaysWhatItLacks) {
   EXPECT_EQ(r.err, "judge solve: problem 'kattis2023' (" + pkg +
                        "): expected a reference solver to answer with, found none (problem.yaml has no `plugin` "
                        "key; without one, only a Polygon package's main solution answers)\n");
+}
+
+// validate and generate call a plugin, which a Polygon package never has: the error
+// says so, never naming problem.yaml, a file such a package does not hold.
+TEST(PolygonCli, PluginCommandsOfAPolygonPackageSayItHasNoPlugin) {
+  JudgeDir sb;
+  const std::string pkg = std::string(JUDGE_TEST_PACKAGES_DIR) + "/polygon";
+  for (const auto& args : std::vector<std::vector<std::string>>{{"validate", pkg, pkg + "/tests/01"},
+                                                                 {"generate", pkg, "--seed", "1"}}) {
+    Ran r = sb.Judge(args, CacheIn(sb));
+    EXPECT_EQ(r.exit_code, 3) << args[0];
+    EXPECT_EQ(r.err, "judge " + args[0] + ": problem 'polygon' (" + pkg +
+                         "): expected a plugin for this command, found none (a Polygon package has no plugin)\n");
+  }
 }
 
 TEST(PolygonCli, CacheEntryChangedIsMadeAgain) {
