@@ -1,15 +1,23 @@
-// judge solve <problem-dir> [input-file]: the reference answer of an input, from the
-// package's plugin, on stdout (the input is read from stdin when no file is given).
+// judge solve <problem-dir> [input-file]: the reference answer of an input on stdout
+// (the input is read from stdin when no file is given): the package's plugin's, or, for
+// a Polygon package (which has no plugin), its main solution's, built and run in the
+// sandbox as the answers the package lacks are made (polygon_tests.h).
 // Exit: 0 answered, 1 the input is not a legal input (the plugin's reason on stderr),
-// 3 the judge, the package or the plugin failed.
+// 3 the judge, the package, the plugin or the main solution failed.
 #include <iostream>
 #include <iterator>
 #include <memory>
 
 #include "cli_util.h"
 #include "commands.h"
+#include "judge/base/files.h"
+#include "judge/base/interrupt.h"
+#include "judge/base/scratch_dir.h"
+#include "judge/config/polygon.h"
 #include "judge/config/problem.h"
+#include "judge/grading/compiler.h"
 #include "judge/judging/package.h"
+#include "judge/judging/polygon_tests.h"
 #include "judge/plugin/plugin_host.h"
 
 namespace judge::cli {
@@ -21,6 +29,51 @@ struct SolveOptions {
   bool json = false;
   bool in_process = false;
 };
+
+// What answered: the plugin's output, or the Polygon main solution's.
+struct Solved {
+  std::string answer;
+  bool refused = false;  // the plugin refused the input (reason in answer)
+};
+
+Result<std::string> ReadInput(const SolveOptions& o) {
+  if (!o.input_file.empty()) return ReadTestFile(o.input_file);
+  return std::string(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
+}
+
+Result<Solved> SolveWithPlugin(const SolveOptions& o, const ProblemConfig& config, Json* doc) {
+  JUDGE_ASSIGN_OR_RETURN(std::unique_ptr<PluginCaller> plugin, LoadPackagePlugin(config, !o.in_process));
+  (*doc)["plugin"] = plugin->id();
+  (*doc)["plugin_version"] = plugin->version();
+  JUDGE_ASSIGN_OR_RETURN(std::string input, ReadInput(o));
+  JUDGE_ASSIGN_OR_RETURN(PluginOutput solved, plugin->Solve(input));
+  if (solved.refused) return Solved{std::move(solved.reason), true};
+  return Solved{std::move(solved.output), false};
+}
+
+// A Polygon package's main solution on the input, by the one way answers are made.
+Result<Solved> SolveWithMain(const SolveOptions& o, const ProblemConfig& config) {
+  JUDGE_ASSIGN_OR_RETURN(LanguageSet languages, LoadLanguages(""));
+  InterruptHandler interrupt;
+  PolygonMakeOptions make;
+  make.context.languages = &languages;
+  make.context.cache_dir = DefaultCacheDir();
+  make.context.cancel = interrupt.flag();
+  std::string input_path = o.input_file;
+  std::unique_ptr<ScratchDir> stdin_copy;
+  if (input_path.empty()) {
+    JUDGE_ASSIGN_OR_RETURN(std::string input, ReadInput(o));
+    JUDGE_ASSIGN_OR_RETURN(ScratchDir dir, ScratchDir::Make(DefaultScratchRoot(), "judge-solve-"));
+    stdin_copy = std::make_unique<ScratchDir>(std::move(dir));
+    input_path = stdin_copy->path() + "/input";
+    JUDGE_RETURN_IF_ERROR(fs::WriteFile(input_path, input));
+  } else {
+    JUDGE_RETURN_IF_ERROR(ReadTestFile(input_path).status());  // the same checks as the plugin's input
+  }
+  const std::string name = o.input_file.empty() ? "<stdin>" : o.input_file;
+  JUDGE_ASSIGN_OR_RETURN(std::string answer, AnswerWithPolygonMain(config, input_path, name, make));
+  return Solved{std::move(answer), false};
+}
 
 int RunSolve(const SolveOptions& o) {
   Json doc;
@@ -35,26 +88,26 @@ int RunSolve(const SolveOptions& o) {
   auto config = LoadProblemConfig(o.problem_dir);
   if (!config.ok()) return fail(config.status(), kExitJudgeError);
   doc["problem"] = config->id;
-  auto plugin = LoadPackagePlugin(*config, !o.in_process);
-  if (!plugin.ok()) return fail(plugin.status(), kExitJudgeError);
-  doc["plugin"] = (*plugin)->id();
-  doc["plugin_version"] = (*plugin)->version();
-
-  std::string input;
-  if (o.input_file.empty()) {
-    input.assign(std::istreambuf_iterator<char>(std::cin), std::istreambuf_iterator<char>());
-  } else {
-    auto bytes = ReadTestFile(o.input_file);
-    if (!bytes.ok()) return fail(bytes.status(), kExitJudgeError);
-    input = std::move(*bytes);
+  const bool by_main = config->plugin_id.empty() && IsPolygonPackage(o.problem_dir);
+  if (by_main) {  // named for --json; its errors are AnswerWithPolygonMain's
+    Result<std::vector<PolygonSolution>> solutions = LoadPolygonSolutions(o.problem_dir);
+    if (solutions.ok())
+      for (const auto& s : *solutions)
+        if (s.tag == "main") doc["solution"] = s.rel;
   }
-  Result<PluginOutput> solved = (*plugin)->Solve(input);
+  if (!by_main && config->plugin_id.empty())
+    return fail(Status::InvalidArgument("problem '" + config->id + "' (" + o.problem_dir +
+                                        "): expected a reference solver to answer with, found none (problem.yaml "
+                                        "has no `plugin` key; without one, only a Polygon package's main solution "
+                                        "answers)"),
+                kExitJudgeError);
+  Result<Solved> solved = by_main ? SolveWithMain(o, *config) : SolveWithPlugin(o, *config, &doc);
   if (!solved.ok()) return fail(solved.status(), kExitJudgeError);
   if (solved->refused) {
     const std::string where = o.input_file.empty() ? std::string("<stdin>") : o.input_file;
-    return fail(Status::InvalidArgument(where + ": " + solved->reason), kExitNegative);
+    return fail(Status::InvalidArgument(where + ": " + solved->answer), kExitNegative);
   }
-  const std::string& answer = solved->output;
+  const std::string& answer = solved->answer;
   if (o.json) {
     doc["answer"] = answer;
     doc["error"] = nullptr;
@@ -71,12 +124,17 @@ int RunSolve(const SolveOptions& o) {
 
 void RegisterSolve(CLI::App& app, int* exit_code) {
   auto o = std::make_shared<SolveOptions>();
-  auto* cmd = app.add_subcommand("solve", "Print the reference answer for an input (the package's plugin)");
+  auto* cmd = app.add_subcommand("solve",
+                                 "Print the reference answer for an input (the package's plugin; a Polygon "
+                                 "package's main solution, run in the sandbox)");
   cmd->add_option("problem-dir", o->problem_dir, "Problem package directory")->required();
   cmd->add_option("input-file", o->input_file, "Input file (default: standard input)");
-  cmd->add_flag("--json", o->json, "Print one JSON object {problem, plugin, plugin_version, answer, error}");
+  cmd->add_flag("--json", o->json,
+                "Print one JSON object {problem, plugin, plugin_version, answer, error}; a Polygon package: "
+                "{problem, solution, answer, error}");
   cmd->add_flag("--in-process", o->in_process,
-                "Call the plugin in the judge's process instead of an isolated child");
+                "Call the plugin in the judge's process instead of an isolated child (no effect on a Polygon "
+                "package's main solution, always sandboxed)");
   cmd->callback([o, exit_code] { *exit_code = RunSolve(*o); });
 }
 

@@ -5,7 +5,9 @@
 // refuses to run (each one line naming the test), a generator that fails, a generator
 // writing several tests in one run (and what it leaves that is refused), an
 // interactive package's answers written by its interactor; the checker's and
-// validator's own tests run by verify; and a solution built as its Polygon type is.
+// validator's own tests run by verify; a solution built as its Polygon type is; and
+// `judge solve` answering with the main solution (a Kattis package without a plugin:
+// one line saying what it lacks).
 #include <gtest/gtest.h>
 
 #include <filesystem>
@@ -143,6 +145,73 @@ TEST(PolygonCli, InteractiveAnswersAreWhatTheInteractorWrites) {
   for (const auto& c : doc["checks"])
     judged = judged || (c["subject"] == "solutions/count-up.cpp (wrong-answer)" && c["found"] == "WA" && c["ok"]);
   EXPECT_TRUE(judged) << r.out;
+}
+
+// A Polygon package has no plugin: `judge solve` answers with its main solution, built
+// and run in the sandbox as the answers the package lacks are made. Each answer is the
+// package's own; stdin works as a file does; a failure of the main solution is one line.
+TEST(PolygonCli, SolveAnswersWithTheMainSolution) {
+  JudgeDir sb;
+  const std::string pkg = std::string(JUDGE_TEST_PACKAGES_DIR) + "/polygon";
+  for (const std::string test : {"01", "02", "03", "04"}) {
+    Ran r = sb.Judge({"solve", pkg, pkg + "/tests/" + test}, CacheIn(sb));
+    EXPECT_EQ(r.exit_code, 0) << test << ": " << r.err;
+    EXPECT_EQ(r.out, ReadFile(pkg + "/tests/" + test + ".a")) << test;
+    EXPECT_EQ(r.err, "") << test;
+  }
+  testing_support::JudgeRun piped =
+      testing_support::RunJudge(JUDGE_EXE, {"solve", "--json", pkg}, CacheIn(sb), pkg + "/tests/02");
+  ASSERT_EQ(piped.exit_code, 0) << piped.err;
+  const json doc = json::parse(piped.out);
+  EXPECT_EQ(doc["problem"], "polygon");
+  EXPECT_EQ(doc["solution"], "solutions/smallest.cpp");
+  EXPECT_EQ(doc["answer"], ReadFile(pkg + "/tests/02.a"));
+  EXPECT_TRUE(doc["error"].is_null());
+  // smallest.cpp exits 1 on an input that is no number.
+  WriteFile(sb.Path("word.in"), "x\n");
+  Ran bad = sb.Judge({"solve", pkg, sb.Path("word.in")}, CacheIn(sb));
+  EXPECT_EQ(bad.exit_code, 3);
+  EXPECT_EQ(bad.out, "");
+  EXPECT_EQ(bad.err, "judge solve: " + sb.Path("word.in") +
+                         ": expected the main solution smallest.cpp to answer it, found RE (exit 1)\n");
+}
+
+// An interactive Polygon package's answer is what its interactor writes while the main
+// solution runs against it, as for the answers verify makes.
+TEST(PolygonCli, SolveOfAnInteractivePackageIsTheInteractorsOutput) {
+  JudgeDir sb;
+  const std::string pkg = std::string(JUDGE_TEST_PACKAGES_DIR) + "/polygoninteractive";
+  Ran r = sb.Judge({"solve", pkg, pkg + "/tests/01"}, CacheIn(sb));
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  EXPECT_EQ(r.out, "9\n");  // bisect.cpp asks 9 questions to find 700
+}
+
+// A Kattis package with no plugin has no reference solver (its answers are its .ans
+// files): one line naming the package and what it lacks.
+TEST(PolygonCli, SolveOfAKattisPackageWithoutAPluginSaysWhatItLacks) {
+  JudgeDir sb;
+  const std::string pkg = std::string(JUDGE_TEST_PACKAGES_DIR) + "/kattis2023";
+  WriteFile(sb.Path("a.in"), "1\n");
+  Ran r = sb.Judge({"solve", pkg, sb.Path("a.in")}, CacheIn(sb));
+  EXPECT_EQ(r.exit_code, 3);
+  EXPECT_EQ(r.out, "");
+  EXPECT_EQ(r.err, "judge solve: problem 'kattis2023' (" + pkg +
+                       "): expected a reference solver to answer with, found none (problem.yaml has no `plugin` "
+                       "key; without one, only a Polygon package's main solution answers)\n");
+}
+
+// validate and generate call a plugin, which a Polygon package never has: the error
+// says so, never naming problem.yaml, a file such a package does not hold.
+TEST(PolygonCli, PluginCommandsOfAPolygonPackageSayItHasNoPlugin) {
+  JudgeDir sb;
+  const std::string pkg = std::string(JUDGE_TEST_PACKAGES_DIR) + "/polygon";
+  for (const auto& args : std::vector<std::vector<std::string>>{{"validate", pkg, pkg + "/tests/01"},
+                                                                 {"generate", pkg, "--seed", "1"}}) {
+    Ran r = sb.Judge(args, CacheIn(sb));
+    EXPECT_EQ(r.exit_code, 3) << args[0];
+    EXPECT_EQ(r.err, "judge " + args[0] + ": problem 'polygon' (" + pkg +
+                         "): expected a plugin for this command, found none (a Polygon package has no plugin)\n");
+  }
 }
 
 TEST(PolygonCli, CacheEntryChangedIsMadeAgain) {

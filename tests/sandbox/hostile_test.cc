@@ -63,8 +63,12 @@ TEST_F(Hostile, SpinIsTleWithCpuJustPastTheLimit) {
     ASSERT_RAN(r);
     EXPECT_EQ(r->status, RunStatus::kTimeLimitExceeded);
     EXPECT_EQ(r->kill_reason, KillReason::kCpuTime);
-    EXPECT_GE(r->cpu_ms, l.cpu_time_ms);
+    // Killed as soon as the CPU time passed the limit, and shown past it, in the
+    // message too: never "1000 ms used, limit 1000 ms".
+    EXPECT_GT(r->cpu_ms, l.cpu_time_ms);
     EXPECT_LE(r->cpu_ms, l.cpu_time_ms + 100);
+    EXPECT_EQ(r->message, "killed: CPU time limit exceeded (" + std::to_string(r->cpu_ms) + " ms used, limit " +
+                              std::to_string(l.cpu_time_ms) + " ms)");
     EXPECT_EQ(r->signal, SIGKILL);
     wall_ok = r->wall_ms < reference + 300;
     seen += " wall " + std::to_string(r->wall_ms) + " vs reference " + std::to_string(reference) + ";";
@@ -948,6 +952,9 @@ const LimitCase kLimitCases[] = {
     // crashes and exit codes
     {.name = "SegfaultIsRuntimeError", .program = "segv", .args = {}, .limits = {}, .status = kRe,
      .signal = SIGSEGV, .exit_code = -1, .message_has = "SIGSEGV"},
+    // the signal of the kernel's CPU limit is TLE only with the CPU time over the limit
+    {.name = "RaisingSigxcpuIsRuntimeErrorWithItsCpuTime", .program = "raise_xcpu", .args = {}, .limits = {},
+     .status = kRe, .kill = KillReason::kNone, .signal = SIGXCPU, .message_has = "killed by SIGXCPU with "},
     {.name = "DivisionByZeroIsRuntimeError", .program = "fpe", .args = {}, .limits = {}, .status = kRe,
      .signal = SIGFPE},
     {.name = "ExitCode25IsRuntimeError", .program = "exit25", .args = {}, .limits = {}, .status = kRe,

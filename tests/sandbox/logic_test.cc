@@ -162,14 +162,43 @@ TEST(DecideStatus, KernelSignalsOfLimits) {
   Decision fsz = DecideStatus(Signaled(SIGXFSZ), Limits());
   EXPECT_EQ(fsz.status, RunStatus::kOutputLimitExceeded);
   EXPECT_EQ(fsz.reason, KillReason::kOutput);
-  Decision xcpu = DecideStatus(Signaled(SIGXCPU), Limits());
+  // SIGXCPU with the measured CPU time over the limit: the kernel's backstop.
+  Measurement over = Signaled(SIGXCPU);
+  over.cpu_ms = 2500;
+  Decision xcpu = DecideStatus(over, Limits());
   EXPECT_EQ(xcpu.status, RunStatus::kTimeLimitExceeded);
+  EXPECT_EQ(xcpu.reason, KillReason::kCpuTime);
+  EXPECT_EQ(xcpu.message, "killed: CPU time limit exceeded (2500 ms used, limit 1000 ms)");
   // SIGKILL at the RLIMIT_CPU hard limit: CPU beyond the limit tells it apart.
   Measurement hard = Signaled(SIGKILL);
   hard.cpu_ms = 2500;
   EXPECT_EQ(DecideStatus(hard, Limits()).status, RunStatus::kTimeLimitExceeded);
   // A SIGKILL within the limits is a runtime error (e.g. the program killed itself).
   EXPECT_EQ(DecideStatus(Signaled(SIGKILL), Limits()).status, RunStatus::kRuntimeError);
+}
+
+// The kernel counts RLIMIT_CPU by one process's tick-sampled clock, which on a busy
+// host runs ahead of the measured CPU time (a 10 s limit, a 11 s backstop: SIGXCPU at
+// 9502 ms measured), and a program may raise SIGXCPU itself: a verdict of TLE with a
+// message that shows less CPU time than the limit would contradict itself. The
+// measured CPU time decides; under the limit the signal is the program's ending.
+TEST(DecideStatus, SigxcpuUnderTheMeasuredLimitIsNotTle) {
+  SandboxLimits l = Limits();
+  l.cpu_time_ms = 10000;
+  for (int64_t cpu_ms : {int64_t{0}, int64_t{9502}, int64_t{10000}}) {
+    Measurement m = Signaled(SIGXCPU);
+    m.cpu_ms = cpu_ms;
+    Decision d = DecideStatus(m, l);
+    EXPECT_EQ(d.status, RunStatus::kRuntimeError) << cpu_ms;
+    EXPECT_EQ(d.reason, KillReason::kNone) << cpu_ms;
+    EXPECT_EQ(d.message, "killed by SIGXCPU with " + std::to_string(cpu_ms) +
+                             " ms of CPU time, within the limit of 10000 ms");
+  }
+  Measurement over = Signaled(SIGXCPU);
+  over.cpu_ms = 10001;
+  Decision d = DecideStatus(over, l);
+  EXPECT_EQ(d.status, RunStatus::kTimeLimitExceeded);
+  EXPECT_EQ(d.message, "killed: CPU time limit exceeded (10001 ms used, limit 10000 ms)");
 }
 
 TEST(DecideStatus, LimitsAreCheckedAfterTheFact) {
@@ -298,9 +327,20 @@ TEST(Limits, Derivation) {
   EXPECT_EQ(d.Find(RLIMIT_FSIZE)->soft, 100ULL * 1024 + 1);
   EXPECT_EQ(d.Find(RLIMIT_NOFILE)->hard, 32u);
   EXPECT_EQ(d.Find(RLIMIT_CORE)->hard, 0u);
-  // The CPU rlimit is only a backstop above the judge's own limit.
-  EXPECT_GT(d.Find(RLIMIT_CPU)->soft * 1000, static_cast<rlim_t>(l.cpu_time_ms));
-  EXPECT_GT(d.Find(RLIMIT_CPU)->hard, d.Find(RLIMIT_CPU)->soft);
+  // The CPU rlimit is only a backstop, far above the judge's own limit: the kernel's
+  // tick-sampled clock of one process must run twice as fast as the measured CPU
+  // time to stop a program first (a 15 s limit: 31 s; measured: 1.1-1.2 times).
+  for (int64_t ms : {1000, 1500, 15000, 30000}) {
+    l.cpu_time_ms = ms;
+    const DerivedLimits derived = DeriveLimits(l, true);
+    const RlimitValue* cpu = derived.Find(RLIMIT_CPU);
+    ASSERT_NE(cpu, nullptr);
+    EXPECT_GT(cpu->soft * 1000, static_cast<rlim_t>(2 * ms)) << ms;
+    EXPECT_EQ(cpu->soft, static_cast<rlim_t>(CpuBackstopSeconds(l))) << ms;
+    EXPECT_GT(cpu->hard, cpu->soft);
+    EXPECT_EQ(DeriveLimits(l, false).Find(RLIMIT_CPU)->soft, cpu->soft) << ms;
+  }
+  l.cpu_time_ms = Limits().cpu_time_ms;
   // Never RLIMIT_AS at the memory limit.
   ASSERT_NE(d.Find(RLIMIT_AS), nullptr);
   EXPECT_EQ(d.Find(RLIMIT_AS)->soft, RLIM_INFINITY);

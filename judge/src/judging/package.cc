@@ -222,7 +222,12 @@ Result<std::string> HashPackage(const ProblemConfig& config, const std::vector<T
 
 Result<std::unique_ptr<PluginCaller>> LoadPackagePlugin(const ProblemConfig& problem, bool isolated,
                                                         PluginCallLimits limits) {
-  return LoadProblemPlugin(problem.plugin_id, "problem '" + problem.id + "' (" + problem.dir + ")", isolated, limits);
+  const std::string package = "problem '" + problem.id + "' (" + problem.dir + ")";
+  // LoadProblemPlugin's error names problem.yaml's key, which a Polygon package lacks.
+  if (problem.plugin_id.empty() && IsPolygonPackage(problem.dir))
+    return Status::InvalidArgument(package + ": expected a plugin for this command, found none (a Polygon "
+                                   "package has no plugin)");
+  return LoadProblemPlugin(problem.plugin_id, package, isolated, limits);
 }
 
 Result<std::unique_ptr<Package>> LoadPackage(const std::string& problem_dir, const PackageOptions& options) {

@@ -216,11 +216,15 @@ class Maker {
   // from_file); tests all share the generator and its arguments.
   Status GenerateFiles(const std::vector<const PolygonTestToMake*>& tests);
   Status Answer(const PolygonTestToMake& t);
+  // The main solution's answer to the input at `input`, written to `out`; `what`
+  // names the input in errors ("<dir>/problem.xml: test 5").
+  Status AnswerInput(const std::string& input, const std::string& out, const std::string& what);
 
  private:
   // An interactive problem's answer: what the interactor writes to its output file
   // while the main solution runs against it (Polygon's rule).
-  Status AnswerInteractively(const PolygonTestToMake& t, const std::string& dir);
+  Status AnswerInteractively(const std::string& input, const std::string& out, const std::string& what,
+                             const std::string& dir);
   std::shared_ptr<ToolEnvironment> Environment(const std::string& build_root, ToolLimits limits) const;
   Result<std::string> RunDir() { return fs::MakeTempDir(work_root_, "run-"); }
   std::string Input(const PolygonTestToMake& t) const {
@@ -327,7 +331,8 @@ Status Maker::GenerateFiles(const std::vector<const PolygonTestToMake*>& tests) 
   return fs::RemoveTree(dir);
 }
 
-Status Maker::AnswerInteractively(const PolygonTestToMake& t, const std::string& dir) {
+Status Maker::AnswerInteractively(const std::string& input, const std::string& out, const std::string& what,
+                                  const std::string& dir) {
   ToolRun run;
   run.work_dir = dir + "/work";
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run.work_dir));
@@ -335,8 +340,8 @@ Status Maker::AnswerInteractively(const PolygonTestToMake& t, const std::string&
   run.wall_ms = DefaultWallMs(config_.limits.time_ms);
   run.cancel = options_.context.cancel;
   TestCase test;
-  test.name = t.input_rel;
-  test.input_path = Input(t);
+  test.name = input.substr(input.rfind('/') + 1);
+  test.input_path = input;
   InteractRequest q;
   q.test = &test;
   JUDGE_ASSIGN_OR_RETURN(q.submission, main_->Prepare(sandbox_.get(), run));
@@ -345,11 +350,10 @@ Status Maker::AnswerInteractively(const PolygonTestToMake& t, const std::string&
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(q.scratch_dir));
   q.cancel = options_.context.cancel;
   JUDGE_ASSIGN_OR_RETURN(InteractOutcome o, interaction_->Interact(q));
-  const std::string failed = config_.dir + "/problem.xml: test " + std::to_string(t.number) +
-                             ": expected the main solution " + main_->source().name +
-                             " and the interactor to answer it, found ";
+  const std::string failed =
+      what + ": expected the main solution " + main_->source().name + " and the interactor to answer it, found ";
   if (!o.check.ok())  // the interactor does not build, or failed to run
-    return o.check.status().WithContext(config_.dir + "/problem.xml: test " + std::to_string(t.number));
+    return o.check.status().WithContext(what);
   if (!Succeeded(o.submission)) return Status::InvalidArgument(failed + RunFailure(o.submission, run.stderr_path));
   if (o.check->verdict != CheckVerdict::kAccepted)
     return Status::InvalidArgument(failed + "the interactor's verdict " +
@@ -357,34 +361,33 @@ Status Maker::AnswerInteractively(const PolygonTestToMake& t, const std::string&
   const std::string& written = o.interactor_output_path;
   JUDGE_ASSIGN_OR_RETURN(UniqueFd where, fs::OpenDirectory(Parent(written)));
   std::string found;
-  Status taken = TakeRunFile(where.get(), written.substr(written.rfind('/') + 1), made_ + "/" + t.answer_rel,
-                             kMadeOutputKib * 1024, &found);
+  Status taken = TakeRunFile(where.get(), written.substr(written.rfind('/') + 1), out, kMadeOutputKib * 1024, &found);
   if (!found.empty()) return Status::InvalidArgument(failed + "as the interactor's output file " + found);
   JUDGE_RETURN_IF_ERROR(taken);
   return fs::RemoveTree(dir);
 }
 
 Status Maker::Answer(const PolygonTestToMake& t) {
-  JUDGE_ASSIGN_OR_RETURN(std::string dir, RunDir());
-  if (interaction_) {
-    JUDGE_RETURN_IF_ERROR(MakeParentDirs(made_ + "/" + t.answer_rel));
-    return AnswerInteractively(t, dir);
-  }
   const std::string out = made_ + "/" + t.answer_rel;
   JUDGE_RETURN_IF_ERROR(MakeParentDirs(out));
+  return AnswerInput(Input(t), out, config_.dir + "/problem.xml: test " + std::to_string(t.number));
+}
+
+Status Maker::AnswerInput(const std::string& input, const std::string& out, const std::string& what) {
+  JUDGE_ASSIGN_OR_RETURN(std::string dir, RunDir());
+  if (interaction_) return AnswerInteractively(input, out, what, dir);
   ToolRun run;
   run.work_dir = dir + "/work";
   JUDGE_RETURN_IF_ERROR(fs::MakeDirs(run.work_dir));
   const bool files = config_.io_mode == IoMode::kFile;
-  if (files) JUDGE_RETURN_IF_ERROR(fs::CopyFile(Input(t), run.work_dir + "/" + config_.input_file, 0644));
-  else run.stdin_path = Input(t);
+  if (files) JUDGE_RETURN_IF_ERROR(fs::CopyFile(input, run.work_dir + "/" + config_.input_file, 0644));
+  else run.stdin_path = input;
   if (!files) run.stdout_path = out;
   run.stderr_path = dir + "/stderr";
   run.wall_ms = DefaultWallMs(config_.limits.time_ms);
   run.cancel = options_.context.cancel;
   JUDGE_ASSIGN_OR_RETURN(RunResult r, main_->Run(sandbox_.get(), run));
-  const std::string failed = config_.dir + "/problem.xml: test " + std::to_string(t.number) +
-                             ": expected the main solution " + main_->source().name + " to answer it, found ";
+  const std::string failed = what + ": expected the main solution " + main_->source().name + " to answer it, found ";
   if (!Succeeded(r)) return Status::InvalidArgument(failed + RunFailure(r, run.stderr_path));
   if (files) {
     fs::OpenOutcome how = fs::OpenOutcome::kRead;
@@ -443,6 +446,27 @@ Status MakeAll(const ProblemConfig& config, const PolygonTestPlan& plan, const P
 }
 
 }  // namespace
+
+Result<std::string> AnswerWithPolygonMain(const ProblemConfig& config, const std::string& input_path,
+                                          const std::string& input_name, const PolygonMakeOptions& options) {
+  JUDGE_ASSIGN_OR_RETURN(std::vector<PolygonSolution> solutions, LoadPolygonSolutions(config.dir));
+  PolygonTestPlan plan;
+  for (PolygonSolution& s : solutions)
+    if (s.tag == "main") plan.main = std::move(s);
+  if (!plan.main)
+    return Status::InvalidArgument(config.dir + "/problem.xml: expected a solution tagged main to answer " +
+                                   input_name + ", found none");
+  JUDGE_ASSIGN_OR_RETURN(ScratchDir work, ScratchDir::Make(ScratchRootOf(options), "judge-polygon-"));
+  Maker maker(config, options, work.path());
+  JUDGE_RETURN_IF_ERROR(maker.Start(plan, work.path()));
+  const std::string out = work.path() + "/answer";
+  JUDGE_RETURN_IF_ERROR(maker.AnswerInput(input_path, out, input_name));
+  fs::OpenOutcome how = fs::OpenOutcome::kRead;
+  JUDGE_ASSIGN_OR_RETURN(std::string answer, fs::ReadNoFollow(out, kMadeOutputKib * 1024, &how));
+  if (how != fs::OpenOutcome::kRead)
+    return Status::Internal(input_name + ": the main solution's answer was not written");
+  return answer;
+}
 
 Result<std::unique_ptr<ScratchDir>> MakePolygonTests(const ProblemConfig& config, const PolygonMakeOptions& options) {
   JUDGE_ASSIGN_OR_RETURN(PolygonTestPlan plan, LoadPolygonTestPlan(config));

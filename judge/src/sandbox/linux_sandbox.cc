@@ -405,7 +405,9 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
   if (slot.cgroup) {
     Result<CgroupUsage> u = slot.cgroup->ReadUsage();
     CgroupUsage usage = u.ok() ? *u : watched.usage;
-    m.cpu_ms = (usage.cpu_ns - base.cpu_ns) / 1000000;
+    // Rounded up: over the limit by any fraction of a millisecond (what the monitor
+    // kills at) shows as more than the limit.
+    m.cpu_ms = (usage.cpu_ns - base.cpu_ns + 999999) / 1000000;
     m.memory_kib = usage.memory_peak_bytes / 1024;
     m.oom_killed = usage.oom_kills > base.oom_kills;
     const int64_t limit_bytes = spec.limits.memory_kib * 1024;

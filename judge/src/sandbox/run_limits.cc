@@ -27,6 +27,8 @@ Status CheckRange(const char* name, int64_t value, int64_t lo, int64_t hi) {
 
 }  // namespace
 
+int64_t CpuBackstopSeconds(const SandboxLimits& l) { return (2 * l.cpu_time_ms + 999) / 1000 + 1; }
+
 Status ValidateLimits(const SandboxLimits& l) {
   JUDGE_RETURN_IF_ERROR(CheckRange("cpu_time_ms", l.cpu_time_ms, 1, kMaxTimeMs));
   JUDGE_RETURN_IF_ERROR(CheckRange("wall_time_ms", l.wall_time_ms, 1, kMaxTimeMs));
@@ -60,7 +62,7 @@ DerivedLimits DeriveLimits(const SandboxLimits& l, bool with_cgroup) {
   // joins it (init/child_setup.h).
   d.cgroup_pids_max = int64_t{l.max_processes};
 
-  rlim_t cpu_s = static_cast<rlim_t>((l.cpu_time_ms + 999) / 1000 + 1);
+  rlim_t cpu_s = static_cast<rlim_t>(CpuBackstopSeconds(l));
   add(RLIMIT_CPU, cpu_s, cpu_s + 1);
   add(RLIMIT_FSIZE, static_cast<rlim_t>(d.output_bytes + 1), static_cast<rlim_t>(d.output_bytes + 1));
   add(RLIMIT_STACK, static_cast<rlim_t>(d.stack_bytes), static_cast<rlim_t>(d.stack_bytes));
@@ -130,7 +132,12 @@ Decision DecideStatusAlone(const Measurement& m, const SandboxLimits& l) {
   bool killed = reason != KillReason::kNone;
   if (reason == KillReason::kNone) {
     if (m.signal == SIGXFSZ) reason = KillReason::kOutput;
-    else if (m.signal == SIGXCPU || (m.signal == SIGKILL && m.cpu_ms > l.cpu_time_ms)) reason = KillReason::kCpuTime;
+    // The kernel's signals of RLIMIT_CPU (SIGXCPU, then SIGKILL at the hard limit) are
+    // TLE only when the CPU time measured is over the limit too: the kernel counts one
+    // process by its own tick-sampled clock, which can run ahead of the measurement,
+    // and a program may raise SIGXCPU itself. Otherwise the signal is the program's
+    // ending (step 3), named with the CPU time it had.
+    else if ((m.signal == SIGXCPU || m.signal == SIGKILL) && m.cpu_ms > l.cpu_time_ms) reason = KillReason::kCpuTime;
     killed = reason != KillReason::kNone;
   }
   if ((reason == KillReason::kCpuTime || reason == KillReason::kWallTime) && l.reserved_memory_counts &&
@@ -180,8 +187,11 @@ Decision DecideStatusAlone(const Measurement& m, const SandboxLimits& l) {
   }
   if (m.signal != 0) {
     d.status = RunStatus::kRuntimeError;
-    d.message = "killed by " + SignalName(m.signal) +
-                (m.oom_killed ? " (the host's out-of-memory killer; the run was under its memory limit)" : "");
+    d.message = "killed by " + SignalName(m.signal);
+    if (m.oom_killed) d.message += " (the host's out-of-memory killer; the run was under its memory limit)";
+    if (m.signal == SIGXCPU)
+      d.message += " with " + std::to_string(m.cpu_ms) + " ms of CPU time, within the limit of " +
+                   std::to_string(l.cpu_time_ms) + " ms";
     return d;
   }
   if (!m.exited || m.exit_code != 0) {

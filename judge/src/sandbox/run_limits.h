@@ -11,8 +11,12 @@
 //  - The work directory's quota (disk_bytes) is the output limit unless stated: a
 //    program that writes more in files than it may print is over its output all
 //    the same; RLIMIT_FSIZE still caps each file.
-//  - RLIMIT_CPU is a backstop a second above the limit (the monitor kills at the
-//    limit; a process that escaped monitoring still dies).
+//  - RLIMIT_CPU is a backstop at twice the limit plus a second (CpuBackstopSeconds):
+//    the monitor kills at the limit by the measured CPU time, and a process that
+//    escaped monitoring still dies. The kernel checks RLIMIT_CPU against one
+//    process's tick-sampled clock, which on a busy host runs ahead of the cgroup's
+//    counter (docs/grading.md, "Time limits"): the backstop sits far enough above
+//    the limit that the measured time reaches the limit first.
 //  - RLIMIT_NPROC (per uid, and each run slot has its own uid) is max_processes with
 //    no cgroup; with one, pids.max (which also counts the pid namespace's init)
 //    is what refuses forks, and RLIMIT_NPROC sits one above so the pids controller
@@ -52,6 +56,10 @@ struct DerivedLimits {
   }
 };
 
+// RLIMIT_CPU's soft limit in seconds for these limits (the hard one is a second more):
+// 2 x cpu_time_ms rounded up to whole seconds, plus one. Requires ValidateLimits.
+int64_t CpuBackstopSeconds(const SandboxLimits& limits);
+
 // InvalidArgument naming the field when a limit is out of range.
 Status ValidateLimits(const SandboxLimits& limits);
 
@@ -63,7 +71,8 @@ DerivedLimits DeriveLimits(const SandboxLimits& limits, bool with_cgroup);
 // the judge (or the kernel) stopped it. Pure, unit-tested.
 //
 // Order of precedence: the first reason the run was stopped (the judge's monitor, or
-// the kernel: OOM killer -> memory, SIGXFSZ -> output, SIGXCPU -> CPU) decides; a run
+// the kernel: OOM killer -> memory, SIGXFSZ -> output, SIGXCPU or SIGKILL with the
+// measured CPU time over the limit -> CPU) decides; a run
 // that ended by itself is still checked against every limit (a program that exits at
 // limit + 3 ms is TLE); then a failed exec, a signal or a non-zero exit code is RE,
 // except that a program failing after an allocation hit the memory limit (a write to

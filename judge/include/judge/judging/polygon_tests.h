@@ -64,6 +64,16 @@ struct PolygonMakeOptions {
 // solution that does not build or fails on a test, a sandbox failure).
 Result<std::unique_ptr<ScratchDir>> MakePolygonTests(const ProblemConfig& config, const PolygonMakeOptions& options);
 
+// The answer of the package's main solution to the input at input_path (a file of the
+// caller's; input_name names it in errors), made as a missing answer is made (the same
+// build, limits and sandbox run; an interactive problem's: what the interactor
+// writes): `judge solve` of a package with no plugin. Nothing is kept in the cache but
+// the build. Errors are one line naming the input or problem.xml: no solution tagged
+// main, one that does not build, a run that does not end with exit 0 (its verdict and
+// the first of its stderr).
+Result<std::string> AnswerWithPolygonMain(const ProblemConfig& config, const std::string& input_path,
+                                          const std::string& input_name, const PolygonMakeOptions& options);
+
 }  // namespace judge
 
 #endif  // JUDGE_POLYGON_TESTS_H_
