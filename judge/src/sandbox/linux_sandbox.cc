@@ -114,11 +114,6 @@ class LinuxSandbox final : public Sandbox {
 namespace {
 
 constexpr const char* kNoCgroupTimeMethod = "rusage+proc-polling";
-// The run reached its memory limit if a charge failed there (failcnt, "max") or its
-// peak came this close (a quarter of a small limit): a v1 cgroup whose memsw limit
-// fails first counts no failcnt on kernel 6.18, and a charge that fails at the limit
-// is at most one 2 MiB folio.
-constexpr int64_t kLimitHitSlackBytes = 4 << 20;
 constexpr const char* kNoCgroupMemoryMethod = "proc-polling (warning: no cgroup, approximate peak)";
 
 // A SandboxSession: the runs of one submission, each handed to the slot's keeper with
@@ -410,9 +405,7 @@ Result<RunResult> LinuxSandbox::Conclude(Slot& slot, const RunSpec& spec, const 
     m.cpu_ms = (usage.cpu_ns - base.cpu_ns + 999999) / 1000000;
     m.memory_kib = usage.memory_peak_bytes / 1024;
     m.oom_killed = usage.oom_kills > base.oom_kills;
-    const int64_t limit_bytes = spec.limits.memory_kib * 1024;
-    m.memory_limit_hit = usage.memory_limit_hits > base.memory_limit_hits ||
-                         usage.memory_peak_bytes + std::min(kLimitHitSlackBytes, limit_bytes / 4) >= limit_bytes;
+    m.memory_limit_hit = usage.memory_limit_hits > base.memory_limit_hits;
     m.memory_enforced = true;
     m.forks_denied = usage.pids_max_events - base.pids_max_events;
     r.time_method = std::string(slot.cgroup->time_method());

@@ -27,8 +27,6 @@ Status CheckRange(const char* name, int64_t value, int64_t lo, int64_t hi) {
 
 }  // namespace
 
-int64_t CpuBackstopSeconds(const SandboxLimits& l) { return (2 * l.cpu_time_ms + 999) / 1000 + 1; }
-
 Status ValidateLimits(const SandboxLimits& l) {
   JUDGE_RETURN_IF_ERROR(CheckRange("cpu_time_ms", l.cpu_time_ms, 1, kMaxTimeMs));
   JUDGE_RETURN_IF_ERROR(CheckRange("wall_time_ms", l.wall_time_ms, 1, kMaxTimeMs));
@@ -62,7 +60,7 @@ DerivedLimits DeriveLimits(const SandboxLimits& l, bool with_cgroup) {
   // joins it (init/child_setup.h).
   d.cgroup_pids_max = int64_t{l.max_processes};
 
-  rlim_t cpu_s = static_cast<rlim_t>(CpuBackstopSeconds(l));
+  rlim_t cpu_s = static_cast<rlim_t>((2 * l.cpu_time_ms + 999) / 1000 + 1);
   add(RLIMIT_CPU, cpu_s, cpu_s + 1);
   add(RLIMIT_FSIZE, static_cast<rlim_t>(d.output_bytes + 1), static_cast<rlim_t>(d.output_bytes + 1));
   add(RLIMIT_STACK, static_cast<rlim_t>(d.stack_bytes), static_cast<rlim_t>(d.stack_bytes));
@@ -120,6 +118,15 @@ std::string Describe(KillReason r, const Measurement& m, const SandboxLimits& l,
   return "";
 }
 
+// The run reached its memory limit: a charge failed there, or a cgroup's peak came
+// within 4 MiB of it (a quarter of a limit under 16 MiB). A v1 cgroup whose equal
+// memsw limit fails first counts no failcnt on kernel 6.18, and a charge that fails at
+// the limit asks for at most one 2 MiB folio.
+bool ReachedMemoryLimit(const Measurement& m, const SandboxLimits& l) {
+  return m.memory_limit_hit ||
+         (m.memory_enforced && m.memory_kib + std::min<int64_t>(4096, l.memory_kib / 4) >= l.memory_kib);
+}
+
 Decision DecideStatusAlone(const Measurement& m, const SandboxLimits& l) {
   Decision d;
   // 1. What stopped the run.
@@ -127,7 +134,7 @@ Decision DecideStatusAlone(const Measurement& m, const SandboxLimits& l) {
   // killed, so a judge's kill seen with it found the program dying of it. It is the
   // run's MLE only if the run reached its own limit: the kernel counts the host's
   // OOM kills (a full host, an ancestor's limit) in the victim's cgroup too.
-  const bool own_oom = m.oom_killed && m.memory_limit_hit;
+  const bool own_oom = m.oom_killed && ReachedMemoryLimit(m, l);
   KillReason reason = own_oom ? KillReason::kMemory : m.judge_kill;
   bool killed = reason != KillReason::kNone;
   if (reason == KillReason::kNone) {
@@ -177,7 +184,7 @@ Decision DecideStatusAlone(const Measurement& m, const SandboxLimits& l) {
     return d;
   }
   const bool failed = m.signal != 0 || !m.exited || m.exit_code != 0;
-  if (failed && m.memory_limit_hit) {
+  if (failed && ReachedMemoryLimit(m, l)) {
     d.status = RunStatus::kMemoryLimitExceeded;
     d.reason = KillReason::kMemory;
     d.message = "memory limit exceeded (limit " + std::to_string(l.memory_kib) +

@@ -11,7 +11,7 @@
 //  - The work directory's quota (disk_bytes) is the output limit unless stated: a
 //    program that writes more in files than it may print is over its output all
 //    the same; RLIMIT_FSIZE still caps each file.
-//  - RLIMIT_CPU is a backstop at twice the limit plus a second (CpuBackstopSeconds):
+//  - RLIMIT_CPU is a backstop at twice the limit plus a second:
 //    the monitor kills at the limit by the measured CPU time, and a process that
 //    escaped monitoring still dies. The kernel checks RLIMIT_CPU against one
 //    process's tick-sampled clock, which on a busy host runs ahead of the cgroup's
@@ -55,10 +55,6 @@ struct DerivedLimits {
     return nullptr;
   }
 };
-
-// RLIMIT_CPU's soft limit in seconds for these limits (the hard one is a second more):
-// 2 x cpu_time_ms rounded up to whole seconds, plus one. Requires ValidateLimits.
-int64_t CpuBackstopSeconds(const SandboxLimits& limits);
 
 // InvalidArgument naming the field when a limit is out of range.
 Status ValidateLimits(const SandboxLimits& limits);
@@ -106,8 +102,7 @@ struct Measurement {
   int64_t disk_kib = 0;             // written in the work directory
   int64_t disk_files = 0;
   bool oom_killed = false;          // the kernel's OOM killer acted in the run's cgroup
-  bool memory_limit_hit = false;    // a charge hit the cgroup's limit, or its peak came within
-                                    // a slack of it (kLimitHitSlackBytes, linux_sandbox.cc)
+  bool memory_limit_hit = false;    // a charge hit the cgroup's limit (refused or reclaimed)
   bool memory_enforced = true;      // a cgroup enforced the memory limit (else polled)
   int64_t forks_denied = 0;         // forks/threads refused at the process limit (EAGAIN)
   KillReason judge_kill = KillReason::kNone;  // why the judge's monitor killed the run
