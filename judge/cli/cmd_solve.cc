@@ -52,7 +52,7 @@ Result<Solved> SolveWithPlugin(const SolveOptions& o, const ProblemConfig& confi
 }
 
 // A Polygon package's main solution on the input, by the one way answers are made.
-Result<Solved> SolveWithMain(const SolveOptions& o, const ProblemConfig& config) {
+Result<Solved> SolveWithMain(const SolveOptions& o, const ProblemConfig& config, Json* doc) {
   JUDGE_ASSIGN_OR_RETURN(LanguageSet languages, LoadLanguages(""));
   InterruptHandler interrupt;
   PolygonMakeOptions make;
@@ -71,8 +71,9 @@ Result<Solved> SolveWithMain(const SolveOptions& o, const ProblemConfig& config)
     JUDGE_RETURN_IF_ERROR(ReadTestFile(input_path).status());  // the same checks as the plugin's input
   }
   const std::string name = o.input_file.empty() ? "<stdin>" : o.input_file;
-  JUDGE_ASSIGN_OR_RETURN(std::string answer, AnswerWithPolygonMain(config, input_path, name, make));
-  return Solved{std::move(answer), false};
+  JUDGE_ASSIGN_OR_RETURN(PolygonMainAnswer made, AnswerWithPolygonMain(config, input_path, name, make));
+  (*doc)["solution"] = made.solution;
+  return Solved{std::move(made.answer), false};
 }
 
 int RunSolve(const SolveOptions& o) {
@@ -89,19 +90,13 @@ int RunSolve(const SolveOptions& o) {
   if (!config.ok()) return fail(config.status(), kExitJudgeError);
   doc["problem"] = config->id;
   const bool by_main = config->plugin_id.empty() && IsPolygonPackage(o.problem_dir);
-  if (by_main) {  // named for --json; its errors are AnswerWithPolygonMain's
-    Result<std::vector<PolygonSolution>> solutions = LoadPolygonSolutions(o.problem_dir);
-    if (solutions.ok())
-      for (const auto& s : *solutions)
-        if (s.tag == "main") doc["solution"] = s.rel;
-  }
   if (!by_main && config->plugin_id.empty())
     return fail(Status::InvalidArgument("problem '" + config->id + "' (" + o.problem_dir +
                                         "): expected a reference solver to answer with, found none (problem.yaml "
                                         "has no `plugin` key; without one, only a Polygon package's main solution "
                                         "answers)"),
                 kExitJudgeError);
-  Result<Solved> solved = by_main ? SolveWithMain(o, *config) : SolveWithPlugin(o, *config, &doc);
+  Result<Solved> solved = by_main ? SolveWithMain(o, *config, &doc) : SolveWithPlugin(o, *config, &doc);
   if (!solved.ok()) return fail(solved.status(), kExitJudgeError);
   if (solved->refused) {
     const std::string where = o.input_file.empty() ? std::string("<stdin>") : o.input_file;

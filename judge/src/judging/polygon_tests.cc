@@ -447,8 +447,8 @@ Status MakeAll(const ProblemConfig& config, const PolygonTestPlan& plan, const P
 
 }  // namespace
 
-Result<std::string> AnswerWithPolygonMain(const ProblemConfig& config, const std::string& input_path,
-                                          const std::string& input_name, const PolygonMakeOptions& options) {
+Result<PolygonMainAnswer> AnswerWithPolygonMain(const ProblemConfig& config, const std::string& input_path,
+                                                const std::string& input_name, const PolygonMakeOptions& options) {
   JUDGE_ASSIGN_OR_RETURN(std::vector<PolygonSolution> solutions, LoadPolygonSolutions(config.dir));
   PolygonTestPlan plan;
   for (PolygonSolution& s : solutions)
@@ -456,16 +456,18 @@ Result<std::string> AnswerWithPolygonMain(const ProblemConfig& config, const std
   if (!plan.main)
     return Status::InvalidArgument(config.dir + "/problem.xml: expected a solution tagged main to answer " +
                                    input_name + ", found none");
+  PolygonMainAnswer made;
+  made.solution = plan.main->rel;
   JUDGE_ASSIGN_OR_RETURN(ScratchDir work, ScratchDir::Make(ScratchRootOf(options), "judge-polygon-"));
   Maker maker(config, options, work.path());
   JUDGE_RETURN_IF_ERROR(maker.Start(plan, work.path()));
   const std::string out = work.path() + "/answer";
   JUDGE_RETURN_IF_ERROR(maker.AnswerInput(input_path, out, input_name));
   fs::OpenOutcome how = fs::OpenOutcome::kRead;
-  JUDGE_ASSIGN_OR_RETURN(std::string answer, fs::ReadNoFollow(out, kMadeOutputKib * 1024, &how));
+  JUDGE_ASSIGN_OR_RETURN(made.answer, fs::ReadNoFollow(out, kMadeOutputKib * 1024, &how));
   if (how != fs::OpenOutcome::kRead)
     return Status::Internal(input_name + ": the main solution's answer was not written");
-  return answer;
+  return made;
 }
 
 Result<std::unique_ptr<ScratchDir>> MakePolygonTests(const ProblemConfig& config, const PolygonMakeOptions& options) {

@@ -71,8 +71,12 @@ Result<std::unique_ptr<ScratchDir>> MakePolygonTests(const ProblemConfig& config
 // the build. Errors are one line naming the input or problem.xml: no solution tagged
 // main, one that does not build, a run that does not end with exit 0 (its verdict and
 // the first of its stderr).
-Result<std::string> AnswerWithPolygonMain(const ProblemConfig& config, const std::string& input_path,
-                                          const std::string& input_name, const PolygonMakeOptions& options);
+struct PolygonMainAnswer {
+  std::string solution;  // the main solution's path in the package (PolygonSolution::rel)
+  std::string answer;
+};
+Result<PolygonMainAnswer> AnswerWithPolygonMain(const ProblemConfig& config, const std::string& input_path,
+                                                const std::string& input_name, const PolygonMakeOptions& options);
 
 }  // namespace judge
 
