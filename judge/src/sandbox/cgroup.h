@@ -9,14 +9,16 @@
 // reset and sets the limits. The child joins by writing "0" to the files opened here
 // (v1: "tasks", which moves the writing thread without the global lock; v2:
 // cgroup.procs), before it creates the rest of the tree, so every descendant is
-// inside. Counters that cannot be reset (v1 oom_kill, pids.events) are returned raw;
-// the caller takes the difference with the values read at Prepare().
+// inside. Counters that are not reset (v1: CPU time, oom_kill, failcnt, pids.events)
+// are returned raw; the caller takes the difference with the values it reads right
+// after Prepare() (CgroupRun::Start).
 //  - v2: a fresh child directory "run" per run, so memory.peak and cpu.stat start at
 //    zero; removed by Finish(). Without memory.peak (kernels < 5.19), the peak is the
 //    largest memory.current seen by ReadUsage() (the monitor polls it).
-//  - v1: the slot directories are reused: memory.force_empty uncharges the previous
-//    run's page cache (or the memory cgroup is replaced when pages cannot be
-//    uncharged), memory.max_usage_in_bytes is reset; counters are read through
+//  - v1: the slot directories are reused: when the previous run left more than 2 MiB
+//    charged, memory.force_empty uncharges its page cache (and the memory cgroup is
+//    replaced when more than 4 MiB stays charged), memory.max_usage_in_bytes is
+//    reset; counters are read through
 //    descriptors kept open, and limits written only when they change.
 // KillAll() stops the tree for good: cgroup.kill (v2), else freeze, SIGKILL every task,
 // thaw, repeat until the cgroup is empty (fork bombs cannot race a frozen cgroup).
@@ -143,7 +145,7 @@ class RunCgroup {
   virtual void ForgetCachedState() {}
 
  protected:
-  // KillAll without cgroup.kill (v1, old v2): freeze (when can_freeze) so that a fork
+  // KillAll without cgroup.kill (v1, v2 on kernels before 5.14): freeze (when can_freeze) so that a fork
   // bomb cannot outrun it, SIGKILL every task, thaw, until none is left; an error
   // after 10 s.
   Status KillLoop(bool can_freeze);

@@ -21,10 +21,10 @@
 //      the whole tree is killed and the run's end awaited when it goes, unless that
 //      happened already). The messages are in keeper_protocol.h;
 //   6. watch the run (run_streams.h: WatchRun), draining its output, until it ends or a limit
-//      is crossed or the caller cancels; kill the tree through the cgroup (or the
-//      program's pidfd and the init without one) when it must stop;
+//      is crossed or the caller cancels; kill the tree through the cgroup (without one,
+//      the program through its pidfd: the init kills the rest) when it must stop;
 //   7. hear from the init that every process of the run is gone, read the final
-//      counters, decide the status (run_limits.h);
+//      counters, decide the status (run_limits.h); empty the cgroup for the next run;
 //   8. copy what the program wrote and the caller wants back into the host work
 //      directory (fd-relative, through the directory opened in step 4; by real
 //      blocks, each inode once, at most what the layer was charged: run_disk.h).
@@ -85,7 +85,7 @@ class LinuxSandbox final : public Sandbox {
   // Run() as a run of `session` (0: on its own): the slot's keeper keeps the run's
   // init for the session's next run (keeper/keeper_init.h). For LinuxSession.
   Result<RunResult> RunInSession(const RunSpec& spec, uint64_t session);
-  // The session ended: its slots are no longer preferred for it.
+  // The session ended: the pool forgets which slot keeps its init.
   void EndSession(uint64_t session);
 
  private:
@@ -105,7 +105,7 @@ class LinuxSandbox final : public Sandbox {
   std::string etc_dir_;
   std::vector<SystemEntry> system_;
   unsigned cpus_ = 1;
-  UniqueFd judge_pidfd_;  // lets a freshly forked init notice that the judge died
+  UniqueFd judge_pidfd_;  // lets a run's init see, before it starts the program, that the judge died
   std::map<int, rlim_t> hard_limits_;  // the judge's own hard rlimits
   std::string keeper_path_;  // the slots' keeper binary (run_slot.h)
   SlotPool slots_;

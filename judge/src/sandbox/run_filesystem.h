@@ -5,9 +5,12 @@
 //   /usr, and /bin /sbin /lib* as on the host (symlinks, or read-only bind mounts)
 //   /etc   read-only: a copy of the host's world-readable loader, alternatives and
 //          runtime configuration, and generated passwd/group/hosts (no secrets)
-//   /dev   null zero full random urandom, fd/std* links, a private /dev/shm tmpfs
+//   /dev   null zero full random urandom, fd/std* links, a private writable /dev/shm
 //   /proc  a new procfs for the run's pid namespace (hidepid=2)
-//   /tmp   a private tmpfs (its pages are charged to the run's memory cgroup)
+//   /tmp   private and writable: /tmp and /dev/shm are directories of the run's root
+//          tmpfs, each bind-mounted on itself writable (nosuid, nodev); a session's
+//          init mounts a fresh tmpfs over each per run (init/child_setup.h). Their
+//          pages are charged to the run's memory cgroup
 //   <work_dir> the caller's work directory at its host path, writable: an overlay
 //          whose writes go to the run's bounded disk layer (run_disk.h), or, without
 //          one, a bind mount (a copy of the host's mount, attached after the pivot)

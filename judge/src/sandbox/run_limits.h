@@ -18,9 +18,9 @@
 //    counter (docs/grading.md, "Time limits"): the backstop sits far enough above
 //    the limit that the measured time reaches the limit first.
 //  - RLIMIT_NPROC (per uid, and each run slot has its own uid) is max_processes with
-//    no cgroup; with one, pids.max (which also counts the pid namespace's init)
-//    is what refuses forks, and RLIMIT_NPROC sits one above so the pids controller
-//    sees the event and the judge can report it.
+//    no cgroup; with one, pids.max = max_processes (the cgroup holds the program's
+//    processes only: the init never joins it) is what refuses forks, and RLIMIT_NPROC
+//    sits one above so the pids controller sees the event and the judge can report it.
 #ifndef JUDGE_SRC_SANDBOX_RUN_LIMITS_H_
 #define JUDGE_SRC_SANDBOX_RUN_LIMITS_H_
 

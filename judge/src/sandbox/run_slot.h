@@ -207,7 +207,7 @@ class SlotLease {
   Slot* slot_;
 };
 
-// What the keeper must kill: the run's tree through the cgroup; without one, the
+// Kills the run's tree (the judge's side): through the cgroup; without one, the
 // program through its pidfd (so a pid the init has reaped and the kernel reused is never
 // hit), and once it has exited the init kills every other process of its namespace
 // (kill(-1)) before the run is said to have ended.

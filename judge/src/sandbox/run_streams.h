@@ -93,11 +93,13 @@ class RunStreams {
 // Theory of operation. The monitor polls the program's pidfd (the run's init sends it
 // with its KeeperStarted answer: keeper_protocol.h), and the output pipes, with a
 // timeout; output is drained as soon as it arrives. On every tick it reads the CPU
-// counter (the cgroup's, or /proc polling without one), the wall clock, the output
-// files' sizes and the cancellation flag; the first limit crossed is the kill reason.
+// counter (the cgroup's, or /proc polling without one), the wall clock, the bytes
+// drained from stdout and stderr, without a cgroup the polled memory, and the
+// cancellation flag; the first limit crossed is the kill reason.
 // A fork refused at the process limit is not a reason: the program got EAGAIN and goes
 // on. Ticks are frequent near the CPU limit (all cores may burn it), at most 20 ms.
 // The monitor only decides; killing and reaping are the caller's.
+//
 // ProcTreePoller: measuring a run without cgroups: every poll scans /proc for the processes of the
 // run's pid namespace and sums their CPU time (including reaped children's) and
 // resident memory. Approximate by nature (a process that lives between two polls is

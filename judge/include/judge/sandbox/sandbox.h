@@ -158,7 +158,7 @@ class SeparateRunsSession final : public SandboxSession {
 
 inline std::unique_ptr<SandboxSession> Sandbox::OpenSession() { return std::make_unique<SeparateRunsSession>(this); }
 
-// How a sandbox limits and measures time and memory (added; see docs/sandbox.md).
+// How a sandbox limits and measures time and memory (docs/sandbox.md, "Methods").
 enum class SandboxMethod : int {
   kAuto = 0,      // the best this host supports: cgroup v2, else v1, else kNoCgroup
   kCgroupV2 = 1,  // unified hierarchy: memory.max/peak, pids.max, cpu.stat, cgroup.kill
@@ -175,7 +175,7 @@ struct SandboxOptions {
   // When true, CreateSandbox fails instead of falling back to rlimits + /proc polling.
   bool require_cgroups = false;
 
-  // Added fields (all optional):
+  // Optional:
   // Forces a method (tests; hosts where detection picks wrongly). kAuto detects.
   SandboxMethod method = SandboxMethod::kAuto;
   // Number of concurrent run slots; slot k runs as uid/gid first_uid + k. Sandboxes in

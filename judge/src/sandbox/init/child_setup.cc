@@ -220,8 +220,8 @@ alignas(64) char program_stack[64 * 1024];
 
 void DefaultSignals() {
   // The raw system call: glibc's sigaction refuses the two numbers it reserves (32
-  // and 33), which posix_spawn leaves ignored in the keeper and so, before this, in
-  // every program.
+  // and 33), which posix_spawn leaves ignored in the keeper, and which every program
+  // would otherwise inherit.
   struct {
     void (*handler)(int);
     unsigned long flags;

@@ -5,7 +5,8 @@
 // and shares with it only InitShared (below). I works in two parts, so that the first can be done
 // before the run is asked for (the keeper prepares the next run's init while the
 // judge concludes the last one):
-//   1. PrepareInit: resets signal dispositions and the signal mask, enters new mount,
+//   1. PrepareInit: asks for SIGKILL when the keeper dies (PR_SET_PDEATHSIG), resets
+//      SIGPIPE (the one signal the keeper ignores) and the signal mask, enters new mount,
 //      IPC, UTS and network namespaces (the network namespace empty, not even
 //      loopback up), builds the run-independent file system (a tmpfs root with the
 //      system directories bind-mounted read-only, a prepared /etc, minimal /dev, a
@@ -21,16 +22,20 @@
 //      descriptors, makes the root read-only, has L clone the program P (which joins
 //      the run's cgroups itself: the setup's CPU time and kernel memory are not the
 //      program's), sends the judge KeeperStarted with P's pidfd once P has exec'd
-//      (keeper_protocol.h), closes every descriptor and reaps children until P exits (L's
-//      children are I's to reap: one thread group); it records P's wait status, kills
-//      whatever is left in the namespace (setsid-ed daemons included: kill(-1) from its
-//      pid 1, which spares I's own threads, L among them) and reaps it. A run on its
-//      own's I then exits, L with it; a session's I restores what a run can change
-//      (below). init_main.cc then sends KeeperEnded, and a session's I
-//      detaches the run's mounts (FinishSessionRun) and waits for the session's next run.
+//      (keeper_protocol.h), closes every descriptor but the link and the judge's
+//      connection, and reaps children until P exits (L's children are I's to reap: one
+//      thread group); it records P's wait status, kills whatever is left in the
+//      namespace (setsid-ed daemons included: kill(-1) from its pid 1, which spares
+//      I's own threads, L among them) and reaps it. A session's I first sets the pid
+//      counter back and mounts a fresh /tmp and /dev/shm, and detaches those two
+//      before it returns (below). init_main.cc then sends KeeperEnded to the judge and
+//      a copy to the keeper; a run on its own's I then exits, L with it; a session's I
+//      detaches the run's other mounts (FinishSessionRun), says so to the keeper
+//      (kRunDetached) and waits for the session's next run.
 // I and L are root and the program is not, so the program cannot signal or inspect
 // them. I dies with the keeper (PR_SET_PDEATHSIG, a SIGKILL to I's whole thread
-// group), which ends the run when the judge goes.
+// group); the keeper kills I when the judge's connection closes during a run, and I
+// does not start P once the judge's pidfd says the judge is gone.
 // P joins the run's cgroups (I never does: it is not the run's, and in a session it
 // outlives the run), sets the rlimits, changes to the work directory, drops to the
 // slot's uid/gid with no supplementary groups and execs the program (only 0-2 and
@@ -109,9 +114,8 @@ struct FsOp {
 
 struct ChildPlan {
   // I
-  int judge_pidfd = -1;            // pidfd of the judge process (to notice its death)
-                                   // (the keeper's I dies with the keeper, which ends
-                                   // with the judge)
+  int judge_pidfd = -1;            // pidfd of the judge process (-1: none): I does
+                                   // not start P once the judge has died
   const int* procs_fds = nullptr;  // cgroup.procs files to write "0" to
   int procs_count = 0;
   int stdin_fd = -1, stdout_fd = -1, stderr_fd = -1;  // >= 3
@@ -151,7 +155,7 @@ void DefaultSignals();
 // woken task with a shorter slice preempts the running one at once instead of
 // waiting out its slice: the keeper and I, woken on a run's path (the keeper for the
 // run; I for the hand-over, the program's exec and its end) and each time running for
-// tens of microseconds, no longer wait behind other work on a loaded host (measured with
+// tens of microseconds, do not wait behind other work on a loaded host (measured with
 // two spinning loads on 2 cores, 150 interleaved runs each: judge run of an empty
 // binary 10.4 -> 7.2 ms and 9.7 -> 7.3 ms with the order swapped; docs/figures.md).
 // P gets the default back (BecomeProgram).
@@ -190,8 +194,8 @@ struct SessionScratch {
 // KeeperStarted (keeper_protocol.h) on `judge` once P has exec'd (or died), and
 // returns KeeperEnded once P has exited and every other process of the namespace is
 // killed and reaped. Descriptors closed on return: all but `link` and `judge`. A
-// failure before P runs is written to the report and I exits, as it does when the
-// judge is gone. session: null for a run on its own (I exits after it, the kernel
+// failed step is written to the report and I exits; I also exits, without starting P,
+// when the judge is gone. session: null for a run on its own (I exits after it, the kernel
 // tearing its namespaces down); else a session's, whose I stays: the pid counter is
 // set back to what the session's first run found, the run's /tmp and /dev/shm are a
 // fresh tmpfs, detached before this returns (below).
@@ -235,8 +239,8 @@ void FinishSessionRun(const ChildPlan& plan, int link);
 //
 // These run in I (init_main.cc): system calls only, no allocation, no locks.
 // Writes the pid counter back to what the session's first run found (read then, and
-// kept in *scratch). Every process of the namespace but I and its launcher is reaped.
-// 0, or the errno of the failed step, *what naming it.
+// kept in *scratch). Called before each run, when no process of the namespace is left
+// but I and its launcher. 0, or the errno of the failed step, *what naming it.
 int ResetPidCounter(SessionScratch* scratch, const char** what);
 
 // A fresh tmpfs with `options` (ChildPlan::scratch_options; nosuid, nodev) over /tmp, and another over
@@ -266,8 +270,9 @@ int DetachRunMounts(const ChildPlan& plan);
 //
 // Theory of operation. Installing a filter costs the kernel a compilation (it is
 // JIT-compiled, and its always-allowed system calls are found by emulating it for
-// every number), and the filter is freed again when the program exits: about 0.1 ms
-// of a 1.3 ms test. A filter is inherited across clone and exec, so a task that has
+// every number), and the filter is freed again when the program exits: a filter per
+// program made 1,000 tiny tests 1.69 s against 1.57 s without one (docs/figures.md,
+// runpath). A filter is inherited across clone and exec, so a task that has
 // it can give it to every program it starts. I cannot be that task: it must still
 // mount and unmount for the later runs of its session, and the filter forbids both.
 // L can: a thread of I (CLONE_THREAD, sharing I's memory, descriptors, root and
@@ -281,7 +286,8 @@ int DetachRunMounts(const ChildPlan& plan);
 // kill; the program, another uid, can neither signal nor ptrace a root thread (and
 // hidepid=2 hides it); a child of any thread of a group is reaped by every thread's
 // wait4 (the kernel looks at each thread's children), so I reaps P and counts its
-// rusage as before, and the orphans of P are reparented to I as before. I ends with
+// rusage in RUSAGE_CHILDREN, and the orphans of P are reparented to I, the namespace's
+// pid 1. I ends with
 // exit_group (_exit) or SIGKILL, and L with it: nothing to clean up.
 //
 // Synchronisation: one futex word, `state`, in the memory I and L share, in strict

@@ -1,7 +1,15 @@
 // The init I as the keeper clones it (keeper_init.h): its main loop, what a session's
 // init restores between runs, its launcher thread L, and the message channel every
-// process of the sandbox uses. Runs in I, a copy of the keeper: no allocation, no
-// locks (child_setup.h).
+// process of the sandbox uses (SendMessage, ReceiveMessage: the judge and the keeper
+// call them too). Runs in I, a copy of the keeper: no allocation, no locks
+// (child_setup.h).
+//
+// Theory of operation (InitMain). I prepares its base (PrepareInit), writes the ready
+// byte on its link, then serves each GoMessage the link brings: RunInInit answers the
+// judge with KeeperStarted and returns the run's KeeperEnded, which I sends to the
+// judge and then, as a copy, to the keeper. A run on its own's I then exits; a
+// session's I detaches the run's mounts, writes kRunDetached and waits for the next
+// GoMessage. The messages are in keeper_protocol.h.
 #include <fcntl.h>
 #include <linux/futex.h>
 #include <linux/seccomp.h>

@@ -19,13 +19,13 @@
 // I has sent it notes in InitShared (LastInitAnswer), so that
 // the keeper, seeing I end early (a failed setup), sends the judge the rest. After a
 // run on its own (session 0) I exits, and the keeper reaps it (its namespaces torn
-// down meanwhile, after the judge has its answer) and only then prepares the next one
-// (building the next init's namespaces while the last one's are torn down made runs
-// slower on a loaded host: docs/figures.md, runpath). A session's run (GoMessage::keep)
-// leaves I waiting on its link for the session's next run, everything the run could
-// change or observe gone before its KeeperEnded (init/child_setup.h), and its mounts
-// detached after it (FinishSessionRun, which ends with a byte on the link, which the
-// keeper waits for before it serves its next request: AwaitReset). Such an I
+// down meanwhile, after the judge has its answer) and only then prepares the next one:
+// one init at a time, on one stack (init_stack). A session's run (GoMessage::keep)
+// leaves I waiting on its link for the session's next run: the run's processes
+// reaped and its /tmp and /dev/shm detached before its KeeperEnded, its work
+// directory's overlay and extra mounts detached after it (FinishSessionRun, which
+// ends with a byte on the link, which the keeper waits for before it serves its next
+// request: AwaitReset). Such an I
 // belongs to its session: ReadyFor hands it to no other (a run of another session, or
 // on its own, gets a fresh init), so every submission gets fresh namespaces.
 //

@@ -16,7 +16,8 @@
 // (flock) keeps two judges from running in one slot at once, so the keeper serves one
 // run at a time.
 //
-// Its init is cloned ahead of the run: after each run the keeper clones the next init
+// Its init is cloned ahead of the run: after each run whose init it does not keep, the
+// keeper clones the next init
 // into new pid, mount, IPC, UTS and network namespaces, which builds the part of the
 // run's file system every run of the slot shares (child_setup.h's PrepareInit, from
 // the plan of the run just served) while the judge concludes that run, and waits. A
@@ -31,9 +32,11 @@
 // its answer.
 //
 // A run of a session (the plan's session id, SandboxSession) leaves its init waiting
-// for the session's next run instead, its KeeperEnded sent once the run's traces are
-// removed (init/child_setup.h). The kept init serves only runs of that session with the
-// same base; any other run discards it for a fresh one.
+// for the session's next run instead: its KeeperEnded is sent once the run's processes
+// are reaped and its /tmp and /dev/shm detached, and the keeper then waits for the
+// init's kRunDetached (the work directory's overlay and extra mounts detached:
+// init/child_setup.h) before it reads the next request. The kept init serves only
+// runs of that session with the same base; any other run discards it for a fresh one.
 //
 // A connection that ends (the judge closed it, or died) during a run kills that run.
 // With no connection for kIdleSeconds the keeper exits (a prepared init dies with it).
