@@ -9,17 +9,23 @@
 //           each run, and I answers J on it itself.
 //   link    K <-> I: a SOCK_SEQPACKET pair made when K clones I.
 //   futex   I <-> L: one word in the memory they share (init/child_setup.h, the launcher).
+//   start   J posix_spawns K (run_slot.cc, SpawnKeeper) with the listening socket as
+//           descriptor 3 ("3 --detach"); K's first process exits 0 once the filter is
+//           compiled and K has detached, kKeeperExitNoFilter when it cannot compile it.
 //
 //   message        on    from->to  when                       carries (descriptors)                   answered by
 //   KeeperHello    conn  J -> K    first on a connection      version, has_judge_pidfd, the keeper    KeeperWelcome
 //                                                             binary J expects (device, inode,
 //                                                             mtime) (J's pidfd when
 //                                                             has_judge_pidfd)
-//   KeeperWelcome  conn  K -> J    to every hello; J reads it version, K's pid and binary; when     -
-//                                  before the first run's     they are not the hello's, K drops
-//                                  answer                     the connection, run and all (none)
+//   KeeperWelcome  conn  K -> J    to a hello whose           version, K's pid and binary; when     -
+//                                  descriptors match          they are not the hello's, K drops
+//                                  has_judge_pidfd (else K    the connection, run and all (none)
+//                                  drops it unanswered); J
+//                                  reads it before the first
+//                                  run's answer
 //   run            conn  J -> K    per run, the first right   KeeperRunHeader (namespaces, uid, gid,  KeeperStarted,
-//                                  behind the hello, the      counts, session, nice),                 then
+//                                  behind the hello, the      counts, session, nice),                 then (ok 1)
 //                                  next after KeeperEnded     op_count PackedFsOp (the first          KeeperEnded
 //                                                             base_op_count the init's base),
 //                                                             rlimit_count RlimitValue, the strings
@@ -27,20 +33,26 @@
 //                                                             procs_count cgroup files)
 //   ready          link  I -> K    once, I prepared           the byte 1 (none); I exits instead      -
 //                                  (PrepareInit)              when it fails (its ChildReport says why)
-//   GoMessage      link  K -> I    the run handed over        plan (in InitShared), init_pid,              KeeperEnded
+//   GoMessage      link  K -> I    the run handed over        plan (in InitShared), init_pid,         KeeperEnded
 //                                                             has_judge_pidfd, procs_count,           copy; for a
 //                                                             mount_count, keep (conn, stdin,         session's I
 //                                                             stdout, stderr, J's pidfd when          then
 //                                                             has_judge_pidfd, cgroup files, the      kRunDetached
 //                                                             detached mounts)
+//   started        futex L -> I    once, L's filter installed kIdle                                   -
+//                        kernel->I L ended (CLONE_CHILD_     kGone (0); L's setup_err and
+//                                  CLEARTID)                  setup_what say why, if it failed
 //   job            futex I -> L    per run: clone P           fn, stack, flags, arg (kJob)            kIdle: pid,
 //                                                                                                     pidfd, errno
 //   KeeperStarted  conn  I -> J    P has exec'd (or died)     ok 1, I's pid, start_ns (P's pidfd)     -
-//                        K -> J    K failed                   ok 0, error (errno), what (none)
-//                        K -> J    I ended before starting P  ok 1, I's pid, now (I's pidfd); the
+//                        K -> J    K failed (a host mount,    ok 0, error (errno), what (none)
+//                                  no init took the run)
+//                        K -> J    I ended before it sent it  ok 1, I's pid, now (I's pidfd); the
 //                                                             KeeperEnded's report says why
 //   KeeperEnded    conn  I -> J    every process of the run   P's wait status, the run's rusage,      -
-//                                  is gone                    reaped_ns, the run's ChildReport (none)
+//                                  is gone (a session's run:  reaped_ns, the run's ChildReport (none)
+//                                  its /tmp and /dev/shm
+//                                  detached too)
 //                  link  I -> K    right after                the same (none)
 //                  conn  K -> J    I ended before it sent it  I's wait status and rusage, now, the
 //                                                             ChildReport I left (why it ended)
@@ -51,18 +63,18 @@
 // Order and ownership. A connection carries one run at a time. K closes its copies of
 // a run's stdin, stdout and stderr once I has them. K hands a session's I its next
 // run only after kRunDetached (an I that ends instead is replaced). A connection that
-// closes during a run ends the run (K kills I). I is a copy of K (cloned without
-// CLONE_VM) and shares with it one mapping, InitShared (init/child_setup.h):
-// GoMessage::plan points into its arena, where K unpacked the run message and keeps it
-// until the run's mounts are detached; I writes how the run went in its ChildReport,
-// which K zeroes before each run, and notes which answers it has sent
-// (LastInitAnswer), so that K sends J the rest, the report with it, when I ends early.
-// I and L share I's memory (L is a thread of I).
+// closes during a run ends the run (K kills I); K closing the link ends a waiting I.
+// I is a copy of K (cloned without CLONE_VM) and shares with it one mapping,
+// InitShared (init/child_setup.h): GoMessage::plan points into its arena, where K
+// unpacked the run message and keeps it until the run's mounts are detached; I writes
+// how the run went in its ChildReport, which K zeroes before each run, and notes which
+// answers it has sent (LastInitAnswer), so that K sends J the rest, the report with
+// it, when I ends early. I and L share I's memory (L is a thread of I).
 //
 // The plan holds pointers (strings, tables); the run message holds a header, the
 // fixed-size records, then every string in a fixed order (the program, cwd, hostname,
-// scratch_options, argv, envp, each op's a, b, fstype and data), each as 'n' (null) or 's' and its bytes
-// up to a NUL. PackPlan (J) writes it, UnpackPlan (K) rebuilds a ChildPlan whose
+// scratch_options, argv, envp, each op's a, b, fstype and data), each as 'n' (null)
+// or 's' and its bytes up to a NUL. PackPlan (J) writes it, UnpackPlan (K) rebuilds a ChildPlan whose
 // pointers point into the received buffer, which must outlive it. The layout is private
 // to one build: the hello and the welcome name the keeper binary and
 // kKeeperProtocolVersion, so a judge never talks to a keeper of another build.
