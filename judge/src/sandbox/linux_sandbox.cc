@@ -9,7 +9,7 @@
 //   1. validate the spec and resolve the program (nothing held yet);
 //   2. take a slot (SlotLease gives it back);
 //   3. open stdin/stdout/stderr (RunStreams: stdin a sealed memory copy, stdout and
-//      stderr pipes the judge drains into files it created fresh, fd-relative, and
+//      stderr pipes the judge drains into files it created or emptied, fd-relative, and
 //      puts back at their names if the program replaced them, when the streams go);
 //   4. mount the run's own disk layer, where everything the program writes in its work
 //      directory goes, under a quota (run_disk.h: a fresh tmpfs, unmounted after the

@@ -13,7 +13,7 @@
 //    are never the program's to write; and /proc/self/fd/1 shows "pipe:[...]".
 //  - Output files are opened fd-relative: the parent directory first (no symlink in
 //    any component: OpenBeneath from "/" or the current directory), then the file
-//    created fresh in it (O_NOFOLLOW, regular files only). The parent's descriptor is
+//    created or emptied in it (O_TRUNC, O_NOFOLLOW, regular files only). The parent's descriptor is
 //    kept: when the streams go (RAII, every path), if the program moved, replaced or
 //    removed the output's name, the judge puts its bytes back at that name in that
 //    same directory with *at() calls. Nothing is ever resolved again by path after the

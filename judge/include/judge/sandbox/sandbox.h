@@ -81,7 +81,7 @@ struct RunSpec {
   std::optional<std::vector<std::string>> copy_back_only;
   // Host paths opened by the judge (not the program). Empty stdin: /dev/null. Empty
   // stdout/stderr: discarded (still counted against output_kib). Output files are
-  // created fresh, without following links.
+  // created or emptied, without following links.
   std::string stdin_path;
   std::string stdout_path;
   std::string stderr_path;

@@ -186,8 +186,8 @@ void BecomeProgram(const ChildPlan& plan) {
     struct rlimit rl = {plan.rlimits[i].soft, plan.rlimits[i].hard};
     if (setrlimit(plan.rlimits[i].resource, &rl) != 0) Fail(plan, "setrlimit", nullptr, errno);
   }
-  // Always set: the keeper keeps the nice value of the judge that started it, and
-  // serves every judge of its installation.
+  // Always set: P would otherwise run at the keeper's nice (0, set at its start),
+  // whatever the run asks for.
   if (setpriority(PRIO_PROCESS, 0, plan.nice) != 0) Fail(plan, "setpriority", nullptr, errno);
   if (chdir(plan.cwd) != 0) Fail(plan, "chdir ", plan.cwd, errno);
   // The capability bounding and ambient sets are empty already: the keeper emptied
