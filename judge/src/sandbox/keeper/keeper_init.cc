@@ -44,8 +44,8 @@ void RunInit::Forget() {
 }
 
 // Clones an init and waits until it has built the base of `like`; the init then
-// waits for a run with the same key. False when it could not: errno, or
-// prepare_report when the init failed.
+// waits for a run with the same key. False when it could not: errno, or the
+// report (Failure()) when the init failed.
 bool RunInit::Prepare(const ChildPlan& like, const std::string& key) {
   Discard();
   ChildPlan base = like;
