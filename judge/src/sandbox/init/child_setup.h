@@ -2,9 +2,9 @@
 //
 // Theory of operation. The slot's keeper (keeper_main.cc) clones the init I into a new
 // pid namespace (I is its pid 1), as fork would: I has a copy of the keeper's memory,
-// and shares with it only InitShared (below). I works in two parts, so that the first can be done
-// before the run is asked for (the keeper prepares the next run's init while the
-// judge concludes the last one):
+// and shares with it only InitShared (below). I works in two parts, so that the first
+// can be done before the run is asked for (the keeper prepares the next run's init
+// while the judge concludes the last one):
 //   1. PrepareInit: asks for SIGKILL when the keeper dies (PR_SET_PDEATHSIG), resets
 //      SIGPIPE (the one signal the keeper ignores) and the signal mask, enters new mount,
 //      IPC, UTS and network namespaces (the network namespace empty, not even
@@ -36,8 +36,9 @@
 // them. I dies with the keeper (PR_SET_PDEATHSIG, a SIGKILL to I's whole thread
 // group); the keeper kills I when the judge's connection closes during a run, and I
 // does not start P once the judge's pidfd says the judge is gone.
-// P joins the run's cgroups (I never does: it is not the run's, and in a session it
-// outlives the run), sets the rlimits, changes to the work directory, drops to the
+// P takes the default scheduler slice back, joins the run's cgroups (I never does: it
+// is not the run's, and in a session it outlives the run), sets its oom_score_adj
+// (1000), the rlimits and its nice value, changes to the work directory, drops to the
 // slot's uid/gid with no supplementary groups and execs the program (only 0-2 and
 // close-on-exec descriptors are open). no_new_privs and the seccomp filter P has from
 // its birth: they are L's, inherited by its clone, so the kernel compiles the filter
