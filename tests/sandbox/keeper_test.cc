@@ -102,8 +102,8 @@ class KeeperTest : public ::testing::Test {
 
 // Another installation (a keeper started from a copy of the binary, as another build or
 // a copied judge would) gets a keeper of its own for the slot: neither replaces the
-// other's (issue 23, hole 10: each judge used to stop the other's keeper, whose next
-// run then failed with "Broken pipe"), and a later judge of either finds its own.
+// other's (a judge that stopped the other's keeper would fail that judge's next run
+// with "Broken pipe"), and a later judge of either finds its own.
 TEST_F(KeeperTest, AnotherInstallationGetsItsOwnKeeperAndNeitherStopsTheOther) {
   const std::string copy = root_ + "/judge-sandbox-keeper";
   fs::copy_file(JUDGE_SANDBOX_KEEPER_BUILD_PATH, copy);

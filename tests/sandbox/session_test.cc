@@ -129,7 +129,7 @@ TEST_F(Session, AWorkDirectoryRootTheRunChangedIsFreshForTheNext) {
 
 // A file added to the work directory between two runs is seen by the second, although
 // the first looked the name up (each run gets a fresh overlay).
-TEST_F(Session, AWorkDirectoryChangedBelowTheViewIsSeenByTheNextRun) {
+TEST_F(Session, AWorkDirectoryChangedBetweenRunsIsSeenByTheNextRun) {
   std::unique_ptr<SandboxSession> session = sandbox().OpenSession();
   auto before = RunHostileInSession(*session, "work_view", {"probe", "added"}, Limits());
   ASSERT_RAN(before);
@@ -141,9 +141,9 @@ TEST_F(Session, AWorkDirectoryChangedBelowTheViewIsSeenByTheNextRun) {
 }
 
 // A session's init killed during a run (as the keeper kills it when the judge goes
-// away mid-run): the session's next run gets a fresh init and runs, and does not wait
-// for the dead init to finish a reset (it once waited forever: the keeper held the
-// fresh init it prepared instead to the dead one's reset).
+// away mid-run): the session's next run gets a fresh init and runs. It must not wait
+// for the dead init's reset, which never comes: the keeper hands the run to a fresh
+// init.
 TEST_F(Session, AnInitKilledDuringARunGivesTheNextRunAFreshOne) {
   std::unique_ptr<SandboxSession> session = sandbox().OpenSession();
   auto first = RunHostileInSession(*session, "session_traces", {"find", "child"}, Limits());
