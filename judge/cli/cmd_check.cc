@@ -1,7 +1,8 @@
 // judge check <problem-dir> <input> <output> [<answer>]: judges one output with the
 // package's checker (its plugin, the built-in checker named in problem.yaml, or the
 // package's output validator or testlib checker, run in the sandbox).
-// Without <answer>, the reference solver (the package's plugin) produces it.
+// Without <answer>, the reference solver produces it: the package's plugin, or a
+// Polygon package's main solution (main_answer.h).
 // Exit: 0 AC, 1 WA (also a partial score, shown), 2 PE, 3 JE (the checker could not
 // judge: a plugin failure, bad jury data, a missing file). The verdict and message go
 // to stderr, or to stdout as one JSON object with --json.
@@ -10,8 +11,10 @@
 
 #include "cli_util.h"
 #include "commands.h"
+#include "main_answer.h"
 #include "judge/base/files.h"
 #include "judge/base/terminal.h"
+#include "judge/config/polygon.h"
 #include "judge/judging/package_loader.h"
 #include "judge/judging/pipeline.h"
 
@@ -28,13 +31,19 @@ struct CheckOptions {
 };
 
 // The answer to judge against: the file given, else the reference solver's (jury
-// input the solver rejects is the package's fault: JE, with the reason).
+// input the solver rejects is the package's fault: JE, with the reason), else a
+// Polygon package's main solution's.
 Result<std::string> Answer(const CheckOptions& o, const Package& pkg, const std::string& input) {
   if (!o.answer_file.empty()) return ReadTestFile(o.answer_file);
+  if (!pkg.plugin && IsPolygonPackage(o.problem_dir)) {
+    JUDGE_ASSIGN_OR_RETURN(PolygonMainAnswer made, MainSolutionAnswer(pkg.problem, o.input_file, o.input_file));
+    return std::move(made.answer);
+  }
   if (!pkg.plugin)
     return Status::InvalidArgument("problem '" + pkg.problem.id +
                                    "': expected an <answer> file, found none (the package has no plugin to "
-                                   "produce the reference answer)");
+                                   "produce the reference answer, and is no Polygon package with a main "
+                                   "solution)");
   Result<PluginOutput> solved = pkg.plugin->Solve(input);
   if (!solved.ok()) return solved.status().WithContext("reference answer for " + o.input_file);
   // Jury input the reference solver refuses: the package's fault, a failure here.
@@ -138,7 +147,8 @@ void RegisterCheck(CLI::App& app, int* exit_code) {
   cmd->add_option("problem-dir", o->problem_dir, "Problem package directory")->required();
   cmd->add_option("input", o->input_file, "Input file")->required();
   cmd->add_option("output", o->output_file, "The output to judge")->required();
-  cmd->add_option("answer", o->answer_file, "Reference answer (default: the reference solver's)");
+  cmd->add_option("answer", o->answer_file, "Reference answer (default: the reference solver's, or a Polygon package's main "
+                 "solution's)");
   cmd->add_flag("--json", o->json,
                 "Print one JSON object {problem, plugin, verdict, partial, score, message, error}");
   cmd->add_flag("--in-process", o->in_process,

@@ -10,12 +10,11 @@
 
 #include "cli_util.h"
 #include "commands.h"
+#include "main_answer.h"
 #include "judge/base/files.h"
-#include "judge/base/interrupt.h"
 #include "judge/base/scratch_dir.h"
 #include "judge/config/polygon.h"
 #include "judge/config/problem.h"
-#include "judge/grading/compiler.h"
 #include "judge/judging/package.h"
 #include "judge/judging/polygon_tests.h"
 #include "judge/plugin/plugin_host.h"
@@ -53,12 +52,6 @@ Result<Solved> SolveWithPlugin(const SolveOptions& o, const ProblemConfig& confi
 
 // A Polygon package's main solution on the input, by the one way answers are made.
 Result<Solved> SolveWithMain(const SolveOptions& o, const ProblemConfig& config, Json* doc) {
-  JUDGE_ASSIGN_OR_RETURN(LanguageSet languages, LoadLanguages(""));
-  InterruptHandler interrupt;
-  PolygonMakeOptions make;
-  make.context.languages = &languages;
-  make.context.cache_dir = DefaultCacheDir();
-  make.context.cancel = interrupt.flag();
   std::string input_path = o.input_file;
   std::unique_ptr<ScratchDir> stdin_copy;
   if (input_path.empty()) {
@@ -71,7 +64,7 @@ Result<Solved> SolveWithMain(const SolveOptions& o, const ProblemConfig& config,
     JUDGE_RETURN_IF_ERROR(ReadTestFile(input_path).status());  // the same checks as the plugin's input
   }
   const std::string name = o.input_file.empty() ? "<stdin>" : o.input_file;
-  JUDGE_ASSIGN_OR_RETURN(PolygonMainAnswer made, AnswerWithPolygonMain(config, input_path, name, make));
+  JUDGE_ASSIGN_OR_RETURN(PolygonMainAnswer made, MainSolutionAnswer(config, input_path, name));
   (*doc)["solution"] = made.solution;
   return Solved{std::move(made.answer), false};
 }

@@ -176,6 +176,27 @@ TEST(PolygonCli, SolveAnswersWithTheMainSolution) {
                          ": expected the main solution smallest.cpp to answer it, found RE (exit 1)\n");
 }
 
+// judge check without an answer file judges against the main solution's answer, as
+// judge solve makes it; a main solution that fails on the input is JE, one line.
+TEST(PolygonCli, CheckWithoutAnAnswerJudgesAgainstTheMainSolution) {
+  JudgeDir sb;
+  const std::string pkg = std::string(JUDGE_TEST_PACKAGES_DIR) + "/polygon";
+  WriteFile(sb.Path("right"), ReadFile(pkg + "/tests/02.a"));
+  WriteFile(sb.Path("wrong"), "12345\n");
+  Ran right = sb.Judge({"check", pkg, pkg + "/tests/02", sb.Path("right")}, CacheIn(sb));
+  EXPECT_EQ(right.exit_code, 0) << right.err;
+  EXPECT_EQ(right.err.rfind("AC", 0), 0u) << right.err;
+  Ran wrong = sb.Judge({"check", pkg, pkg + "/tests/02", sb.Path("wrong")}, CacheIn(sb));
+  EXPECT_EQ(wrong.exit_code, 1) << wrong.err;
+  EXPECT_EQ(wrong.err.rfind("WA", 0), 0u) << wrong.err;
+  // smallest.cpp exits 1 on an input that is no number: there is no answer to judge by.
+  WriteFile(sb.Path("word.in"), "x\n");
+  Ran bad = sb.Judge({"check", pkg, sb.Path("word.in"), sb.Path("right")}, CacheIn(sb));
+  EXPECT_EQ(bad.exit_code, 3);
+  EXPECT_EQ(bad.err, "judge check: " + sb.Path("word.in") +
+                         ": expected the main solution smallest.cpp to answer it, found RE (exit 1)\n");
+}
+
 // An interactive Polygon package's answer is what its interactor writes while the main
 // solution runs against it, as for the answers verify makes.
 TEST(PolygonCli, SolveOfAnInteractivePackageIsTheInteractorsOutput) {
