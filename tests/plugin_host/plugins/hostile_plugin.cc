@@ -6,11 +6,13 @@
 //   "loop"   spins on the CPU forever              "hang"   sleeps forever (no CPU)
 //   "alloc"  allocates and touches 1 MiB blocks without end
 //   "exit"   calls exit(0) in the middle of the call
+//   "xcpu"   raises SIGXCPU itself, far under any CPU limit
 //   "print"  writes to stdout, then behaves
 //   "big:N"  writes N bytes of output (solve, generate)
 // Anything else behaves: solve "ok\n", check AC "fine", validate OK, generate "1 2\n".
 #include <unistd.h>
 
+#include <csignal>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
@@ -47,6 +49,8 @@ void Misbehave(std::string_view what) {
     }
   } else if (what == "exit") {
     std::exit(0);
+  } else if (what == "xcpu") {
+    std::raise(SIGXCPU);
   } else if (what == "print") {
     std::printf("noise from the hostile plugin\n");
     std::fflush(stdout);
