@@ -35,7 +35,7 @@ struct CheckOptions {
 // Polygon package's main solution's.
 Result<std::string> Answer(const CheckOptions& o, const Package& pkg, const std::string& input) {
   if (!o.answer_file.empty()) return ReadTestFile(o.answer_file);
-  if (!pkg.plugin && IsPolygonPackage(o.problem_dir)) {
+  if (!pkg.plugin && pkg.problem.format_version == kPolygonFormat) {
     JUDGE_ASSIGN_OR_RETURN(PolygonMainAnswer made, MainSolutionAnswer(pkg.problem, o.input_file, o.input_file));
     return std::move(made.answer);
   }

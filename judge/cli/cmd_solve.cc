@@ -82,7 +82,7 @@ int RunSolve(const SolveOptions& o) {
   auto config = LoadProblemConfig(o.problem_dir);
   if (!config.ok()) return fail(config.status(), kExitJudgeError);
   doc["problem"] = config->id;
-  const bool by_main = config->plugin_id.empty() && IsPolygonPackage(o.problem_dir);
+  const bool by_main = config->plugin_id.empty() && config->format_version == kPolygonFormat;
   if (!by_main && config->plugin_id.empty())
     return fail(Status::InvalidArgument("problem '" + config->id + "' (" + o.problem_dir +
                                         "): expected a reference solver to answer with, found none (problem.yaml "

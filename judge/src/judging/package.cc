@@ -224,7 +224,7 @@ Result<std::unique_ptr<PluginCaller>> LoadPackagePlugin(const ProblemConfig& pro
                                                         PluginCallLimits limits) {
   const std::string package = "problem '" + problem.id + "' (" + problem.dir + ")";
   // LoadProblemPlugin's error names problem.yaml's key, which a Polygon package lacks.
-  if (problem.plugin_id.empty() && IsPolygonPackage(problem.dir))
+  if (problem.plugin_id.empty() && problem.format_version == kPolygonFormat)
     return Status::InvalidArgument(package + ": expected a plugin for this command, found none (a Polygon "
                                    "package has no plugin)");
   return LoadProblemPlugin(problem.plugin_id, package, isolated, limits);
