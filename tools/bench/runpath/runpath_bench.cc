@@ -1,12 +1,13 @@
 // The run path's cost, whole processes side by side on one machine (medians of
 // interleaved runs, so both sides see the same load):
-//   1. `judge run -- ./empty` against spawning ./empty bare        (target <= 5.5x:
-//      isolate 1.10's `--run` of the same binary is 5.5x a bare spawn on this host)
+//   1. `judge run -- ./empty` against spawning ./empty bare, and against isolate
+//      1.10's `--run` of the same binary when ISOLATE is set (target <= 1.0x isolate's
+//      `--run`: issue 33)
 //      beside `judge run --help`: the judge's own start and exit (the executable
 //      loaded, its libraries and the C++ runtime started, options parsed), no run
 //   2. `judge grade` of 1,000 tiny A+B tests (the binary, --lang binary, no store)
 //      against spawning the binary bare on each input, stdin and stdout redirected
-//                                                                    (target <= 1.5x)
+//                                                      (target <= 2.0x: issue 33)
 //   3. the same grade with --jobs 2 against --jobs 1  (target >= 0.9 x the host's own
 //      speed-up, below)
 //      beside what the host itself allows: the bare loop split between two
@@ -208,7 +209,7 @@ int main(int argc, char** argv) {
   }
   for (const Judge& j : judges) {
     const double mr = Median(j.run), ms = Median(j.start);
-    std::printf("   [%s] judge run -- ./empty          : median %7.3f ms, %.2fx bare (target <= 5.5x, isolate --run)\n",
+    std::printf("   [%s] judge run -- ./empty          : median %7.3f ms, %.2fx bare\n",
                 j.label.c_str(), mr, mr / mb);
     std::printf("   [%s] judge run --help (start, exit): median %7.3f ms (%.2fx bare; %.3f ms left for the run)\n",
                 j.label.c_str(), ms, ms / mb, mr - ms);
@@ -256,7 +257,7 @@ int main(int argc, char** argv) {
     const double m1 = Median(j.g1);
     std::printf("   [%s] judge grade --jobs 1   : median %8.1f ms (%.3f ms a test, %.3f ms over bare)\n",
                 j.label.c_str(), m1, m1 / kTests, (m1 - ml) / kTests);
-    std::printf("   [%s] ratio grade/bare       : %.2fx (target <= 1.5x)\n", j.label.c_str(), m1 / ml);
+    std::printf("   [%s] ratio grade/bare       : %.2fx (target <= 2.0x)\n", j.label.c_str(), m1 / ml);
   }
   std::printf("3. bare loop by 2 spawning threads       : median %8.1f ms\n", ml2);
   std::printf("   the host's own speed-up, 2 over 1     : %.2fx (what --jobs 2 can reach here)\n", ml / ml2);
