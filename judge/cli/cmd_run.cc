@@ -129,18 +129,24 @@ int DoRun(const RunOptions& o) {
 void RegisterRun(CLI::App& app, int* exit_code) {
   auto o = std::make_shared<RunOptions>();
   auto* cmd = app.add_subcommand("run", "Run one program in the sandbox and print its measurement");
+  // A limit out of the sandbox's range is a bad command line (exit 64), named by its
+  // option, not a judge failure.
   struct Limit {
     const char* flag;
     int64_t* value;
+    int64_t min, max;
     const char* help;
   };
-  for (const Limit& l : {Limit{"--time-ms", &o->limits.cpu_time_ms, "CPU time limit of the whole process tree (ms)"},
-                         Limit{"--wall-ms", &o->limits.wall_time_ms, "wall time limit (ms)"},
-                         Limit{"--memory-kib", &o->limits.memory_kib, "resident memory limit of the tree (KiB)"},
-                         Limit{"--output-kib", &o->limits.output_kib, "output limit: stdout + stderr, and each file (KiB)"},
-                         Limit{"--stack-kib", &o->limits.stack_kib, "stack limit (KiB); 0: the memory limit"}})
-    cmd->add_option(l.flag, *l.value, l.help)->capture_default_str();
-  cmd->add_option("--processes", o->limits.max_processes, "processes + threads alive at once")->capture_default_str();
+  for (const Limit& l :
+       {Limit{"--time-ms", &o->limits.cpu_time_ms, 1, kMaxLimitMs, "CPU time limit of the whole process tree (ms)"},
+        Limit{"--wall-ms", &o->limits.wall_time_ms, 1, kMaxLimitMs, "wall time limit (ms)"},
+        Limit{"--memory-kib", &o->limits.memory_kib, kMinMemoryKib, kMaxLimitKib, "resident memory limit of the tree (KiB)"},
+        Limit{"--output-kib", &o->limits.output_kib, 0, kMaxLimitKib, "output limit: stdout + stderr, and each file (KiB)"},
+        Limit{"--stack-kib", &o->limits.stack_kib, 0, kMaxLimitKib, "stack limit (KiB); 0: the memory limit"}})
+    cmd->add_option(l.flag, *l.value, l.help)->capture_default_str()->check(CLI::Range(l.min, l.max));
+  cmd->add_option("--processes", o->limits.max_processes, "processes + threads alive at once")
+      ->capture_default_str()
+      ->check(CLI::Range(int64_t{1}, kMaxLimitCount));
   struct Path {
     const char* flag;
     std::string* value;
@@ -151,6 +157,16 @@ void RegisterRun(CLI::App& app, int* exit_code) {
                         Path{"--stderr", &o->stderr_path, "file for the program's stderr (default: counted, discarded)"},
                         Path{"--dir", &o->dir, "work directory (default: a fresh temporary one)"}})
     cmd->add_option(p.flag, *p.value, p.help);
+  // What must be there already, named by its option (exit 64) rather than found missing by the sandbox.
+  cmd->get_option("--stdin")->check(CLI::Validator(
+      [](std::string& path) -> std::string {
+        struct stat st;  // lstat: the sandbox opens it without following a link
+        if (::lstat(path.c_str(), &st) != 0) return "File does not exist: " + path;
+        if (S_ISREG(st.st_mode)) return "";
+        return "expected a regular file, found a " + std::string(judge::fs::FileKindName(st.st_mode)) + ": " + path;
+      },
+      "FILE"));
+  cmd->get_option("--dir")->check(CLI::ExistingDirectory);
   cmd->add_flag("--reserved-memory-counts", o->limits.reserved_memory_counts,
                 "stopped at a time limit with more writable memory mapped than the limit: MLE (native code)");
   cmd->add_option("--env", o->env, "extra environment variable KEY=VALUE (repeatable)");

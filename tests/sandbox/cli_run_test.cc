@@ -4,6 +4,7 @@
 #include <filesystem>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "run_judge.h"
@@ -75,6 +76,35 @@ TEST(CliRun, JudgeFailureIsExitThreeAndJe) {
   EXPECT_EQ(human.exit_code, 1);
   EXPECT_NE(human.out.find("status:       RE"), std::string::npos) << human.out;
   EXPECT_NE(human.out.find("code 25"), std::string::npos) << human.out;
+}
+
+// A limit out of the sandbox's range, a missing work directory or stdin file: a bad
+// command line (64), named by its option, not the judge failing (3).
+TEST(CliRun, BadOptionValueIsABadCommandLineNamingTheOption) {
+  const std::string hello = std::string(HOSTILE_DIR) + "/hello";
+  const std::vector<std::pair<std::vector<std::string>, std::string>> cases = {
+      {{"--time-ms", "-5"}, "--time-ms: Value -5 not in range 1 to 86400000"},
+      {{"--wall-ms", "0"}, "--wall-ms: Value 0 not in range"},
+      {{"--memory-kib", "1000"}, "--memory-kib: Value 1000 not in range 1024 to"},
+      {{"--output-kib", "-1"}, "--output-kib: Value -1 not in range"},
+      {{"--processes", "0"}, "--processes: Value 0 not in range"},
+      {{"--dir", "/nonexistent/dir"}, "--dir: Directory does not exist: /nonexistent/dir"},
+      {{"--stdin", "/nonexistent/in.txt"}, "--stdin: File does not exist: /nonexistent/in.txt"},
+      {{"--stdin", "/dev/null"}, "--stdin: expected a regular file, found a character device: /dev/null"},
+      {{"--stdin", "/tmp"}, "--stdin: expected a regular file, found a directory: /tmp"},
+  };
+  for (const auto& [option, expected] : cases) {
+    std::vector<std::string> args = {"run"};
+    args.insert(args.end(), option.begin(), option.end());
+    args.insert(args.end(), {"--", hello});
+    Ran r = Judge(args);
+    EXPECT_EQ(r.exit_code, 64) << option[0] << ": " << r.err;
+    EXPECT_NE(r.err.find(expected), std::string::npos) << option[0] << ": " << r.err;
+  }
+  // The bounds themselves are accepted.
+  Ran edge = Judge({"run", "--json", "--memory-kib", "1024", "--output-kib", "0", "--time-ms", "86400000", "--", hello});
+  EXPECT_NE(edge.exit_code, 64) << edge.err;
+  EXPECT_NE(edge.exit_code, 3) << edge.err;
 }
 
 TEST(CliDoctor, ReportsEveryFeatureFromProbes) {

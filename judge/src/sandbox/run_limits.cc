@@ -12,12 +12,7 @@ namespace judge::sandbox {
 
 namespace {
 
-// Upper bounds that keep the arithmetic below far from overflow and the values
-// meaningful: a day of CPU, 1 TiB of memory or output, a million processes/files.
-constexpr int64_t kMaxTimeMs = 24LL * 3600 * 1000;
-constexpr int64_t kMaxKib = 1LL << 30;
-constexpr int64_t kMaxCount = 1 << 20;
-
+// The bounds are sandbox.h's (kMaxLimitMs and the others).
 Status CheckRange(const char* name, int64_t value, int64_t lo, int64_t hi) {
   if (value < lo || value > hi)
     return Status::InvalidArgument("sandbox limit " + std::string(name) + ": expected " + std::to_string(lo) +
@@ -28,17 +23,16 @@ Status CheckRange(const char* name, int64_t value, int64_t lo, int64_t hi) {
 }  // namespace
 
 Status ValidateLimits(const SandboxLimits& l) {
-  JUDGE_RETURN_IF_ERROR(CheckRange("cpu_time_ms", l.cpu_time_ms, 1, kMaxTimeMs));
-  JUDGE_RETURN_IF_ERROR(CheckRange("wall_time_ms", l.wall_time_ms, 1, kMaxTimeMs));
-  // Below 1 MiB nothing, not even the dynamic loader, runs.
-  JUDGE_RETURN_IF_ERROR(CheckRange("memory_kib", l.memory_kib, 1024, kMaxKib));
-  JUDGE_RETURN_IF_ERROR(CheckRange("output_kib", l.output_kib, 0, kMaxKib));
-  JUDGE_RETURN_IF_ERROR(CheckRange("stack_kib", l.stack_kib, 0, kMaxKib));
-  JUDGE_RETURN_IF_ERROR(CheckRange("max_processes", l.max_processes, 1, kMaxCount));
+  JUDGE_RETURN_IF_ERROR(CheckRange("cpu_time_ms", l.cpu_time_ms, 1, kMaxLimitMs));
+  JUDGE_RETURN_IF_ERROR(CheckRange("wall_time_ms", l.wall_time_ms, 1, kMaxLimitMs));
+  JUDGE_RETURN_IF_ERROR(CheckRange("memory_kib", l.memory_kib, kMinMemoryKib, kMaxLimitKib));
+  JUDGE_RETURN_IF_ERROR(CheckRange("output_kib", l.output_kib, 0, kMaxLimitKib));
+  JUDGE_RETURN_IF_ERROR(CheckRange("stack_kib", l.stack_kib, 0, kMaxLimitKib));
+  JUDGE_RETURN_IF_ERROR(CheckRange("max_processes", l.max_processes, 1, kMaxLimitCount));
   // stdin, stdout, stderr and the program's own file.
-  JUDGE_RETURN_IF_ERROR(CheckRange("max_open_files", l.max_open_files, 4, kMaxCount));
-  JUDGE_RETURN_IF_ERROR(CheckRange("disk_kib", l.disk_kib, 0, kMaxKib));
-  JUDGE_RETURN_IF_ERROR(CheckRange("disk_files", l.disk_files, 0, kMaxCount));
+  JUDGE_RETURN_IF_ERROR(CheckRange("max_open_files", l.max_open_files, 4, kMaxLimitCount));
+  JUDGE_RETURN_IF_ERROR(CheckRange("disk_kib", l.disk_kib, 0, kMaxLimitKib));
+  JUDGE_RETURN_IF_ERROR(CheckRange("disk_files", l.disk_files, 0, kMaxLimitCount));
   return Status::Ok();
 }
 

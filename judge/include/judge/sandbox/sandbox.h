@@ -28,6 +28,16 @@
 
 namespace judge {
 
+// The ranges Sandbox::Run accepts for SandboxLimits (InvalidArgument outside them),
+// for front ends to check their options against: upper bounds that keep the limits'
+// arithmetic far from overflow and the values meaningful (a day of CPU, 1 TiB of
+// memory or output, a million processes or files); below 1 MiB of memory nothing,
+// not even the dynamic loader, runs.
+inline constexpr int64_t kMaxLimitMs = 24LL * 3600 * 1000;
+inline constexpr int64_t kMinMemoryKib = 1024;
+inline constexpr int64_t kMaxLimitKib = 1LL << 30;
+inline constexpr int64_t kMaxLimitCount = 1 << 20;
+
 // Limits for one run. 0 means "no limit" only where stated.
 struct SandboxLimits {
   int64_t cpu_time_ms = 1000;     // CPU user+sys of the whole process tree
