@@ -39,6 +39,10 @@ struct RunOptions {
   bool json = false;
 };
 
+// What --stdin defaults to, and may also name: the sandbox's own empty stdin (it
+// takes regular files only, so this name is not opened on the host).
+constexpr char kNoInput[] = "/dev/null";
+
 // A host file the caller names by path ("./a.out", "/home/x/prog"), as opposed to a
 // system program ("/usr/bin/python3") or a PATH name ("python3").
 bool IsHostProgramFile(const std::string& p) {
@@ -58,7 +62,7 @@ Result<RunSpec> MakeSpec(const RunOptions& o, ScratchDir* temp) {
   spec.limits = o.limits;
   // Outputs named relative to the caller's directory, not the run's.
   auto absolute = [](const std::string& p) { return p.empty() ? p : fs::absolute(p).string(); };
-  spec.stdin_path = absolute(o.stdin_path);
+  spec.stdin_path = o.stdin_path == kNoInput ? "" : absolute(o.stdin_path);
   spec.stdout_path = absolute(o.stdout_path);
   spec.stderr_path = absolute(o.stderr_path);
   if (!o.dir.empty()) {
@@ -161,6 +165,7 @@ void RegisterRun(CLI::App& app, int* exit_code) {
   cmd->get_option("--stdin")->check(CLI::Validator(
       [](std::string& path) -> std::string {
         struct stat st;  // lstat: the sandbox opens it without following a link
+        if (path == kNoInput) return "";
         if (::lstat(path.c_str(), &st) != 0) return "File does not exist: " + path;
         if (S_ISREG(st.st_mode)) return "";
         return "expected a regular file, found a " + std::string(judge::fs::FileKindName(st.st_mode)) + ": " + path;

@@ -68,6 +68,15 @@ TEST(CliRun, StdinStdoutAndLimitsAreHonoured) {
   std::filesystem::remove_all(dir);
 }
 
+// --stdin's default may also be named: a wrapper passing "${IN:-/dev/null}" runs.
+TEST(CliRun, StdinNamedAsDevNullIsTheEmptyDefault) {
+  Ran r = Judge({"run", "--json", "--stdin", "/dev/null", "--", "/bin/cat"});
+  EXPECT_EQ(r.exit_code, 0) << r.err;
+  nlohmann::json j = Json(r);
+  EXPECT_EQ(j["status"], "OK");
+  EXPECT_EQ(j["output_bytes"], 0);
+}
+
 TEST(CliRun, JudgeFailureIsExitThreeAndJe) {
   Ran r = Judge({"run", "--json", "--", "/nonexistent/program"});
   EXPECT_EQ(r.exit_code, 3);
@@ -90,7 +99,7 @@ TEST(CliRun, BadOptionValueIsABadCommandLineNamingTheOption) {
       {{"--processes", "0"}, "--processes: Value 0 not in range"},
       {{"--dir", "/nonexistent/dir"}, "--dir: Directory does not exist: /nonexistent/dir"},
       {{"--stdin", "/nonexistent/in.txt"}, "--stdin: File does not exist: /nonexistent/in.txt"},
-      {{"--stdin", "/dev/null"}, "--stdin: expected a regular file, found a character device: /dev/null"},
+      {{"--stdin", "/dev/zero"}, "--stdin: expected a regular file, found a character device: /dev/zero"},
       {{"--stdin", "/tmp"}, "--stdin: expected a regular file, found a directory: /tmp"},
   };
   for (const auto& [option, expected] : cases) {
