@@ -10,8 +10,18 @@
 // emulates it once for every system call number when it is installed: a cost that
 // grows with the paths a system call takes through the filter, all 256 instructions in
 // the second). Then an init cloned as the keeper clones one per submission, sharing
-// this process's memory or with a copy of it. Last, the tmpfs a run's disk layer (and a
+// this process's memory or with a copy of it. Then the tmpfs a run's disk layer (and a
 // session run's /tmp) is, mounted and detached, timed in this process.
+//
+// Last, a tiny test's floor: the tiny A+B binary of runpath_bench run on one input
+// with the least isolation that still lets nothing cross tests, done by this one
+// process with no hand-off to another (no judge, keeper or init): a fresh tmpfs as
+// the disk layer, an overlay of the work directory on it, a fresh tmpfs for /tmp and
+// /dev/shm, the program cloned into a new pid namespace (the cheapest fresh pid
+// counter, above) under the judge's seccomp filter, and with cgroup v1 the memory peak
+// reset and the CPU and memory counters read; against the same binary cloned and run
+// bare on the same input (interleaved). What is left between the floor and `judge
+// grade`'s time a test is what the sandbox's processes and the judge add.
 //
 //   kernel_costs [samples=400]   (as root)
 #include <linux/filter.h>
@@ -20,6 +30,7 @@
 #include <signal.h>
 #include <fcntl.h>
 #include <sys/mount.h>
+#include <sys/stat.h>
 #include <sys/prctl.h>
 #include <sys/syscall.h>
 #include <sys/wait.h>
@@ -29,6 +40,7 @@
 #include <chrono>
 #include <cstdio>
 #include <cstdlib>
+#include <filesystem>
 #include <fstream>
 #include <functional>
 #include <string>
@@ -134,6 +146,99 @@ int HostMounts() {
   return n;
 }
 
+// The tiny test's floor (see the top). Paths under one temporary base directory.
+struct FloorPaths {
+  std::string base, work, layer, root, out;
+};
+
+// This process's cgroup v1 counters, as a judge reads them per test; fds -1 without v1.
+struct V1Counters {
+  int max_usage = -1, cpu = -1;
+  bool Reset() const { return max_usage < 0 || pwrite(max_usage, "0", 1, 0) == 1; }
+  bool Read() const {
+    char buf[64];
+    return max_usage < 0 || (pread(max_usage, buf, sizeof buf, 0) > 0 && pread(cpu, buf, sizeof buf, 0) > 0);
+  }
+};
+
+// What the program's child is given, made before the clone: it shares this process's
+// memory (as posix_spawn's child does) and must not allocate.
+struct FloorChild {
+  const char* in;
+  const char* out;
+  const char* binary;
+  const std::vector<sock_filter>* filter;  // null: none installed
+};
+
+// The program: stdin and stdout redirected, the filter installed, the binary run.
+int ExecSum(void* arg) {
+  const auto* c = static_cast<const FloorChild*>(arg);
+  int in = open(c->in, O_RDONLY | O_CLOEXEC);
+  int out = open(c->out, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0644);
+  if (in < 0 || out < 0 || dup2(in, 0) != 0 || dup2(out, 1) != 1) _exit(1);
+  if (c->filter != nullptr) {
+    struct sock_fprog prog = {static_cast<unsigned short>(c->filter->size()),
+                              const_cast<sock_filter*>(c->filter->data())};
+    if (prctl(PR_SET_NO_NEW_PRIVS, 1, 0, 0, 0) != 0 || prctl(PR_SET_SECCOMP, SECCOMP_MODE_FILTER, &prog, 0, 0) != 0)
+      _exit(1);
+  }
+  char* argv[] = {const_cast<char*>("sum"), nullptr};
+  char* envp[] = {nullptr};
+  execve(c->binary, argv, envp);
+  _exit(1);
+}
+
+// Microseconds for one test, isolated (the floor) or bare, or -1. Both clone the
+// program as posix_spawn does (shared memory, the parent waiting for its exec).
+alignas(64) char floor_stack[64 * 1024];
+double FloorTestMicros(const FloorPaths& p, const std::vector<sock_filter>& filter, const V1Counters& cg,
+                       bool isolated) {
+  const std::string overlay = "lowerdir=" + p.work + ",upperdir=" + p.layer + "/u,workdir=" + p.layer + "/w";
+  const std::string dir = isolated ? p.root : p.work, in = dir + "/in", binary = dir + "/sum";
+  const std::string tmp = p.root + "/tmp", upper = p.layer + "/u", work = p.layer + "/w";
+  FloorChild child = {in.c_str(), p.out.c_str(), binary.c_str(), isolated ? &filter : nullptr};
+  auto t0 = Clock::now();
+  if (isolated && (!cg.Reset() ||
+                   mount("floor-layer", p.layer.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, "size=16m") != 0 ||
+                   mkdir(upper.c_str(), 0755) != 0 || mkdir(work.c_str(), 0755) != 0 ||
+                   mount("floor-root", p.root.c_str(), "overlay", MS_NOSUID | MS_NODEV, overlay.c_str()) != 0 ||
+                   mount("floor-tmp", tmp.c_str(), "tmpfs", MS_NOSUID | MS_NODEV, "size=16m") != 0))
+    return -1;
+  pid_t pid = clone(ExecSum, floor_stack + sizeof floor_stack,
+                    CLONE_VM | CLONE_VFORK | (isolated ? CLONE_NEWPID : 0) | SIGCHLD, &child);
+  int status = 0;
+  if (pid < 0 || waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0) return -1;
+  if (isolated && (!cg.Read() || umount2(tmp.c_str(), MNT_DETACH) != 0 || umount2(p.root.c_str(), MNT_DETACH) != 0 ||
+                   umount2(p.layer.c_str(), MNT_DETACH) != 0))
+    return -1;
+  return std::chrono::duration<double, std::micro>(Clock::now() - t0).count();
+}
+
+// Makes the floor's directories (the work directory holds the binary, its input and
+// an empty tmp/) in a private mount namespace of this process; false on failure.
+bool MakeFloor(FloorPaths* p, V1Counters* cg) {
+  char base[] = "/tmp/kernel-costs-floor-XXXXXX";
+  if (mkdtemp(base) == nullptr || unshare(CLONE_NEWNS) != 0 ||
+      mount(nullptr, "/", nullptr, MS_REC | MS_PRIVATE, nullptr) != 0)
+    return false;
+  p->base = base;
+  p->work = p->base + "/work", p->layer = p->base + "/layer", p->root = p->base + "/root", p->out = p->base + "/out";
+  std::error_code ec;
+  for (const auto& d : {p->work, p->work + "/tmp", p->layer, p->root}) std::filesystem::create_directory(d, ec);
+  std::filesystem::copy_file(SUM_BINARY, p->work + "/sum", ec);
+  if (ec) return false;
+  std::ofstream(p->work + "/in") << "1 2\n";
+  const std::string v1 = "/sys/fs/cgroup/memory/kernel-costs-floor";
+  if (mkdir(v1.c_str(), 0755) == 0 || errno == EEXIST) {
+    std::ofstream(v1 + "/tasks") << getpid() << "\n";
+    std::ofstream("/sys/fs/cgroup/cpuacct/tasks") << getpid() << "\n";
+    cg->max_usage = open((v1 + "/memory.max_usage_in_bytes").c_str(), O_RDWR | O_CLOEXEC);
+    cg->cpu = open("/sys/fs/cgroup/cpuacct/cpuacct.usage", O_RDONLY | O_CLOEXEC);
+    if (cg->max_usage < 0 || cg->cpu < 0) cg->max_usage = cg->cpu = -1;
+  }
+  return true;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -227,5 +332,29 @@ int main(int argc, char** argv) {
   }
   std::printf("a tmpfs mounted and detached, timed in this process (%d samples)\n", samples);
   std::printf("  %-44s median %7.1f us\n", "mount + umount2(MNT_DETACH)", Median(tmpfs));
+
+  FloorPaths paths;
+  V1Counters cg;
+  if (!MakeFloor(&paths, &cg)) {
+    std::fprintf(stderr, "kernel_costs: making the floor's directories failed\n");
+    return 3;
+  }
+  std::vector<double> bare, floor;
+  for (int s = 0; s < samples; ++s) {
+    bare.push_back(FloorTestMicros(paths, *filter, cg, false));
+    floor.push_back(FloorTestMicros(paths, *filter, cg, true));
+  }
+  std::filesystem::remove_all(paths.base);
+  std::ofstream("/sys/fs/cgroup/memory/tasks") << getpid() << "\n";
+  rmdir("/sys/fs/cgroup/memory/kernel-costs-floor");
+  if (std::min(*std::min_element(bare.begin(), bare.end()), *std::min_element(floor.begin(), floor.end())) < 0) {
+    std::fprintf(stderr, "kernel_costs: a tiny test's floor failed\n");
+    return 3;
+  }
+  std::printf("a tiny test's floor: A+B on one input, in this process alone (%d interleaved samples)\n", samples);
+  std::printf("  %-44s median %7.1f us\n", "bare: spawned, run, reaped", Median(bare));
+  std::printf("  %-44s median %7.1f us, %.2fx bare\n",
+              cg.max_usage < 0 ? "isolated (no cgroup v1: counters not read)" : "isolated", Median(floor),
+              Median(floor) / Median(bare));
   return 0;
 }

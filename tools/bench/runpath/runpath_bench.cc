@@ -8,6 +8,8 @@
 //   2. `judge grade` of 1,000 tiny A+B tests (the binary, --lang binary, no store)
 //      against spawning the binary bare on each input, stdin and stdout redirected
 //                                                      (target <= 2.0x: issue 33)
+//      beside it, with ISOLATE set: the binary run by isolate's `--run` on each input
+//      in one box (what a script around isolate does; no output checked)
 //   3. the same grade with --jobs 2 against --jobs 1  (target >= 0.9 x the host's own
 //      speed-up, below)
 //      beside what the host itself allows: the bare loop split between two
@@ -30,7 +32,10 @@
 // takes isolate's `--run` of the same binary in the same rounds: in a box without
 // cgroups (isolate's default) and in one with them (`--cg`, as the judge always has
 // when the host offers them). Boxes ISOLATE_BOX (default 7) and the next one are
-// made with --init first and removed with --cleanup at the end.
+// made with --init first and removed with --cleanup at the end. Beside them, isolate
+// used once as `judge run` is: a box made (--init), the run with the binary's
+// directory bound in (--dir), the box removed (--cleanup), all three timed, in boxes
+// ISOLATE_BOX + 2 (without cgroups) and + 3 (--cg).
 #include <fcntl.h>
 #include <spawn.h>
 #include <sys/wait.h>
@@ -111,7 +116,7 @@ void MakePackage(const std::string& dir) {
 struct Isolate {
   std::string path;
   int box = 7;
-  std::vector<double> run, run_cg;
+  std::vector<double> run, run_cg, once, once_cg, loop;
 
   std::vector<std::string> Command(int id, bool cg, const std::vector<std::string>& rest) const {
     std::vector<std::string> argv = {path, "--box-id=" + std::to_string(id)};
@@ -132,9 +137,26 @@ struct Isolate {
   void Start(const std::string& empty) const {
     Init(box, false, empty);
     Init(box + 1, true, empty);
+    for (int id : {box + 2, box + 3})  // boxes left by an earlier run
+      Spawn(Command(id, id == box + 3, {"--cleanup"}), "", "-", true, false);
+  }
+  // The binary `sum` of dir, bound at /work, run on each input in the box without
+  // cgroups: the wall time of the loop in ms.
+  double Loop(const std::string& dir, const std::vector<std::string>& ins, const std::string& out) const {
+    auto t0 = Clock::now();
+    const auto argv = Command(box, false, {"--dir=/work=" + dir, "--run", "--", "/work/sum"});
+    for (const auto& in : ins) Spawn(argv, in, out, true);
+    return std::chrono::duration<double, std::milli>(Clock::now() - t0).count();
   }
   double Run(bool cg) const {
     return Spawn(Command(cg ? box + 1 : box, cg, {"--run", "--", "./empty"}), "", "-", true);
+  }
+  // --init, --run of dir's ./empty bound at /work, --cleanup: the sum of the three.
+  double Once(bool cg, const std::string& dir) const {
+    const int id = cg ? box + 3 : box + 2;
+    return Spawn(Command(id, cg, {"--init"}), "", "-", true) +
+           Spawn(Command(id, cg, {"--dir=/work=" + dir, "--run", "--", "/work/empty"}), "", "-", true) +
+           Spawn(Command(id, cg, {"--cleanup"}), "", "-", true);
   }
   void Cleanup() const {
     Spawn(Command(box, false, {"--cleanup"}), "", "-", true);
@@ -194,11 +216,12 @@ int main(int argc, char** argv) {
   if (isolate) {
     steps.push_back([&] { isolate->run.push_back(isolate->Run(false)); });
     steps.push_back([&] { isolate->run_cg.push_back(isolate->Run(true)); });
+    steps.push_back([&] { isolate->once.push_back(isolate->Once(false, root + "/box")); });
+    steps.push_back([&] { isolate->once_cg.push_back(isolate->Once(true, root + "/box")); });
   }
   const std::size_t n = steps.size();
   for (int i = 0; i < runs; ++i)
     for (std::size_t k = 0; k < n; ++k) steps[(i % 2 == 0 ? i + k : i + n - 1 - k) % n]();
-  if (isolate) isolate->Cleanup();
   const double mb = Median(bare);
   std::printf("1. one run, %d interleaved rounds\n", runs);
   std::printf("   bare spawn of an empty static binary : median %7.3f ms\n", mb);
@@ -206,6 +229,8 @@ int main(int argc, char** argv) {
     const double mi = Median(isolate->run), mc = Median(isolate->run_cg);
     std::printf("   isolate --run -- ./empty             : median %7.3f ms, %.2fx bare\n", mi, mi / mb);
     std::printf("   isolate --cg --run -- ./empty        : median %7.3f ms, %.2fx bare\n", mc, mc / mb);
+    std::printf("   isolate once: --init, --run, --cleanup: median %7.3f ms (--cg: %.3f ms)\n", Median(isolate->once),
+                Median(isolate->once_cg));
   }
   for (const Judge& j : judges) {
     const double mr = Median(j.run), ms = Median(j.start);
@@ -213,9 +238,12 @@ int main(int argc, char** argv) {
                 j.label.c_str(), mr, mr / mb);
     std::printf("   [%s] judge run --help (start, exit): median %7.3f ms (%.2fx bare; %.3f ms left for the run)\n",
                 j.label.c_str(), ms, ms / mb, mr - ms);
-    if (isolate)
+    if (isolate) {
       std::printf("   [%s] judge run over isolate --run: %.2fx, over isolate --cg --run: %.2fx (target <= 1)\n",
                   j.label.c_str(), mr / Median(isolate->run), mr / Median(isolate->run_cg));
+      std::printf("   [%s] judge run over isolate once: %.2fx, over isolate --cg once: %.2fx\n", j.label.c_str(),
+                  mr / Median(isolate->once), mr / Median(isolate->once_cg));
+    }
   }
 
   // 2 and 3. 1,000 tests: bare loop, grade --jobs 1, grade --jobs 2, interleaved.
@@ -246,6 +274,7 @@ int main(int argc, char** argv) {
     std::vector<Judge*> order;
     for (std::size_t k = 0; k < judges.size(); ++k) order.push_back(&judges[(r + k) % judges.size()]);
     loop.push_back(bare_loop(1));
+    if (isolate) isolate->loop.push_back(isolate->Loop(root, ins, root + "/out-isolate"));
     for (Judge* j : order) j->g1.push_back(grade(*j, "1"));
     loop2.push_back(bare_loop(2));
     for (Judge* j : order) j->g2.push_back(grade(*j, "2"));
@@ -253,6 +282,9 @@ int main(int argc, char** argv) {
   const double ml = Median(loop), ml2 = Median(loop2);
   std::printf("2. %d tiny A+B tests, %d interleaved rounds\n", kTests, rounds);
   std::printf("   bare: the binary spawned on each input: median %8.1f ms (%.3f ms a test)\n", ml, ml / kTests);
+  if (isolate)
+    std::printf("   isolate --run on each input, one box : median %8.1f ms (%.3f ms a test, %.2fx bare)\n",
+                Median(isolate->loop), Median(isolate->loop) / kTests, Median(isolate->loop) / ml);
   for (const Judge& j : judges) {
     const double m1 = Median(j.g1);
     std::printf("   [%s] judge grade --jobs 1   : median %8.1f ms (%.3f ms a test, %.3f ms over bare)\n",
@@ -267,6 +299,7 @@ int main(int argc, char** argv) {
                 "(target >= 0.9)\n",
                 j.label.c_str(), m2, m1 / m2, (m1 / m2) / (ml / ml2));
   }
+  if (isolate) isolate->Cleanup();
   sfs::remove_all(root);
   return 0;
 }
